@@ -1,0 +1,38 @@
+import { parseArgs } from 'node:util';
+import { email as emailSchema } from '@portal/domain';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError, openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { createSuperAdmin } from './modules/demo/create-admin.js';
+import { DEMO_PASSWORD, seedDemo } from './modules/demo/demo-seed.js';
+
+/** Maintenance commands, run with the server stopped (PGlite allows one process). */
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database.db);
+    if (command === 'seed-demo') {
+      await seedDemo(database.db);
+      console.log(`Demo firms and accounts loaded. Password for every demo account: ${DEMO_PASSWORD}`);
+    } else if (command === 'create-admin') {
+      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' } } });
+      const parsed = emailSchema.safeParse(values.email ?? '');
+      if (!parsed.success) throw new ConfigError('Usage: npm run create-admin -- --email admin@example.com');
+      const link = await createSuperAdmin(database.db, config, parsed.data);
+      console.log(
+        `Super administrator ${parsed.data} created. Open this link to set the password (valid 7 days):\n${link}`,
+      );
+    } else {
+      throw new ConfigError('Usage: cli.js seed-demo | create-admin --email X');
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError || err instanceof DataDirLockedError ? err.message : err);
+  process.exit(1);
+});

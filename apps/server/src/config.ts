@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const secret = (name: string) =>
+  z
+    .string()
+    .min(32, `${name} must be at least 32 characters (256 bits); generate one with: openssl rand -base64 48`)
+    .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url('PUBLIC_URL must be a full URL such as https://portal.example.com').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),
+  SECRET_KEY: secret('SECRET_KEY'),
+  PII_ENCRYPTION_KEY: secret('PII_ENCRYPTION_KEY'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(7200),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SECURE_COOKIES: bool.optional(),
+  LINKS_JSON: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  secretKey: string;
+  piiKey: string;
+  accessTokenTtl: number;
+  logLevel: string;
+  trustProxy: boolean;
+  secureCookies: boolean;
+  /** Tunables that tests shorten. */
+  mail: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  throttle: { windowMs: number; perAccount: number; perAddress: number };
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Secrets missing outside production are generated into DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string) => void = console.warn): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = ['SECRET_KEY', 'PII_ENCRYPTION_KEY', 'PUBLIC_URL'].filter((k) => !e[k as keyof typeof e]);
+    if (missing.length)
+      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} must be set when NODE_ENV=production`);
+  }
+  const generated = !e.SECRET_KEY || !e.PII_ENCRYPTION_KEY ? loadGeneratedSecrets(dataDir, log) : undefined;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    secretKey: e.SECRET_KEY ?? (generated?.SECRET_KEY as string),
+    piiKey: e.PII_ENCRYPTION_KEY ?? (generated?.PII_ENCRYPTION_KEY as string),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    secureCookies: e.SECURE_COOKIES ?? publicUrl.startsWith('https://'),
+    mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 12 },
+    throttle: { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 },
+  };
+}
+
+function loadGeneratedSecrets(dataDir: string, log: (m: string) => void): Record<string, string> {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secrets = {
+      SECRET_KEY: randomBytes(48).toString('base64url'),
+      PII_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    };
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    log(`SECRET_KEY and PII_ENCRYPTION_KEY were not set: generated them into ${file}. Set them in production.`);
+    return secrets;
+  }
+}

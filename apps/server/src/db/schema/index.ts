@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './firms.js';
+export * from './platform.js';
+export * from './reference.js';
+export * from './users.js';

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { firms } from './firms.js';
+import { profileTypes, roles } from './reference.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    suffix: text('suffix'),
+    salutation: text('salutation'),
+    isActive: boolean('is_active').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    advisorId: integer('advisor_id').references((): AnyPgColumn => users.id),
+    createdById: integer('created_by_id').references((): AnyPgColumn => users.id),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    // One live account per address, compared case-insensitively; a deleted account frees its address.
+    uniqueIndex('users_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    index('users_advisor_idx').on(t.advisorId),
+    index('users_name_idx').on(t.lastName, t.firstName),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    firmId: integer('firm_id').references(() => firms.id),
+    profileType: integer('profile_type').references(() => profileTypes.profileTypeTk),
+    isCco: boolean('is_cco').notNull().default(false),
+    isSuperCco: boolean('is_super_cco').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    isManager: boolean('is_manager').notNull().default(false),
+    isInvestmentsUser: boolean('is_investments_user').notNull().default(false),
+    isExhibitBInvestorProfileFormUser: boolean('is_exhibit_b_investor_profile_form_user').notNull().default(false),
+    isUsingFidelity: boolean('is_using_fidelity').notNull().default(false),
+    isUsingNationalAdvisorsTrust: boolean('is_using_national_advisors_trust').notNull().default(false),
+    isUsingSchwab: boolean('is_using_schwab').notNull().default(false),
+    isUsingTdAmeritrade: boolean('is_using_td_ameritrade').notNull().default(false),
+    title: text('title'),
+    company: text('company'),
+    department: text('department'),
+    phone: text('phone'),
+    phoneExtension: text('phone_extension'),
+    mobilePhone: text('mobile_phone'),
+    fax: text('fax'),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    country: text('country'),
+  },
+  (t) => [index('profiles_firm_idx').on(t.firmId, t.profileType)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [uniqueIndex('user_roles_user_role_key').on(t.userId, t.roleId)],
+);

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import {
+  accountConfirmBody,
+  errorResponse,
+  loginBody,
+  loginResponse,
+  messages,
+  okResponse,
+  passwordResetBody,
+  passwordResetConfirmBody,
+  tokenBody,
+  tokenResponse,
+  userSchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CSRF_COOKIE, clearAuthCookies, requireAuth, setCsrfCookie, setSessionCookie } from '../../platform/auth.js';
+import { type AppDeps, metaOf } from '../../platform/context.js';
+import * as auth from './auth.service.js';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
+const publicRoute = { auth: 'public' } as const;
+
+export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/auth/login/',
+      { config: publicRoute, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse, ...errors } } },
+      async (request, reply) => {
+        const { token, user } = await auth.login(deps, request.body, metaOf(request));
+        setSessionCookie(reply, deps.config, token);
+        setCsrfCookie(reply, deps.config, randomBytes(24).toString('base64url'));
+        return { token, user };
+      },
+    );
+
+    app.post(
+      '/api/auth/logout/',
+      { schema: { tags: ['auth'], response: { 200: okResponse, ...errors } } },
+      async (request, reply) => {
+        const { sessionId } = requireAuth(request);
+        await auth.logout(deps, sessionId, metaOf(request));
+        clearAuthCookies(reply);
+        return { detail: messages.auth.loggedOut };
+      },
+    );
+
+    app.get(
+      '/api/auth/user/',
+      { schema: { tags: ['auth'], response: { 200: userSchema, ...errors } } },
+      async (request, reply) => {
+        const { user } = requireAuth(request);
+        if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, deps.config, randomBytes(24).toString('base64url'));
+        return auth.currentUser(deps, user.id);
+      },
+    );
+
+    app.post(
+      '/api/auth/password/reset/',
+      {
+        config: publicRoute,
+        schema: { tags: ['auth'], body: passwordResetBody, response: { 200: okResponse, ...errors } },
+      },
+      async (request) => {
+        await auth.requestPasswordReset(deps, request.body.email, metaOf(request));
+        return { detail: messages.auth.resetRequested };
+      },
+    );
+
+    app.post(
+      '/api/auth/password/reset/confirm/',
+      {
+        config: publicRoute,
+        schema: { tags: ['auth'], body: passwordResetConfirmBody, response: { 200: okResponse, ...errors } },
+      },
+      async (request) => {
+        await auth.confirmPasswordReset(deps, request.body, metaOf(request));
+        return { detail: messages.auth.resetComplete };
+      },
+    );
+
+    app.post(
+      '/api/auth/account/confirm/',
+      {
+        config: publicRoute,
+        schema: { tags: ['auth'], body: accountConfirmBody, response: { 200: okResponse, ...errors } },
+      },
+      async (request) => {
+        await auth.activateAccount(deps, request.body, metaOf(request));
+        return { detail: messages.auth.accountActivated };
+      },
+    );
+
+    app.post(
+      '/api/token/',
+      {
+        config: publicRoute,
+        schema: { tags: ['token'], body: loginBody, response: { 200: tokenResponse, ...errors } },
+      },
+      async (request) => {
+        const { token } = await auth.login(deps, request.body, metaOf(request));
+        return { token };
+      },
+    );
+
+    app.post(
+      '/api/token/refresh',
+      {
+        config: publicRoute,
+        schema: { tags: ['token'], body: tokenBody, response: { 200: tokenResponse, ...errors } },
+      },
+      async (request) => ({ token: await auth.refreshToken(deps, request.body.token) }),
+    );
+
+    app.post(
+      '/api/token/verify/',
+      { config: publicRoute, schema: { tags: ['token'], body: tokenBody, response: { 200: z.object({}), ...errors } } },
+      async (request) => {
+        await auth.verifyToken(deps, request.body.token);
+        return {};
+      },
+    );
+  };
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AccountConfirmBody,
+  canRefresh,
+  type LoginBody,
+  type LoginResponse,
+  messages,
+  type PasswordResetConfirmBody,
+  REFRESH_WINDOW_SECONDS,
+} from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { audit } from '../../platform/audit.js';
+import type { AppDeps, RequestMeta } from '../../platform/context.js';
+import { badRequest, HttpError, unauthorized } from '../../platform/errors.js';
+import { enqueueMail } from '../../platform/mail.js';
+import { burnVerifyTime, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords.js';
+import { findUserByEmail, findUserById, toUserDto, updateUser } from '../users/users.repository.js';
+import {
+  clearLoginFailures,
+  countRecentFailures,
+  pruneLoginFailures,
+  recordLoginFailure,
+} from './login-failures.repository.js';
+import {
+  consumeOneTimeToken,
+  decodeUid,
+  encodeUid,
+  issueOneTimeToken,
+  isUsableOneTimeToken,
+  type TokenPurpose,
+} from './one-time-tokens.repository.js';
+import { findLiveSession, insertSession, revokeSession, revokeUserSessions } from './sessions.repository.js';
+
+const RESET_TTL_MS = 24 * 60 * 60 * 1000;
+export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface SignedIn extends LoginResponse {
+  sessionId: string;
+}
+
+/** 429 with the time the oldest counted failure leaves the window. */
+async function assertNotThrottled(deps: AppDeps, email: string, ip: string) {
+  const { windowMs, perAccount, perAddress } = deps.config.throttle;
+  const [account, address] = await Promise.all([
+    countRecentFailures(deps.db, { email }, windowMs),
+    countRecentFailures(deps.db, { ip }, windowMs),
+  ]);
+  const blocking = account.count >= perAccount ? account : address.count >= perAddress ? address : null;
+  if (!blocking) return;
+  const retryMs = Math.max(1000, (blocking.oldest?.getTime() ?? Date.now()) + windowMs - Date.now());
+  const minutes = Math.ceil(retryMs / 60_000);
+  throw new HttpError(429, messages.auth.throttled(minutes), undefined, {
+    'retry-after': String(Math.ceil(retryMs / 1000)),
+  });
+}
+
+/**
+ * Any failure answers the same message after the same work (a password hash is verified even for an
+ * unknown address), so neither the answer nor its timing tells whether an account exists.
+ */
+export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
+  const email = body.email.trim();
+  await assertNotThrottled(deps, email, meta.ip);
+  const user = await findUserByEmail(deps.db, email);
+  const usable = user?.isActive && user.passwordHash ? user : undefined;
+  const ok = usable?.passwordHash
+    ? await verifyPassword(usable.passwordHash, body.password)
+    : (await burnVerifyTime(body.password), false);
+  if (!ok || !usable) {
+    await recordLoginFailure(deps.db, email, meta.ip);
+    if (Math.random() < 0.01) await pruneLoginFailures(deps.db, deps.config.throttle.windowMs);
+    throw badRequest(messages.auth.loginFailed);
+  }
+  return deps.db.transaction(async (tx) => {
+    await clearLoginFailures(tx, email);
+    const signedIn = await startSession(deps, tx, usable.id, meta);
+    await updateUser(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
+    await audit(
+      tx,
+      { ...meta, actorId: usable.id },
+      { action: 'login', entity: 'user', entityId: usable.id, firmId: usable.profile?.firmId },
+    );
+    const fresh = await findUserById(tx, usable.id);
+    return { ...signedIn, user: toUserDto(fresh ?? usable) };
+  });
+}
+
+async function startSession(deps: AppDeps, tx: Executor, userId: number, meta: RequestMeta) {
+  const now = Math.floor(Date.now() / 1000);
+  const session = await insertSession(tx, {
+    id: randomUUID(),
+    userId,
+    expiresAt: new Date((now + REFRESH_WINDOW_SECONDS) * 1000),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  return { sessionId: session.id, token: await deps.tokens.sign(userId, session.id, now, now) };
+}
+
+export async function logout(deps: AppDeps, sessionId: string, meta: RequestMeta) {
+  await deps.db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId);
+    await audit(tx, meta, { action: 'logout', entity: 'session', entityId: sessionId });
+  });
+}
+
+/** The same answer whether or not the account exists; the link goes only to a live, active account. */
+export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.isActive) return;
+  await deps.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
+    const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: 'Reset your portal password',
+      text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nSomeone asked to reset the password of your portal account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    });
+    await audit(
+      tx,
+      { ...meta, actorId: meta.actorId ?? user.id },
+      { action: 'password_reset_requested', entity: 'user', entityId: user.id, firmId: user.profile?.firmId },
+    );
+  });
+  deps.mailer.kick();
+}
+
+/** Resolves a link's user without using the token up, so a bad link is reported before a bad password. */
+async function userOfLink(deps: AppDeps, uid: string, token: string, purpose: TokenPurpose) {
+  const userId = decodeUid(uid);
+  const user =
+    userId && (await isUsableOneTimeToken(deps.db, userId, purpose, token))
+      ? await findUserById(deps.db, userId)
+      : undefined;
+  if (!user) throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
+  return user;
+}
+
+export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetConfirmBody, meta: RequestMeta) {
+  const user = await userOfLink(deps, body.uid, body.token, 'password_reset');
+  if (body.new_password1 !== body.new_password2) {
+    throw badRequest(messages.auth.passwordMismatch, { new_password2: messages.auth.passwordMismatch });
+  }
+  const problem = passwordProblem(body.new_password1, user.email);
+  if (problem) throw badRequest(problem, { new_password1: problem });
+  const passwordHash = await hashPassword(body.new_password1);
+  await deps.db.transaction(async (tx) => {
+    if (!(await consumeOneTimeToken(tx, user.id, 'password_reset', body.token))) {
+      throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
+    }
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeUserSessions(tx, user.id);
+    await audit(
+      tx,
+      { ...meta, actorId: user.id },
+      {
+        action: 'password_reset',
+        entity: 'user',
+        entityId: user.id,
+        firmId: user.profile?.firmId,
+        changes: { password: true },
+      },
+    );
+  });
+}
+
+export async function activateAccount(deps: AppDeps, body: AccountConfirmBody, meta: RequestMeta) {
+  const user = await userOfLink(deps, body.uid, body.token, 'account_activation');
+  const problem = passwordProblem(body.password, user.email);
+  if (problem) throw badRequest(problem, { password: problem });
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    if (!(await consumeOneTimeToken(tx, user.id, 'account_activation', body.token))) {
+      throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
+    }
+    await updateUser(tx, user.id, { passwordHash, isActive: true });
+    await audit(
+      tx,
+      { ...meta, actorId: user.id },
+      {
+        action: 'account_activated',
+        entity: 'user',
+        entityId: user.id,
+        firmId: user.profile?.firmId,
+        changes: { is_active: true, password: true },
+      },
+    );
+  });
+}
+
+/** Creates the activation link for a new account and queues its mail, in the caller's transaction. */
+export async function queueActivationMail(
+  deps: AppDeps,
+  tx: Executor,
+  user: { id: number; email: string; firstName: string | null },
+) {
+  const token = await issueOneTimeToken(tx, user.id, 'account_activation', ACTIVATION_TTL_MS);
+  const link = `${deps.config.publicUrl}/account/activate/${encodeUid(user.id)}/${token}`;
+  await enqueueMail(tx, {
+    to: user.email,
+    subject: 'Activate your portal account',
+    text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nAn account has been created for you on the portal. To set your password and activate it, open this link within 7 days:\n\n${link}\n`,
+  });
+  return link;
+}
+
+export async function refreshToken(deps: AppDeps, token: string): Promise<string> {
+  const claims = await deps.tokens.verify(token);
+  if (!claims) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
+  const now = Math.floor(Date.now() / 1000);
+  if (!canRefresh(claims.origIat, now))
+    throw badRequest(messages.auth.refreshExpired, { token: messages.auth.refreshExpired });
+  const session = await findLiveSession(deps.db, claims.sessionId);
+  const user = session && (await findUserById(deps.db, claims.userId));
+  if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
+  return deps.tokens.sign(claims.userId, claims.sessionId, claims.origIat, now);
+}
+
+export async function verifyToken(deps: AppDeps, token: string) {
+  const claims = await deps.tokens.verify(token);
+  const session = claims && (await findLiveSession(deps.db, claims.sessionId));
+  const user = session && (await findUserById(deps.db, session.userId));
+  if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
+}
+
+export async function currentUser(deps: AppDeps, userId: number) {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized();
+  return toUserDto(user);
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { firms } from '../../db/schema/index.js';
+import { audit } from '../../platform/audit.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { findUserByEmail, insertUser, type ProfileRow, updateProfile, updateUser } from '../users/users.repository.js';
+
+export const DEMO_PASSWORD = 'demo-portal-2026';
+
+const demoFirms = [
+  {
+    id: 1,
+    name: 'Demo Wealth Advisors',
+    abbreviation: 'DWA',
+    firmTk: 1,
+    street: '100 Main Street',
+    city: 'Springfield',
+    state: 'Illinois',
+    zipCode: '62701',
+  },
+  {
+    id: 2,
+    name: 'Harbor Point Advisors',
+    abbreviation: 'HPA',
+    firmTk: 2,
+    street: '1 Harbor Way',
+    city: 'Portland',
+    state: 'Maine',
+    zipCode: '04101',
+  },
+];
+
+type Flags = Partial<
+  Pick<
+    ProfileRow,
+    | 'isSuperAdmin'
+    | 'isCco'
+    | 'isSuperCco'
+    | 'isInvestmentsUser'
+    | 'isManager'
+    | 'isExhibitBInvestorProfileFormUser'
+    | 'isUsingSchwab'
+  >
+>;
+interface DemoUser {
+  email: string;
+  first: string;
+  last: string;
+  firm: number;
+  type: number;
+  flags?: Flags;
+  advisor?: string;
+}
+
+const demoUsers: DemoUser[] = [
+  {
+    email: 'super@demo.test',
+    first: 'Sam',
+    last: 'Super',
+    firm: 1,
+    type: 1,
+    flags: { isSuperAdmin: true, isCco: true, isSuperCco: true },
+  },
+  { email: 'admin@demo.test', first: 'Alex', last: 'Admin', firm: 1, type: 1 },
+  { email: 'cco@demo.test', first: 'Casey', last: 'Compliance', firm: 1, type: 3, flags: { isCco: true } },
+  { email: 'advisor@demo.test', first: 'Avery', last: 'Advisor', firm: 1, type: 2 },
+  {
+    email: 'invest@demo.test',
+    first: 'Ivy',
+    last: 'Investments',
+    firm: 1,
+    type: 3,
+    flags: { isInvestmentsUser: true },
+  },
+  { email: 'staff@demo.test', first: 'Sid', last: 'Staff', firm: 1, type: 3 },
+  { email: 'manager@demo.test', first: 'Morgan', last: 'Manager', firm: 1, type: 3, flags: { isManager: true } },
+  {
+    email: 'client@demo.test',
+    first: 'Chris',
+    last: 'Client',
+    firm: 1,
+    type: 4,
+    advisor: 'advisor@demo.test',
+    flags: { isExhibitBInvestorProfileFormUser: true, isUsingSchwab: true },
+  },
+  { email: 'admin2@demo.test', first: 'Blair', last: 'Admin', firm: 2, type: 1 },
+  { email: 'advisor2@demo.test', first: 'Drew', last: 'Advisor', firm: 2, type: 2 },
+  { email: 'client2@demo.test', first: 'Jordan', last: 'Client', firm: 2, type: 4, advisor: 'advisor2@demo.test' },
+];
+
+/** Loads the demo firms and accounts; running it again brings them back to the listed state. */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const f of demoFirms) {
+      await tx
+        .insert(firms)
+        .values(f)
+        .onConflictDoUpdate({
+          target: firms.id,
+          set: { name: f.name, abbreviation: f.abbreviation, firmTk: f.firmTk },
+        });
+    }
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('firms', 'id'), greatest((select max(id) from firms), 1))`,
+    );
+    const ctx = { actorId: null, requestId: 'seed-demo' };
+    for (const u of demoUsers) {
+      const advisorId = u.advisor ? ((await findUserByEmail(tx, u.advisor))?.id ?? null) : null;
+      const profile = { firmId: u.firm, profileType: u.type, ...u.flags };
+      const existing = await findUserByEmail(tx, u.email);
+      if (existing) {
+        await updateUser(tx, existing.id, {
+          firstName: u.first,
+          lastName: u.last,
+          passwordHash,
+          isActive: true,
+          advisorId,
+        });
+        await updateProfile(tx, existing.id, profile);
+      } else {
+        const created = await insertUser(
+          tx,
+          { email: u.email, firstName: u.first, lastName: u.last, passwordHash, isActive: true, advisorId },
+          profile,
+        );
+        await audit(tx, ctx, {
+          action: 'create',
+          entity: 'user',
+          entityId: created.id,
+          firmId: u.firm,
+          changes: { email: u.email },
+        });
+      }
+    }
+  });
+}

@@ -1,0 +1,104 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type Actor, messages, shouldRefresh } from '@portal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { findLiveSession } from '../modules/auth/sessions.repository.js';
+import { findUserById, toUserDto, type UserRecord } from '../modules/users/users.repository.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
+import type { TokenService } from './tokens.js';
+
+export const SESSION_COOKIE = 'portal_session';
+export const CSRF_COOKIE = 'csrftoken';
+
+export interface AuthState {
+  user: UserRecord;
+  actor: Actor;
+  sessionId: string;
+  origIat: number;
+  via: 'cookie' | 'header';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState | null;
+  }
+  interface FastifyContextConfig {
+    /** Deny by default: a route is public only when it says so. */
+    auth?: 'required' | 'public';
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The signed-in user of a request, or a 401. Routes call this; the hook has already checked it. */
+export function requireAuth(request: FastifyRequest): AuthState {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export function registerAuth(app: FastifyInstance, deps: { config: Config; db: Db; tokens: TokenService }) {
+  const { config, db, tokens } = deps;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    rejectCrossSite(request);
+    if (request.routeOptions.config?.auth === 'public') return;
+    if (!request.routeOptions.url) return; // not-found: answered 404 without revealing anything
+    const header = request.headers.authorization;
+    const bearer = header?.match(/^(?:Bearer|JWT)\s+(\S+)$/i)?.[1];
+    const cookieToken = request.cookies[SESSION_COOKIE];
+    const token = bearer ?? cookieToken;
+    if (!token) throw unauthorized();
+    const claims = await tokens.verify(token);
+    if (!claims) throw unauthorized(messages.auth.sessionExpired);
+    const session = await findLiveSession(db, claims.sessionId);
+    if (!session || session.userId !== claims.userId) throw unauthorized(messages.auth.sessionExpired);
+    const user = await findUserById(db, claims.userId);
+    if (!user?.isActive) throw unauthorized(messages.auth.sessionExpired);
+    const via = bearer ? 'header' : 'cookie';
+    if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin);
+    request.auth = { user, actor: toUserDto(user), sessionId: session.id, origIat: claims.origIat, via };
+    if (via === 'cookie' && shouldRefresh(claims, Math.floor(Date.now() / 1000))) {
+      setSessionCookie(reply, config, await tokens.sign(user.id, session.id, claims.origIat));
+    }
+  });
+}
+
+/** A browser tells us where a request came from; a cross-site unsafe request is refused outright. */
+function rejectCrossSite(request: FastifyRequest) {
+  if (!UNSAFE.has(request.method)) return;
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') throw forbidden(messages.auth.csrfFailed);
+}
+
+function checkCsrf(request: FastifyRequest, publicOrigin: string) {
+  const cookie = request.cookies[CSRF_COOKIE] ?? '';
+  const header = String(request.headers['x-csrftoken'] ?? '');
+  const ok =
+    cookie.length > 0 && cookie.length === header.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+  if (!ok) throw new HttpError(403, messages.auth.csrfFailed);
+  const origin = request.headers.origin;
+  if (origin && origin !== `${request.protocol}://${request.host}` && origin !== publicOrigin) {
+    throw new HttpError(403, messages.auth.csrfFailed);
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    path: '/',
+    maxAge: config.accessTokenTtl,
+  });
+}
+
+export function setCsrfCookie(reply: FastifyReply, config: Config, value: string) {
+  reply.setCookie(CSRF_COOKIE, value, { httpOnly: false, sameSite: 'lax', secure: config.secureCookies, path: '/' });
+}
+
+export function clearAuthCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,72 @@
+import { messages } from '@portal/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, fields?: Record<string, string>) => new HttpError(400, detail, fields);
+export const unauthorized = (detail: string = messages.auth.notAuthenticated) => new HttpError(401, detail);
+export const forbidden = (detail: string = messages.http.forbidden) => new HttpError(403, detail);
+export const notFound = (detail: string = messages.http.notFound) => new HttpError(404, detail);
+export const conflict = (detail: string, fields?: Record<string, string>) => new HttpError(409, detail, fields);
+
+/** A field error whose detail is the field's own message, so a toast of `detail` reads well. */
+export const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
+
+const fastifyCodes: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, messages.http.malformedJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, messages.http.malformedJson],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, messages.http.tooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.http.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, messages.http.badRequest],
+};
+
+/** Every error leaves as `{detail, fields?}`; a 500 is logged with its stack and shown without it. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send({ detail: err.detail, ...(err.fields ? { fields: err.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+        fields[key] ??= v.message ?? messages.http.badRequest;
+      }
+      const [first] = Object.entries(fields);
+      const detail = first && Object.keys(fields).length === 1 ? `${first[0]}: ${first[1]}` : messages.http.badRequest;
+      return reply.status(400).send({ detail, fields });
+    }
+    const known = err.code ? fastifyCodes[err.code] : undefined;
+    if (known) return reply.status(known[0]).send({ detail: known[1] });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ detail: err.message || messages.http.badRequest });
+    }
+    if (isResponseSerializationError(err))
+      request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+    else request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: messages.http.internal });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: messages.http.notFound }));
+}
+
+/** Postgres unique violation, whichever driver raised it. */
+export function isUniqueViolation(err: unknown): boolean {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

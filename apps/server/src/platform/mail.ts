@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db, Executor } from '../db/client.js';
+import { rowsOf } from '../db/migrate.js';
+import { mailOutbox } from '../db/schema/index.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Queued in the caller's transaction: a mail exists only if what caused it was committed. */
+export async function enqueueMail(tx: Executor, mail: Mail) {
+  await tx
+    .insert(mailOutbox)
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+}
+
+interface OutboxRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  pollMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+}
+
+/**
+ * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so N instances never
+ * send one mail twice; a failure is retried with exponential backoff until maxAttempts.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private readonly transport;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: MailerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport(opts.smtpUrl, {
+          connectionTimeout: 5000,
+          greetingTimeout: 5000,
+          socketTimeout: 10000,
+        })
+      : undefined;
+  }
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** Called after a commit that queued mail, so it leaves now rather than at the next poll. */
+  kick() {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((err) => this.log.error({ err }, 'mail outbox run failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.opts.pollMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Sends every due mail; returns how many were delivered. */
+  async drain(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return delivered;
+      for (const row of batch) if (await this.deliver(row)) delivered++;
+    }
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const result = await this.db.execute(sql`
+      update mail_outbox set status = 'sending', locked_until = now() + interval '2 minutes'
+      where id in (
+        select id from mail_outbox
+        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
+        order by id limit 10 for update skip locked)
+      returning id, to_address, subject, text_body, html_body, attempts`);
+    return rowsOf<OutboxRow>(result);
+  }
+
+  private async deliver(row: OutboxRow): Promise<boolean> {
+    try {
+      if (this.transport) {
+        await this.transport.sendMail({
+          from: this.opts.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+        });
+        this.log.info({ mailId: row.id }, 'mail sent');
+      } else {
+        // Without SMTP the log is the mailbox: the developer reads the link here.
+        this.log.info(
+          { mailId: row.id, mail: { to: row.to_address, subject: row.subject, text: row.text_body } },
+          'mail (SMTP_URL not set, not sent)',
+        );
+      }
+      await this.db.execute(
+        sql`update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = null, last_error = null where id = ${row.id}`,
+      );
+      return true;
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      const delayMs = Math.min(this.opts.retryBaseMs * 2 ** (attempts - 1), 60 * 60 * 1000);
+      const status = attempts >= this.opts.maxAttempts ? 'failed' : 'pending';
+      this.log.warn({ mailId: row.id, attempts, err: (err as Error).message }, 'mail delivery failed');
+      await this.db.execute(sql`
+        update mail_outbox set status = ${status}, attempts = ${attempts}, locked_until = null,
+          last_error = ${String((err as Error).message).slice(0, 500)},
+          next_attempt_at = now() + make_interval(secs => ${delayMs / 1000})
+        where id = ${row.id}`);
+      return false;
+    }
+  }
+}

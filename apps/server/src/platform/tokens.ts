@@ -1,0 +1,52 @@
+import { REFRESH_WINDOW_SECONDS } from '@portal/domain';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+  /** The original issue time: refreshes keep it, so a session cannot be stretched forever. */
+  origIat: number;
+  iat: number;
+  exp: number;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(userId: number, sessionId: string, origIat: number, now = Math.floor(Date.now() / 1000)): Promise<string> {
+    const exp = Math.min(now + this.ttlSeconds, origIat + REFRESH_WINDOW_SECONDS);
+    return new SignJWT({ sid: sessionId, orig_iat: origIat })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .sign(this.key);
+  }
+
+  /** Null for anything but a well-formed, unexpired HS256 token of ours. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.orig_iat !== 'number')
+        return null;
+      return {
+        userId,
+        sessionId: payload.sid,
+        origIat: payload.orig_iat,
+        iat: payload.iat ?? 0,
+        exp: payload.exp ?? 0,
+      };
+    } catch (err) {
+      if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError, openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+
+/** The built web app, next to this workspace: apps/web/dist. */
+const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+async function main() {
+  const config = { ...loadConfig(), webDist: WEB_DIST };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { app, deps } = await buildApp(config, database);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => {});
+    await deps.mailer.stop().catch(() => {});
+    // Closing PGlite cleanly means the next start needs no crash recovery.
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  try {
+    const ran = await migrate(database.db);
+    if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
+    await app.listen({ port: config.port, host: config.host });
+    deps.mailer.start();
+    app.log.info(`Portal listening on ${config.publicUrl} (database: ${database.kind})`);
+  } catch (err) {
+    app.log.error({ err }, 'start-up failed');
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,10 @@
+import './schemas/zod-messages.js';
+
+export * from './messages.js';
+export * from './rules/menu.js';
+export * from './rules/password-policy.js';
+export * from './rules/permissions.js';
+export * from './rules/session-token.js';
+export * from './schemas/auth.js';
+export * from './schemas/common.js';
+export * from './schemas/users.js';

@@ -1,0 +1,61 @@
+/**
+ * Who may do what. Pure functions of the signed-in user and the target; the server enforces them on
+ * every route and the web uses the same functions to show menus and fields.
+ */
+export const ProfileType = {
+  Administrator: 1,
+  FinancialAdvisor: 2,
+  StandardUser: 3,
+  Client: 4,
+  Manager: 5,
+} as const;
+
+export interface Actor {
+  id: number;
+  is_admin: boolean;
+  profile: {
+    _firm: number | null;
+    profile_type: number | null;
+    is_super_admin: boolean;
+    is_cco: boolean;
+    is_super_cco: boolean;
+    is_investments_user: boolean;
+    is_manager: boolean;
+  };
+}
+
+export interface UserTarget {
+  id: number;
+  advisor: number | null;
+  profile: { _firm: number | null };
+}
+
+export const isSuperAdmin = (a: Actor) => a.profile.is_super_admin;
+export const isFirmAdmin = (a: Actor) =>
+  a.is_admin || a.profile.profile_type === ProfileType.Administrator || isSuperAdmin(a);
+export const isAdvisor = (a: Actor) => a.profile.profile_type === ProfileType.FinancialAdvisor;
+export const isClient = (a: Actor) => a.profile.profile_type === ProfileType.Client;
+export const isStaff = (a: Actor) => !isClient(a);
+export const sameFirm = (a: Actor, firmId: number | null) => firmId !== null && a.profile._firm === firmId;
+
+/** A super admin sees every user; a firm admin their firm; an advisor their own clients; anyone else only themself. */
+export function canViewUser(a: Actor, t: UserTarget): boolean {
+  if (a.id === t.id || isSuperAdmin(a)) return true;
+  if (isFirmAdmin(a)) return sameFirm(a, t.profile._firm);
+  if (isAdvisor(a)) return t.advisor === a.id && sameFirm(a, t.profile._firm);
+  return false;
+}
+
+/** Editing another person's account fields is for those who may see them and manage users. */
+export function canEditUser(a: Actor, t: UserTarget): boolean {
+  return canViewUser(a, t) && (a.id === t.id || canManageUsers(a));
+}
+
+export const canManageUsers = (a: Actor) => isFirmAdmin(a) || isAdvisor(a);
+export const canManageFirms = (a: Actor) => isSuperAdmin(a);
+
+/** Settings → Profile: one's own record, or an administrator acting for a user of their firm. */
+export function canUpdatePersonalInfo(a: Actor, t: UserTarget): boolean {
+  if (a.id === t.id || isSuperAdmin(a)) return true;
+  return isFirmAdmin(a) && sameFirm(a, t.profile._firm);
+}

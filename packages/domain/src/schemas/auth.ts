@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { email } from './common.js';
+import { userSchema } from './users.js';
+
+/** Passwords are never trimmed (a space is a character) and are bounded before hashing. */
+const password = z.string().max(1024, 'Ensure this field has no more than 1024 characters.');
+const required = (schema: z.ZodString) => schema.min(1, 'This field is required.');
+
+export const loginBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Ensure this field has no more than 254 characters.')
+    .min(1, 'Please enter your email address.'),
+  password: required(password),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const passwordResetBody = z.object({ email });
+export const uidToken = { uid: z.string().max(64), token: z.string().max(256) };
+
+export const passwordResetConfirmBody = z.object({
+  ...uidToken,
+  new_password1: required(password),
+  new_password2: required(password),
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+export const accountConfirmBody = z.object({ ...uidToken, password: required(password) });
+export type AccountConfirmBody = z.infer<typeof accountConfirmBody>;
+
+export const tokenBody = z.object({ token: z.string().min(1, 'This field is required.').max(4096) });
+export const tokenResponse = z.object({ token: z.string() });
+
+export const changePasswordBody = z.object({
+  current_password: required(password),
+  new_password: required(password),
+  new_password_confirmation: required(password),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const changeEmailBody = z.object({ email });
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
