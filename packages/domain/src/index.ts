@@ -5,6 +5,7 @@ export * from './rules/menu.js';
 export * from './rules/password-policy.js';
 export * from './rules/permissions.js';
 export * from './rules/session-token.js';
+export * from './rules/us-states.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/users.js';
