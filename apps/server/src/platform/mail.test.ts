@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema/index.js';
+import { createUser } from '../testing/factories.js';
+import { SmtpSink } from '../testing/smtp-sink.js';
+import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { enqueueMail, MailWorker } from './mail.js';
+
+let t: TestApp;
+const sink = new SmtpSink();
+beforeAll(async () => {
+  await sink.listen();
+  t = await buildTestApp({ smtpUrl: sink.url });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.stop();
+});
+
+const worker = (url: string) =>
+  new MailWorker(
+    t.deps.db,
+    { smtpUrl: url, from: 'Portal <no-reply@portal.test>', pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
+    t.app.log,
+  );
+
+describe('the mail outbox', () => {
+  it('delivers a queued mail over SMTP and marks it sent', async () => {
+    await enqueueMail(t.deps.db, {
+      to: 'first@example.test',
+      subject: 'Hello',
+      text: 'Body with a link http://portal.test/x',
+    });
+    const delivered = await worker(sink.url).drain();
+    expect(delivered).toBe(1);
+    const mail = await sink.waitFor('first@example.test');
+    expect(mail.text).toContain('http://portal.test/x');
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'first@example.test'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('keeps a mail queued while SMTP is down and delivers it exactly once when it is back', async () => {
+    const down = new SmtpSink();
+    const port = await down.listen();
+    await down.stop();
+    await enqueueMail(t.deps.db, { to: 'patient@example.test', subject: 'Later', text: 'Delivered after the outage' });
+    const a = worker(`smtp://127.0.0.1:${port}`);
+    const b = worker(`smtp://127.0.0.1:${port}`);
+    expect(await a.drain()).toBe(0);
+    const [failed] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'patient@example.test'));
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.lastError).toBeTruthy();
+
+    await down.listen(port);
+    await new Promise((r) => setTimeout(r, 150));
+    // Two instances race for the same due mail: the row lock lets only one send it.
+    await Promise.all([a.drain(), b.drain()]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(down.mails.filter((m) => m.to.includes('patient@example.test'))).toHaveLength(1);
+    const [sent] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'patient@example.test'));
+    expect(sent.status).toBe('sent');
+    await Promise.all([a.stop(), b.stop()]);
+    await down.stop();
+  });
+
+  it('without SMTP_URL prints the mail and its links to the log and keeps it in the outbox', async () => {
+    const lines: string[] = [];
+    const log = {
+      ...t.app.log,
+      info: (obj: unknown, msg?: string) => lines.push(JSON.stringify(obj) + (msg ?? '')),
+      warn: () => {},
+      error: () => {},
+    };
+    const w = new MailWorker(
+      t.deps.db,
+      { from: 'x@y.z', pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
+      log as unknown as typeof t.app.log,
+    );
+    const user = await createUser(t.deps.db);
+    await enqueueMail(t.deps.db, {
+      to: user.email,
+      subject: 'Link',
+      text: 'Open http://portal.test/account/activate/abc/def',
+    });
+    await w.drain();
+    expect(lines.join('\n')).toContain('http://portal.test/account/activate/abc/def');
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    expect(row.status).toBe('sent');
+  });
+});

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../db/schema/index.js';
+import { buildTestApp, json, type TestApp } from '../testing/test-app.js';
+import { redactChanges } from './audit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('GET /api/health answers ok while the database answers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ status: 'ok' });
+  });
+
+  it('answers API requests with security headers, no-store and a request id', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
+  it('publishes the OpenAPI document generated from the zod schemas, and a docs page', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>(res);
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/auth/login/'].post.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/token/refresh', '/api/account_settings/update_personal_info/{id}/']),
+    );
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it('answers an unknown API path with a 404 in the error shape', async () => {
+    const res = await t.app.inject({ url: '/api/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toEqual({ detail: 'Not found.' });
+  });
+
+  it('keeps the audit trail append-only', async () => {
+    await t.deps.db.insert(auditEvents).values({ action: 'test', entity: 'test' });
+    await expect(t.deps.db.execute(sql`update audit_events set action = 'tampered'`)).rejects.toThrow();
+    await expect(t.deps.db.execute(sql`delete from audit_events`)).rejects.toThrow();
+  });
+
+  it('records secrets and PII in audit events by name only', () => {
+    expect(redactChanges({ password: 'x', ssn: '123', first_name: 'Ada' })).toEqual({
+      password: '[redacted]',
+      ssn: '[redacted]',
+      first_name: 'Ada',
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor } from './menu.js';
+import { type Actor, canUpdatePersonalInfo, canViewUser, isFirmAdmin } from './permissions.js';
+
+function actor(id: number, firm: number, type: number, flags: Partial<Actor['profile']> = {}, isAdmin = false): Actor {
+  return {
+    id,
+    is_admin: isAdmin,
+    profile: {
+      _firm: firm,
+      profile_type: type,
+      is_super_admin: false,
+      is_cco: false,
+      is_super_cco: false,
+      is_investments_user: false,
+      is_manager: false,
+      ...flags,
+    },
+  };
+}
+const target = (id: number, firm: number, advisor: number | null = null) => ({ id, advisor, profile: { _firm: firm } });
+
+describe('permissions', () => {
+  const superAdmin = actor(1, 1, 1, { is_super_admin: true });
+  const firmAdmin = actor(2, 1, 1);
+  const advisor = actor(3, 1, 2);
+  const staff = actor(4, 1, 3);
+
+  it('lets a super admin see users of every firm', () => {
+    expect(canViewUser(superAdmin, target(9, 2))).toBe(true);
+  });
+
+  it('lets a firm administrator see only users of their firm', () => {
+    expect(canViewUser(firmAdmin, target(9, 1))).toBe(true);
+    expect(canViewUser(firmAdmin, target(9, 2))).toBe(false);
+  });
+
+  it('treats the System Administrator flag as an administrator', () => {
+    expect(isFirmAdmin(actor(5, 1, 3, {}, true))).toBe(true);
+  });
+
+  it('lets an advisor see only their own clients', () => {
+    expect(canViewUser(advisor, target(9, 1, 3))).toBe(true);
+    expect(canViewUser(advisor, target(10, 1, 99))).toBe(false);
+  });
+
+  it('lets anyone else see only themself', () => {
+    expect(canViewUser(staff, target(4, 1))).toBe(true);
+    expect(canViewUser(staff, target(9, 1))).toBe(false);
+  });
+
+  it('lets a person update their own personal info, and an administrator that of their firm', () => {
+    expect(canUpdatePersonalInfo(staff, target(4, 1))).toBe(true);
+    expect(canUpdatePersonalInfo(staff, target(9, 1))).toBe(false);
+    expect(canUpdatePersonalInfo(firmAdmin, target(9, 1))).toBe(true);
+    expect(canUpdatePersonalInfo(firmAdmin, target(9, 2))).toBe(false);
+  });
+
+  it('builds menus from one definition, dropping entries a person may not use', () => {
+    const groups = [
+      {
+        id: 'setup',
+        label: 'Setup',
+        place: 'setup' as const,
+        entries: [{ label: 'Firm Management', to: '/setup/firms', visible: (a: Actor) => a.profile.is_super_admin }],
+      },
+    ];
+    expect(menuFor(superAdmin, groups).map((g) => g.entries.map((e) => e.label))).toEqual([['Firm Management']]);
+    expect(menuFor(firmAdmin, groups)).toEqual([]);
+    expect(menuFor(staff).flatMap((g) => g.entries.map((e) => e.label))).toContain('Settings');
+  });
+});
