@@ -51,5 +51,11 @@ export const messages = {
     forbidden: 'You do not have permission to perform this action.',
     internal: 'Something went wrong on our side. Please try again.',
     required: 'This field is required.',
+    unreachable: 'The server could not be reached. Check your connection and try again.',
+    pageNotFound: 'The page you are looking for does not exist or has moved.',
+  },
+  footer: {
+    disclaimer:
+      'Investment advice offered through a registered investment advisor. The advisor may only transact business in those states in which it is registered, or qualifies for an exemption or exclusion from registration requirements.',
   },
 } as const;

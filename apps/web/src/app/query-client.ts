@@ -1,0 +1,49 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../lib/api';
+import { notifyError } from '../lib/notify';
+
+interface CallMeta extends Record<string, unknown> {
+  /** The caller reports this failure itself (or it is expected, like a 401 from the guard's probe). */
+  silent?: boolean;
+  /** Fields the form shows beside its inputs: an error made only of these needs no toast as well. */
+  inlineFields?: string[];
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: CallMeta;
+    mutationMeta: CallMeta;
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+
+/** The router registers how to send someone to sign-in; kept as a callback to avoid an import cycle. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+// Spec 000 §8 says most failures were swallowed; here every failed call tells the person why.
+function report(error: unknown, meta: CallMeta | undefined) {
+  if (meta?.silent) return;
+  if (!isApiError(error)) {
+    notifyError(String(error));
+    return;
+  }
+  const shownInline = Object.keys(error.fields);
+  if (shownInline.length > 0 && shownInline.every((field) => meta?.inlineFields?.includes(field))) return;
+  notifyError(error.detail);
+  if (error.status === 401) onUnauthorized();
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
+  mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => report(error, mutation.meta) }),
+  defaultOptions: {
+    queries: {
+      // A 4xx will not change by asking again; a network blip might.
+      retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import type { User } from '@portal/domain';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { api, isApiError } from '../lib/api';
+import { currentUserKey } from '../lib/current-user';
+import { loginPathFor } from '../lib/safe-next';
+import { queryClient } from './query-client';
+
+const FRESH_MS = 5_000;
+
+/**
+ * The navigation guard of spec 000 §2: every login-required navigation refreshes the signed-in user;
+ * without a session the person goes to sign-in and comes back here afterwards.
+ */
+export async function requireUser({ request }: LoaderFunctionArgs): Promise<null> {
+  const state = queryClient.getQueryState(currentUserKey);
+  // Several loaders of one navigation (and StrictMode) should not ask the server twice in a row.
+  if (state?.data && Date.now() - state.dataUpdatedAt < FRESH_MS) return null;
+  try {
+    const user = await api.get<User>('/api/auth/user/');
+    queryClient.setQueryData(currentUserKey, user);
+    return null;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      queryClient.clear();
+      const url = new URL(request.url);
+      throw redirect(loginPathFor(`${url.pathname}${url.search}${url.hash}`));
+    }
+    throw error;
+  }
+}

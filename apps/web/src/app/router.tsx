@@ -1,0 +1,92 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { loginPathFor } from '../lib/safe-next';
+import { setUnauthorizedHandler } from './query-client';
+import { requireUser } from './require-user';
+import { AppLayout } from './shell/app-layout';
+import { NotFoundPage } from './shell/not-found-page';
+import { RootError, RouteError } from './shell/route-error';
+import { RouteFallback } from './shell/route-fallback';
+
+// Each screen is its own chunk, so the sign-in page does not download the settings forms.
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    Component: AppLayout,
+    ErrorBoundary: RootError,
+    HydrateFallback: RouteFallback,
+    children: [
+      {
+        path: 'account',
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+          },
+          {
+            path: 'logout',
+            lazy: async () => ({ Component: (await import('../features/auth/logout-page')).LogoutPage }),
+          },
+          {
+            path: 'password/reset',
+            lazy: async () => ({
+              Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'password/reset/:uid/:token',
+            lazy: async () => ({
+              Component: (await import('../features/auth/password-reset-page')).PasswordResetPage,
+            }),
+          },
+          {
+            path: 'activate/:uid/:token',
+            lazy: async () => ({
+              Component: (await import('../features/auth/activate-account-page')).ActivateAccountPage,
+            }),
+          },
+        ],
+      },
+      {
+        id: 'signed-in',
+        loader: requireUser,
+        ErrorBoundary: RouteError,
+        // Spec 000 §2: the profile is refreshed on every login-required navigation, not only the first.
+        shouldRevalidate: () => true,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+            children: [
+              { index: true, element: <Navigate to="profile" replace /> },
+              {
+                path: 'profile',
+                lazy: async () => ({ Component: (await import('../features/settings/profile-tab')).ProfileTab }),
+              },
+              {
+                path: 'email',
+                lazy: async () => ({ Component: (await import('../features/settings/email-tab')).EmailTab }),
+              },
+              {
+                path: 'password',
+                lazy: async () => ({ Component: (await import('../features/settings/password-tab')).PasswordTab }),
+              },
+            ],
+          },
+        ],
+      },
+      // Drawn by the error screen too, so it ships with the shell rather than as its own chunk.
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]);
+
+setUnauthorizedHandler(() => {
+  const { pathname, search, hash } = router.state.location;
+  if (pathname.startsWith('/account/')) return;
+  void router.navigate(loginPathFor(`${pathname}${search}${hash}`), { replace: true });
+});

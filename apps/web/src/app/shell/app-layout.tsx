@@ -1,0 +1,38 @@
+import { Container } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import classes from './app-layout.module.css';
+import { Footer } from './footer';
+import { LoadingBar } from './loading-bar';
+
+// The signed-in navigation pulls in menus and icons that the sign-in screen does not need.
+const SignedInHeader = lazy(async () => ({ default: (await import('./signed-in-header')).SignedInHeader }));
+
+/** Account screens (spec 000 §2 "Chrome") show no navigation bar; every screen shows the footer. */
+export const isAccountScreen = (pathname: string) => pathname.startsWith('/account/');
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const accountScreen = isAccountScreen(pathname);
+  return (
+    <div className={classes.page}>
+      <LoadingBar />
+      {!accountScreen && (
+        <>
+          <a className={classes.skipLink} href="#main">
+            Skip to main content
+          </a>
+          <Suspense fallback={null}>
+            <SignedInHeader />
+          </Suspense>
+        </>
+      )}
+      <main id="main" tabIndex={-1} className={classes.main}>
+        <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
+          <Outlet />
+        </Container>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { ActionIcon, Anchor, Box, Burger, Button, Collapse, Container, Group, Menu } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type MenuEntry, type MenuGroup, menuFor, type User } from '@portal/domain';
+import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { displayName } from '../../lib/current-user';
+import classes from './signed-in-header.module.css';
+
+const LOGOUT_PATH = '/account/logout';
+
+function EntryItem({ entry }: { entry: MenuEntry }) {
+  if (entry.external) {
+    return (
+      <Menu.Item component="a" href={entry.to} target="_blank" rel="noopener noreferrer">
+        {entry.label}
+      </Menu.Item>
+    );
+  }
+  return (
+    <Menu.Item component={Link} to={entry.to}>
+      {entry.label}
+    </Menu.Item>
+  );
+}
+
+/** A main-bar group: its label opens a dropdown of its entries. */
+function GroupMenu({ group }: { group: MenuGroup }) {
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" color="gray.9" rightSection={<IconChevronDown size={14} aria-hidden />}>
+          {group.label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {group.entries.map((entry) => (
+          <EntryItem key={entry.to} entry={entry} />
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The gear menu of spec 000 §2: every 'setup' group, each under its own label. */
+function SetupMenu({ groups }: { groups: MenuGroup[] }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray.9" size="lg" aria-label="Setup">
+          <IconSettings size={20} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {groups.map((group) => (
+          <Box key={group.id}>
+            <Menu.Label>{group.label}</Menu.Label>
+            {group.entries.map((entry) => (
+              <EntryItem key={entry.to} entry={entry} />
+            ))}
+          </Box>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ProfileMenu({ user, groups }: { user: User; groups: MenuGroup[] }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" color="gray.9" rightSection={<IconChevronDown size={14} aria-hidden />}>
+          {displayName(user)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {groups.flatMap((group) => group.entries.map((entry) => <EntryItem key={entry.to} entry={entry} />))}
+        <Menu.Divider />
+        <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} aria-hidden />}>
+          Log Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function MobileEntry({ entry }: { entry: MenuEntry }) {
+  if (entry.external) {
+    return (
+      <a className={classes.mobileLink} href={entry.to} target="_blank" rel="noopener noreferrer">
+        {entry.label}
+      </a>
+    );
+  }
+  return (
+    <NavLink className={classes.mobileLink} to={entry.to}>
+      {entry.label}
+    </NavLink>
+  );
+}
+
+function MobileGroup({ label, entries }: { label: string; entries: MenuEntry[] }) {
+  return (
+    <Box>
+      <div className={classes.mobileGroupLabel}>{label}</div>
+      {entries.map((entry) => (
+        <MobileEntry key={entry.to} entry={entry} />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The bar is drawn entirely from the domain's menu definition filtered for this person, so a later
+ * area appears here by adding its entry there.
+ */
+export function NavBar({ user }: { user: User }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const groups = menuFor(user);
+  const main = groups.filter((group) => group.place === 'main');
+  const setup = groups.filter((group) => group.place === 'setup');
+  const profile = groups.filter((group) => group.place === 'profile');
+
+  // A chosen link has done its job; the collapsed menu should not stay open over the next screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
+        <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
+          <Anchor component={Link} to="/" className={classes.brand} underline="never">
+            Portal
+          </Anchor>
+          <Box component="nav" aria-label="Main" visibleFrom="sm" flex={1}>
+            <Group gap={4} justify="space-between" wrap="nowrap">
+              <Group gap={4}>
+                {main.map((group) => (
+                  <GroupMenu key={group.id} group={group} />
+                ))}
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                {setup.length > 0 && <SetupMenu groups={setup} />}
+                <ProfileMenu user={user} groups={profile} />
+              </Group>
+            </Group>
+          </Box>
+          <Burger
+            hiddenFrom="sm"
+            opened={opened}
+            onClick={toggle}
+            size="sm"
+            aria-label="Toggle navigation"
+            aria-expanded={opened}
+            aria-controls="mobile-navigation"
+          />
+        </Group>
+        <Collapse expanded={opened} hiddenFrom="sm">
+          <nav id="mobile-navigation" aria-label="Main" className={classes.mobileMenu}>
+            {main.map((group) => (
+              <MobileGroup key={group.id} label={group.label} entries={group.entries} />
+            ))}
+            {setup.map((group) => (
+              <MobileGroup key={group.id} label={`Setup: ${group.label}`} entries={group.entries} />
+            ))}
+            <MobileGroup
+              label={displayName(user)}
+              entries={[...profile.flatMap((group) => group.entries), { label: 'Log Out', to: LOGOUT_PATH }]}
+            />
+          </nav>
+        </Collapse>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@portal/domain';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function NotFoundPage() {
+  usePageTitle('Page not found');
+  return (
+    <Stack align="center" gap="md" py="xl" ta="center">
+      <Title order={1}>Page not found</Title>
+      <Text>{messages.http.pageNotFound}</Text>
+      <Button component={Link} to="/">
+        Go to the home page
+      </Button>
+    </Stack>
+  );
+}

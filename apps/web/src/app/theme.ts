@@ -1,0 +1,21 @@
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+
+// Shade 8 keeps white text on filled buttons and blue links above 4.5:1 (WCAG AA); shade 6 does not.
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 5 },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'sm',
+});
+
+// Mantine's light "dimmed" grey and red-6 error text are below AA contrast on white.
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-error': t.colors.red[9],
+    '--mantine-color-placeholder': t.colors.gray[6],
+    '--mantine-color-anchor': t.colors.blue[8],
+  },
+  dark: {},
+});

@@ -1,0 +1,19 @@
+import type { LoginResponse } from '@portal/domain';
+import { api } from '../../lib/api';
+
+export const login = (body: { email: string; password: string }) => api.post<LoginResponse>('/api/auth/login/', body);
+
+export const logout = () => api.post<{ detail: string }>('/api/auth/logout/');
+
+export const requestPasswordReset = (body: { email: string }) =>
+  api.post<{ detail: string }>('/api/auth/password/reset/', body);
+
+export const confirmPasswordReset = (body: {
+  uid: string;
+  token: string;
+  new_password1: string;
+  new_password2: string;
+}) => api.post<{ detail: string }>('/api/auth/password/reset/confirm/', body);
+
+export const activateAccount = (body: { uid: string; token: string; password: string }) =>
+  api.post<{ detail: string }>('/api/auth/account/confirm/', body);

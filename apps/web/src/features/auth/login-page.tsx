@@ -1,0 +1,77 @@
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { messages } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../components/password-field';
+import { isApiError } from '../../lib/api';
+import { currentUserKey } from '../../lib/current-user';
+import { safeNext } from '../../lib/safe-next';
+import { login } from './auth-api';
+import { AuthCard } from './auth-card';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => (value.trim() ? null : messages.auth.enterEmail),
+      password: (value) => (value ? null : messages.auth.enterPassword),
+    },
+  });
+
+  const mutation = useMutation({
+    mutationFn: login,
+    // The failure is shown in the alert above the form, so a toast would only repeat it.
+    meta: { silent: true },
+    onSuccess: ({ user }) => {
+      // Whatever the previous person left in the cache is not this person's.
+      queryClient.clear();
+      queryClient.setQueryData(currentUserKey, user);
+      void navigate(safeNext(params.get('next')), { replace: true });
+    },
+  });
+
+  const failure = mutation.error ? (isApiError(mutation.error) ? mutation.error.detail : String(mutation.error)) : null;
+
+  return (
+    <AuthCard title="Sign in">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim(), password: values.password }))}
+      >
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth loading={mutation.isPending}>
+            Log In
+          </Button>
+          <Anchor component={Link} to="/account/password/reset" ta="center" size="sm">
+            Forgot your password
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

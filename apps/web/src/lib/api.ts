@@ -1,0 +1,83 @@
+import { messages } from '@portal/domain';
+
+/** A failed call as the server describes it: `{detail, fields?}` with the HTTP status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, detail: string, fields: Record<string, string> = {}) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.fields = fields;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const item = part.trim();
+    if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
+  }
+  return undefined;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Calls the API with the session cookie. The server keeps the session in an httpOnly cookie, so the
+ * app never sees or stores a token; unsafe methods echo the `csrftoken` cookie as the server asks.
+ */
+export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Fastify refuses an empty body announced as JSON, so the content type goes only with a body.
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (UNSAFE.has(method)) {
+    const csrf = readCookie('csrftoken');
+    if (csrf) headers['X-CSRFToken'] = csrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, messages.http.unreachable);
+  }
+
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+
+  if (!response.ok) {
+    const problem = (data ?? {}) as { detail?: unknown; fields?: unknown };
+    const detail = typeof problem.detail === 'string' && problem.detail ? problem.detail : messages.http.internal;
+    const fields =
+      problem.fields && typeof problem.fields === 'object' ? (problem.fields as Record<string, string>) : undefined;
+    throw new ApiError(response.status, detail, fields);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
