@@ -1,0 +1,50 @@
+import { expect, expectAccessible, TEST_PASSWORD, test } from '../support/fixtures.js';
+
+test('a user updates personal info, email and password in Settings, then signs in with the new password', async ({ page, db }) => {
+  const stamp = Date.now();
+  const user = await db.createUser(db.db, { email: `settings.${stamp}@example.test`, firstName: 'Sol' });
+  await page.goto('/account/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sol');
+
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Personal info' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByLabel('Mobile phone')).toHaveAttribute('placeholder', '(xxx) xxx-xxxx');
+  await expectAccessible(page);
+  await page.getByLabel('Last name').fill('Solano');
+  await page.getByLabel('City').fill('Portland');
+  await page.getByRole('button', { name: 'Update personal info' }).click();
+  await expect(page.getByText('Personal info updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Last name')).toHaveValue('Solano');
+
+  await page.getByRole('tab', { name: 'Email' }).or(page.getByRole('link', { name: 'Email', exact: true })).first().click();
+  await expect(page).toHaveURL(/\/settings\/email$/);
+  await expectAccessible(page);
+  const newEmail = `renamed.${stamp}@example.test`;
+  await page.getByLabel(/new email/i).fill(newEmail);
+  await page.getByRole('button', { name: 'Update email' }).click();
+  await expect(page.getByText('Email changed successfully')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Password' }).or(page.getByRole('link', { name: 'Password', exact: true })).first().click();
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Current password').fill(TEST_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('my brand new password');
+  await page.getByLabel('Confirm new password').fill('my brand new password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed successfully')).toBeVisible();
+
+  await page.goto('/account/logout');
+  await expect(page.getByText('You have successfully logged out.')).toBeVisible();
+  await page.getByRole('button', { name: 'Log back in' }).or(page.getByRole('link', { name: 'Log back in' })).first().click();
+  await page.getByLabel('Email').fill(newEmail);
+  await page.getByLabel('Password', { exact: true }).fill('my brand new password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sol');
+});
