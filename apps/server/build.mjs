@@ -2,7 +2,7 @@
 // the domain workspace is bundled in. `--if-stale` skips the build when dist is newer than every source.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, context } from 'esbuild';
 
 const here = import.meta.dirname;
 const dist = path.join(here, 'dist');
@@ -24,7 +24,8 @@ if (process.argv.includes('--if-stale') && !serverIsStale()) process.exit(0);
 const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => d !== '@portal/domain');
 rmSync(dist, { recursive: true, force: true });
-await build({
+cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+const options = {
   entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
   absWorkingDir: here,
   outdir: dist,
@@ -35,5 +36,6 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
-});
-cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+};
+if (process.argv.includes('--watch')) await (await context(options)).watch();
+else await build(options);
