@@ -64,9 +64,9 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): 
   await assertNotThrottled(deps, email, meta.ip);
   const user = await findUserByEmail(deps.db, email);
   const usable = user?.isActive && user.passwordHash ? user : undefined;
-  const ok = usable?.passwordHash
-    ? await verifyPassword(usable.passwordHash, body.password)
-    : (await burnVerifyTime(body.password), false);
+  let ok = false;
+  if (usable?.passwordHash) ok = await verifyPassword(usable.passwordHash, body.password);
+  else await burnVerifyTime(body.password);
   if (!ok || !usable) {
     await recordLoginFailure(deps.db, email, meta.ip);
     if (Math.random() < 0.01) await pruneLoginFailures(deps.db, deps.config.throttle.windowMs);
