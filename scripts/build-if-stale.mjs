@@ -19,10 +19,15 @@ function run(cmd, args, cwd = root) {
 }
 
 const webOut = at('apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/domain/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/domain/src',
+];
 if (!existsSync(webOut) || Math.max(...webSources.map((s) => newest(at(s)))) > statSync(webOut).mtimeMs) {
   console.log('Building the web app…');
   run(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], at('apps/web'));
 }
 run(process.execPath, [at('apps/server/build.mjs'), '--if-stale']);
-

@@ -7,7 +7,16 @@ const root = path.resolve(import.meta.dirname, '..');
 spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { cwd: root, stdio: 'inherit' });
 const children = [
   spawn(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--watch'], { cwd: root, stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch', '--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], { cwd: root, stdio: 'inherit' }),
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch', '--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  }),
 ];
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const c of children) c.kill(signal);
+  });

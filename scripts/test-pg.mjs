@@ -13,17 +13,29 @@ let url = process.env.TEST_DATABASE_URL;
 if (!url) {
   dir = mkdtempSync(path.join(tmpdir(), 'portal-pg-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
-  pg = new EmbeddedPostgres({ databaseDir: dir, user: 'portal', password: 'portal', port, persistent: false, createPostgresUser: true, onLog: () => {} });
+  pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'portal',
+    password: 'portal',
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => {},
+  });
   await pg.initialise();
   await pg.start();
   url = `postgresql://portal:portal@127.0.0.1:${port}/postgres`;
   console.log(`PostgreSQL started on port ${port}`);
 }
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url },
-});
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  },
+);
 if (pg) {
   await pg.stop();
   rmSync(dir, { recursive: true, force: true });

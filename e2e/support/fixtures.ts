@@ -21,7 +21,9 @@ export async function expectAccessible(page: Page) {
 export async function mailTo(to: string, containing?: string, timeoutMs = 15_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = (await (await fetch(`http://127.0.0.1:${MAILBOX_PORT}/mails?to=${encodeURIComponent(to)}`)).json()) as ReceivedMail[];
+    const mails = (await (
+      await fetch(`http://127.0.0.1:${MAILBOX_PORT}/mails?to=${encodeURIComponent(to)}`)
+    ).json()) as ReceivedMail[];
     const found = mails.reverse().find((m) => !containing || m.text.includes(containing));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived`);
@@ -43,6 +45,7 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture parameter list.
   db: async ({}, use) => {
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
     const db = drizzle(pool, { schema }) as unknown as Db;
@@ -55,7 +58,11 @@ export const test = base.extend<Fixtures>({
       page.on('console', (msg) => {
         const text = msg.text();
         // A failed call answers 4xx on purpose in some journeys; the browser logs the resource error.
-        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) problems.push(text);
+        if (
+          msg.type() === 'error' &&
+          !/Failed to load resource: the server responded with a status of 4\d\d/.test(text)
+        )
+          problems.push(text);
       });
       page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
       await use(problems);

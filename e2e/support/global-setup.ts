@@ -19,7 +19,15 @@ export default async function globalSetup() {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   // initdb runs as the postgres user when we are root: it must be able to enter this folder.
   chmodSync(dir, 0o755);
-  const postgres = new EmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), user: 'portal', password: 'portal', port: PG_PORT, persistent: false, createPostgresUser: true, onLog: () => {} });
+  const postgres = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'pg'),
+    user: 'portal',
+    password: 'portal',
+    port: PG_PORT,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => {},
+  });
   await postgres.initialise();
   await postgres.start();
   const admin = new pg.Client({ connectionString: DATABASE_URL.replace('/portal_e2e', '/postgres') });
@@ -36,23 +44,30 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => mailbox.listen(MAILBOX_PORT, '127.0.0.1', resolve));
 
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('build failed');
-  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(APP_PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL,
-      DATA_DIR: path.join(dir, 'data'),
-      PUBLIC_URL: BASE_URL,
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
+    stdio: 'inherit',
   });
+  if (build.status !== 0) throw new Error('build failed');
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATABASE_URL,
+        DATA_DIR: path.join(dir, 'data'),
+        PUBLIC_URL: BASE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+      },
+    },
+  );
   await waitForHealth(`${BASE_URL}/api/health`, 30_000);
 
   return async () => {

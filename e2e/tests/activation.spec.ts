@@ -3,7 +3,12 @@ import { encodeUid, issueOneTimeToken } from '../../apps/server/src/modules/auth
 import { expect, expectAccessible, test } from '../support/fixtures.js';
 
 test('a person whose account an administrator created sets a password and activates it', async ({ page, db }) => {
-  const user = await db.createUser(db.db, { email: `newcomer.${Date.now()}@example.test`, firstName: 'Nia', isActive: false, passwordHash: null });
+  const user = await db.createUser(db.db, {
+    email: `newcomer.${Date.now()}@example.test`,
+    firstName: 'Nia',
+    isActive: false,
+    passwordHash: null,
+  });
   const token = await issueOneTimeToken(db.db, user.id, 'account_activation', 7 * 24 * 3600 * 1000);
 
   await page.goto(`/account/activate/${encodeUid(user.id)}/${token}`);

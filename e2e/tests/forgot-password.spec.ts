@@ -1,7 +1,10 @@
 import { messages } from '@portal/domain';
 import { expect, expectAccessible, linkFrom, mailTo, test } from '../support/fixtures.js';
 
-test('a user who forgot the password resets it from the mailed link and signs in with the new one', async ({ page, db }) => {
+test('a user who forgot the password resets it from the mailed link and signs in with the new one', async ({
+  page,
+  db,
+}) => {
   const user = await db.createUser(db.db, { email: `forgetful.${Date.now()}@example.test`, firstName: 'Fran' });
 
   await page.goto('/account/login');

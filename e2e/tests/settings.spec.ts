@@ -1,6 +1,9 @@
 import { expect, expectAccessible, TEST_PASSWORD, test } from '../support/fixtures.js';
 
-test('a user updates personal info, email and password in Settings, then signs in with the new password', async ({ page, db }) => {
+test('a user updates personal info, email and password in Settings, then signs in with the new password', async ({
+  page,
+  db,
+}) => {
   const stamp = Date.now();
   const user = await db.createUser(db.db, { email: `settings.${stamp}@example.test`, firstName: 'Sol' });
   await page.goto('/account/login');
@@ -23,7 +26,11 @@ test('a user updates personal info, email and password in Settings, then signs i
   await page.reload();
   await expect(page.getByLabel('Last name')).toHaveValue('Solano');
 
-  await page.getByRole('tab', { name: 'Email' }).or(page.getByRole('link', { name: 'Email', exact: true })).first().click();
+  await page
+    .getByRole('tab', { name: 'Email' })
+    .or(page.getByRole('link', { name: 'Email', exact: true }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/settings\/email$/);
   await expectAccessible(page);
   const newEmail = `renamed.${stamp}@example.test`;
@@ -31,7 +38,11 @@ test('a user updates personal info, email and password in Settings, then signs i
   await page.getByRole('button', { name: 'Update email' }).click();
   await expect(page.getByText('Email changed successfully')).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Password' }).or(page.getByRole('link', { name: 'Password', exact: true })).first().click();
+  await page
+    .getByRole('tab', { name: 'Password' })
+    .or(page.getByRole('link', { name: 'Password', exact: true }))
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('Current password').fill(TEST_PASSWORD);
@@ -42,7 +53,11 @@ test('a user updates personal info, email and password in Settings, then signs i
 
   await page.goto('/account/logout');
   await expect(page.getByText('You have successfully logged out.')).toBeVisible();
-  await page.getByRole('button', { name: 'Log back in' }).or(page.getByRole('link', { name: 'Log back in' })).first().click();
+  await page
+    .getByRole('button', { name: 'Log back in' })
+    .or(page.getByRole('link', { name: 'Log back in' }))
+    .first()
+    .click();
   await page.getByLabel('Email').fill(newEmail);
   await page.getByLabel('Password', { exact: true }).fill('my brand new password');
   await page.getByRole('button', { name: 'Log In' }).click();

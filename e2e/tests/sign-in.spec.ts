@@ -1,7 +1,10 @@
 import { messages } from '@portal/domain';
 import { expect, expectAccessible, TEST_PASSWORD, test } from '../support/fixtures.js';
 
-test('a user who mistypes the password is told so, then signs in and returns where they were going', async ({ page, db }) => {
+test('a user who mistypes the password is told so, then signs in and returns where they were going', async ({
+  page,
+  db,
+}) => {
   const user = await db.createUser(db.db, { email: `ada.${Date.now()}@example.test`, firstName: 'Ada' });
 
   await page.goto('/settings/email');
