@@ -15,7 +15,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { registerAuth } from './platform/auth.js';
 import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));
   await app.register(accountSettingsRoutes(deps));
+  await app.register(referenceRoutes(deps));
+  await app.register(firmRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps };

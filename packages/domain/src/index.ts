@@ -9,3 +9,5 @@ export * from './rules/us-states.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/users.js';
+export * from './schemas/firms.js';
+export * from './schemas/reference.js';
