@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './platform/auth.js';
 import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(accountSettingsRoutes(deps));
   await app.register(referenceRoutes(deps));
   await app.register(firmRoutes(deps));
+  await app.register(userRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps };

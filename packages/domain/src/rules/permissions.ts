@@ -59,3 +59,60 @@ export function canUpdatePersonalInfo(a: Actor, t: UserTarget): boolean {
   if (a.id === t.id || isSuperAdmin(a)) return true;
   return isFirmAdmin(a) && sameFirm(a, t.profile._firm);
 }
+
+/** User-form fields (spec 000 §6) a caller may set; anything else they send must match what is stored. */
+export type UserFormField =
+  | 'profile.is_super_admin'
+  | 'profile.is_super_cco'
+  | 'profile._firm'
+  | 'profile.profile_type'
+  | 'advisor'
+  | 'is_admin'
+  | 'is_active'
+  | 'profile.is_cco'
+  | 'profile.is_manager'
+  | 'profile.is_investments_user'
+  | 'profile.is_exhibit_b_investor_profile_form_user'
+  | 'profile.is_using_fidelity'
+  | 'profile.is_using_national_advisors_trust'
+  | 'profile.is_using_schwab'
+  | 'profile.is_using_td_ameritrade';
+
+const clientFields: UserFormField[] = [
+  'profile.is_exhibit_b_investor_profile_form_user',
+  'profile.is_using_fidelity',
+  'profile.is_using_national_advisors_trust',
+  'profile.is_using_schwab',
+  'profile.is_using_td_ameritrade',
+];
+const adminFields: UserFormField[] = [
+  ...clientFields,
+  'profile.profile_type',
+  'advisor',
+  'is_admin',
+  'is_active',
+  'profile.is_cco',
+  'profile.is_manager',
+  'profile.is_investments_user',
+];
+const superFields: UserFormField[] = [
+  ...adminFields,
+  'profile._firm',
+  'profile.is_super_admin',
+  'profile.is_super_cco',
+];
+
+export function userFieldsFor(a: Actor): ReadonlySet<UserFormField> {
+  if (isSuperAdmin(a)) return new Set(superFields);
+  if (isFirmAdmin(a)) return new Set(adminFields);
+  if (isAdvisor(a)) return new Set([...clientFields, 'is_active']);
+  return new Set();
+}
+
+export const canSetUserField = (a: Actor, field: UserFormField) => userFieldsFor(a).has(field);
+
+/** Deleting: whoever may manage the person, never oneself. */
+export const canDeleteUser = (a: Actor, t: UserTarget) => a.id !== t.id && canManageUsers(a) && canViewUser(a, t);
+
+/** Advisor lists of a firm: its staff and super admins. */
+export const canListAdvisors = (a: Actor, firmId: number) => isSuperAdmin(a) || (isStaff(a) && sameFirm(a, firmId));

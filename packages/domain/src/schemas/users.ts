@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.js';
+import { email, optionalText, pageQuery } from './common.js';
 
 export const salutations = ['Miss', 'Mr.', 'Mrs.', 'Ms.'] as const;
 
@@ -97,3 +97,95 @@ export const updatePersonalInfoBody = z.looseObject({
   profile: personalProfileInput.loose().optional(),
 });
 export type UpdatePersonalInfoBody = z.infer<typeof updatePersonalInfoBody>;
+
+const flag = z.boolean().optional();
+
+/** Profile fields of the user form (spec 000 §2, §3); which of them a caller may set is a permission rule. */
+export const profileWriteBody = z.looseObject({
+  _firm: z.number().int().positive().nullable().optional(),
+  profile_type: z.number().int().min(1).max(5, 'Select a profile type.').nullable().optional(),
+  is_cco: flag,
+  is_super_cco: flag,
+  is_super_admin: flag,
+  is_manager: flag,
+  is_investments_user: flag,
+  is_exhibit_b_investor_profile_form_user: flag,
+  is_using_fidelity: flag,
+  is_using_national_advisors_trust: flag,
+  is_using_schwab: flag,
+  is_using_td_ameritrade: flag,
+  title: optionalText(),
+  company: optionalText(),
+  department: optionalText(),
+  phone: optionalText(40),
+  phone_extension: optionalText(20),
+  mobile_phone: optionalText(40),
+  fax: optionalText(40),
+  address_line_1: optionalText(),
+  address_line_2: optionalText(),
+  city: optionalText(),
+  state: optionalText(),
+  zip: optionalText(20),
+  country: optionalText(),
+});
+
+export const userWriteBody = z.looseObject({
+  email,
+  first_name: optionalText(150),
+  middle_name: optionalText(150),
+  last_name: z.string().trim().min(1, 'Enter the last name.').max(150),
+  suffix: optionalText(20),
+  salutation: z.enum(salutations).or(z.literal('')).optional().nullable(),
+  is_admin: flag,
+  is_active: flag,
+  advisor: z.number().int().positive().nullable().optional(),
+  profile: profileWriteBody.optional(),
+});
+export type UserWriteBody = z.infer<typeof userWriteBody>;
+
+export const createUserQuery = z.object({
+  notifyUser: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export const sendActivationBody = z.object({
+  userId: z.number().int().positive().optional(),
+  generateNewPassword: z.boolean().default(false),
+});
+
+export const userStatuses = ['all', 'active', 'inactive'] as const;
+export const userOrderings = [
+  'last_name',
+  '-last_name',
+  'first_name',
+  '-first_name',
+  'email',
+  '-email',
+  'last_login',
+  '-last_login',
+  'profile_type',
+  '-profile_type',
+  'is_active',
+  '-is_active',
+] as const;
+
+export const userListQuery = pageQuery.extend({
+  listView: z.enum(['ALL_USERS', 'FIRM_USERS', 'ADVISOR_CLIENTS']).default('ALL_USERS'),
+  firm: z.coerce.number().int().positive().optional(),
+  profileTypeTk: z.coerce.number().int().min(1).max(5).optional(),
+  user: z.coerce.number().int().positive().optional(),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(userStatuses).default('all'),
+  ordering: z.enum(userOrderings).default('last_name'),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const userListItem = userSchema.extend({
+  firm_name: z.string().nullable(),
+  profile_type_name: z.string().nullable(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+
+export const firmParam = z.object({ firm: z.coerce.number().int().positive() });

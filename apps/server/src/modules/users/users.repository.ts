@@ -1,7 +1,8 @@
-import type { User } from '@portal/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { User, UserListItem } from '@portal/domain';
+import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { profiles, users } from '../../db/schema/index.js';
+import { firms, profiles, profileTypes, users } from '../../db/schema/index.js';
+import { likeContains } from '../../platform/pagination.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -128,4 +129,84 @@ export async function insertUser(
     .values({ ...profile, userId: row.id })
     .returning();
   return { ...row, profile: p };
+}
+
+const sortable = {
+  last_name: users.lastName,
+  first_name: users.firstName,
+  email: users.email,
+  last_login: users.lastLogin,
+  profile_type: profiles.profileType,
+  is_active: users.isActive,
+} as const;
+export type UserSortKey = keyof typeof sortable;
+
+export interface UserListFilter {
+  /** The caller's reach: a firm, an advisor's clients, or one person. */
+  scope: { firmId?: number | null; advisorId?: number; userId?: number };
+  firmId?: number;
+  profileType?: number;
+  advisorId?: number;
+  search?: string;
+  status: 'all' | 'active' | 'inactive';
+  sort: UserSortKey;
+  desc: boolean;
+  limit: number;
+  offset: number;
+}
+
+export async function listUsers(ex: Executor, f: UserListFilter): Promise<{ rows: UserListItem[]; count: number }> {
+  const filters: (SQL | undefined)[] = [isNull(users.deletedAt)];
+  if (f.scope.firmId !== undefined) filters.push(eq(profiles.firmId, f.scope.firmId ?? -1));
+  if (f.scope.advisorId !== undefined) filters.push(eq(users.advisorId, f.scope.advisorId));
+  if (f.scope.userId !== undefined) filters.push(eq(users.id, f.scope.userId));
+  if (f.firmId !== undefined) filters.push(eq(profiles.firmId, f.firmId));
+  if (f.profileType !== undefined) filters.push(eq(profiles.profileType, f.profileType));
+  if (f.advisorId !== undefined) filters.push(eq(users.advisorId, f.advisorId));
+  if (f.status !== 'all') filters.push(eq(users.isActive, f.status === 'active'));
+  if (f.search) {
+    const like = likeContains(f.search);
+    filters.push(
+      or(
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      ),
+    );
+  }
+  const where = and(...filters);
+  const column = sortable[f.sort];
+  const order = f.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  const base = ex
+    .select({ user: users, profile: profiles, firmName: firms.name, typeName: profileTypes.name })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(firms, eq(firms.id, profiles.firmId))
+    .leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType));
+  const [rows, [{ n }]] = await Promise.all([
+    base
+      .where(where)
+      .orderBy(order, asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    ex.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
+  ]);
+  return {
+    count: n,
+    rows: rows.map((r) => ({ ...toUserDto(withProfile(r)), firm_name: r.firmName, profile_type_name: r.typeName })),
+  };
+}
+
+export async function emailTaken(ex: Executor, email: string, exceptId?: number) {
+  const [row] = await ex
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        isNull(users.deletedAt),
+        exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return Boolean(row);
 }

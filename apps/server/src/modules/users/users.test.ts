@@ -1,0 +1,386 @@
+import { messages } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, mailOutbox } from '../../db/schema/index.js';
+import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
+import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let firmA: { id: number };
+let firmB: { id: number };
+beforeAll(async () => {
+  t = await buildTestApp();
+  firmA = await createFirm(t.deps.db, { name: 'Alpha Advisors' });
+  firmB = await createFirm(t.deps.db, { name: 'Beta Advisors' });
+});
+afterAll(() => t.close());
+
+async function signIn(overrides: Parameters<typeof createUser>[1]) {
+  const user = await createUser(t.deps.db, overrides);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  return { user, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } };
+}
+const superAdmin = () => signIn({ profile: { firmId: firmA.id, profileType: 1, isSuperAdmin: true } });
+const firmAdmin = (firmId = firmA.id) => signIn({ profile: { firmId, profileType: 1 } });
+const advisor = (firmId = firmA.id) => signIn({ profile: { firmId, profileType: 2 } });
+let n = 0;
+const newEmail = () => `new.person.${++n}@example.test`;
+
+describe('creating users', () => {
+  it("when an advisor creates a user, the user becomes the advisor's client in the advisor's firm", async () => {
+    const a = await advisor();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/?notifyUser=false',
+      headers: a.headers,
+      payload: {
+        email: newEmail(),
+        last_name: 'Client',
+        profile: { _firm: firmB.id, profile_type: 1, is_using_schwab: true },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(json(res)).toMatchObject({
+      advisor: a.user.id,
+      is_active: false,
+      created_by: a.user.id,
+      profile: { _firm: firmA.id, profile_type: 4, is_using_schwab: true },
+    });
+  });
+
+  it("when a firm administrator creates a user, the user gets the administrator's firm whatever the body says", async () => {
+    const admin = await firmAdmin();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/?notifyUser=false',
+      headers: admin.headers,
+      payload: { email: newEmail(), last_name: 'Staff', profile: { _firm: firmB.id, profile_type: 3, is_cco: true } },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(json(res)).toMatchObject({ profile: { _firm: firmA.id, profile_type: 3, is_cco: true } });
+  });
+
+  it('refuses with 403 a privilege flag the caller may not set, and writes nothing', async () => {
+    const admin = await firmAdmin();
+    const a = await advisor();
+    const email = newEmail();
+    const attempts = [
+      { headers: admin.headers, profile: { profile_type: 1, is_super_admin: true } },
+      { headers: admin.headers, profile: { profile_type: 1, is_super_cco: true } },
+      { headers: a.headers, is_admin: true, profile: {} },
+      { headers: a.headers, profile: { is_cco: true } },
+    ];
+    for (const { headers, ...rest } of attempts) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/',
+        headers,
+        payload: { email, last_name: 'X', ...rest },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const list = json<{ count: number }>(
+      await t.app.inject({ url: `/api/users/filter/?search=X&status=all`, headers: admin.headers }),
+    );
+    expect(list.count).toBe(0);
+  });
+
+  it('lets only a super admin choose the firm and the super flags; the firm is then required', async () => {
+    const s = await superAdmin();
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: s.headers,
+      payload: { email: newEmail(), last_name: 'Nofirm', profile: { profile_type: 3 } },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing)).toMatchObject({ fields: { 'profile._firm': 'Select a firm.' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/?notifyUser=false',
+      headers: s.headers,
+      payload: {
+        email: newEmail(),
+        last_name: 'Boss',
+        is_admin: true,
+        profile: { _firm: firmB.id, profile_type: 1, is_super_cco: true },
+      },
+    });
+    expect(json(ok)).toMatchObject({ is_admin: true, profile: { _firm: firmB.id, is_super_cco: true } });
+  });
+
+  it('sends the activation mail by default, and the link activates the account', async () => {
+    const admin = await firmAdmin();
+    const email = newEmail();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: admin.headers,
+      payload: { email, first_name: 'Nia', last_name: 'New', profile: { profile_type: 3 } },
+    });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    const [, uid, token] = mail.textBody.match(/\/account\/activate\/([\w-]+)\/([\w-]+)/) ?? [];
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/account/confirm/',
+          payload: { uid, token, password: 'a long new password' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: { email, password: 'a long new password' },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 409 for a duplicate email, whatever its case', async () => {
+    const admin = await firmAdmin();
+    const existing = await createUser(t.deps.db, { profile: { firmId: firmB.id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: admin.headers,
+      payload: { email: existing.email.toUpperCase(), last_name: 'Dup', profile: { profile_type: 3 } },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toEqual({
+      detail: messages.settings.emailTaken,
+      fields: { email: messages.settings.emailTaken },
+    });
+  });
+
+  it('refuses an advisor from another firm and a missing last name', async () => {
+    const admin = await firmAdmin();
+    const foreign = await createUser(t.deps.db, { profile: { firmId: firmB.id, profileType: 2 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: admin.headers,
+      payload: { email: newEmail(), last_name: 'C', advisor: foreign.id, profile: { profile_type: 4 } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ fields: { advisor: "Select an advisor of the user's firm." } });
+    const noName = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: admin.headers,
+      payload: { email: newEmail(), profile: { profile_type: 4 } },
+    });
+    expect(json(noName)).toMatchObject({ fields: { last_name: 'This field is required.' } });
+  });
+
+  it('is refused to standard users and clients', async () => {
+    const staff = await signIn({ profile: { firmId: firmA.id, profileType: 3 } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/users/',
+          headers: staff.headers,
+          payload: { email: newEmail(), last_name: 'X' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('who sees whom', () => {
+  it('a super admin sees all firms, a firm admin their firm, an advisor their clients, anyone else themself', async () => {
+    const s = await superAdmin();
+    const admin = await firmAdmin(firmB.id);
+    const adv = await advisor(firmB.id);
+    const client = await createUser(t.deps.db, {
+      advisorId: adv.user.id,
+      profile: { firmId: firmB.id, profileType: 4 },
+    });
+    const other = await createUser(t.deps.db, { profile: { firmId: firmB.id, profileType: 3 } });
+    const staff = await signIn({ profile: { firmId: firmB.id, profileType: 3 } });
+    const ids = async (headers: Record<string, string>, query = '') =>
+      json<{ results: { id: number }[] }>(
+        await t.app.inject({ url: `/api/users/filter/?page_size=500${query}`, headers }),
+      ).results.map((u) => u.id);
+
+    const all = await ids(s.headers);
+    expect(all).toEqual(expect.arrayContaining([client.id, other.id, s.user.id]));
+    const firmOnly = await ids(admin.headers);
+    expect(firmOnly).toEqual(expect.arrayContaining([client.id, other.id]));
+    expect(firmOnly).not.toContain(s.user.id);
+    expect(await ids(adv.headers)).toEqual([client.id]);
+    expect(await ids(staff.headers)).toEqual([staff.user.id]);
+    expect(await ids(admin.headers, `&firm=${firmA.id}`)).not.toContain(s.user.id);
+
+    expect((await t.app.inject({ url: `/api/users/${s.user.id}/`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/users/${other.id}/`, headers: adv.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/users/${client.id}/`, headers: adv.headers })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/users/${s.user.id}/`,
+          headers: admin.headers,
+          payload: { email: 'x@y.zz', last_name: 'Hacked' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('searches first or last name, filters status and profile type, and sorts on the server', async () => {
+    const admin = await firmAdmin();
+    await createUser(t.deps.db, {
+      firstName: 'Zelda',
+      lastName: 'Quill',
+      isActive: false,
+      profile: { firmId: firmA.id, profileType: 3 },
+    });
+    await createUser(t.deps.db, {
+      firstName: 'Quentin',
+      lastName: 'Aaron',
+      profile: { firmId: firmA.id, profileType: 2 },
+    });
+    const names = async (q: string) =>
+      json<{ results: { last_name: string }[] }>(
+        await t.app.inject({ url: `/api/users/filter/?${q}`, headers: admin.headers }),
+      ).results.map((u) => u.last_name);
+    expect(await names('search=qu')).toEqual(['Aaron', 'Quill']);
+    expect(await names('search=qu&ordering=-last_name')).toEqual(['Quill', 'Aaron']);
+    expect(await names('search=qu&status=inactive')).toEqual(['Quill']);
+    expect(await names('search=qu&profileTypeTk=2')).toEqual(['Aaron']);
+    expect((await t.app.inject({ url: '/api/users/filter/?status=maybe', headers: admin.headers })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("lists a firm's advisors for its staff, and hides another firm's list", async () => {
+    const admin = await firmAdmin();
+    const adv = await createUser(t.deps.db, { profile: { firmId: firmA.id, profileType: 2 } });
+    const inactive = await createUser(t.deps.db, { isActive: false, profile: { firmId: firmA.id, profileType: 2 } });
+    const all = json<{ results: { id: number }[] }>(
+      await t.app.inject({ url: `/api/users/${firmA.id}/all_advisors/`, headers: admin.headers }),
+    );
+    expect(all.results.map((u) => u.id)).toEqual(expect.arrayContaining([adv.id, inactive.id]));
+    const active = json<{ results: { id: number }[] }>(
+      await t.app.inject({ url: `/api/users/${firmA.id}/firm_advisors/`, headers: admin.headers }),
+    );
+    expect(active.results.map((u) => u.id)).not.toContain(inactive.id);
+    expect(
+      (await t.app.inject({ url: `/api/users/${firmB.id}/all_advisors/`, headers: admin.headers })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('editing and deleting users', () => {
+  it('refuses a privilege change the caller may not make with 403 and ignores read-only echoes', async () => {
+    const admin = await firmAdmin();
+    const target = await createUser(t.deps.db, { profile: { firmId: firmA.id, profileType: 3 } });
+    const current = json<Record<string, unknown> & { profile: object }>(
+      await t.app.inject({ url: `/api/users/${target.id}/`, headers: admin.headers }),
+    );
+    const echoed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}/`,
+      headers: admin.headers,
+      payload: { ...current, first_name: 'Edited', profile: { ...current.profile, is_cco: true } },
+    });
+    expect(echoed.statusCode).toBe(200);
+    expect(json(echoed)).toMatchObject({ first_name: 'Edited', profile: { is_cco: true } });
+    const escalate = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}/`,
+      headers: admin.headers,
+      payload: { ...current, profile: { ...current.profile, is_super_admin: true } },
+    });
+    expect(escalate.statusCode).toBe(403);
+    const move = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}/`,
+      headers: admin.headers,
+      payload: { ...current, profile: { ...current.profile, _firm: firmB.id } },
+    });
+    expect(move.statusCode).toBe(403);
+    const lastLogin = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}/`,
+      headers: admin.headers,
+      payload: { ...current, id: 999 },
+    });
+    expect(lastLogin.statusCode).toBe(403);
+  });
+
+  it('soft-deletes: the person cannot sign in, leaves lists, loses sessions, and the audit trail keeps them', async () => {
+    const admin = await firmAdmin();
+    const victim = await signIn({ profile: { firmId: firmA.id, profileType: 3 } });
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/users/${victim.user.id}/`, headers: admin.headers });
+    expect(del.statusCode).toBe(200);
+    expect(json(del)).toEqual({ detail: messages.users.deleted });
+    expect((await t.app.inject({ url: '/api/auth/user/', headers: victim.headers })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: { email: victim.user.email, password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await t.app.inject({ url: `/api/users/${victim.user.id}/`, headers: admin.headers })).statusCode).toBe(404);
+    const list = json<{ results: { id: number }[] }>(
+      await t.app.inject({ url: '/api/users/?page_size=500', headers: admin.headers }),
+    );
+    expect(list.results.map((u) => u.id)).not.toContain(victim.user.id);
+    const events = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(victim.user.id)));
+    expect(events.map((e) => e.action)).toContain('delete');
+    // The address is free again for a new account.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/?notifyUser=false',
+      headers: admin.headers,
+      payload: { email: victim.user.email, last_name: 'Again', profile: { profile_type: 3 } },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('nobody can delete themself', async () => {
+    const admin = await firmAdmin();
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${admin.user.id}/`, headers: admin.headers });
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toEqual({ detail: 'You cannot delete your own account.' });
+  });
+
+  it('sends a new activation link, optionally clearing the old password', async () => {
+    const admin = await firmAdmin();
+    const target = await createUser(t.deps.db, { profile: { firmId: firmA.id, profileType: 3 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${target.id}/send_account_activation_link/`,
+      headers: admin.headers,
+      payload: { userId: target.id, generateNewPassword: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: { email: target.email, password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const mails = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target.email));
+    expect(mails[0].textBody).toMatch(/\/account\/activate\//);
+  });
+});
