@@ -8,6 +8,6 @@ export * from './rules/session-token.js';
 export * from './rules/us-states.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
-export * from './schemas/users.js';
 export * from './schemas/firms.js';
 export * from './schemas/reference.js';
+export * from './schemas/users.js';
