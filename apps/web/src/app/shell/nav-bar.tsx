@@ -29,7 +29,7 @@ function GroupMenu({ group }: { group: MenuGroup }) {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray.9" rightSection={<IconChevronDown size={14} aria-hidden />}>
+        <Button variant="subtle" color="gray" c="gray.9" rightSection={<IconChevronDown size={14} aria-hidden />}>
           {group.label}
         </Button>
       </Menu.Target>
@@ -47,7 +47,7 @@ function SetupMenu({ groups }: { groups: MenuGroup[] }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray.9" size="lg" aria-label="Setup">
+        <ActionIcon variant="subtle" color="gray" c="gray.9" size="lg" aria-label="Setup">
           <IconSettings size={20} aria-hidden />
         </ActionIcon>
       </Menu.Target>
@@ -69,13 +69,12 @@ function ProfileMenu({ user, groups }: { user: User; groups: MenuGroup[] }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray.9" rightSection={<IconChevronDown size={14} aria-hidden />}>
+        <Button variant="subtle" color="gray" c="gray.9" rightSection={<IconChevronDown size={14} aria-hidden />}>
           {displayName(user)}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {groups.flatMap((group) => group.entries.map((entry) => <EntryItem key={entry.to} entry={entry} />))}
-        <Menu.Divider />
         <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} aria-hidden />}>
           Log Out
         </Menu.Item>

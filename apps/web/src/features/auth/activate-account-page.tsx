@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
@@ -45,9 +45,9 @@ export function ActivateAccountPage() {
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate({ uid, token, password: values.password }))}>
         <Stack gap="md">
           {linkProblem && (
-            <Text role="alert" c="red.9">
+            <Alert color="red" variant="light" role="alert">
               {linkProblem}
-            </Text>
+            </Alert>
           )}
           <PasswordField
             label="New password"

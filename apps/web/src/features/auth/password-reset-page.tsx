@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
@@ -47,12 +47,14 @@ export function PasswordResetPage() {
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate({ uid, token, ...values }))}>
         <Stack gap="md">
           {linkProblem && (
-            <Text role="alert" c="red.9">
-              {linkProblem}{' '}
-              <Anchor component={Link} to="/account/password/reset">
-                Request a new link
-              </Anchor>
-            </Text>
+            <Alert color="red" variant="light" role="alert">
+              <Stack gap="xs">
+                <Text size="sm">{linkProblem}</Text>
+                <Anchor component={Link} to="/account/password/reset" size="sm" underline="always" c="blue.9">
+                  Request a new link
+                </Anchor>
+              </Stack>
+            </Alert>
           )}
           <PasswordField
             label="New password"

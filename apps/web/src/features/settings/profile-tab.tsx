@@ -100,7 +100,14 @@ export function ProfileTab() {
           <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
           <TextInput label="Title/Role" autoComplete="organization-title" {...form.getInputProps('title')} />
           <TextInput label="Department" {...form.getInputProps('department')} />
-          <TextInput label="Email" value={user.email} disabled readOnly />
+          <TextInput
+            label="Email"
+            value={user.email}
+            disabled
+            readOnly
+            // Mantine fades disabled text below readable contrast; this value is information, not a control.
+            styles={{ input: { opacity: 1, color: 'var(--mantine-color-gray-8)' } }}
+          />
           {phone('mobile_phone', 'Mobile phone')}
           {phone('phone', 'Phone')}
           <TextInput label="Extension" inputMode="numeric" {...form.getInputProps('phone_extension')} />
