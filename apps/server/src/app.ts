@@ -29,6 +29,8 @@ import { registerWeb } from './platform/web.js';
 export interface BuiltApp {
   app: FastifyInstance;
   deps: AppDeps;
+  /** Every route as "METHOD /path", for the authorization matrix test. */
+  routes: string[];
 }
 
 /** Paths a log must never show the value of. */
@@ -69,9 +71,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const deps: AppDeps = { config, db: database.db, tokens, mailer };
 
   // Deny by default applies to the API; the web app's files and the API docs are public by nature.
+  const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs'))
       route.config = { ...route.config, auth: 'public' };
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -131,5 +135,5 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(userRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
-  return { app, deps };
+  return { app, deps, routes };
 }

@@ -59,18 +59,20 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   database: Database;
+  routes: string[];
   close(): Promise<void>;
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await freshDatabase();
   await migrate(database.db);
-  const { app, deps } = await buildApp(testConfig(overrides), database);
+  const { app, deps, routes } = await buildApp(testConfig(overrides), database);
   await app.ready();
   return {
     app,
     deps,
     database,
+    routes,
     close: async () => {
       await app.close();
       await deps.mailer.stop();
