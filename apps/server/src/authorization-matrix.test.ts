@@ -72,7 +72,7 @@ const PUBLIC = new Set([
 const matrix: Record<string, Case> = {
   'POST /api/auth/logout/': {
     // Logging out ends the session, so each caller logs out a session of its own made for the purpose.
-    build: async (_s, role) => ({
+    build: async (_s, role): Promise<Req> => ({
       method: 'POST',
       url: '/api/auth/logout/',
       headers: role === 'signedOut' ? {} : { authorization: `Bearer ${await tokenFor(emails[role])}` },
