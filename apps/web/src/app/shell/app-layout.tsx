@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import classes from './app-layout.module.css';
 import { Footer } from './footer';
@@ -14,6 +14,16 @@ export const isAccountScreen = (pathname: string) => pathname.startsWith('/accou
 export function AppLayout() {
   const { pathname } = useLocation();
   const accountScreen = isAccountScreen(pathname);
+  const mainRef = useRef<HTMLElement>(null);
+
+  // After a client-side navigation the focused control (say the sign-in button) may be gone, leaving
+  // keyboard and screen-reader users at the top of nothing; start them at the new screen instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <div className={classes.page}>
       <LoadingBar />
@@ -27,7 +37,7 @@ export function AppLayout() {
           </Suspense>
         </>
       )}
-      <main id="main" tabIndex={-1} className={classes.main}>
+      <main id="main" ref={mainRef} tabIndex={-1} className={classes.main}>
         <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
           <Outlet />
         </Container>
