@@ -73,6 +73,12 @@ export function ProfileTab() {
     },
   });
 
+  // A value stored before the list existed (say "TX") must still show rather than look empty.
+  const stateOptions =
+    user.profile.state && !(US_STATES as readonly string[]).includes(user.profile.state)
+      ? [user.profile.state, ...US_STATES]
+      : [...US_STATES];
+
   const phone = (name: 'mobile_phone' | 'phone' | 'fax', label: string) => (
     <TextInput label={label} type="tel" autoComplete="tel" placeholder="(xxx) xxx-xxxx" {...form.getInputProps(name)} />
   );
@@ -117,7 +123,7 @@ export function ProfileTab() {
           <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} />
           <Select
             label="State/Province"
-            data={[...US_STATES]}
+            data={stateOptions}
             searchable
             clearable
             nothingFoundMessage="No matching state"
