@@ -76,11 +76,15 @@ describe('signing in', () => {
       await login(email, 'not the password at all');
       return performance.now() - start;
     };
-    await time(user.email);
-    const known = (await time(user.email)) + (await time(user.email));
-    const unknown = (await time('ghost@example.test')) + (await time('ghost@example.test'));
-    expect(unknown).toBeGreaterThan(known * 0.5);
-    expect(unknown).toBeLessThan(known * 2);
+    // The fastest of several runs is what the work costs; slower runs only measure a busy machine.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time(user.email));
+      unknown.push(await time('ghost@example.test'));
+    }
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.6);
+    expect(Math.min(...unknown)).toBeLessThan(Math.min(...known) * 1.6);
   });
 
   it('refuses missing, mistyped and over-long fields with field messages and writes nothing', async () => {
