@@ -43,8 +43,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
         fields[key] ??= v.message ?? messages.http.badRequest;
       }
-      const [first] = Object.entries(fields);
-      const detail = first && Object.keys(fields).length === 1 ? `${first[0]}: ${first[1]}` : messages.http.badRequest;
+      // One problem: its own message is the detail, so a toast of `detail` reads as the spec's text.
+      const values = Object.values(fields);
+      const detail = values.length === 1 ? values[0] : messages.http.badRequest;
       return reply.status(400).send({ detail, fields });
     }
     const known = err.code ? fastifyCodes[err.code] : undefined;
