@@ -1,5 +1,6 @@
 import './schemas/zod-messages.js';
 
+export * from './config/links.js';
 export * from './messages.js';
 export * from './rules/menu.js';
 export * from './rules/password-policy.js';

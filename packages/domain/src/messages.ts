@@ -42,6 +42,11 @@ export const messages = {
     updated: 'User updated.',
     deleted: 'User deleted successfully.',
   },
+  firms: {
+    created: 'Firm created successfully.',
+    updated: 'Firm Updated successfully.',
+    deleted: 'Firm deleted successfully.',
+  },
   http: {
     badRequest: 'The request is not valid.',
     malformedJson: 'The request body is not valid JSON.',

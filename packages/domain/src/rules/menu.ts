@@ -1,4 +1,5 @@
-import type { Actor } from './permissions.js';
+import { type CustodianFlag, custodianLinks, staffLinks } from '../config/links.js';
+import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
 
 export interface MenuEntry {
   label: string;
@@ -8,19 +9,64 @@ export interface MenuEntry {
   visible?: (a: Actor) => boolean;
 }
 
+/** Where a group sits: the main bar, the gear (setup) menu, or the profile menu. */
+export type MenuPlace = 'main' | 'setup' | 'profile';
+
+/** A group as the definition states it: a fixed list of entries, or one computed for each person. */
+export interface MenuGroupDefinition {
+  id: string;
+  label: string;
+  place: MenuPlace;
+  /** Who sees the group at all; entries may narrow it further. */
+  visible?: (a: Actor) => boolean;
+  entries: MenuEntry[] | ((a: Actor) => MenuEntry[]);
+}
+
+/** A group as one person sees it: only the entries they may use. */
 export interface MenuGroup {
   id: string;
   label: string;
-  /** Where the group sits: the main bar, or the gear (setup) menu. */
-  place: 'main' | 'setup' | 'profile';
+  place: MenuPlace;
   entries: MenuEntry[];
+}
+
+const external = (label: string, url: string): MenuEntry => ({ label, to: url, external: true });
+
+/** Account Management (spec 000 §2): a custodian site for each custodian flag the client has. */
+function accountManagementEntries(a: Actor): MenuEntry[] {
+  return (Object.keys(custodianLinks) as CustodianFlag[])
+    .filter((flag) => a.profile[flag] === true)
+    .map((flag) => external(custodianLinks[flag].label, custodianLinks[flag].url));
 }
 
 /**
  * The one menu definition behind the navigation bar, the gear menu and the home grid. An entry is
  * listed here only once its screen exists.
  */
-export const menu: MenuGroup[] = [
+export const menu: MenuGroupDefinition[] = [
+  {
+    id: 'account-management',
+    label: 'Account Management',
+    place: 'main',
+    visible: isClient,
+    entries: accountManagementEntries,
+  },
+  {
+    id: 'links',
+    label: 'Links',
+    place: 'main',
+    visible: isStaff,
+    entries: () => staffLinks.map((link) => external(link.label, link.url)),
+  },
+  {
+    id: 'setup',
+    label: 'Setup',
+    place: 'setup',
+    entries: [
+      { label: 'Firm Management', to: '/setup/firms', visible: canManageFirms },
+      { label: 'User Management', to: '/users/', visible: canManageUsers },
+    ],
+  },
   {
     id: 'account',
     label: 'Account',
@@ -30,8 +76,12 @@ export const menu: MenuGroup[] = [
 ];
 
 /** The groups this person sees, with only the entries they may use; empty groups are dropped. */
-export function menuFor(actor: Actor, groups: MenuGroup[] = menu): MenuGroup[] {
+export function menuFor(actor: Actor, groups: MenuGroupDefinition[] = menu): MenuGroup[] {
   return groups
-    .map((g) => ({ ...g, entries: g.entries.filter((e) => !e.visible || e.visible(actor)) }))
+    .filter((g) => !g.visible || g.visible(actor))
+    .map(({ id, label, place, entries }) => {
+      const listed = typeof entries === 'function' ? entries(actor) : entries;
+      return { id, label, place, entries: listed.filter((e) => !e.visible || e.visible(actor)) };
+    })
     .filter((g) => g.entries.length > 0);
 }

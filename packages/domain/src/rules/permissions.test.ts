@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { custodianLinks, staffLinks } from '../config/links.js';
 import { menuFor } from './menu.js';
 import { type Actor, canUpdatePersonalInfo, canViewUser, isFirmAdmin } from './permissions.js';
 
@@ -68,5 +69,42 @@ describe('permissions', () => {
     expect(menuFor(superAdmin, groups).map((g) => g.entries.map((e) => e.label))).toEqual([['Firm Management']]);
     expect(menuFor(firmAdmin, groups)).toEqual([]);
     expect(menuFor(staff).flatMap((g) => g.entries.map((e) => e.label))).toContain('Settings');
+  });
+
+  const labelsIn = (a: Actor, place: string) =>
+    menuFor(a)
+      .filter((g) => g.place === place)
+      .flatMap((g) => g.entries.map((e) => e.label));
+
+  it('offers Firm Management only to a super admin and User Management to administrators and advisors', () => {
+    expect(labelsIn(superAdmin, 'setup')).toEqual(['Firm Management', 'User Management']);
+    expect(labelsIn(firmAdmin, 'setup')).toEqual(['User Management']);
+    expect(labelsIn(advisor, 'setup')).toEqual(['User Management']);
+    expect(labelsIn(staff, 'setup')).toEqual([]);
+  });
+
+  it('lists a client the custodian sites of the custodian flags they have, from configuration', () => {
+    const client = actor(6, 1, 4, { is_using_schwab: true, is_using_fidelity: true });
+    const group = menuFor(client).find((g) => g.id === 'account-management');
+    expect(group?.label).toBe('Account Management');
+    expect(group?.entries).toEqual([
+      { label: custodianLinks.is_using_fidelity.label, to: custodianLinks.is_using_fidelity.url, external: true },
+      { label: custodianLinks.is_using_schwab.label, to: custodianLinks.is_using_schwab.url, external: true },
+    ]);
+    expect(menuFor(client).some((g) => g.id === 'links')).toBe(false);
+    expect(labelsIn(client, 'setup')).toEqual([]);
+  });
+
+  it('gives a client without custodian flags no Account Management group', () => {
+    expect(menuFor(actor(7, 1, 4)).some((g) => g.id === 'account-management')).toBe(false);
+  });
+
+  it('gives staff the Links menu from configuration and no Account Management', () => {
+    const links = menuFor(staff).find((g) => g.id === 'links');
+    expect(links?.entries.map((e) => e.to)).toEqual(staffLinks.map((l) => l.url));
+    expect(links?.entries.every((e) => e.external)).toBe(true);
+    expect(menuFor({ ...staff, profile: { ...staff.profile, is_using_schwab: true } }).map((g) => g.id)).not.toContain(
+      'account-management',
+    );
   });
 });

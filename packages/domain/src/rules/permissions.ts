@@ -1,3 +1,5 @@
+import type { CustodianFlag } from '../config/links.js';
+
 /**
  * Who may do what. Pure functions of the signed-in user and the target; the server enforces them on
  * every route and the web uses the same functions to show menus and fields.
@@ -21,7 +23,7 @@ export interface Actor {
     is_super_cco: boolean;
     is_investments_user: boolean;
     is_manager: boolean;
-  };
+  } & Partial<Record<CustodianFlag, boolean>>;
 }
 
 export interface UserTarget {
