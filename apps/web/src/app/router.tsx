@@ -1,5 +1,7 @@
+import { canManageFirms, canManageUsers } from '@portal/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { loginPathFor } from '../lib/safe-next';
+import { guarded } from './guarded';
 import { setUnauthorizedHandler } from './query-client';
 import { requireUser } from './require-user';
 import { AppLayout } from './shell/app-layout';
@@ -57,6 +59,20 @@ export const router = createBrowserRouter([
           {
             index: true,
             lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+          },
+          {
+            // Spec 000 §2: /users/ (userManager); the server refuses its calls to anyone else as well.
+            path: 'users',
+            lazy: async () => ({
+              Component: guarded(canManageUsers, (await import('../features/users/users-page')).UsersPage),
+            }),
+          },
+          {
+            // Spec 000 §2: /setup/firms (firmManager), for a super admin.
+            path: 'setup/firms',
+            lazy: async () => ({
+              Component: guarded(canManageFirms, (await import('../features/firms/firms-page')).FirmsPage),
+            }),
           },
           {
             path: 'settings',

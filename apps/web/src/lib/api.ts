@@ -36,8 +36,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // Fastify refuses an empty body announced as JSON, so the content type goes only with a body.
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file goes as itself with its own type (a firm's logo); anything else as JSON. Fastify refuses
+  // an empty body announced as JSON, so the content type goes only with a body.
+  const raw = body instanceof Blob;
+  if (raw) headers['Content-Type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (UNSAFE.has(method)) {
     const csrf = readCookie('csrftoken');
     if (csrf) headers['X-CSRFToken'] = csrf;
@@ -49,7 +52,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, messages.http.unreachable);
@@ -73,6 +76,24 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     throw new ApiError(response.status, detail, fields);
   }
   return data as T;
+}
+
+/** One page of a server-side list (DESIGN.md "The HTTP contract"). */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Query-string of a list call, leaving out empty filters. */
+export function queryString(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 export const api = {

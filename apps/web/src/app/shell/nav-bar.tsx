@@ -2,9 +2,11 @@ import { ActionIcon, Anchor, Box, Burger, Button, Collapse, Container, Group, Me
 import { useDisclosure } from '@mantine/hooks';
 import { type MenuEntry, type MenuGroup, menuFor, type User } from '@portal/domain';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { displayName } from '../../lib/current-user';
+import { firmQuery } from '../../lib/firms';
 import classes from './signed-in-header.module.css';
 
 const LOGOUT_PATH = '/account/logout';
@@ -109,6 +111,20 @@ function MobileGroup({ label, entries }: { label: string; entries: MenuEntry[] }
   );
 }
 
+/** Spec 000 §2: the firm's logo links home; without one (or while it loads) the text brand does. */
+function Brand({ firmId }: { firmId: number | null }) {
+  const { data: firm } = useQuery({
+    ...firmQuery(firmId ?? 0),
+    enabled: firmId !== null,
+    meta: { silent: true },
+  });
+  return (
+    <Anchor component={Link} to="/" className={classes.brand} underline="never">
+      {firm?.logo_url ? <img src={firm.logo_url} alt={`${firm.name} home`} className={classes.logo} /> : 'Portal'}
+    </Anchor>
+  );
+}
+
 /**
  * The bar is drawn entirely from the domain's menu definition filtered for this person, so a later
  * area appears here by adding its entry there.
@@ -129,9 +145,7 @@ export function NavBar({ user }: { user: User }) {
     <header className={classes.header}>
       <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
         <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
-          <Anchor component={Link} to="/" className={classes.brand} underline="never">
-            Portal
-          </Anchor>
+          <Brand firmId={user.profile._firm} />
           <Box component="nav" aria-label="Main" visibleFrom="sm" flex={1}>
             <Group gap={4} justify="space-between" wrap="nowrap">
               <Group gap={4}>

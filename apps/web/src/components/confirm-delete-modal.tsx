@@ -1,0 +1,28 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+interface ConfirmDeleteModalProps {
+  /** What is being deleted, as the person knows it; null keeps the modal closed. */
+  name: string | null;
+  loading: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Asks before anything is deleted: 'Delete {name}', Cancel or Delete. */
+export function ConfirmDeleteModal({ name, loading, onCancel, onConfirm }: ConfirmDeleteModalProps) {
+  return (
+    <Modal opened={name !== null} onClose={onCancel} title={`Delete ${name ?? ''}`} centered>
+      <Stack gap="lg">
+        <Text>Are you sure you want to delete {name}?</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={loading} data-autofocus>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
