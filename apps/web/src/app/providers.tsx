@@ -8,6 +8,10 @@ import { cssVariablesResolver, theme } from './theme';
 // The server puts a per-request nonce in this meta tag; its CSP admits only style tags carrying it.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
 const getStyleNonce = () => styleNonce;
+// Mantine's modals lock page scroll through react-remove-scroll, whose style tag takes its nonce from
+// `get-nonce`, which falls back to this global (webpack's name for it). Without it, opening a modal is
+// a CSP violation.
+(globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

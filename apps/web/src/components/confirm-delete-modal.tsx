@@ -11,7 +11,13 @@ interface ConfirmDeleteModalProps {
 /** Asks before anything is deleted: 'Delete {name}', Cancel or Delete. */
 export function ConfirmDeleteModal({ name, loading, onCancel, onConfirm }: ConfirmDeleteModalProps) {
   return (
-    <Modal opened={name !== null} onClose={onCancel} title={`Delete ${name ?? ''}`} centered>
+    <Modal
+      opened={name !== null}
+      onClose={onCancel}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={`Delete ${name ?? ''}`}
+      centered
+    >
       <Stack gap="lg">
         <Text>Are you sure you want to delete {name}?</Text>
         <Group justify="flex-end">

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type Firm, messages } from '@portal/domain';
 import { IconEye, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +23,8 @@ const titleOf = (open: NonNullable<Open>) => (open.firm ? open.firm.name : 'New 
 export function FirmsPage() {
   usePageTitle('Firms');
   const queryClient = useQueryClient();
+  // A long form on a phone reads better on the whole screen than in a floating box.
+  const phone = useMediaQuery('(max-width: 36em)');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [ordering, setOrdering] = useState('name');
@@ -147,7 +149,14 @@ export function FirmsPage() {
 
       <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
 
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? titleOf(open) : ''} size="lg">
+      <Modal
+        opened={open !== null}
+        fullScreen={phone}
+        onClose={() => setOpen(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={open ? titleOf(open) : ''}
+        size="lg"
+      >
         {open && (
           <FirmForm
             key={`${open.mode}-${open.firm?.id ?? 'new'}`}

@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { isSuperAdmin, messages, type UserListItem } from '@portal/domain';
 import { IconDots, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,6 +46,8 @@ export function UsersPage() {
   const actor = useCurrentUser();
   const superAdmin = isSuperAdmin(actor);
   const queryClient = useQueryClient();
+  // A long form on a phone reads better on the whole screen than in a floating box.
+  const phone = useMediaQuery('(max-width: 36em)');
 
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -268,7 +270,9 @@ export function UsersPage() {
 
       <Modal
         opened={editing !== null}
+        fullScreen={phone}
         onClose={() => setEditing(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         title={editing?.mode === 'edit' ? fullName(editing.user) : 'New User'}
         size="xl"
       >
