@@ -164,6 +164,8 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
               clearable
               leftSection={<IconUpload size={16} aria-hidden />}
               placeholder="Choose an image"
+              // Drawn as text rather than a real placeholder, so it must meet AA contrast.
+              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               {...form.getInputProps('logo')}
             />
           )}

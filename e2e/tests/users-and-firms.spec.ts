@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { messages } from '@portal/domain';
+import { expect, expectAccessible, linkFrom, mailTo, TEST_PASSWORD, test } from '../support/fixtures.js';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/account/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+}
+
+test('a super admin creates a firm and its administrator, who activates from the mail and sees only their firm', async ({
+  page,
+  db,
+}) => {
+  const stamp = Date.now();
+  const homeFirm = await db.createFirm(db.db, { name: `Head Office ${stamp}` });
+  const other = await db.createUser(db.db, {
+    email: `other.${stamp}@example.test`,
+    lastName: `Otherfirm${stamp}`,
+    profile: { firmId: homeFirm.id, profileType: 3 },
+  });
+  const superAdmin = await db.createUser(db.db, {
+    email: `super.${stamp}@example.test`,
+    firstName: 'Sage',
+    profile: { isSuperAdmin: true, profileType: 1, firmId: homeFirm.id },
+  });
+  await signIn(page, superAdmin.email, TEST_PASSWORD);
+
+  // Firm Management, from the gear menu.
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await page.getByRole('menuitem', { name: 'Firm Management' }).click();
+  await expect(page).toHaveURL(/\/setup\/firms$/);
+  await expect(page.getByRole('columnheader', { name: 'Zip/Postal Code' })).toBeVisible();
+  await expectAccessible(page);
+
+  const firmName = `Northwind Advisors ${stamp}`;
+  await page.getByRole('button', { name: 'New Firm' }).click();
+  const firmDialog = page.getByRole('dialog', { name: 'New Firm' });
+  await firmDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(firmDialog.getByText('Firm name is required.')).toBeVisible();
+  await expectAccessible(page);
+  await firmDialog.getByLabel('Firm name').fill(firmName);
+  await firmDialog.getByLabel('Abbreviation').fill('NWA');
+  await firmDialog.getByLabel('City').fill('Seattle');
+  await firmDialog.getByRole('combobox', { name: 'State' }).fill('Washing');
+  await page.getByRole('option', { name: 'Washington' }).click();
+  await firmDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(messages.firms.created)).toBeVisible();
+  await page.getByPlaceholder('Search by name or abbreviation...').fill('NWA');
+  await expect(page.getByRole('cell', { name: firmName, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Seattle', exact: true })).toBeVisible();
+
+  // The firm's administrator, in User Management, with the activation mail on.
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await page.getByRole('menuitem', { name: 'User Management' }).click();
+  await expect(page).toHaveURL(/\/users\/$/);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(page.getByPlaceholder('Enter user name to search list...')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Firm' })).toHaveValue('All Firms');
+  await expectAccessible(page);
+
+  const adminEmail = `nadia.${stamp}@example.test`;
+  await page.getByRole('button', { name: 'New User' }).click();
+  const userDialog = page.getByRole('dialog', { name: 'New User' });
+  await expect(userDialog.getByLabel('Generate new password and notify user immediately')).toBeChecked();
+  await userDialog.getByLabel('First name').fill('Nadia');
+  await userDialog.getByLabel('Last name').fill('Northwind');
+  await userDialog.getByLabel('Email').fill(adminEmail);
+  await userDialog.getByRole('combobox', { name: 'Profile type' }).click();
+  await page.getByRole('option', { name: 'Administrator' }).click();
+  await userDialog.getByRole('combobox', { name: 'Firm' }).fill('Northwind');
+  await page.getByRole('option', { name: firmName }).click();
+  await userDialog.getByLabel('System Administrator', { exact: true }).check();
+  await expectAccessible(page);
+  await userDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(messages.users.created)).toBeVisible();
+  await page.getByPlaceholder('Enter user name to search list...').fill('Northwind');
+  await expect(page.getByRole('cell', { name: 'Northwind, Nadia', exact: true })).toBeVisible();
+
+  // The same address again is a conflict, shown as an error toast.
+  await page.getByRole('button', { name: 'New User' }).click();
+  await userDialog.getByLabel('Last name').fill('Again');
+  await userDialog.getByLabel('Email').fill(adminEmail);
+  await userDialog.getByRole('combobox', { name: 'Profile type' }).click();
+  await page.getByRole('option', { name: 'Standard User' }).click();
+  await userDialog.getByRole('combobox', { name: 'Firm' }).fill('Northwind');
+  await page.getByRole('option', { name: firmName }).click();
+  await userDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.settings.emailTaken }).first()).toBeVisible();
+  await userDialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The administrator activates the account from the mail and signs in.
+  await page.goto('/account/logout');
+  const mail = await mailTo(adminEmail, '/account/activate/');
+  await page.goto(linkFrom(mail, /https?:\/\/\S+\/account\/activate\/[\w-]+\/[\w-]+/));
+  await page.getByLabel('New password', { exact: true }).fill('northwind admin password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('northwind admin password');
+  await page.getByRole('button', { name: 'Activate Account' }).click();
+  await expect(page.getByText(messages.auth.accountActivated)).toBeVisible();
+  await signIn(page, adminEmail, 'northwind admin password');
+
+  // Their gear menu has User Management and no Firm Management.
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await expect(page.getByRole('menuitem', { name: 'User Management' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Firm Management' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'User Management' }).click();
+  await expect(page.getByRole('cell', { name: 'Northwind, Nadia', exact: true })).toBeVisible();
+  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: new RegExp(`Otherfirm${stamp}`) })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Firm' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Firm' })).toHaveValue(firmName);
+  await expectAccessible(page);
+  expect(other.id).toBeGreaterThan(0);
+
+  // Firm Management is not theirs, even by address.
+  await page.goto('/setup/firms');
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+  await expectAccessible(page);
+});
