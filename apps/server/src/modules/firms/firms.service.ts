@@ -26,7 +26,7 @@ import {
 
 export const messagesFor = {
   hasMembers: (n: number) =>
-    `This firm cannot be deleted: ${n} user${n === 1 ? ' still belongs' : 's still belong'} to it. Move or remove them first.`,
+    `This firm cannot be deleted: ${n} user${n === 1 ? ' belongs' : 's belong'} to it (deleted users count too, since their records name the firm).`,
   logoType: 'The logo must be a PNG, JPEG, WebP or GIF image.',
   logoSize: 'The logo must be at most 512 KB.',
 };

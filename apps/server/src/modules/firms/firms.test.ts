@@ -74,7 +74,7 @@ describe('firms', () => {
     const headers = await headersOf({ profile: { profileType: 1, isSuperAdmin: true } });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/firms/${firm.id}/`, headers });
     expect(res.statusCode).toBe(409);
-    expect(json<{ detail: string }>(res).detail).toMatch(/cannot be deleted: 1 user still belongs to it/);
+    expect(json<{ detail: string }>(res).detail).toMatch(/cannot be deleted: 1 user belongs to it/);
   });
 
   it('shows anyone else only their own firm, hides other firms as 404 and refuses writes with 403', async () => {
