@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { custodianLinks, staffLinks } from '../config/links.js';
 import { menuFor } from './menu.js';
-import { type Actor, canUpdatePersonalInfo, canViewUser, isFirmAdmin } from './permissions.js';
+import {
+  type Actor,
+  canDeleteUser,
+  canEditUser,
+  canUpdatePersonalInfo,
+  canViewUser,
+  isFirmAdmin,
+} from './permissions.js';
 
 function actor(id: number, firm: number, type: number, flags: Partial<Actor['profile']> = {}, isAdmin = false): Actor {
   return {
@@ -55,6 +62,13 @@ describe('permissions', () => {
     expect(canUpdatePersonalInfo(staff, target(9, 1))).toBe(false);
     expect(canUpdatePersonalInfo(firmAdmin, target(9, 1))).toBe(true);
     expect(canUpdatePersonalInfo(firmAdmin, target(9, 2))).toBe(false);
+  });
+
+  it("leaves a super admin's account to super admins, even within the firm", () => {
+    const superTarget = { id: 1, advisor: null, profile: { _firm: 1, is_super_admin: true } };
+    expect(canEditUser(firmAdmin, superTarget)).toBe(false);
+    expect(canDeleteUser(firmAdmin, superTarget)).toBe(false);
+    expect(canEditUser(actor(6, 2, 1, { is_super_admin: true }), superTarget)).toBe(true);
   });
 
   it('builds menus from one definition, dropping entries a person may not use', () => {

@@ -29,8 +29,11 @@ export interface Actor {
 export interface UserTarget {
   id: number;
   advisor: number | null;
-  profile: { _firm: number | null };
+  profile: { _firm: number | null; is_super_admin?: boolean };
 }
+
+/** A super administrator's account is changed only by a super administrator (or themself). */
+const superAccountGuard = (a: Actor, t: UserTarget) => !t.profile.is_super_admin || isSuperAdmin(a) || a.id === t.id;
 
 export const isSuperAdmin = (a: Actor) => a.profile.is_super_admin;
 export const isFirmAdmin = (a: Actor) =>
@@ -50,7 +53,7 @@ export function canViewUser(a: Actor, t: UserTarget): boolean {
 
 /** Editing another person's account fields is for those who may see them and manage users. */
 export function canEditUser(a: Actor, t: UserTarget): boolean {
-  return canViewUser(a, t) && (a.id === t.id || canManageUsers(a));
+  return canViewUser(a, t) && (a.id === t.id || canManageUsers(a)) && superAccountGuard(a, t);
 }
 
 export const canManageUsers = (a: Actor) => isFirmAdmin(a) || isAdvisor(a);
@@ -114,7 +117,8 @@ export function userFieldsFor(a: Actor): ReadonlySet<UserFormField> {
 export const canSetUserField = (a: Actor, field: UserFormField) => userFieldsFor(a).has(field);
 
 /** Deleting: whoever may manage the person, never oneself. */
-export const canDeleteUser = (a: Actor, t: UserTarget) => a.id !== t.id && canManageUsers(a) && canViewUser(a, t);
+export const canDeleteUser = (a: Actor, t: UserTarget) =>
+  a.id !== t.id && canManageUsers(a) && canViewUser(a, t) && superAccountGuard(a, t);
 
 /** Advisor lists of a firm: its staff and super admins. */
 export const canListAdvisors = (a: Actor, firmId: number) => isSuperAdmin(a) || (isStaff(a) && sameFirm(a, firmId));

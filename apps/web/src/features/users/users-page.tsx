@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { isSuperAdmin, messages, type UserListItem } from '@portal/domain';
+import { canDeleteUser, canEditUser, isSuperAdmin, messages, type UserListItem } from '@portal/domain';
 import { IconDots, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -211,44 +211,48 @@ export function UsersPage() {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.last_login)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      c="gray.8"
-                      aria-label={`Edit ${listName(user)}`}
-                      onClick={() => setEditing({ mode: 'edit', user })}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          c="gray.8"
-                          aria-label={`Actions for ${listName(user)}`}
-                        >
-                          <IconDots size={18} aria-hidden />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconPencil size={16} aria-hidden />}
-                          onClick={() => setEditing({ mode: 'edit', user })}
-                        >
-                          Edit
-                        </Menu.Item>
-                        {user.id !== actor.id && (
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconTrash size={16} aria-hidden />}
-                            onClick={() => setDeleting(user)}
+                    {canEditUser(actor, user) && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        c="gray.8"
+                        aria-label={`Edit ${listName(user)}`}
+                        onClick={() => setEditing({ mode: 'edit', user })}
+                      >
+                        <IconPencil size={18} aria-hidden />
+                      </ActionIcon>
+                    )}
+                    {canEditUser(actor, user) && (
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            c="gray.8"
+                            aria-label={`Actions for ${listName(user)}`}
                           >
-                            Delete
+                            <IconDots size={18} aria-hidden />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item
+                            leftSection={<IconPencil size={16} aria-hidden />}
+                            onClick={() => setEditing({ mode: 'edit', user })}
+                          >
+                            Edit
                           </Menu.Item>
-                        )}
-                      </Menu.Dropdown>
-                    </Menu>
+                          {canDeleteUser(actor, user) && (
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconTrash size={16} aria-hidden />}
+                              onClick={() => setDeleting(user)}
+                            >
+                              Delete
+                            </Menu.Item>
+                          )}
+                        </Menu.Dropdown>
+                      </Menu>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
