@@ -101,33 +101,22 @@ export type UpdatePersonalInfoBody = z.infer<typeof updatePersonalInfoBody>;
 const flag = z.boolean().optional();
 
 /** Profile fields of the user form (spec 000 §2, §3); which of them a caller may set is a permission rule. */
-export const profileWriteBody = z.looseObject({
-  _firm: z.number().int().positive().nullable().optional(),
-  profile_type: z.number().int().min(1).max(5, 'Select a profile type.').nullable().optional(),
-  is_cco: flag,
-  is_super_cco: flag,
-  is_super_admin: flag,
-  is_manager: flag,
-  is_investments_user: flag,
-  is_exhibit_b_investor_profile_form_user: flag,
-  is_using_fidelity: flag,
-  is_using_national_advisors_trust: flag,
-  is_using_schwab: flag,
-  is_using_td_ameritrade: flag,
-  title: optionalText(),
-  company: optionalText(),
-  department: optionalText(),
-  phone: optionalText(40),
-  phone_extension: optionalText(20),
-  mobile_phone: optionalText(40),
-  fax: optionalText(40),
-  address_line_1: optionalText(),
-  address_line_2: optionalText(),
-  city: optionalText(),
-  state: optionalText(),
-  zip: optionalText(20),
-  country: optionalText(),
-});
+export const profileWriteBody = personalProfileInput
+  .extend({
+    _firm: z.number().int().positive().nullable().optional(),
+    profile_type: z.number().int().min(1).max(5, 'Select a profile type.').nullable().optional(),
+    is_cco: flag,
+    is_super_cco: flag,
+    is_super_admin: flag,
+    is_manager: flag,
+    is_investments_user: flag,
+    is_exhibit_b_investor_profile_form_user: flag,
+    is_using_fidelity: flag,
+    is_using_national_advisors_trust: flag,
+    is_using_schwab: flag,
+    is_using_td_ameritrade: flag,
+  })
+  .loose();
 
 export const userWriteBody = z.looseObject({
   email,
