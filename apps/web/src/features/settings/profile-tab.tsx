@@ -1,6 +1,14 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages, type Profile, salutations, US_STATES, type User } from '@portal/domain';
+import {
+  messages,
+  type Profile,
+  personalProfileFields,
+  personalUserFields,
+  salutations,
+  US_STATES,
+  type User,
+} from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
 import { currentUserKey, useCurrentUser } from '../../lib/current-user';
@@ -8,22 +16,9 @@ import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { updatePersonalInfo } from './settings-api';
 
-const USER_FIELDS = ['salutation', 'first_name', 'middle_name', 'last_name', 'suffix'] as const;
-const PROFILE_FIELDS = [
-  'company',
-  'title',
-  'department',
-  'mobile_phone',
-  'phone',
-  'phone_extension',
-  'fax',
-  'address_line_1',
-  'address_line_2',
-  'city',
-  'state',
-  'zip',
-  'country',
-] as const;
+// The personal fields are the domain's list, the same the server accepts on this call.
+const USER_FIELDS = personalUserFields;
+const PROFILE_FIELDS = personalProfileFields;
 
 type UserField = (typeof USER_FIELDS)[number];
 type ProfileField = (typeof PROFILE_FIELDS)[number];

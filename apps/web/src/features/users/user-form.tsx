@@ -4,6 +4,8 @@ import {
   type Actor,
   custodianLinks,
   messages,
+  personalProfileFields,
+  personalUserFields,
   salutations,
   US_STATES,
   type User,
@@ -23,22 +25,8 @@ import {
   usersKey,
 } from './users-api';
 
-const NAME_FIELDS = ['salutation', 'first_name', 'middle_name', 'last_name', 'suffix', 'email'] as const;
-const CONTACT_FIELDS = [
-  'company',
-  'title',
-  'department',
-  'mobile_phone',
-  'phone',
-  'phone_extension',
-  'fax',
-  'address_line_1',
-  'address_line_2',
-  'city',
-  'state',
-  'zip',
-  'country',
-] as const;
+const NAME_FIELDS = [...personalUserFields, 'email'] as const;
+const CONTACT_FIELDS = personalProfileFields;
 
 type FlagName =
   | 'is_active'
