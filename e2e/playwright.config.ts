@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser.js';
+import { BASE_URL } from './support/env.js';
 
 export default defineConfig({
   testDir: './tests',
@@ -11,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3210',
+    baseURL: process.env.E2E_BASE_URL ?? BASE_URL,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     reducedMotion: 'reduce',
     trace: 'off',
