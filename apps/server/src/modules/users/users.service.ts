@@ -149,6 +149,7 @@ function blankUser(): User {
     lastLogin: null,
     advisorId: null,
     createdById: null,
+    deactivatedAt: null,
     deletedAt: null,
     createdAt: new Date(),
     updatedAt: new Date(),
