@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type Actor, messages, shouldRefresh } from '@portal/domain';
+import { type Actor, isStaff, messages, shouldRefresh } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -32,9 +32,16 @@ declare module 'fastify' {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The signed-in user of a request, or a 401. Routes call this; the hook has already checked it. */
-export function requireAuth(request: FastifyRequest): AuthState {
+export function requireAuth(request: { auth: AuthState | null }): AuthState {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** Signed in as the firm's staff (anyone but a client), or a 401/403. */
+export function requireStaff(request: { auth: AuthState | null }): AuthState {
+  const auth = requireAuth(request);
+  if (!isStaff(auth.actor)) throw forbidden();
+  return auth;
 }
 
 export function registerAuth(app: FastifyInstance, deps: { config: Config; db: Db; tokens: TokenService }) {
@@ -58,7 +65,7 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; db: D
     const user = await findUserById(db, claims.userId);
     if (!user?.isActive) throw unauthorized(messages.auth.sessionExpired);
     const via = bearer ? 'header' : 'cookie';
-    if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin);
+    if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin, tokens.csrfFor(session.id));
     request.auth = { user, actor: toUserDto(user), sessionId: session.id, origIat: claims.origIat, via };
     if (via === 'cookie' && shouldRefresh(claims, Math.floor(Date.now() / 1000))) {
       setSessionCookie(reply, config, await tokens.sign(user.id, session.id, claims.origIat));
@@ -73,11 +80,10 @@ function rejectCrossSite(request: FastifyRequest) {
   if (site === 'cross-site' || site === 'same-site') throw forbidden(messages.auth.csrfFailed);
 }
 
-function checkCsrf(request: FastifyRequest, publicOrigin: string) {
-  const cookie = request.cookies[CSRF_COOKIE] ?? '';
-  const header = String(request.headers['x-csrftoken'] ?? '');
-  const ok =
-    cookie.length > 0 && cookie.length === header.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+/** The header must carry this session's token (the web reads it from the `csrftoken` cookie). */
+function checkCsrf(request: FastifyRequest, publicOrigin: string, expected: string) {
+  const header = Buffer.from(String(request.headers['x-csrftoken'] ?? ''));
+  const ok = header.length === expected.length && timingSafeEqual(header, Buffer.from(expected));
   if (!ok) throw new HttpError(403, messages.auth.csrfFailed);
   const origin = request.headers.origin;
   if (origin && origin !== `${request.protocol}://${request.host}` && origin !== publicOrigin) {
@@ -95,8 +101,24 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
   });
 }
 
-export function setCsrfCookie(reply: FastifyReply, config: Config, value: string) {
-  reply.setCookie(CSRF_COOKIE, value, { httpOnly: false, sameSite: 'lax', secure: config.secureCookies, path: '/' });
+/** The web app's session cookie and the CSRF token it echoes, both for one session. */
+export function setSessionCookies(
+  reply: FastifyReply,
+  deps: { config: Config; tokens: TokenService },
+  token: string,
+  sessionId: string,
+) {
+  setSessionCookie(reply, deps.config, token);
+  setCsrfCookie(reply, deps, sessionId);
+}
+
+export function setCsrfCookie(reply: FastifyReply, deps: { config: Config; tokens: TokenService }, sessionId: string) {
+  reply.setCookie(CSRF_COOKIE, deps.tokens.csrfFor(sessionId), {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+    path: '/',
+  });
 }
 
 export function clearAuthCookies(reply: FastifyReply) {

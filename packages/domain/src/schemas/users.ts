@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, optionalText, pageQuery } from './common.js';
+import { email, MAX_ID, optionalText, pageQuery, queryInt, recordId } from './common.js';
 
 export const salutations = ['Miss', 'Mr.', 'Mrs.', 'Ms.'] as const;
 
@@ -103,7 +103,7 @@ const flag = z.boolean().optional();
 /** Profile fields of the user form (spec 000 §2, §3); which of them a caller may set is a permission rule. */
 export const profileWriteBody = personalProfileInput
   .extend({
-    _firm: z.number().int().positive().nullable().optional(),
+    _firm: z.number().int().positive().max(MAX_ID).nullable().optional(),
     profile_type: z.number().int().min(1).max(5, 'Select a profile type.').nullable().optional(),
     is_cco: flag,
     is_super_cco: flag,
@@ -127,7 +127,7 @@ export const userWriteBody = z.looseObject({
   salutation: z.enum(salutations).or(z.literal('')).optional().nullable(),
   is_admin: flag,
   is_active: flag,
-  advisor: z.number().int().positive().nullable().optional(),
+  advisor: z.number().int().positive().max(MAX_ID).nullable().optional(),
   profile: profileWriteBody.optional(),
 });
 export type UserWriteBody = z.infer<typeof userWriteBody>;
@@ -140,7 +140,7 @@ export const createUserQuery = z.object({
 });
 
 export const sendActivationBody = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: z.number().int().positive().max(MAX_ID).optional(),
   generateNewPassword: z.boolean().default(false),
 });
 
@@ -162,9 +162,9 @@ export const userOrderings = [
 
 export const userListQuery = pageQuery.extend({
   listView: z.enum(['ALL_USERS', 'FIRM_USERS', 'ADVISOR_CLIENTS']).default('ALL_USERS'),
-  firm: z.coerce.number().int().positive().optional(),
-  profileTypeTk: z.coerce.number().int().min(1).max(5).optional(),
-  user: z.coerce.number().int().positive().optional(),
+  firm: recordId.optional(),
+  profileTypeTk: queryInt(1, 5).optional(),
+  user: recordId.optional(),
   search: z.string().trim().max(200).optional(),
   status: z.enum(userStatuses).default('all'),
   ordering: z.enum(userOrderings).default('last_name'),
@@ -177,4 +177,4 @@ export const userListItem = userSchema.extend({
 });
 export type UserListItem = z.infer<typeof userListItem>;
 
-export const firmParam = z.object({ firm: z.coerce.number().int().positive() });
+export const firmParam = z.object({ firm: recordId });

@@ -9,7 +9,7 @@ import {
   userSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth, setSessionCookie } from '../../platform/auth.js';
+import { requireAuth, setSessionCookie, setSessionCookies } from '../../platform/auth.js';
 import { type AppDeps, metaOf } from '../../platform/context.js';
 import * as settings from './account-settings.service.js';
 
@@ -22,8 +22,8 @@ export function accountSettingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['account settings'], body: changePasswordBody, response: { 200: tokenResponse, ...errors } } },
       async (request, reply) => {
         const auth = requireAuth(request);
-        const token = await settings.changePassword(deps, auth, request.body, metaOf(request));
-        if (auth.via === 'cookie') setSessionCookie(reply, deps.config, token);
+        const { token, sessionId } = await settings.changePassword(deps, auth, request.body, metaOf(request));
+        if (auth.via === 'cookie') setSessionCookies(reply, deps, token, sessionId);
         return { token };
       },
     );

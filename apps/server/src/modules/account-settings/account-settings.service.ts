@@ -10,9 +10,8 @@ import { audit } from '../../platform/audit.js';
 import type { AuthState } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { enqueueMail } from '../../platform/mail.js';
-import { hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.repository.js';
+import { hashPassword, passwordProblem } from '../../platform/passwords.js';
+import { cancelLinks, checkCurrentPassword, queueEmailChangedNotice, rotateSession } from '../auth/auth.service.js';
 import {
   findUserByEmail,
   findUserById,
@@ -23,20 +22,23 @@ import {
   userColumns,
 } from '../users/users.repository.js';
 
+/**
+ * A new password ends every other session and every outstanding link, and moves this sign-in to a new
+ * session id: whoever copied a token before the change is out.
+ */
 export async function changePassword(deps: AppDeps, auth: AuthState, body: ChangePasswordBody, meta: RequestMeta) {
   const { user } = auth;
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.current_password))) {
-    throw badRequest(messages.auth.currentPasswordWrong, { current_password: messages.auth.currentPasswordWrong });
-  }
+  await checkCurrentPassword(deps, auth, body.current_password, meta);
   if (body.new_password !== body.new_password_confirmation) {
     throw badRequest(messages.auth.passwordMismatch, { new_password_confirmation: messages.auth.passwordMismatch });
   }
   const problem = passwordProblem(body.new_password, user.email);
   if (problem) throw badRequest(problem, { new_password: problem });
   const passwordHash = await hashPassword(body.new_password);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
-    await revokeUserSessions(tx, user.id, auth.sessionId);
+    const session = await rotateSession(deps, tx, auth, meta);
+    await cancelLinks(tx, user.id);
     await audit(tx, meta, {
       action: 'password_changed',
       entity: 'user',
@@ -44,8 +46,8 @@ export async function changePassword(deps: AppDeps, auth: AuthState, body: Chang
       firmId: user.profile?.firmId,
       changes: { password: true },
     });
+    return session;
   });
-  return deps.tokens.sign(user.id, auth.sessionId, auth.origIat);
 }
 
 /** The old address is told, so a hijacked session cannot quietly take the account over. */
@@ -58,6 +60,7 @@ export async function changeEmail(deps: AppDeps, auth: AuthState, email: string,
   try {
     await deps.db.transaction(async (tx) => {
       await updateUser(tx, user.id, { email });
+      if (email !== user.email) await cancelLinks(tx, user.id);
       await audit(tx, meta, {
         action: 'email_changed',
         entity: 'user',
@@ -65,13 +68,7 @@ export async function changeEmail(deps: AppDeps, auth: AuthState, email: string,
         firmId: user.profile?.firmId,
         changes: { email: { from: user.email, to: email } },
       });
-      if (email !== user.email) {
-        await enqueueMail(tx, {
-          to: user.email,
-          subject: 'Your portal email address was changed',
-          text: `The email address of your portal account was changed to ${email}. If you did not make this change, contact your administrator at once.\n`,
-        });
-      }
+      if (email !== user.email) await queueEmailChangedNotice(tx, user.email, email);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });

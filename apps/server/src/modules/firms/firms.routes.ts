@@ -5,10 +5,9 @@ import {
   firmSchema,
   idParam,
   LOGO_MAX_BYTES,
-  LOGO_TYPES,
   pageOf as pageSchema,
 } from '@portal/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.js';
 import { type AppDeps, metaOf } from '../../platform/context.js';
@@ -20,13 +19,6 @@ const tags = ['firms'];
 
 export function firmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    // Logos arrive as the raw image body.
-    for (const type of LOGO_TYPES) {
-      app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES * 2 }, (_req, body, done) =>
-        done(null, body),
-      );
-    }
-
     app.get(
       '/api/firms/',
       { schema: { tags, querystring: firmListQuery, response: { 200: pageSchema(firmSchema), ...errors } } },
@@ -66,31 +58,34 @@ export function firmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.put(
-      '/api/firms/:id/logo/',
-      {
-        schema: {
-          tags,
-          params: idParam,
-          description: 'The raw image (PNG, JPEG, WebP or GIF, at most 512 KB) as the body.',
-          response: { 200: firmSchema, ...errors },
+    // A logo arrives as the raw image body, whatever type it claims: the service checks the bytes, so a
+    // wrong type is refused with a message about images rather than the JSON routes' one.
+    await app.register(async (plain) => {
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES * 2 }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.put(
+        '/api/firms/:id/logo/',
+        {
+          schema: {
+            tags,
+            params: idParam,
+            description: 'The raw image (PNG, JPEG, WebP or GIF, at most 512 KB) as the body, with its content type.',
+            response: { 200: firmSchema, ...errors },
+          },
         },
-      },
-      async (request) => {
-        const body = request.body;
-        if (!Buffer.isBuffer(body))
-          throw Object.assign(new Error('unsupported'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
-        return firms.setLogo(
-          deps,
-          requireAuth(request),
-          request.params.id,
-          String(request.headers['content-type']),
-          body,
-          metaOf(request),
-        );
-      },
-    );
-
+        async (request) =>
+          firms.setLogo(
+            deps,
+            requireAuth(request),
+            request.params.id,
+            String(request.headers['content-type'] ?? ''),
+            Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+            metaOf(request),
+          ),
+      );
+    });
     app.get('/api/firms/:id/logo/', { schema: { tags, params: idParam } }, async (request, reply) => {
       const logo = await firms.getLogo(deps, requireAuth(request).actor, request.params.id);
       return reply.type(logo.type).send(logo.bytes);

@@ -6,6 +6,7 @@ import {
   isSuperAdmin,
   LOGO_MAX_BYTES,
   LOGO_TYPES,
+  messages,
 } from '@portal/domain';
 import { audit } from '../../platform/audit.js';
 import type { AuthState } from '../../platform/auth.js';
@@ -24,11 +25,15 @@ import {
   updateFirm,
 } from './firms.repository.js';
 
-export const messagesFor = {
-  hasMembers: (n: number) =>
-    `This firm cannot be deleted: ${n} user${n === 1 ? ' belongs' : 's belong'} to it (deleted users count too, since their records name the firm).`,
-  logoType: 'The logo must be a PNG, JPEG, WebP or GIF image.',
-  logoSize: 'The logo must be at most 512 KB.',
+const messagesFor = messages.firms;
+
+/** The first bytes of each accepted image type: the body must be what its content type says. */
+const MAGIC: Record<(typeof LOGO_TYPES)[number], (b: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  'image/gif': (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
 /** A firm outside the caller's reach is absent: 404, never a hint that it exists. */
@@ -113,9 +118,10 @@ export async function setLogo(
   meta: RequestMeta,
 ) {
   await writableFirm(deps, auth.actor, id);
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  if (!(LOGO_TYPES as readonly string[]).includes(type)) throw new HttpError(415, messagesFor.logoType);
+  const type = contentType.split(';')[0].trim().toLowerCase() as (typeof LOGO_TYPES)[number];
+  if (!LOGO_TYPES.includes(type)) throw new HttpError(415, messagesFor.logoType);
   if (bytes.length > LOGO_MAX_BYTES) throw new HttpError(413, messagesFor.logoSize);
+  if (!MAGIC[type](bytes)) throw new HttpError(415, messagesFor.logoNotImage(type));
   await deps.db.transaction(async (tx) => {
     await updateFirm(tx, id, { logo: bytes, logoContentType: type });
     await audit(tx, meta, { action: 'update', entity: 'firm', entityId: id, firmId: id, changes: { logo: true } });

@@ -8,6 +8,7 @@ import {
   canViewUser,
   isAdvisor,
   isFirmAdmin,
+  isSuperAccount,
   isSuperAdmin,
   messages,
   ProfileType,
@@ -23,8 +24,7 @@ import type { AuthState } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { parseOrdering } from '../../platform/pagination.js';
-import { queueActivationMail } from '../auth/auth.service.js';
-import { revokeUserSessions } from '../auth/sessions.repository.js';
+import { cancelLinks, queueActivationMail, queueEmailChangedNotice, revokeAccess } from '../auth/auth.service.js';
 import { findFirm } from '../firms/firms.repository.js';
 import {
   emailTaken,
@@ -38,15 +38,7 @@ import {
   updateUser,
 } from './users.repository.js';
 
-export const userMessages = {
-  firmRequired: 'Select a firm.',
-  firmUnknown: 'Select an existing firm.',
-  profileTypeRequired: 'Select a profile type.',
-  advisorInvalid: "Select an advisor of the user's firm.",
-  cannotDeleteSelf: 'You cannot delete your own account.',
-  superAdminOnly: 'Only a super administrator can change a super administrator.',
-  activationSent: 'An activation link was sent to the user.',
-};
+const userMessages = messages.users;
 
 /** Every field of the user form: where it is stored and which permission, if any, guards it. */
 const FORM: { api: string; on: 'user' | 'profile'; column: string; guard?: UserFormField }[] = [
@@ -234,9 +226,15 @@ export async function update(deps: AppDeps, auth: AuthState, id: number, body: U
   const actor = auth.actor;
   const target = await reachable(deps, actor, id);
   const current = toUserDto(target);
+  if (isSuperAccount(current) && !isSuperAdmin(actor) && actor.id !== id)
+    throw forbidden(userMessages.superAccountOnly);
   if (!canEditUser(actor, current)) throw forbidden();
-  if (current.profile.is_super_admin && !isSuperAdmin(actor)) throw forbidden(userMessages.superAdminOnly);
   const form = readForm(actor, body, current);
+  if (actor.id === id && form.user.email !== undefined) throw forbidden(userMessages.ownEmailInSettings);
+  if (actor.id === id && form.user.isActive === false) throw forbidden(userMessages.cannotDeactivateSelf);
+  // "Never activated" and "deactivated" are different states: only the second refuses activation links.
+  if (form.user.isActive !== undefined) form.user.deactivatedAt = form.user.isActive ? null : new Date();
+  const emailChanged = form.user.email !== undefined;
   const firmId = form.profile.firmId ?? current.profile._firm;
   if (form.profile.firmId !== undefined && !(await findFirm(deps.db, Number(firmId)))) {
     throw badRequest(userMessages.firmUnknown, { 'profile._firm': userMessages.firmUnknown });
@@ -250,7 +248,11 @@ export async function update(deps: AppDeps, auth: AuthState, id: number, body: U
     await deps.db.transaction(async (tx) => {
       await updateUser(tx, id, form.user);
       await updateProfile(tx, id, form.profile);
-      if (form.user.isActive === false) await revokeUserSessions(tx, id);
+      if (form.user.isActive === false) await revokeAccess(tx, id);
+      if (emailChanged) {
+        await cancelLinks(tx, id);
+        await queueEmailChangedNotice(tx, current.email, String(form.user.email));
+      }
       await audit(tx, meta, {
         action: 'update',
         entity: 'user',
@@ -263,6 +265,7 @@ export async function update(deps: AppDeps, auth: AuthState, id: number, body: U
     if (isUniqueViolation(err)) throw conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
     throw err;
   }
+  if (emailChanged) deps.mailer.kick();
   return get(deps, actor, id);
 }
 
@@ -272,11 +275,11 @@ export async function remove(deps: AppDeps, auth: AuthState, id: number, meta: R
   if (id === actor.id) throw forbidden(userMessages.cannotDeleteSelf);
   const target = await reachable(deps, actor, id);
   const current = toUserDto(target);
+  if (isSuperAccount(current) && !isSuperAdmin(actor)) throw forbidden(userMessages.superAccountOnly);
   if (!canDeleteUser(actor, current)) throw forbidden();
-  if (current.profile.is_super_admin && !isSuperAdmin(actor)) throw forbidden(userMessages.superAdminOnly);
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, id, { deletedAt: sql`now()` as unknown as Date, isActive: false });
-    await revokeUserSessions(tx, id);
+    await revokeAccess(tx, id);
     await audit(tx, meta, {
       action: 'delete',
       entity: 'user',
@@ -297,12 +300,13 @@ export async function sendActivationLink(
   const actor = auth.actor;
   const target = await reachable(deps, actor, id);
   if (!canManageUsers(actor) || id === actor.id) throw forbidden();
-  if (target.profile?.isSuperAdmin && !isSuperAdmin(actor)) throw forbidden(userMessages.superAdminOnly);
+  if (isSuperAccount(toUserDto(target)) && !isSuperAdmin(actor)) throw forbidden(userMessages.superAccountOnly);
+  if (target.deactivatedAt) throw conflict(userMessages.deactivatedNoLink);
   await deps.db.transaction(async (tx) => {
     if (generateNewPassword) {
       // The old password stops working; the person chooses a new one through the link.
       await updateUser(tx, id, { passwordHash: null });
-      await revokeUserSessions(tx, id);
+      await revokeAccess(tx, id);
     }
     await queueActivationMail(deps, tx, target);
     await audit(tx, meta, {
