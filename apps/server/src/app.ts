@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionResolver } from './modules/auth/auth.service.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -150,7 +151,7 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerAuth(app, deps);
+  registerAuth(app, deps, sessionResolver(deps));
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));

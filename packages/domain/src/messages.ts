@@ -77,6 +77,7 @@ export const messages = {
     internal: 'Something went wrong on our side. Please try again.',
     required: 'This field is required.',
     badCharacter: 'This field contains a character that is not allowed.',
+    rowNotOwned: 'This row does not belong to this record.',
     unreachable: 'The server could not be reached. Check your connection and try again.',
     pageNotFound: 'The page you are looking for does not exist or has moved.',
   },

@@ -1,19 +1,36 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type Actor, isStaff, messages, shouldRefresh } from '@portal/domain';
+import { isStaff, messages, shouldRefresh, type User } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { findLiveSession } from '../modules/auth/sessions.repository.js';
-import { findUserById, toUserDto, type UserRecord } from '../modules/users/users.repository.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 import type { TokenService } from './tokens.js';
 
 export const SESSION_COOKIE = 'portal_session';
 export const CSRF_COOKIE = 'csrftoken';
 
+/** The signed-in account, as the auth module loads it for each request. */
+export interface Principal {
+  id: number;
+  email: string;
+  firstName: string | null;
+  passwordHash: string | null;
+  isActive: boolean;
+  profile: { firmId: number | null } | null;
+}
+
+/**
+ * Loads a token's live session and its active account, or null. The auth module provides it: the
+ * platform knows that a request has a session, not how sessions and accounts are stored.
+ */
+export type SessionResolver = (
+  sessionId: string,
+  userId: number,
+) => Promise<{ sessionId: string; user: Principal; actor: User } | null>;
+
 export interface AuthState {
-  user: UserRecord;
-  actor: Actor;
+  user: Principal;
+  /** The account as the API shows it; also the `Actor` of every permission rule. */
+  actor: User;
   sessionId: string;
   origIat: number;
   via: 'cookie' | 'header';
@@ -44,8 +61,12 @@ export function requireStaff(request: { auth: AuthState | null }): AuthState {
   return auth;
 }
 
-export function registerAuth(app: FastifyInstance, deps: { config: Config; db: Db; tokens: TokenService }) {
-  const { config, db, tokens } = deps;
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { config: Config; tokens: TokenService },
+  resolveSession: SessionResolver,
+) {
+  const { config, tokens } = deps;
   const publicOrigin = new URL(config.publicUrl).origin;
   app.decorateRequest('auth', null);
 
@@ -60,15 +81,14 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; db: D
     if (!token) throw unauthorized();
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized(messages.auth.sessionExpired);
-    const session = await findLiveSession(db, claims.sessionId);
-    if (!session || session.userId !== claims.userId) throw unauthorized(messages.auth.sessionExpired);
-    const user = await findUserById(db, claims.userId);
-    if (!user?.isActive) throw unauthorized(messages.auth.sessionExpired);
+    const signedIn = await resolveSession(claims.sessionId, claims.userId);
+    if (!signedIn) throw unauthorized(messages.auth.sessionExpired);
+    const { sessionId, user, actor } = signedIn;
     const via = bearer ? 'header' : 'cookie';
-    if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin, tokens.csrfFor(session.id));
-    request.auth = { user, actor: toUserDto(user), sessionId: session.id, origIat: claims.origIat, via };
+    if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin, tokens.csrfFor(sessionId));
+    request.auth = { user, actor, sessionId, origIat: claims.origIat, via };
     if (via === 'cookie' && shouldRefresh(claims, Math.floor(Date.now() / 1000))) {
-      setSessionCookie(reply, config, await tokens.sign(user.id, session.id, claims.origIat));
+      setSessionCookie(reply, config, await tokens.sign(user.id, sessionId, claims.origIat));
     }
   });
 }

@@ -47,9 +47,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/user/',
       { schema: { tags: ['auth'], response: { 200: userSchema, ...errors } } },
       async (request, reply) => {
-        const { user, sessionId } = requireAuth(request);
+        // The auth hook has just loaded the account: it is the answer, with no second query.
+        const { actor, sessionId } = requireAuth(request);
         if (request.cookies[CSRF_COOKIE] !== deps.tokens.csrfFor(sessionId)) setCsrfCookie(reply, deps, sessionId);
-        return auth.currentUser(deps, user.id);
+        return actor;
       },
     );
 

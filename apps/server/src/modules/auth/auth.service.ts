@@ -10,13 +10,13 @@ import {
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { audit } from '../../platform/audit.js';
-import type { AuthState } from '../../platform/auth.js';
+import { writeAudited } from '../../platform/audit.js';
+import type { AuthState, SessionResolver } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
-import { badRequest, HttpError, unauthorized } from '../../platform/errors.js';
+import { badRequest, HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { burnVerifyTime, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords.js';
-import { findUserByEmail, findUserById, toUserDto, updateUser } from '../users/users.repository.js';
+import { accounts } from '../users/users.service.js';
 import {
   cancelOneTimeTokens,
   consumeOneTimeToken,
@@ -70,7 +70,7 @@ async function recordFailedPassword(deps: AppDeps, email: string, ip: string) {
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
   const email = body.email.trim();
   await assertNotThrottled(deps, 'login', email, meta.ip);
-  const user = await findUserByEmail(deps.db, email);
+  const user = await accounts.byEmail(deps.db, email);
   const usable = user?.isActive && user.passwordHash ? user : undefined;
   let ok = false;
   if (usable?.passwordHash) ok = await verifyPassword(usable.passwordHash, body.password);
@@ -79,17 +79,13 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): 
     await recordFailedPassword(deps, email, meta.ip);
     throw badRequest(messages.auth.loginFailed);
   }
-  return deps.db.transaction(async (tx) => {
+  return writeAudited(deps.db, { ...meta, actorId: usable.id }, async (tx, record) => {
     await clearAttempts(tx, 'login', email);
     const signedIn = await startSession(deps, tx, usable.id, meta);
-    await updateUser(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
-    await audit(
-      tx,
-      { ...meta, actorId: usable.id },
-      { action: 'login', entity: 'user', entityId: usable.id, firmId: usable.profile?.firmId },
-    );
-    const fresh = await findUserById(tx, usable.id);
-    return { ...signedIn, user: toUserDto(fresh ?? usable) };
+    await accounts.update(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
+    record({ action: 'login', entity: 'user', entityId: usable.id, firmId: usable.profile?.firmId });
+    const fresh = await accounts.byId(tx, usable.id);
+    return { ...signedIn, user: accounts.toWire(fresh ?? usable) };
   });
 }
 
@@ -156,9 +152,9 @@ export async function checkCurrentPassword(deps: AppDeps, auth: AuthState, passw
 }
 
 export async function logout(deps: AppDeps, sessionId: string, meta: RequestMeta) {
-  await deps.db.transaction(async (tx) => {
+  await writeAudited(deps.db, meta, async (tx, record) => {
     await revokeSession(tx, sessionId);
-    await audit(tx, meta, { action: 'logout', entity: 'session', entityId: sessionId });
+    record({ action: 'logout', entity: 'session', entityId: sessionId });
   });
 }
 
@@ -173,9 +169,9 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
     await assertNotThrottled(deps, 'reset', email, meta.ip);
     await recordAttempt(deps.db, 'reset', email, meta.ip);
     if (Math.random() < 0.01) await pruneAttempts(deps.db, 'reset', deps.config.throttle.reset.windowMs);
-    const user = await findUserByEmail(deps.db, email);
+    const user = await accounts.byEmail(deps.db, email);
     if (!user?.isActive) return;
-    await deps.db.transaction(async (tx) => {
+    await writeAudited(deps.db, { ...meta, actorId: meta.actorId ?? user.id }, async (tx, record) => {
       const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
       const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
       await enqueueMail(
@@ -187,11 +183,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
         },
         [token],
       );
-      await audit(
-        tx,
-        { ...meta, actorId: meta.actorId ?? user.id },
-        { action: 'password_reset_requested', entity: 'user', entityId: user.id, firmId: user.profile?.firmId },
-      );
+      record({ action: 'password_reset_requested', entity: 'user', entityId: user.id, firmId: user.profile?.firmId });
     });
     deps.mailer.kick();
   } finally {
@@ -205,7 +197,7 @@ async function userOfLink(deps: AppDeps, uid: string, token: string, purpose: To
   const userId = decodeUid(uid);
   const user =
     userId && (await isUsableOneTimeToken(deps.db, userId, purpose, token))
-      ? await findUserById(deps.db, userId)
+      ? await accounts.byId(deps.db, userId)
       : undefined;
   // Deactivation cancels links; a deactivated account is refused here too, whatever link it holds.
   if (!user || user.deactivatedAt) throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
@@ -220,23 +212,19 @@ export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetCon
   const problem = passwordProblem(body.new_password1, user.email);
   if (problem) throw badRequest(problem, { new_password1: problem });
   const passwordHash = await hashPassword(body.new_password1);
-  await deps.db.transaction(async (tx) => {
+  await writeAudited(deps.db, { ...meta, actorId: user.id }, async (tx, record) => {
     if (!(await consumeOneTimeToken(tx, user.id, 'password_reset', body.token))) {
       throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
     }
-    await updateUser(tx, user.id, { passwordHash });
+    await accounts.update(tx, user.id, { passwordHash });
     await revokeAccess(tx, user.id);
-    await audit(
-      tx,
-      { ...meta, actorId: user.id },
-      {
-        action: 'password_reset',
-        entity: 'user',
-        entityId: user.id,
-        firmId: user.profile?.firmId,
-        changes: { password: true },
-      },
-    );
+    record({
+      action: 'password_reset',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      changes: { password: true },
+    });
   });
 }
 
@@ -245,24 +233,26 @@ export async function activateAccount(deps: AppDeps, body: AccountConfirmBody, m
   const problem = passwordProblem(body.password, user.email);
   if (problem) throw badRequest(problem, { password: problem });
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction(async (tx) => {
+  await writeAudited(deps.db, { ...meta, actorId: user.id }, async (tx, record) => {
     if (!(await consumeOneTimeToken(tx, user.id, 'account_activation', body.token))) {
       throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
     }
-    await updateUser(tx, user.id, { passwordHash, isActive: true });
+    await accounts.update(tx, user.id, { passwordHash, isActive: true });
     await cancelOneTimeTokens(tx, user.id);
-    await audit(
-      tx,
-      { ...meta, actorId: user.id },
-      {
-        action: 'account_activated',
-        entity: 'user',
-        entityId: user.id,
-        firmId: user.profile?.firmId,
-        changes: { is_active: true, password: true },
-      },
-    );
+    record({
+      action: 'account_activated',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      changes: { is_active: true, password: true },
+    });
   });
+}
+
+/** A fresh activation link of an account (earlier ones stop working), in the caller's transaction. */
+export async function activationLink(config: { publicUrl: string }, tx: Executor, userId: number) {
+  const token = await issueOneTimeToken(tx, userId, 'account_activation', ACTIVATION_TTL_MS);
+  return { link: `${config.publicUrl}/account/activate/${encodeUid(userId)}/${token}`, token };
 }
 
 /** Creates the activation link for a new account and queues its mail, in the caller's transaction. */
@@ -271,8 +261,7 @@ export async function queueActivationMail(
   tx: Executor,
   user: { id: number; email: string; firstName: string | null },
 ) {
-  const token = await issueOneTimeToken(tx, user.id, 'account_activation', ACTIVATION_TTL_MS);
-  const link = `${deps.config.publicUrl}/account/activate/${encodeUid(user.id)}/${token}`;
+  const { link, token } = await activationLink(deps.config, tx, user.id);
   await enqueueMail(
     tx,
     {
@@ -292,7 +281,7 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
   if (!canRefresh(claims.origIat, now))
     throw badRequest(messages.auth.refreshExpired, { token: messages.auth.refreshExpired });
   const session = await findLiveSession(deps.db, claims.sessionId);
-  const user = session && (await findUserById(deps.db, claims.userId));
+  const user = session && (await accounts.byId(deps.db, claims.userId));
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
   return deps.tokens.sign(claims.userId, claims.sessionId, claims.origIat, now);
 }
@@ -300,12 +289,17 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
 export async function verifyToken(deps: AppDeps, token: string) {
   const claims = await deps.tokens.verify(token);
   const session = claims && (await findLiveSession(deps.db, claims.sessionId));
-  const user = session && (await findUserById(deps.db, session.userId));
+  const user = session && (await accounts.byId(deps.db, session.userId));
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
 }
 
-export async function currentUser(deps: AppDeps, userId: number) {
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw unauthorized();
-  return toUserDto(user);
+/** The session check of every signed-in request (the platform's `SessionResolver`). */
+export function sessionResolver(deps: AppDeps): SessionResolver {
+  return async (sessionId, userId) => {
+    const session = await findLiveSession(deps.db, sessionId);
+    if (!session || session.userId !== userId) return null;
+    const user = await accounts.byId(deps.db, userId);
+    if (!user?.isActive) return null;
+    return { sessionId, user, actor: accounts.toWire(user) };
+  };
 }
