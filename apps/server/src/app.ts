@@ -97,6 +97,8 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
+  // First, so that every route (the docs plugin's too) answers errors in the contract's shape.
+  registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
@@ -149,7 +151,6 @@ export async function buildApp(
     return app.swagger();
   });
 
-  registerErrorHandler(app);
   registerInputGuard(app);
   registerAuth(app, deps, sessionResolver(deps));
 

@@ -1,56 +1,85 @@
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from './db/schema/index.js';
 import { createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 
 /**
- * Every API route × every kind of caller × a target in the caller's firm and in another firm → the
- * status the caller gets. A route missing from the matrix fails the suite, so a new route cannot ship
- * without its authorization being decided here.
+ * Every API route × every kind of caller × a target in the caller's firm, in another firm, and the
+ * caller themself → the status the caller gets, through the bearer token and through the session
+ * cookie with its CSRF header. A route missing from the matrix fails the suite, so a new route cannot
+ * ship without its authorization decided here; a successful write that left no audit event fails too.
  */
-type Role = 'superAdmin' | 'firmAdmin' | 'advisor' | 'staff' | 'client' | 'signedOut';
-type Scope = 'own' | 'other';
-type Expect = Record<Exclude<Role, 'signedOut'>, number>;
+const SIGNED_IN = [
+  'superAdmin',
+  'firmAdmin',
+  'advisor',
+  'staff',
+  'client',
+  'cco',
+  'superCco',
+  'investments',
+  'manager',
+] as const;
+type Role = (typeof SIGNED_IN)[number];
+type Caller = Role | 'signedOut';
+type Target = 'own' | 'other' | 'self';
+type Via = 'bearer' | 'cookie';
+type Expect = Record<Role, number>;
 interface Req {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
+  /** A fresh session of the caller, for a route that ends the one it is called with. */
+  freshSession?: boolean;
 }
 interface Case {
-  build(scope: Scope, role: Role): Promise<Req> | Req;
+  build(target: Target, role: Caller): Promise<Req> | Req;
   own: Expect;
   other?: Expect;
+  self?: Expect;
 }
 
-const ROLES: Role[] = ['superAdmin', 'firmAdmin', 'advisor', 'staff', 'client', 'signedOut'];
-const all = (status: number): Expect => ({
-  superAdmin: status,
-  firmAdmin: status,
-  advisor: status,
-  staff: status,
-  client: status,
-});
+/** The staff roles that hold no user-management right behave as a standard user does on these routes. */
+const all = (status: number): Expect => Object.fromEntries(SIGNED_IN.map((r) => [r, status])) as Expect;
 const onlySuper = (ok: number, others: number): Expect => ({ ...all(others), superAdmin: ok });
+/** Users: super admin and firm admin manage, an advisor manages their clients, anyone else nothing. */
+const managers = (ok: number, others: number): Expect => ({
+  ...all(others),
+  superAdmin: ok,
+  firmAdmin: ok,
+  advisor: ok,
+});
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 let t: TestApp;
-const firms: Record<Scope, { id: number }> = {} as never;
-const tokens: Partial<Record<Role, string>> = {};
-const ids: Record<string, number> = {};
+const firms: Record<'own' | 'other', { id: number }> = {} as never;
+const sessions = {} as Record<Role, Record<Via, Record<string, string>>>;
+const ids = {} as Record<Role | 'staffColleague', number>;
+const emails = {} as Record<Role, string>;
 
-async function tokenFor(email: string) {
+async function signIn(email: string): Promise<Record<Via, Record<string, string>>> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login/',
     payload: { email, password: TEST_PASSWORD },
   });
-  return json<{ token: string }>(res).token;
+  const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+  return {
+    bearer: { authorization: `Bearer ${json<{ token: string }>(res).token}` },
+    cookie: {
+      cookie: `portal_session=${cookies.portal_session}; csrftoken=${cookies.csrftoken}`,
+      'x-csrftoken': cookies.csrftoken,
+    },
+  };
 }
 
 /** A person the caller may or may not reach: in the caller's firm a client of the advisor, else anyone of firm B. */
-async function targetUser(scope: Scope) {
+async function targetUser(target: Target, role: Caller) {
+  if (target === 'self') return role === 'signedOut' ? ids.staff : ids[role];
   const u =
-    scope === 'own'
+    target === 'own'
       ? await createUser(t.deps.db, { advisorId: ids.advisor, profile: { firmId: firms.own.id, profileType: 4 } })
       : await createUser(t.deps.db, { profile: { firmId: firms.other.id, profileType: 3 } });
   return u.id;
@@ -58,7 +87,6 @@ async function targetUser(scope: Scope) {
 
 const PUBLIC = new Set([
   'GET /api/health',
-  'GET /api/openapi.json',
   'POST /api/auth/login/',
   'POST /api/auth/password/reset/',
   'POST /api/auth/password/reset/confirm/',
@@ -66,17 +94,26 @@ const PUBLIC = new Set([
   'POST /api/token/',
   'POST /api/token/refresh',
   'POST /api/token/verify/',
-  'GET /*',
 ]);
 
+/** The API's documentation: for the firm's staff, not its clients. */
+const docs = (url: string): Case => ({ build: () => ({ method: 'GET', url }), own: { ...all(200), client: 403 } });
+
 const matrix: Record<string, Case> = {
+  'GET /api/openapi.json': docs('/api/openapi.json'),
+  'GET /api/docs': docs('/api/docs'),
+  'GET /api/docs/static/index.html': {
+    build: () => ({ method: 'GET', url: '/api/docs/static/index.html' }),
+    own: { ...all(302), client: 403 },
+  },
+  'GET /api/docs/static/swagger-initializer.js': docs('/api/docs/static/swagger-initializer.js'),
+  'GET /api/docs/json': docs('/api/docs/json'),
+  'GET /api/docs/yaml': docs('/api/docs/yaml'),
+  // Swagger UI's own stylesheets and scripts: nothing of the API in them, so any signed-in person.
+  'GET /api/docs/static/*': { build: () => ({ method: 'GET', url: '/api/docs/static/index.css' }), own: all(200) },
   'POST /api/auth/logout/': {
     // Logging out ends the session, so each caller logs out a session of its own made for the purpose.
-    build: async (_s, role): Promise<Req> => ({
-      method: 'POST',
-      url: '/api/auth/logout/',
-      headers: role === 'signedOut' ? {} : { authorization: `Bearer ${await tokenFor(emails[role])}` },
-    }),
+    build: () => ({ method: 'POST', url: '/api/auth/logout/', freshSession: true }),
     own: all(200),
   },
   'GET /api/auth/user/': { build: () => ({ method: 'GET', url: '/api/auth/user/' }), own: all(200) },
@@ -97,13 +134,14 @@ const matrix: Record<string, Case> = {
     own: all(400),
   },
   'PUT /api/account_settings/update_personal_info/:id/': {
-    build: async (scope) => ({
+    build: async (target, role) => ({
       method: 'PUT',
-      url: `/api/account_settings/update_personal_info/${scope === 'own' ? ids.staffColleague : await targetUser('other')}/`,
+      url: `/api/account_settings/update_personal_info/${target === 'own' ? ids.staffColleague : await targetUser(target, role)}/`,
       payload: { city: 'Boston' },
     }),
-    own: { superAdmin: 200, firmAdmin: 200, advisor: 403, staff: 403, client: 403 },
+    own: { ...all(403), superAdmin: 200, firmAdmin: 200 },
     other: onlySuper(200, 404),
+    self: all(200),
   },
   'GET /api/states/': { build: () => ({ method: 'GET', url: '/api/states/' }), own: all(200) },
   'GET /api/profile_types/': { build: () => ({ method: 'GET', url: '/api/profile_types/' }), own: all(200) },
@@ -115,15 +153,15 @@ const matrix: Record<string, Case> = {
     own: onlySuper(201, 403),
   },
   'GET /api/firms/:id/': {
-    build: (s) => ({ method: 'GET', url: `/api/firms/${firms[s].id}/` }),
+    build: (s) => ({ method: 'GET', url: `/api/firms/${firms[s === 'other' ? 'other' : 'own'].id}/` }),
     own: all(200),
     other: onlySuper(200, 404),
   },
   'PUT /api/firms/:id/': {
     build: (s) => ({
       method: 'PUT',
-      url: `/api/firms/${firms[s].id}/`,
-      payload: { name: s === 'own' ? 'Own Firm' : 'Other Firm' },
+      url: `/api/firms/${firms[s === 'other' ? 'other' : 'own'].id}/`,
+      payload: { name: s === 'other' ? 'Other Firm' : 'Own Firm', city: `City ${Math.random()}` },
     }),
     own: onlySuper(200, 403),
     other: onlySuper(200, 404),
@@ -140,7 +178,7 @@ const matrix: Record<string, Case> = {
   'PUT /api/firms/:id/logo/': {
     build: (s) => ({
       method: 'PUT',
-      url: `/api/firms/${firms[s].id}/logo/`,
+      url: `/api/firms/${firms[s === 'other' ? 'other' : 'own'].id}/logo/`,
       payload: PNG,
       headers: { 'content-type': 'image/png' },
     }),
@@ -148,7 +186,7 @@ const matrix: Record<string, Case> = {
     other: onlySuper(200, 404),
   },
   'GET /api/firms/:id/logo/': {
-    build: (s) => ({ method: 'GET', url: `/api/firms/${firms[s].id}/logo/` }),
+    build: (s) => ({ method: 'GET', url: `/api/firms/${firms[s === 'other' ? 'other' : 'own'].id}/logo/` }),
     own: all(200),
     other: onlySuper(200, 404),
   },
@@ -160,96 +198,105 @@ const matrix: Record<string, Case> = {
     own: all(200),
   },
   'GET /api/users/:firm/all_advisors/': {
-    build: (s) => ({ method: 'GET', url: `/api/users/${firms[s].id}/all_advisors/` }),
+    build: (s) => ({ method: 'GET', url: `/api/users/${firms[s === 'other' ? 'other' : 'own'].id}/all_advisors/` }),
     own: { ...all(200), client: 403 },
     other: onlySuper(200, 404),
   },
   'GET /api/users/:firm/firm_advisors/': {
-    build: (s) => ({ method: 'GET', url: `/api/users/${firms[s].id}/firm_advisors/` }),
+    build: (s) => ({ method: 'GET', url: `/api/users/${firms[s === 'other' ? 'other' : 'own'].id}/firm_advisors/` }),
     own: { ...all(200), client: 403 },
     other: onlySuper(200, 404),
   },
   'POST /api/users/': {
-    build: (s) => ({
+    build: () => ({
       method: 'POST',
       url: '/api/users/?notifyUser=false',
       payload: {
         email: `matrix.${Math.random()}@example.test`,
         last_name: 'Matrix',
-        profile: { _firm: firms[s].id, profile_type: 3 },
+        profile: { _firm: firms.own.id, profile_type: 3 },
       },
     }),
-    own: { superAdmin: 201, firmAdmin: 201, advisor: 201, staff: 403, client: 403 },
+    own: managers(201, 403),
   },
   'GET /api/users/:id/': {
-    build: async (s) => ({ method: 'GET', url: `/api/users/${await targetUser(s)}/` }),
-    own: { superAdmin: 200, firmAdmin: 200, advisor: 200, staff: 404, client: 404 },
+    build: async (s, role) => ({ method: 'GET', url: `/api/users/${await targetUser(s, role)}/` }),
+    own: managers(200, 404),
     other: onlySuper(200, 404),
+    self: all(200),
   },
   'PUT /api/users/:id/': {
-    build: async (s) => ({
-      method: 'PUT',
-      url: `/api/users/${await targetUser(s)}/`,
-      payload: { email: `edited.${Math.random()}@example.test`, last_name: 'Edited' },
-    }),
-    own: { superAdmin: 200, firmAdmin: 200, advisor: 200, staff: 404, client: 404 },
+    build: async (s, role) => {
+      const id = await targetUser(s, role);
+      const email = s === 'self' ? emails[role as Role] : `edited.${Math.random()}@example.test`;
+      return { method: 'PUT', url: `/api/users/${id}/`, payload: { email, last_name: 'Edited' } };
+    },
+    own: managers(200, 404),
     other: onlySuper(200, 404),
+    self: all(200),
   },
   'DELETE /api/users/:id/': {
-    build: async (s) => ({ method: 'DELETE', url: `/api/users/${await targetUser(s)}/` }),
-    own: { superAdmin: 200, firmAdmin: 200, advisor: 200, staff: 404, client: 404 },
+    build: async (s, role) => ({ method: 'DELETE', url: `/api/users/${await targetUser(s, role)}/` }),
+    own: managers(200, 404),
     other: onlySuper(200, 404),
+    self: all(403),
   },
   'POST /api/users/:id/send_account_activation_link/': {
-    build: async (s) => ({
+    build: async (s, role) => ({
       method: 'POST',
-      url: `/api/users/${await targetUser(s)}/send_account_activation_link/`,
+      url: `/api/users/${await targetUser(s, role)}/send_account_activation_link/`,
       payload: { generateNewPassword: false },
     }),
-    own: { superAdmin: 200, firmAdmin: 200, advisor: 200, staff: 404, client: 404 },
+    own: managers(200, 404),
     other: onlySuper(200, 404),
+    self: all(403),
   },
 };
-
-const emails = {} as Record<Role, string>;
 
 beforeAll(async () => {
   t = await buildTestApp();
   firms.own = await createFirm(t.deps.db, { name: 'Own Firm' });
   firms.other = await createFirm(t.deps.db, { name: 'Other Firm' });
-  const people: Record<Exclude<Role, 'signedOut'>, Parameters<typeof createUser>[1]> = {
-    superAdmin: { profile: { firmId: firms.own.id, profileType: 1, isSuperAdmin: true } },
-    firmAdmin: { profile: { firmId: firms.own.id, profileType: 1 } },
-    advisor: { profile: { firmId: firms.own.id, profileType: 2 } },
-    staff: { profile: { firmId: firms.own.id, profileType: 3 } },
-    client: { profile: { firmId: firms.own.id, profileType: 4 } },
+  const own = firms.own.id;
+  const people: Record<Role, Parameters<typeof createUser>[1]> = {
+    superAdmin: { profile: { firmId: own, profileType: 1, isSuperAdmin: true } },
+    firmAdmin: { profile: { firmId: own, profileType: 1 } },
+    advisor: { profile: { firmId: own, profileType: 2 } },
+    staff: { profile: { firmId: own, profileType: 3 } },
+    client: { profile: { firmId: own, profileType: 4 } },
+    cco: { profile: { firmId: own, profileType: 3, isCco: true } },
+    superCco: { profile: { firmId: own, profileType: 3, isCco: true, isSuperCco: true } },
+    investments: { profile: { firmId: own, profileType: 3, isInvestmentsUser: true } },
+    manager: { profile: { firmId: own, profileType: 5, isManager: true } },
   };
-  for (const [role, overrides] of Object.entries(people) as [Exclude<Role, 'signedOut'>, object][]) {
-    const u = await createUser(t.deps.db, overrides);
+  for (const role of SIGNED_IN) {
+    const u = await createUser(t.deps.db, people[role]);
     ids[role] = u.id;
     emails[role] = u.email;
-    tokens[role] = await tokenFor(u.email);
+    sessions[role] = await signIn(u.email);
   }
-  ids.staffColleague = (await createUser(t.deps.db, { profile: { firmId: firms.own.id, profileType: 3 } })).id;
-  const superHeaders = { authorization: `Bearer ${tokens.superAdmin}`, 'content-type': 'image/png' };
+  ids.staffColleague = (await createUser(t.deps.db, { profile: { firmId: own, profileType: 3 } })).id;
+  const superHeaders = { ...sessions.superAdmin.bearer, 'content-type': 'image/png' };
   for (const f of Object.values(firms))
     await t.app.inject({ method: 'PUT', url: `/api/firms/${f.id}/logo/`, headers: superHeaders, payload: PNG });
 });
 afterAll(() => t.close());
 
-describe('the authorization matrix', () => {
-  it('covers every route of the server', () => {
-    const missing = t.routes.filter((r) => r.startsWith('GET /api/docs') === false && !PUBLIC.has(r) && !(r in matrix));
-    expect(missing).toEqual([]);
-    expect(t.routes).toEqual(
-      expect.arrayContaining(['GET /api/users/:id/', 'POST /api/auth/login/', 'DELETE /api/firms/:id/']),
-    );
-  });
+async function auditEventsOf(requestId: string) {
+  const [{ n }] = await t.deps.db
+    .select({ n: count() })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.requestId, requestId)));
+  return n;
+}
 
-  it('leaves the public routes open and nothing else', async () => {
-    for (const r of t.routes.filter((x) => !PUBLIC.has(x) && !x.startsWith('GET /api/docs'))) {
+describe('the authorization matrix', () => {
+  it('covers every route of the server, and no route is public but the listed ones', async () => {
+    const missing = t.routes.filter((r) => !PUBLIC.has(r) && !(r in matrix));
+    expect(missing).toEqual([]);
+    for (const r of t.routes.filter((x) => !PUBLIC.has(x))) {
       const [method, path] = r.split(' ');
-      const url = path.replace(/:\w+/g, '1');
+      const url = path.replace(/:\w+/g, '1').replace('*', 'index.css');
       const res = await t.app.inject({
         method: method as Req['method'],
         url,
@@ -260,31 +307,38 @@ describe('the authorization matrix', () => {
   });
 
   for (const [route, c] of Object.entries(matrix)) {
-    for (const scope of ['own', 'other'] as Scope[]) {
-      const expected = scope === 'other' ? c.other : c.own;
+    for (const target of ['own', 'other', 'self'] as Target[]) {
+      const expected = c[target === 'own' ? 'own' : target];
       if (!expected) continue;
-      it(`${route} (${scope} firm)`, async () => {
-        const got: Record<string, number> = {};
-        for (const role of ROLES) {
-          const req = await c.build(scope, role);
-          const auth = role === 'signedOut' ? {} : { authorization: `Bearer ${tokens[role]}` };
-          const res = await t.app.inject({
-            method: req.method,
-            url: req.url,
-            payload: req.payload as string,
-            headers: { ...auth, ...req.headers },
-          });
-          got[role] = res.statusCode;
-          if (res.statusCode === 404 || res.statusCode === 403) expect(Object.keys(json(res))).toEqual(['detail']);
-        }
-        expect(got).toEqual({ ...expected, signedOut: 401 });
-      });
+      for (const via of ['bearer', 'cookie'] as Via[]) {
+        it(`${route} (${target}, ${via})`, async () => {
+          const got: Record<string, number> = {};
+          for (const role of [...SIGNED_IN, 'signedOut'] as Caller[]) {
+            const req = await c.build(target, role);
+            const auth =
+              role === 'signedOut' ? {} : req.freshSession ? (await signIn(emails[role]))[via] : sessions[role][via];
+            const res = await t.app.inject({
+              method: req.method,
+              url: req.url,
+              payload: req.payload as string,
+              headers: { ...auth, ...req.headers },
+            });
+            got[role] = res.statusCode;
+            if (res.statusCode === 404 || res.statusCode === 403) expect(Object.keys(json(res))).toEqual(['detail']);
+            if (req.method !== 'GET' && res.statusCode < 300) {
+              const events = await auditEventsOf(String(res.headers['x-request-id']));
+              expect(events, `${role}: ${route} succeeded without an audit event`).toBeGreaterThan(0);
+            }
+          }
+          expect(got).toEqual({ ...expected, signedOut: 401 });
+        });
+      }
     }
   }
 
   it("never lists another firm's people or firm to anyone but a super admin", async () => {
-    for (const role of ['firmAdmin', 'advisor', 'staff', 'client'] as const) {
-      const headers = { authorization: `Bearer ${tokens[role]}` };
+    for (const role of SIGNED_IN.filter((r) => r !== 'superAdmin')) {
+      const headers = sessions[role].bearer;
       for (const url of [
         '/api/users/',
         '/api/users/filter/',
