@@ -81,6 +81,24 @@ export const messages = {
     unreachable: 'The server could not be reached. Check your connection and try again.',
     pageNotFound: 'The page you are looking for does not exist or has moved.',
   },
+  /** Field messages of the shared schemas (server and web validate with the same ones). */
+  validation: {
+    required: 'This field is required.',
+    email: 'Enter a valid email address.',
+    enterEmail: 'Please enter your email address.',
+    wholeNumber: 'Enter a whole number.',
+    id: 'Enter a valid id.',
+    url: 'Enter a valid URL starting with http:// or https://.',
+    salutation: 'Select Miss, Mr., Mrs. or Ms.',
+    value: 'Enter a valid value.',
+    expected: (what: string) => `Expected ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}.`,
+    minLength: (n: number | bigint) => `Ensure this field has at least ${n} characters.`,
+    maxLength: (n: number | bigint) => `Ensure this field has no more than ${n} characters.`,
+    min: (n: number | bigint) => `Ensure this value is at least ${n}.`,
+    max: (n: number | bigint) => `Ensure this value is at most ${n}.`,
+    oneOf: (values: string[]) => `Select one of: ${values.join(', ')}.`,
+    unknownFields: (keys: string[]) => `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`,
+  },
   footer: {
     disclaimer:
       'Investment advice offered through a registered investment advisor. The advisor may only transact business in those states in which it is registered, or qualifies for an exemption or exclusion from registration requirements.',

@@ -1,17 +1,14 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { email } from './common.js';
 import { userSchema } from './users.js';
 
 /** Passwords are never trimmed (a space is a character) and are bounded before hashing. */
-const password = z.string().max(1024, 'Ensure this field has no more than 1024 characters.');
-const required = (schema: z.ZodString) => schema.min(1, 'This field is required.');
+const password = z.string().max(1024, messages.validation.maxLength(1024));
+const required = (schema: z.ZodString) => schema.min(1, messages.validation.required);
 
 export const loginBody = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254, 'Ensure this field has no more than 254 characters.')
-    .min(1, 'Please enter your email address.'),
+  email: z.string().trim().max(254, messages.validation.maxLength(254)).min(1, messages.validation.enterEmail),
   password: required(password),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -32,7 +29,7 @@ export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 export const accountConfirmBody = z.object({ ...uidToken, password: required(password) });
 export type AccountConfirmBody = z.infer<typeof accountConfirmBody>;
 
-export const tokenBody = z.object({ token: z.string().min(1, 'This field is required.').max(4096) });
+export const tokenBody = z.object({ token: z.string().min(1, messages.validation.required).max(4096) });
 export const tokenResponse = z.object({ token: z.string() });
 
 export const changePasswordBody = z.object({

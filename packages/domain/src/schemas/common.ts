@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 
 export const errorResponse = z.object({
   detail: z.string(),
@@ -12,7 +13,7 @@ export const okResponse = z.object({ detail: z.string() });
 export const queryInt = (min: number, max: number) =>
   z
     .string()
-    .regex(/^-?[0-9]{1,10}$/, 'Enter a whole number.')
+    .regex(/^-?[0-9]{1,10}$/, messages.validation.wholeNumber)
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
@@ -31,14 +32,14 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 /** Free text that a person types: trimmed, bounded so a 10 MB string is a 400, not a slow insert. */
-export const text = (max = 255) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
+export const text = (max = 255) => z.string().trim().max(max, messages.validation.maxLength(max));
 export const optionalText = (max = 255) => text(max).optional().nullable();
 
 export const email = z
   .string()
   .trim()
-  .max(254, 'Ensure this field has no more than 254 characters.')
-  .pipe(z.email('Enter a valid email address.'));
+  .max(254, messages.validation.maxLength(254))
+  .pipe(z.email(messages.validation.email));
 
 /** The largest id a Postgres `integer` column holds. */
 export const MAX_ID = 2_147_483_647;
@@ -49,8 +50,8 @@ export const MAX_ID = 2_147_483_647;
  */
 export const recordId = z
   .string()
-  .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid id.')
+  .regex(/^[1-9][0-9]{0,9}$/, messages.validation.id)
   .transform(Number)
-  .refine((n) => n <= MAX_ID, 'Enter a valid id.');
+  .refine((n) => n <= MAX_ID, messages.validation.id);
 
 export const idParam = z.object({ id: recordId });

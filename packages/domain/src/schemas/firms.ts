@@ -7,7 +7,7 @@ const url = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'Enter a valid URL starting with http:// or https://.')
+  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), messages.validation.url)
   .optional()
   .nullable();
 

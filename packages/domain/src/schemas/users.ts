@@ -43,7 +43,7 @@ export const userFields = defineFields({
   salutation: {
     column: 'salutation',
     read: nullableText,
-    write: z.enum(salutations, { error: 'Select Miss, Mr., Mrs. or Ms.' }).or(z.literal('')).optional().nullable(),
+    write: z.enum(salutations, { error: messages.validation.salutation }).or(z.literal('')).optional().nullable(),
     set: 'editor',
   },
   is_active: { column: 'isActive', read: z.boolean(), write: flag, set: guarded('is_active'), sort: true },

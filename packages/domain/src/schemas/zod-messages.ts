@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
+
+const v = messages.validation;
 
 /**
  * Field messages a person understands ("This field is required.") instead of zod's developer-facing
@@ -8,31 +11,21 @@ z.config({
   customError: (issue) => {
     switch (issue.code) {
       case 'invalid_type':
-        if (issue.input === undefined || issue.input === null) return 'This field is required.';
-        return `Expected ${article(issue.expected)}.`;
+        if (issue.input === undefined || issue.input === null) return v.required;
+        return v.expected(issue.expected === 'int' ? 'whole number' : issue.expected);
       case 'too_small':
-        if (issue.origin === 'string') {
-          return Number(issue.minimum) <= 1
-            ? 'This field is required.'
-            : `Ensure this field has at least ${issue.minimum} characters.`;
-        }
-        return `Ensure this value is at least ${issue.minimum}.`;
+        if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? v.required : v.minLength(issue.minimum);
+        return v.min(issue.minimum);
       case 'too_big':
-        if (issue.origin === 'string') return `Ensure this field has no more than ${issue.maximum} characters.`;
-        return `Ensure this value is at most ${issue.maximum}.`;
+        return issue.origin === 'string' ? v.maxLength(issue.maximum) : v.max(issue.maximum);
       case 'invalid_format':
-        return issue.format === 'email' ? 'Enter a valid email address.' : 'Enter a valid value.';
+        return issue.format === 'email' ? v.email : v.value;
       case 'invalid_value':
-        return `Select one of: ${issue.values.map(String).join(', ')}.`;
+        return v.oneOf(issue.values.map(String));
       case 'unrecognized_keys':
-        return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+        return v.unknownFields(issue.keys);
       default:
         return undefined;
     }
   },
 });
-
-function article(expected: string): string {
-  const word = expected === 'int' ? 'whole number' : expected;
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
-}
