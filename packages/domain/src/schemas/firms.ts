@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { optionalText, pageQuery, text } from './common.js';
 
 const url = z
@@ -27,7 +28,7 @@ export type Firm = z.infer<typeof firmSchema>;
 
 /** Read-only fields (id, logo_url) echoed back by a client are accepted and ignored. */
 export const firmBody = z.looseObject({
-  name: text(200).min(1, 'Firm name is required.'),
+  name: text(200).min(1, messages.firms.nameRequired),
   abbreviation: optionalText(20),
   firm_tk: z.number().int().min(0).max(2_147_483_647).optional().nullable(),
   street: optionalText(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { email, optionalText, pageQuery } from './common.js';
 
 export const salutations = ['Miss', 'Mr.', 'Mrs.', 'Ms.'] as const;
@@ -104,7 +105,7 @@ const flag = z.boolean().optional();
 export const profileWriteBody = personalProfileInput
   .extend({
     _firm: z.number().int().positive().nullable().optional(),
-    profile_type: z.number().int().min(1).max(5, 'Select a profile type.').nullable().optional(),
+    profile_type: z.number().int().min(1).max(5, messages.users.selectProfileType).nullable().optional(),
     is_cco: flag,
     is_super_cco: flag,
     is_super_admin: flag,
@@ -122,7 +123,7 @@ export const userWriteBody = z.looseObject({
   email,
   first_name: optionalText(150),
   middle_name: optionalText(150),
-  last_name: z.string().trim().min(1, 'Enter the last name.').max(150),
+  last_name: z.string().trim().min(1, messages.users.enterLastName).max(150),
   suffix: optionalText(20),
   salutation: z.enum(salutations).or(z.literal('')).optional().nullable(),
   is_admin: flag,
