@@ -21,7 +21,10 @@ export type FormDraft<T> = T extends File | Blob | Date
         ? string | null
         : T | null;
 
-type Path<Values> = LooseKeys<Values> & string;
+/** A child-row input's path as `ListRow.path` builds it, say `children.2.name`. */
+export type RowFieldPath = `${string}.${number}.${string}`;
+
+type Path<Values> = (LooseKeys<Values> & string) | RowFieldPath;
 
 interface BoundProps {
   error: React.ReactNode;
@@ -57,7 +60,7 @@ export interface ListRow {
   key: string;
   index: number;
   /** `field` of this row as a form path, say `children.2.name`. */
-  path: (field: string) => string;
+  path: (field: string) => RowFieldPath;
 }
 
 export interface ChildList<Item> {
@@ -79,7 +82,7 @@ export interface SchemaForm<Values, Output> extends UseFormReturnType<Values, Ou
   number: (path: Path<Values>) => NumberProps;
   checkbox: (path: Path<Values>) => CheckboxProps;
   /** Any other input (a FileInput) bound to the value as it is. */
-  input: (path: Path<Values>) => ReturnType<UseFormReturnType<Values>['getInputProps']>;
+  input: (path: Path<Values>) => ReturnType<UseFormReturnType<Record<string, unknown>>['getInputProps']>;
   list: <Item = unknown>(path: Path<Values>) => ChildList<Item>;
   /** Puts a server error's `fields` (`profile.city`, `children.2.name`) on the inputs they name. */
   setServerErrors: (error: unknown) => void;
@@ -196,7 +199,7 @@ export function useSchemaForm<S extends z.ZodType>(
       keys.length = length;
       const rowKeys = keys;
       return {
-        rows: rowKeys.map((key, index) => ({ key, index, path: (field) => `${path}.${index}.${field}` })),
+        rows: rowKeys.map((key, index) => ({ key, index, path: (field): RowFieldPath => `${path}.${index}.${field}` })),
         add: (item, index) => {
           rowKeys.splice(index ?? rowKeys.length, 0, randomId());
           form.insertListItem(path, item, index);
