@@ -1,11 +1,12 @@
 import { SegmentedControl } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../lib/api';
-import { renderAtUrl } from '../../testing/render';
+import { Providers, renderAtUrl } from '../../testing/render';
 import { DataTable } from './data-table';
 import { useListState } from './use-list-state';
 
@@ -231,5 +232,37 @@ describe('DataTable', () => {
     const again = renderThings('/things?page=9&kind=a');
     await waitFor(() => expect(again.href()).toBe('/things?page=3&kind=a'));
     expect(href()).toBe('/things?search=zzz');
+  });
+
+  it('drops a search still pending when the person follows a link to another screen', async () => {
+    const user = userEvent.setup();
+    // The other screen loads its data first (as the signed-in routes do), so this one stays shown meanwhile.
+    const router = createMemoryRouter(
+      [
+        { path: '/things', element: <ThingsScreen /> },
+        {
+          path: '/elsewhere',
+          loader: () => new Promise((resolve) => setTimeout(() => resolve(null), 400)),
+          element: <p>Elsewhere</p>,
+        },
+      ],
+      { initialEntries: ['/things'] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('60 records');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search things' }), 'Thing');
+    void router.navigate('/elsewhere');
+
+    expect(await screen.findByText('Elsewhere', {}, { timeout: 2000 })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(router.state.location.pathname).toBe('/elsewhere');
+    expect(server.calls.map((call) => call.search)).not.toContain('Thing');
   });
 });

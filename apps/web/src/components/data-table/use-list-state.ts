@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 /** A filter's value when the URL does not name one; with `allowed`, any other value in the URL is ignored. */
 export type FilterSpec = string | { initial: string; allowed: readonly string[] };
@@ -59,6 +59,13 @@ export function useListState<F extends string = never>(options: ListStateOptions
   // The timer below fires after later renders; it must write onto the query string as it is then.
   const setParamsRef = useRef(setSearchParams);
   setParamsRef.current = setSearchParams;
+  // While the person is on the way to another screen (its loaders running), this one is still shown;
+  // writing its query string then would cancel that navigation and keep them here.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
+  const leavingRef = useRef(leaving);
+  leavingRef.current = leaving;
 
   const rawPage = Number(searchParams.get('page'));
   const page = Number.isInteger(rawPage) && rawPage > 1 ? rawPage : 1;
@@ -74,7 +81,8 @@ export function useListState<F extends string = never>(options: ListStateOptions
     filters[name] = value !== null && accepts(specs[name], value) ? value : initialOf(specs[name]);
   }
 
-  const update = (changes: Record<string, string | null>, replace: boolean) =>
+  const update = (changes: Record<string, string | null>, replace: boolean) => {
+    if (leavingRef.current) return;
     setParamsRef.current(
       (current) => {
         const next = new URLSearchParams(current);
@@ -86,6 +94,7 @@ export function useListState<F extends string = never>(options: ListStateOptions
       },
       { replace },
     );
+  };
 
   // The box follows the URL when it changes from outside (Back, a link), not while the person types.
   const [searchInput, setSearchInputState] = useState(search);
@@ -97,6 +106,9 @@ export function useListState<F extends string = never>(options: ListStateOptions
   }, [search]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (leaving) clearTimeout(timer.current);
+  }, [leaving]);
 
   return {
     page,
