@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
-/** A filter's value when the URL does not name one; with `allowed`, any other value in the URL is ignored. */
-export type FilterSpec = string | { initial: string; allowed: readonly string[] };
+/**
+ * A filter's value when the URL does not name one; with `allowed` (a list or a test), a value in the
+ * URL that it refuses (a hand-edited link) means the initial value too.
+ */
+export type FilterSpec = string | { initial: string; allowed: readonly string[] | ((value: string) => boolean) };
 
 export interface ListStateOptions<F extends string> {
   /** Rows per page; sent as `page_size`, not kept in the URL. */
@@ -50,7 +53,8 @@ export type TableState = Pick<
 >;
 
 const initialOf = (spec: FilterSpec) => (typeof spec === 'string' ? spec : spec.initial);
-const accepts = (spec: FilterSpec, value: string) => typeof spec === 'string' || spec.allowed.includes(value);
+const accepts = (spec: FilterSpec, value: string) =>
+  typeof spec === 'string' || (typeof spec.allowed === 'function' ? spec.allowed(value) : spec.allowed.includes(value));
 
 export function useListState<F extends string = never>(options: ListStateOptions<F>): ListState<F> {
   const { pageSize, defaultOrdering, orderings, searchDelayMs = 300 } = options;

@@ -1,9 +1,9 @@
 import type { Firm, FirmBody } from '@portal/domain';
 import { api } from '../../lib/api';
 import { firmsKey } from '../../lib/firms';
-import { type PageParams, pageQuery } from '../../lib/page-query';
+import { listPageQuery, type PageParams } from '../../lib/list-page-query';
 
-export const firmListQuery = (params: PageParams) => pageQuery<Firm>(firmsKey, '/api/firms/', params);
+export const firmListQuery = (params: PageParams) => listPageQuery<Firm>(firmsKey, '/api/firms/', params);
 
 export const createFirm = (body: FirmBody) => api.post<Firm>('/api/firms/', body);
 export const updateFirm = (id: number, body: FirmBody) => api.put<Firm>(`/api/firms/${id}/`, body);

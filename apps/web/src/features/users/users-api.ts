@@ -1,11 +1,12 @@
 import type { User, UserListItem, UserWriteBody } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { type PageParams, pageQuery } from '../../lib/page-query';
+import { listPageQuery, type PageParams } from '../../lib/list-page-query';
 
 export const usersKey = ['users'] as const;
 
-export const userListQuery = (params: PageParams) => pageQuery<UserListItem>(usersKey, '/api/users/filter/', params);
+export const userListQuery = (params: PageParams) =>
+  listPageQuery<UserListItem>(usersKey, '/api/users/filter/', params);
 
 /** Spec 000 §2: the modal loads the firm's (active) advisors first. */
 export const firmAdvisorsQuery = (firmId: number | null) =>

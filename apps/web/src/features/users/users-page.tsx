@@ -65,7 +65,10 @@ export function UsersPage() {
     pageSize: 25,
     defaultOrdering: 'last_name',
     orderings: userOrderings,
-    filters: { status: { initial: 'all', allowed: userStatuses }, firm: ALL_FIRMS },
+    filters: {
+      status: { initial: 'all', allowed: userStatuses },
+      firm: { initial: ALL_FIRMS, allowed: (value) => value === ALL_FIRMS || /^[1-9]\d*$/.test(value) },
+    },
   });
   // Only a super admin chooses the firm; everyone else's list is their firm's, which the server enforces.
   const firm = superAdmin ? table.filters.firm : String(actor.profile._firm ?? '');
