@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/testing/setup.ts'],
+          // Scenarios type, click and wait for a typing pause; two shared cores can make that slow.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -45,13 +45,16 @@ beforeEach(() => {
   server.hold = null;
 });
 
+// Long enough that a slow machine types a whole word within one pause.
+const SEARCH_DELAY_MS = 1000;
+
 function ThingsScreen() {
   const table = useListState({
     pageSize: 10,
     defaultOrdering: 'name',
     orderings: ['name', 'kind'],
     filters: { kind: { initial: 'all', allowed: ['all', 'a', 'b'] } },
-    searchDelayMs: 150,
+    searchDelayMs: SEARCH_DELAY_MS,
   });
   const query = useQuery({
     queryKey: ['things', table.params],
@@ -147,7 +150,7 @@ describe('DataTable', () => {
     expect(href()).toBe('/things?page=2');
 
     await user.type(screen.getByRole('textbox', { name: 'Search things' }), 'Thing 0');
-    await waitFor(() => expect(href()).toBe('/things?search=Thing+0'));
+    await waitFor(() => expect(href()).toBe('/things?search=Thing+0'), { timeout: 3 * SEARCH_DELAY_MS });
     await screen.findByText('9 records');
     // The server was asked for the whole word, never for each letter.
     expect(server.calls.map((call) => call.search)).toEqual(['', '', 'Thing 0']);
@@ -181,7 +184,9 @@ describe('DataTable', () => {
     await user.click(screen.getByText('Kind B'));
     await user.click(within(header('Name')).getByRole('button'));
     await user.type(screen.getByRole('textbox', { name: 'Search things' }), 'thing');
-    await waitFor(() => expect(first.href()).toBe('/things?kind=b&ordering=-name&search=thing'));
+    await waitFor(() => expect(first.href()).toBe('/things?kind=b&ordering=-name&search=thing'), {
+      timeout: 3 * SEARCH_DELAY_MS,
+    });
     await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     const address = first.href();
     first.unmount();
@@ -242,7 +247,7 @@ describe('DataTable', () => {
         { path: '/things', element: <ThingsScreen /> },
         {
           path: '/elsewhere',
-          loader: () => new Promise((resolve) => setTimeout(() => resolve(null), 400)),
+          loader: () => new Promise((resolve) => setTimeout(() => resolve(null), 2.5 * SEARCH_DELAY_MS)),
           element: <p>Elsewhere</p>,
         },
       ],
@@ -260,8 +265,8 @@ describe('DataTable', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search things' }), 'Thing');
     void router.navigate('/elsewhere');
 
-    expect(await screen.findByText('Elsewhere', {}, { timeout: 2000 })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await screen.findByText('Elsewhere', {}, { timeout: 4 * SEARCH_DELAY_MS })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(router.state.location.pathname).toBe('/elsewhere');
     expect(server.calls.map((call) => call.search)).not.toContain('Thing');
   });
