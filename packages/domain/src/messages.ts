@@ -76,6 +76,9 @@ export const messages = {
   states: {
     noMatch: 'No matching state',
   },
+  home: {
+    empty: 'There is nothing to show here yet.',
+  },
   http: {
     badRequest: 'The request is not valid.',
     malformedJson: 'The request body is not valid JSON.',
