@@ -16,6 +16,14 @@ const root = path.resolve(import.meta.dirname, '../..');
  * and started the way `npm start` does.
  */
 export default async function globalSetup() {
+  // A portal left running by an earlier run would answer the journeys with its own (stale) build.
+  if (
+    await fetch(`${BASE_URL}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`${BASE_URL} is already in use: stop the process on that port, or set E2E_PORT_BASE.`);
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   // initdb runs as the postgres user when we are root: it must be able to enter this folder.
   chmodSync(dir, 0o755);

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,13 +15,15 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionResolver } from './modules/auth/auth.service.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
-import { registerAuth } from './platform/auth.js';
+import { registerAuth, requireStaff } from './platform/auth.js';
 import type { AppDeps } from './platform/context.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { loggableError, registerErrorHandler } from './platform/errors.js';
+import { registerInputGuard } from './platform/input-guard.js';
 import { MailWorker } from './platform/mail.js';
 import { TokenService } from './platform/tokens.js';
 import { registerWeb } from './platform/web.js';
@@ -45,16 +47,36 @@ const REDACT = [
   '*.current_password',
 ];
 
-export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+/** One-time links carry their token in the path: a log keeps the path and masks the token. */
+const ONE_TIME_LINK = /^(\/account\/(?:activate|password\/reset)\/[^/?#]+\/)[^/?#]+/;
+export const loggableUrl = (url: string) => url.replace(ONE_TIME_LINK, '$1[redacted]');
+
+const serializers = {
+  req: (request: FastifyRequest) => {
+    // A client's own request id is kept beside ours for correlation, never in its place.
+    const clientId = request.headers['x-request-id'];
+    return {
+      method: request.method,
+      url: loggableUrl(request.url),
+      remoteAddress: request.ip,
+      clientRequestId: typeof clientId === 'string' ? clientId.slice(0, 128) : undefined,
+    };
+  },
+  err: loggableError,
+};
+
+export async function buildApp(
+  config: Config,
+  database: Database,
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream,
+): Promise<BuiltApp> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, serializers, stream: logStream },
+    genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -70,11 +92,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   );
   const deps: AppDeps = { config, db: database.db, tokens, mailer };
 
-  // Deny by default applies to the API; the web app's files and the API docs are public by nature.
+  // Deny by default: a route is public only when its own options say so (see PUBLIC in the matrix test).
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs'))
-      route.config = { ...route.config, auth: 'public' };
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   await app.register(fastifyCookie);
@@ -100,7 +120,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs/static/'))
       reply.header('cache-control', 'no-store');
   });
 
@@ -117,15 +137,21 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     },
     transform: jsonSchemaTransform,
   });
+  // The API's map is for the firm's staff: signed in, not a client; served under the app's own CSP.
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
+    staticCSP: false,
     uiConfig: { docExpansion: 'list' },
+    uiHooks: { onRequest: async (request) => requireStaff(request) },
   });
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (request) => {
+    requireStaff(request);
+    return app.swagger();
+  });
 
   registerErrorHandler(app);
-  registerAuth(app, deps);
+  registerInputGuard(app);
+  registerAuth(app, deps, sessionResolver(deps));
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));

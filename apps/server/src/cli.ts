@@ -10,6 +10,9 @@ import { DEMO_PASSWORD, seedDemo } from './modules/demo/demo-seed.js';
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const config = loadConfig();
+  // Demo accounts share one published password: they must never exist in a real firm's portal.
+  if (command === 'seed-demo' && config.env === 'production')
+    throw new ConfigError('seed:demo refuses to run with NODE_ENV=production.');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database.db);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -51,11 +51,24 @@ export interface Config {
   secureCookies: boolean;
   /** Tunables that tests shorten. */
   mail: { pollMs: number; retryBaseMs: number; maxAttempts: number };
-  throttle: { windowMs: number; perAccount: number; perAddress: number };
+  throttle: {
+    /** Failed sign-ins and wrong current passwords. */
+    login: { windowMs: number; perAccount: number; perAddress: number };
+    /** Password-reset requests; `floorMs` is the least time an answer takes, known address or not. */
+    reset: { windowMs: number; perAccount: number; perAddress: number; floorMs: number };
+  };
   webDist?: string;
 }
 
 export class ConfigError extends Error {}
+
+export const THROTTLE: Config['throttle'] = {
+  login: { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 },
+  reset: { windowMs: 60 * 60 * 1000, perAccount: 3, perAddress: 20, floorMs: 150 },
+};
+
+const SECRETS_HELP =
+  'Restore it from a backup, or set SECRET_KEY and PII_ENCRYPTION_KEY. Deleting it makes new keys: everyone is signed out and encrypted data already stored can no longer be read.';
 
 /** Parses the environment once. Secrets missing outside production are generated into DATA_DIR. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string) => void = console.warn): Config {
@@ -68,7 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
   const dataDir = path.resolve(e.DATA_DIR);
   const production = e.NODE_ENV === 'production';
   if (production) {
-    const missing = ['SECRET_KEY', 'PII_ENCRYPTION_KEY', 'PUBLIC_URL'].filter((k) => !e[k as keyof typeof e]);
+    // Without SMTP a mail (and its one-time link) would go to the log: never in production.
+    const missing = ['SECRET_KEY', 'PII_ENCRYPTION_KEY', 'PUBLIC_URL', 'SMTP_URL'].filter(
+      (k) => !e[k as keyof typeof e],
+    );
     if (missing.length)
       throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} must be set when NODE_ENV=production`);
   }
@@ -90,22 +106,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.SECURE_COOKIES ?? publicUrl.startsWith('https://'),
     mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 12 },
-    throttle: { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 },
+    throttle: THROTTLE,
   };
 }
 
+const generatedSecrets = z.object({ SECRET_KEY: z.string().min(32), PII_ENCRYPTION_KEY: z.string().min(32) });
+
+/**
+ * Generated once, when the file is missing. A file that exists but cannot be read stops the server:
+ * making new keys would sign everyone out and leave the encrypted PII unreadable.
+ */
 function loadGeneratedSecrets(dataDir: string, log: (m: string) => void): Record<string, string> {
   const file = path.join(dataDir, 'secrets.json');
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secrets = {
-      SECRET_KEY: randomBytes(48).toString('base64url'),
-      PII_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
-    };
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-    log(`SECRET_KEY and PII_ENCRYPTION_KEY were not set: generated them into ${file}. Set them in production.`);
-    return secrets;
+  if (existsSync(file)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`${file} cannot be read (${(err as Error).message}). ${SECRETS_HELP}`);
+    }
+    const secrets = generatedSecrets.safeParse(parsed);
+    if (!secrets.success)
+      throw new ConfigError(`${file} does not hold SECRET_KEY and PII_ENCRYPTION_KEY. ${SECRETS_HELP}`);
+    return secrets.data;
   }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    SECRET_KEY: randomBytes(48).toString('base64url'),
+    PII_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+  };
+  // 'wx': two processes starting at once must not each write their own keys.
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
+  log(`SECRET_KEY and PII_ENCRYPTION_KEY were not set: generated them into ${file}. Set them in production.`);
+  return secrets;
 }

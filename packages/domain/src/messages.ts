@@ -20,6 +20,8 @@ export const messages = {
     resetRequested: 'If an account exists for that address, a password reset link has been sent to it.',
     throttled: (minutes: number) =>
       `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    resetThrottled: (minutes: number) =>
+      `Too many password reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     csrfFailed: 'The request could not be verified (CSRF). Reload the page and try again.',
   },
   password: {
@@ -41,15 +43,18 @@ export const messages = {
     created: 'User created successfully.',
     updated: 'User updated.',
     deleted: 'User deleted successfully.',
-    empty: 'No users found.',
-    enterLastName: 'Enter the last name.',
-    selectProfileType: 'Select a profile type.',
-    selectFirm: 'Select a firm.',
-    selectExistingFirm: 'Select an existing firm.',
+    firmRequired: 'Select a firm.',
+    firmUnknown: 'Select an existing firm.',
+    profileTypeRequired: 'Select a profile type.',
+    lastNameRequired: 'Enter the last name.',
     advisorInvalid: "Select an advisor of the user's firm.",
     cannotDeleteSelf: 'You cannot delete your own account.',
-    superAdminOnly: 'Only a super administrator can change a super administrator.',
+    cannotDeactivateSelf: 'You cannot deactivate your own account.',
+    ownEmailInSettings: 'Change your own email address in Settings, on the Email tab.',
+    superAccountOnly: 'Only a super administrator can change a super administrator or super CCO account.',
     activationSent: 'An activation link was sent to the user.',
+    deactivatedNoLink: 'This account was deactivated. Mark it active before sending an activation link.',
+    empty: 'No users found.',
     loadingAdvisors: 'Loading advisors',
     /** A stored advisor who is no longer on the firm's active list. */
     unlistedAdvisor: (id: number) => `Advisor #${id}`,
@@ -59,12 +64,16 @@ export const messages = {
     created: 'Firm created successfully.',
     updated: 'Firm Updated successfully.',
     deleted: 'Firm deleted successfully.',
-    empty: 'No firms found.',
     nameRequired: 'Firm name is required.',
+    hasMembers: (n: number) =>
+      `This firm cannot be deleted: ${n} user${n === 1 ? ' belongs' : 's belong'} to it (deleted users count too, since their records name the firm).`,
+    logoType: 'The logo must be a PNG, JPEG, WebP or GIF image.',
+    logoSize: 'The logo must be at most 512 KB.',
+    logoNotImage: (type: string) =>
+      `The file is not a ${type.replace('image/', '').toUpperCase()} image. Upload a PNG, JPEG, WebP or GIF image.`,
+    empty: 'No firms found.',
     noMatchingFirm: 'No matching firm',
     noLogo: 'No logo uploaded.',
-    logoType: 'The logo must be a PNG, JPEG, WebP or GIF image.',
-    logoSize: (kilobytes: number) => `The logo must be at most ${kilobytes} KB.`,
   },
   /** Server-paged lists (the shared DataTable) and their confirmations. */
   lists: {
@@ -88,6 +97,8 @@ export const messages = {
     forbidden: 'You do not have permission to perform this action.',
     internal: 'Something went wrong on our side. Please try again.',
     required: 'This field is required.',
+    badCharacter: 'This field contains a character that is not allowed.',
+    rowNotOwned: 'This row does not belong to this record.',
     unreachable: 'The server could not be reached. Check your connection and try again.',
     pageNotFound: 'The page you are looking for does not exist or has moved.',
   },

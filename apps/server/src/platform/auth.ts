@@ -1,19 +1,36 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type Actor, messages, shouldRefresh } from '@portal/domain';
+import { isStaff, messages, shouldRefresh, type User } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { findLiveSession } from '../modules/auth/sessions.repository.js';
-import { findUserById, toUserDto, type UserRecord } from '../modules/users/users.repository.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 import type { TokenService } from './tokens.js';
 
 export const SESSION_COOKIE = 'portal_session';
 export const CSRF_COOKIE = 'csrftoken';
 
+/** The signed-in account, as the auth module loads it for each request. */
+export interface Principal {
+  id: number;
+  email: string;
+  firstName: string | null;
+  passwordHash: string | null;
+  isActive: boolean;
+  profile: { firmId: number | null } | null;
+}
+
+/**
+ * Loads a token's live session and its active account, or null. The auth module provides it: the
+ * platform knows that a request has a session, not how sessions and accounts are stored.
+ */
+export type SessionResolver = (
+  sessionId: string,
+  userId: number,
+) => Promise<{ sessionId: string; user: Principal; actor: User } | null>;
+
 export interface AuthState {
-  user: UserRecord;
-  actor: Actor;
+  user: Principal;
+  /** The account as the API shows it; also the `Actor` of every permission rule. */
+  actor: User;
   sessionId: string;
   origIat: number;
   via: 'cookie' | 'header';
@@ -32,13 +49,24 @@ declare module 'fastify' {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The signed-in user of a request, or a 401. Routes call this; the hook has already checked it. */
-export function requireAuth(request: FastifyRequest): AuthState {
+export function requireAuth(request: { auth: AuthState | null }): AuthState {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
 
-export function registerAuth(app: FastifyInstance, deps: { config: Config; db: Db; tokens: TokenService }) {
-  const { config, db, tokens } = deps;
+/** Signed in as the firm's staff (anyone but a client), or a 401/403. */
+export function requireStaff(request: { auth: AuthState | null }): AuthState {
+  const auth = requireAuth(request);
+  if (!isStaff(auth.actor)) throw forbidden();
+  return auth;
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { config: Config; tokens: TokenService },
+  resolveSession: SessionResolver,
+) {
+  const { config, tokens } = deps;
   const publicOrigin = new URL(config.publicUrl).origin;
   app.decorateRequest('auth', null);
 
@@ -53,15 +81,14 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; db: D
     if (!token) throw unauthorized();
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized(messages.auth.sessionExpired);
-    const session = await findLiveSession(db, claims.sessionId);
-    if (!session || session.userId !== claims.userId) throw unauthorized(messages.auth.sessionExpired);
-    const user = await findUserById(db, claims.userId);
-    if (!user?.isActive) throw unauthorized(messages.auth.sessionExpired);
+    const signedIn = await resolveSession(claims.sessionId, claims.userId);
+    if (!signedIn) throw unauthorized(messages.auth.sessionExpired);
+    const { sessionId, user, actor } = signedIn;
     const via = bearer ? 'header' : 'cookie';
-    if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin);
-    request.auth = { user, actor: toUserDto(user), sessionId: session.id, origIat: claims.origIat, via };
+    if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin, tokens.csrfFor(sessionId));
+    request.auth = { user, actor, sessionId, origIat: claims.origIat, via };
     if (via === 'cookie' && shouldRefresh(claims, Math.floor(Date.now() / 1000))) {
-      setSessionCookie(reply, config, await tokens.sign(user.id, session.id, claims.origIat));
+      setSessionCookie(reply, config, await tokens.sign(user.id, sessionId, claims.origIat));
     }
   });
 }
@@ -73,11 +100,10 @@ function rejectCrossSite(request: FastifyRequest) {
   if (site === 'cross-site' || site === 'same-site') throw forbidden(messages.auth.csrfFailed);
 }
 
-function checkCsrf(request: FastifyRequest, publicOrigin: string) {
-  const cookie = request.cookies[CSRF_COOKIE] ?? '';
-  const header = String(request.headers['x-csrftoken'] ?? '');
-  const ok =
-    cookie.length > 0 && cookie.length === header.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+/** The header must carry this session's token (the web reads it from the `csrftoken` cookie). */
+function checkCsrf(request: FastifyRequest, publicOrigin: string, expected: string) {
+  const header = Buffer.from(String(request.headers['x-csrftoken'] ?? ''));
+  const ok = header.length === expected.length && timingSafeEqual(header, Buffer.from(expected));
   if (!ok) throw new HttpError(403, messages.auth.csrfFailed);
   const origin = request.headers.origin;
   if (origin && origin !== `${request.protocol}://${request.host}` && origin !== publicOrigin) {
@@ -95,8 +121,24 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
   });
 }
 
-export function setCsrfCookie(reply: FastifyReply, config: Config, value: string) {
-  reply.setCookie(CSRF_COOKIE, value, { httpOnly: false, sameSite: 'lax', secure: config.secureCookies, path: '/' });
+/** The web app's session cookie and the CSRF token it echoes, both for one session. */
+export function setSessionCookies(
+  reply: FastifyReply,
+  deps: { config: Config; tokens: TokenService },
+  token: string,
+  sessionId: string,
+) {
+  setSessionCookie(reply, deps.config, token);
+  setCsrfCookie(reply, deps, sessionId);
+}
+
+export function setCsrfCookie(reply: FastifyReply, deps: { config: Config; tokens: TokenService }, sessionId: string) {
+  reply.setCookie(CSRF_COOKIE, deps.tokens.csrfFor(sessionId), {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+    path: '/',
+  });
 }
 
 export function clearAuthCookies(reply: FastifyReply) {

@@ -1,7 +1,9 @@
+import { type Actor, type Area, type Scope, scopeOf } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { AuditContext } from './audit.js';
+import { type AuthState, requireAuth } from './auth.js';
 import type { MailWorker } from './mail.js';
 import type { TokenService } from './tokens.js';
 
@@ -25,4 +27,28 @@ export function metaOf(request: FastifyRequest): RequestMeta {
     requestId: request.id,
     actorId: request.auth?.user.id ?? null,
   };
+}
+
+/**
+ * Everything a service needs to act for a signed-in person: the platform, who they are, what they
+ * may see, and the request's meta for the audit trail. Routes make it with `contextOf` and pass it on.
+ */
+export interface Ctx {
+  deps: AppDeps;
+  auth: AuthState;
+  actor: Actor;
+  meta: RequestMeta;
+  /** The actor's reach in an area (`rules/scope.ts`): repository reads require it. */
+  scope(area: Area): Scope;
+}
+
+export function contextOf(deps: AppDeps, request: FastifyRequest): Ctx {
+  const auth = requireAuth(request);
+  return { deps, auth, actor: auth.actor, meta: metaOf(request), scope: (area) => scopeOf(auth.actor, area) };
+}
+
+/** The context of a person outside any request (seeding, the benchmark): same rules, no HTTP. */
+export function contextFor(deps: AppDeps, auth: AuthState): Ctx {
+  const meta: RequestMeta = { ip: '127.0.0.1', userAgent: null, requestId: null, actorId: auth.user.id };
+  return { deps, auth, actor: auth.actor, meta, scope: (area) => scopeOf(auth.actor, area) };
 }

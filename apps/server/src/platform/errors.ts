@@ -37,6 +37,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send({ detail: err.detail, ...(err.fields ? { fields: err.fields } : {}) });
     }
+    // A path whose id is not an id names no record: the same 404 as an absent one.
+    if (err.validationContext === 'params') return reply.status(404).send({ detail: messages.http.notFound });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
@@ -70,4 +72,33 @@ export function isUniqueViolation(err: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/**
+ * What a log keeps of an error. A failed query's parameters (a password hash, a token, a client's SSN)
+ * and the database's own message and detail, which quote values, are left out: the query text, the
+ * SQLSTATE and the constraint are enough to find the bug.
+ */
+export function loggableError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const e = (err ?? {}) as Record<string, unknown> & { stack?: string; cause?: unknown };
+  const failedQuery = 'query' in e && 'params' in e;
+  const cause = (failedQuery ? (e.cause ?? {}) : e) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : undefined);
+  return {
+    type: String(text(e.name) ?? typeof err),
+    message: failedQuery ? `Failed query: ${String(e.query)}` : String(text(e.message) ?? ''),
+    code: text(cause.code),
+    statusCode: text(e.statusCode),
+    constraint: text(cause.constraint),
+    table: text(cause.table),
+    column: text(cause.column),
+    // A failed query's message (the first lines of its stack) lists the parameters: keep only the frames.
+    stack:
+      (failedQuery
+        ? e.stack
+            ?.split('\n')
+            .filter((line) => /^\s+at /.test(line))
+            .join('\n')
+        : e.stack) ?? '',
+  };
 }

@@ -12,12 +12,23 @@ export interface Mail {
   html?: string;
 }
 
-/** Queued in the caller's transaction: a mail exists only if what caused it was committed. */
-export async function enqueueMail(tx: Executor, mail: Mail) {
-  await tx
-    .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+/**
+ * Queued in the caller's transaction: a mail exists only if what caused it was committed. `secrets`
+ * (a one-time link's token) are masked in the copy the outbox keeps once the mail has left.
+ */
+export async function enqueueMail(tx: Executor, mail: Mail, secrets: string[] = []) {
+  const mask = (body: string) => secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), body);
+  await tx.insert(mailOutbox).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    redactedTextBody: secrets.length ? mask(mail.text) : null,
+  });
 }
+
+/** Once a mail has left (or has been given up), the outbox keeps only its masked copy. */
+const KEEP_REDACTED = sql`text_body = coalesce(redacted_text_body, text_body), redacted_text_body = null`;
 
 interface OutboxRow {
   id: number;
@@ -131,7 +142,7 @@ export class MailWorker {
         );
       }
       await this.db.execute(
-        sql`update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = null, last_error = null where id = ${row.id}`,
+        sql`update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = null, last_error = null, ${KEEP_REDACTED} where id = ${row.id}`,
       );
       return true;
     } catch (err) {
@@ -139,8 +150,9 @@ export class MailWorker {
       const delayMs = Math.min(this.opts.retryBaseMs * 2 ** (attempts - 1), 60 * 60 * 1000);
       const status = attempts >= this.opts.maxAttempts ? 'failed' : 'pending';
       this.log.warn({ mailId: row.id, attempts, err: (err as Error).message }, 'mail delivery failed');
+      const keep = status === 'failed' ? sql`, ${KEEP_REDACTED}` : sql``;
       await this.db.execute(sql`
-        update mail_outbox set status = ${status}, attempts = ${attempts}, locked_until = null,
+        update mail_outbox set status = ${status}, attempts = ${attempts}, locked_until = null${keep},
           last_error = ${String((err as Error).message).slice(0, 500)},
           next_attempt_at = now() + make_interval(secs => ${delayMs / 1000})
         where id = ${row.id}`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/index.js';
+import { createUser, TEST_PASSWORD } from '../testing/factories.js';
 import { buildTestApp, json, type TestApp } from '../testing/test-app.js';
 import { redactChanges } from './audit.js';
 
@@ -25,8 +26,15 @@ describe('platform', () => {
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
   });
 
-  it('publishes the OpenAPI document generated from the zod schemas, and a docs page', async () => {
-    const res = await t.app.inject({ url: '/api/openapi.json' });
+  it('publishes the OpenAPI document generated from the zod schemas, and a docs page, to signed-in staff', async () => {
+    const staff = await createUser(t.deps.db, { profile: { profileType: 3 } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: staff.email, password: TEST_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${json<{ token: string }>(login).token}` };
+    const res = await t.app.inject({ url: '/api/openapi.json', headers });
     expect(res.statusCode).toBe(200);
     const doc = json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>(res);
     expect(doc.openapi).toMatch(/^3\./);
@@ -34,7 +42,7 @@ describe('platform', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/token/refresh', '/api/account_settings/update_personal_info/{id}/']),
     );
-    const docs = await t.app.inject({ url: '/api/docs' });
+    const docs = await t.app.inject({ url: '/api/docs', headers });
     expect([200, 302]).toContain(docs.statusCode);
   });
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { REFRESH_WINDOW_SECONDS } from '@portal/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -28,6 +29,14 @@ export class TokenService {
       .setIssuedAt(now)
       .setExpirationTime(exp)
       .sign(this.key);
+  }
+
+  /**
+   * The CSRF token of a session: derived from its id, so a cookie/header pair an attacker planted in
+   * the browser is refused, and a rotated session gets a new one.
+   */
+  csrfFor(sessionId: string): string {
+    return createHmac('sha256', this.key).update(`csrf:${sessionId}`).digest('base64url');
   }
 
   /** Null for anything but a well-formed, unexpired HS256 token of ours. */

@@ -14,6 +14,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
+  // The built app's files are public by this explicit rule: @fastify/static marks each route it makes
+  // for a file with the folder it serves (`config.rootPath`).
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { rootPath?: string } | undefined;
+    if (config?.rootPath?.replace(/\/$/, '') === distDir) route.config = { ...route.config, auth: 'public' };
+  });
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,

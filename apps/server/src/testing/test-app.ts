@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import type { Config } from '../config.js';
+import { type Config, THROTTLE } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import type { AppDeps } from '../platform/context.js';
@@ -22,7 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     secureCookies: false,
     mail: { pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
-    throttle: { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 },
+    throttle: THROTTLE,
     ...overrides,
   };
 }
@@ -63,10 +63,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
   const database = await freshDatabase();
   await migrate(database.db);
-  const { app, deps, routes } = await buildApp(testConfig(overrides), database);
+  const { app, deps, routes } = await buildApp(testConfig(overrides), database, logStream);
   await app.ready();
   return {
     app,

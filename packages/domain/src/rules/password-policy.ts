@@ -10,7 +10,7 @@ export function passwordLength(password: string): number {
 
 /**
  * NIST 800-63B style: length only, no composition rules, refused when common or equal to the email.
- * `isCommon` is injected so this rule stays free of the 10,000-entry list (the server owns it).
+ * `isCommon` is injected so this rule stays free of the 49,000-entry list (the server owns it).
  */
 export function checkPassword(
   password: string,

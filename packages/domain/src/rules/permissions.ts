@@ -29,11 +29,12 @@ export interface Actor {
 export interface UserTarget {
   id: number;
   advisor: number | null;
-  profile: { _firm: number | null; is_super_admin?: boolean };
+  profile: { _firm: number | null; is_super_admin?: boolean; is_super_cco?: boolean };
 }
 
-/** A super administrator's account is changed only by a super administrator (or themself). */
-const superAccountGuard = (a: Actor, t: UserTarget) => !t.profile.is_super_admin || isSuperAdmin(a) || a.id === t.id;
+/** A super administrator's or super CCO's account reaches every firm: only a super admin changes it. */
+export const isSuperAccount = (t: UserTarget) => Boolean(t.profile.is_super_admin || t.profile.is_super_cco);
+const superAccountGuard = (a: Actor, t: UserTarget) => !isSuperAccount(t) || isSuperAdmin(a) || a.id === t.id;
 
 export const isSuperAdmin = (a: Actor) => a.profile.is_super_admin;
 export const isFirmAdmin = (a: Actor) =>
@@ -62,7 +63,7 @@ export const canManageFirms = (a: Actor) => isSuperAdmin(a);
 /** Settings → Profile: one's own record, or an administrator acting for a user of their firm. */
 export function canUpdatePersonalInfo(a: Actor, t: UserTarget): boolean {
   if (a.id === t.id || isSuperAdmin(a)) return true;
-  return isFirmAdmin(a) && sameFirm(a, t.profile._firm);
+  return isFirmAdmin(a) && sameFirm(a, t.profile._firm) && superAccountGuard(a, t);
 }
 
 /** User-form fields (spec 000 §6) a caller may set; anything else they send must match what is stored. */

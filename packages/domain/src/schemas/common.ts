@@ -8,9 +8,17 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.object({ detail: z.string() });
 
+/** A whole number in a query string, in plain decimal digits (`0x10` and `1e3` are refused). */
+export const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?[0-9]{1,10}$/, 'Enter a whole number.')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(500).default(50),
+  page: queryInt(1, 1_000_000).default(1),
+  page_size: queryInt(1, 500).default(50),
 });
 
 export function pageOf<T extends z.ZodType>(item: T) {
@@ -32,4 +40,17 @@ export const email = z
   .max(254, 'Ensure this field has no more than 254 characters.')
   .pipe(z.email('Enter a valid email address.'));
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a Postgres `integer` column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id as it appears in a path or a query: plain decimal digits within 1..MAX_ID. `0x1`, `1e3`,
+ * ` 1`, `-1` and 2147483648 are not ids (a path with one is a 404, a query a 400), never a database error.
+ */
+export const recordId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid id.')
+  .transform(Number)
+  .refine((n) => n <= MAX_ID, 'Enter a valid id.');
+
+export const idParam = z.object({ id: recordId });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { optionalText, pageQuery, text } from './common.js';
+import { MAX_ID, pageQuery, text } from './common.js';
+import { defineFields, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
 
 const url = z
   .string()
@@ -10,54 +11,45 @@ const url = z
   .optional()
   .nullable();
 
-export const firmSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  abbreviation: z.string().nullable(),
-  firm_tk: z.number().int().nullable(),
-  street: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  form_adv_url: z.string().nullable(),
-  form_crs_url: z.string().nullable(),
+const nullableText = z.string().nullable();
+
+/** A firm (spec 000 §3), with the links to its Form ADV and Form CRS and its logo. */
+export const firmFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  name: {
+    column: 'name',
+    read: z.string(),
+    write: text(200).min(1, messages.firms.nameRequired),
+    set: 'editor',
+    sort: true,
+  },
+  abbreviation: { column: 'abbreviation', ...textField(20), sort: true },
+  firm_tk: {
+    column: 'firmTk',
+    read: z.number().int().nullable(),
+    write: z.number().int().min(0).max(MAX_ID).optional().nullable(),
+    set: 'editor',
+  },
+  street: { column: 'street', ...textField(), sort: true },
+  city: { column: 'city', ...textField(), sort: true },
+  state: { column: 'state', ...textField(), sort: true },
+  zip_code: { column: 'zipCode', ...textField(20), sort: true },
+  form_adv_url: { column: 'formAdvUrl', read: nullableText, write: url, set: 'editor' },
+  form_crs_url: { column: 'formCrsUrl', read: nullableText, write: url, set: 'editor' },
   /** Where the navigation bar loads the firm's logo from; null when none was uploaded. */
-  logo_url: z.string().nullable(),
+  logo_url: { column: 'logoContentType', read: nullableText, set: 'server' },
 });
+
+export const firmSchema = readSchema(firmFields);
 export type Firm = z.infer<typeof firmSchema>;
 
-/** Read-only fields (id, logo_url) echoed back by a client are accepted and ignored. */
-export const firmBody = z.looseObject({
-  name: text(200).min(1, messages.firms.nameRequired),
-  abbreviation: optionalText(20),
-  firm_tk: z.number().int().min(0).max(2_147_483_647).optional().nullable(),
-  street: optionalText(),
-  city: optionalText(),
-  state: optionalText(),
-  zip_code: optionalText(20),
-  form_adv_url: url,
-  form_crs_url: url,
-});
+/** Read-only fields (id, logo_url) echoed back by a client are accepted when unchanged. */
+export const firmBody = writeSchema(firmFields);
 export type FirmBody = z.infer<typeof firmBody>;
 
 export const firmListQuery = pageQuery.extend({
   search: z.string().trim().max(200).optional(),
-  ordering: z
-    .enum([
-      'name',
-      '-name',
-      'abbreviation',
-      '-abbreviation',
-      'city',
-      '-city',
-      'state',
-      '-state',
-      'zip_code',
-      '-zip_code',
-      'street',
-      '-street',
-    ])
-    .default('name'),
+  ordering: z.enum(orderingsOf(firmFields)).default('name'),
 });
 export type FirmListQuery = z.infer<typeof firmListQuery>;
 

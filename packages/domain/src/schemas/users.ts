@@ -1,54 +1,106 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { email, optionalText, pageQuery } from './common.js';
+import { type Actor, canSetUserField, type UserFormField } from '../rules/permissions.js';
+import { email, MAX_ID, optionalText, pageQuery, queryInt, recordId } from './common.js';
+import { defineFields, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
 
 export const salutations = ['Miss', 'Mr.', 'Mrs.', 'Ms.'] as const;
 
-export const profileSchema = z.object({
-  _firm: z.number().int().nullable(),
-  profile_type: z.number().int().nullable(),
-  is_cco: z.boolean(),
-  is_super_cco: z.boolean(),
-  is_super_admin: z.boolean(),
-  is_manager: z.boolean(),
-  is_investments_user: z.boolean(),
-  is_exhibit_b_investor_profile_form_user: z.boolean(),
-  is_using_fidelity: z.boolean(),
-  is_using_national_advisors_trust: z.boolean(),
-  is_using_schwab: z.boolean(),
-  is_using_td_ameritrade: z.boolean(),
-  title: z.string().nullable(),
-  company: z.string().nullable(),
-  department: z.string().nullable(),
-  phone: z.string().nullable(),
-  phone_extension: z.string().nullable(),
-  mobile_phone: z.string().nullable(),
-  fax: z.string().nullable(),
-  address_line_1: z.string().nullable(),
-  address_line_2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
-});
-export type Profile = z.infer<typeof profileSchema>;
+const nullableText = z.string().nullable();
+const flag = z.boolean().optional();
+const dbId = z.number().int().positive().max(MAX_ID);
+/** A field of the user form that only some roles set (spec 000 §6): the rule is the permissions module's. */
+const guarded = (field: UserFormField) => (actor: Actor) => canSetUserField(actor, field);
+const profileText = (column: string, max = 255) => ({ column, group: 'profile' as const, ...textField(max) });
+const profileFlag = (column: string) => {
+  const wire = column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return {
+    column,
+    group: 'profile' as const,
+    read: z.boolean(),
+    write: flag,
+    set: guarded(`profile.${wire}` as UserFormField),
+  };
+};
 
-export const userSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string().nullable(),
-  middle_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  suffix: z.string().nullable(),
-  salutation: z.string().nullable(),
-  is_active: z.boolean(),
-  last_login: z.string().nullable(),
-  is_admin: z.boolean(),
-  advisor: z.number().int().nullable(),
-  created_by: z.number().int().nullable(),
-  profile: profileSchema,
+/**
+ * A user and their profile (spec 000 §3), described once. The wire nests the profile under `profile`;
+ * the server keeps it in its own table. Everything below (response, bodies, ordering) derives from it.
+ */
+export const userFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  email: { column: 'email', read: z.string(), write: email, set: 'editor', sort: true },
+  first_name: { column: 'firstName', ...textField(150), sort: true },
+  middle_name: { column: 'middleName', ...textField(150) },
+  last_name: {
+    column: 'lastName',
+    read: nullableText,
+    write: z.string().trim().min(1, messages.users.lastNameRequired).max(150),
+    set: 'editor',
+    sort: true,
+  },
+  suffix: { column: 'suffix', ...textField(20) },
+  salutation: {
+    column: 'salutation',
+    read: nullableText,
+    write: z.enum(salutations, { error: 'Select Miss, Mr., Mrs. or Ms.' }).or(z.literal('')).optional().nullable(),
+    set: 'editor',
+  },
+  is_active: { column: 'isActive', read: z.boolean(), write: flag, set: guarded('is_active'), sort: true },
+  last_login: { column: 'lastLogin', read: nullableText, set: 'server', sort: true },
+  is_admin: { column: 'isAdmin', read: z.boolean(), write: flag, set: guarded('is_admin') },
+  advisor: {
+    column: 'advisorId',
+    read: z.number().int().nullable(),
+    write: dbId.nullable().optional(),
+    set: guarded('advisor'),
+  },
+  created_by: { column: 'createdById', read: z.number().int().nullable(), set: 'server' },
+  password_hash: { column: 'passwordHash', read: nullableText, set: 'server', secret: true },
+  _firm: {
+    column: 'firmId',
+    group: 'profile',
+    read: z.number().int().nullable(),
+    write: dbId.nullable().optional(),
+    set: guarded('profile._firm'),
+  },
+  profile_type: {
+    column: 'profileType',
+    group: 'profile',
+    read: z.number().int().nullable(),
+    write: z.number().int().min(1).max(5, messages.users.profileTypeRequired).nullable().optional(),
+    set: guarded('profile.profile_type'),
+    sort: true,
+  },
+  is_cco: profileFlag('isCco'),
+  is_super_cco: profileFlag('isSuperCco'),
+  is_super_admin: profileFlag('isSuperAdmin'),
+  is_manager: profileFlag('isManager'),
+  is_investments_user: profileFlag('isInvestmentsUser'),
+  is_exhibit_b_investor_profile_form_user: profileFlag('isExhibitBInvestorProfileFormUser'),
+  is_using_fidelity: profileFlag('isUsingFidelity'),
+  is_using_national_advisors_trust: profileFlag('isUsingNationalAdvisorsTrust'),
+  is_using_schwab: profileFlag('isUsingSchwab'),
+  is_using_td_ameritrade: profileFlag('isUsingTdAmeritrade'),
+  title: profileText('title'),
+  company: profileText('company'),
+  department: profileText('department'),
+  phone: profileText('phone', 40),
+  phone_extension: profileText('phoneExtension', 20),
+  mobile_phone: profileText('mobilePhone', 40),
+  fax: profileText('fax', 40),
+  address_line_1: profileText('addressLine1'),
+  address_line_2: profileText('addressLine2'),
+  city: profileText('city'),
+  state: profileText('state'),
+  zip: profileText('zip', 20),
+  country: profileText('country'),
 });
+
+export const userSchema = readSchema(userFields);
 export type User = z.infer<typeof userSchema>;
+export const profileSchema = userSchema.shape.profile;
+export type Profile = User['profile'];
 
 /** The fields a person may change about themself on the Settings profile tab. */
 export const personalUserFields = ['salutation', 'first_name', 'middle_name', 'last_name', 'suffix'] as const;
@@ -67,71 +119,22 @@ export const personalProfileFields = [
   'zip',
   'country',
 ] as const;
+export const personalFields: ReadonlySet<string> = new Set([...personalUserFields, ...personalProfileFields]);
 
-const personalProfileInput = z.object({
-  title: optionalText(),
-  company: optionalText(),
-  department: optionalText(),
-  phone: optionalText(40),
-  phone_extension: optionalText(20),
-  mobile_phone: optionalText(40),
-  fax: optionalText(40),
-  address_line_1: optionalText(),
-  address_line_2: optionalText(),
-  city: optionalText(),
-  state: optionalText(),
-  zip: optionalText(20),
-  country: optionalText(),
-});
+/** The user form's body (POST and PUT /api/users/): the table's write types. */
+export const userWriteBody = writeSchema(userFields);
+export type UserWriteBody = z.infer<typeof userWriteBody>;
 
 /**
- * The spec's client sends the whole user back. Personal fields are validated strictly; anything else
- * is accepted loosely here and compared with the stored value by the service (unchanged: ignored,
- * changed: 403), so a read-only field echoed back never fails the request.
+ * Settings → Profile sends the whole user back: its personal fields are validated (each optional, the
+ * last name may be emptied there), anything else is judged by the server against what is stored.
  */
-export const updatePersonalInfoBody = z.looseObject({
-  salutation: z.enum(salutations, { error: 'Select Miss, Mr., Mrs. or Ms.' }).or(z.literal('')).optional().nullable(),
-  first_name: optionalText(150),
-  middle_name: optionalText(150),
-  last_name: optionalText(150),
-  suffix: optionalText(20),
-  profile: personalProfileInput.loose().optional(),
+export const updatePersonalInfoBody = writeSchema(userFields, {
+  only: personalFields,
+  partial: true,
+  override: { last_name: optionalText(150) },
 });
 export type UpdatePersonalInfoBody = z.infer<typeof updatePersonalInfoBody>;
-
-const flag = z.boolean().optional();
-
-/** Profile fields of the user form (spec 000 §2, §3); which of them a caller may set is a permission rule. */
-export const profileWriteBody = personalProfileInput
-  .extend({
-    _firm: z.number().int().positive().nullable().optional(),
-    profile_type: z.number().int().min(1).max(5, messages.users.selectProfileType).nullable().optional(),
-    is_cco: flag,
-    is_super_cco: flag,
-    is_super_admin: flag,
-    is_manager: flag,
-    is_investments_user: flag,
-    is_exhibit_b_investor_profile_form_user: flag,
-    is_using_fidelity: flag,
-    is_using_national_advisors_trust: flag,
-    is_using_schwab: flag,
-    is_using_td_ameritrade: flag,
-  })
-  .loose();
-
-export const userWriteBody = z.looseObject({
-  email,
-  first_name: optionalText(150),
-  middle_name: optionalText(150),
-  last_name: z.string().trim().min(1, messages.users.enterLastName).max(150),
-  suffix: optionalText(20),
-  salutation: z.enum(salutations).or(z.literal('')).optional().nullable(),
-  is_admin: flag,
-  is_active: flag,
-  advisor: z.number().int().positive().nullable().optional(),
-  profile: profileWriteBody.optional(),
-});
-export type UserWriteBody = z.infer<typeof userWriteBody>;
 
 export const createUserQuery = z.object({
   notifyUser: z
@@ -141,31 +144,18 @@ export const createUserQuery = z.object({
 });
 
 export const sendActivationBody = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: dbId.optional(),
   generateNewPassword: z.boolean().default(false),
 });
 
 export const userStatuses = ['all', 'active', 'inactive'] as const;
-export const userOrderings = [
-  'last_name',
-  '-last_name',
-  'first_name',
-  '-first_name',
-  'email',
-  '-email',
-  'last_login',
-  '-last_login',
-  'profile_type',
-  '-profile_type',
-  'is_active',
-  '-is_active',
-] as const;
+export const userOrderings = orderingsOf(userFields);
 
 export const userListQuery = pageQuery.extend({
   listView: z.enum(['ALL_USERS', 'FIRM_USERS', 'ADVISOR_CLIENTS']).default('ALL_USERS'),
-  firm: z.coerce.number().int().positive().optional(),
-  profileTypeTk: z.coerce.number().int().min(1).max(5).optional(),
-  user: z.coerce.number().int().positive().optional(),
+  firm: recordId.optional(),
+  profileTypeTk: queryInt(1, 5).optional(),
+  user: recordId.optional(),
   search: z.string().trim().max(200).optional(),
   status: z.enum(userStatuses).default('all'),
   ordering: z.enum(userOrderings).default('last_name'),
@@ -178,4 +168,4 @@ export const userListItem = userSchema.extend({
 });
 export type UserListItem = z.infer<typeof userListItem>;
 
-export const firmParam = z.object({ firm: z.coerce.number().int().positive() });
+export const firmParam = z.object({ firm: recordId });

@@ -46,3 +46,18 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
 );
+
+/** Password-reset requests, known address or not, counted per account and per client address. */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('password_reset_requests_email_idx').on(t.email, t.at),
+    index('password_reset_requests_ip_idx').on(t.ip, t.at),
+  ],
+);

@@ -9,6 +9,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** The body with its one-time links masked: it replaces the live body once the mail has left. */
+    redactedTextBody: text('redacted_text_body'),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

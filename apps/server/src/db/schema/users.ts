@@ -29,6 +29,8 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     advisorId: integer('advisor_id').references((): AnyPgColumn => users.id),
     createdById: integer('created_by_id').references((): AnyPgColumn => users.id),
+    /** Set when an administrator deactivates the account; a never-activated account has none. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),

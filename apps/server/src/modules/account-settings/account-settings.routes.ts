@@ -8,22 +8,25 @@ import {
   updatePersonalInfoBody,
   userSchema,
 } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth, setSessionCookie } from '../../platform/auth.js';
-import { type AppDeps, metaOf } from '../../platform/context.js';
+import { setSessionCookie, setSessionCookies } from '../../platform/auth.js';
+import { type AppDeps, contextOf } from '../../platform/context.js';
+import * as users from '../users/users.service.js';
 import * as settings from './account-settings.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export function accountSettingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const ctx = (request: FastifyRequest) => contextOf(deps, request);
   return async (app) => {
     app.put(
       '/api/account_settings/change_password/',
       { schema: { tags: ['account settings'], body: changePasswordBody, response: { 200: tokenResponse, ...errors } } },
       async (request, reply) => {
-        const auth = requireAuth(request);
-        const token = await settings.changePassword(deps, auth, request.body, metaOf(request));
-        if (auth.via === 'cookie') setSessionCookie(reply, deps.config, token);
+        const context = ctx(request);
+        const { token, sessionId } = await settings.changePassword(context, request.body);
+        if (context.auth.via === 'cookie') setSessionCookies(reply, deps, token, sessionId);
         return { token };
       },
     );
@@ -32,9 +35,9 @@ export function accountSettingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/account_settings/change_email/',
       { schema: { tags: ['account settings'], body: changeEmailBody, response: { 200: loginResponse, ...errors } } },
       async (request, reply) => {
-        const auth = requireAuth(request);
-        const result = await settings.changeEmail(deps, auth, request.body.email, metaOf(request));
-        if (auth.via === 'cookie') setSessionCookie(reply, deps.config, result.token);
+        const context = ctx(request);
+        const result = await settings.changeEmail(context, request.body.email);
+        if (context.auth.via === 'cookie') setSessionCookie(reply, deps.config, result.token);
         return result;
       },
     );
@@ -49,8 +52,7 @@ export function accountSettingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: userSchema, ...errors },
         },
       },
-      async (request) =>
-        settings.updatePersonalInfo(deps, requireAuth(request), request.params.id, request.body, metaOf(request)),
+      async (request) => users.updatePersonalInfo(ctx(request), request.params.id, request.body),
     );
   };
 }

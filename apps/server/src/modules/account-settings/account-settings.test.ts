@@ -18,7 +18,7 @@ async function signIn(email: string, password = TEST_PASSWORD) {
 }
 
 describe('changing the password', () => {
-  it('gives a new token, keeps this session and revokes the others', async () => {
+  it('gives a token of a new session id: the old token of this very session and every other session get 401', async () => {
     const user = await createUser(t.deps.db);
     const mine = await signIn(user.email);
     const other = await signIn(user.email);
@@ -37,7 +37,9 @@ describe('changing the password', () => {
     expect(
       (await t.app.inject({ url: '/api/auth/user/', headers: { authorization: `Bearer ${token}` } })).statusCode,
     ).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/user/', headers: mine.headers })).statusCode).toBe(200);
+    const sid = (tok: string) => JSON.parse(Buffer.from(tok.split('.')[1], 'base64url').toString()).sid;
+    expect(sid(token)).not.toBe(sid(mine.token));
+    expect((await t.app.inject({ url: '/api/auth/user/', headers: mine.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/auth/user/', headers: other.headers })).statusCode).toBe(401);
     expect(
       (
@@ -223,7 +225,8 @@ describe('updating personal info', () => {
     expect((await put({ first_name: 'x'.repeat(5000) })).statusCode).toBe(400);
     expect((await put({ salutation: 'Dr.' })).statusCode).toBe(400);
     expect((await put({ profile: { city: ['a'] } })).statusCode).toBe(400);
-    expect((await put({}, 'abc')).statusCode).toBe(400);
+    for (const id of ['abc', '0x1', '1e3', '0', '2147483648', '99999999999999999999'])
+      expect((await put({}, id)).statusCode, id).toBe(404);
     expect(
       (
         await t.app.inject({

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   accountConfirmBody,
   errorResponse,
@@ -14,7 +13,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSRF_COOKIE, clearAuthCookies, requireAuth, setCsrfCookie, setSessionCookie } from '../../platform/auth.js';
+import { CSRF_COOKIE, clearAuthCookies, requireAuth, setCsrfCookie, setSessionCookies } from '../../platform/auth.js';
 import { type AppDeps, metaOf } from '../../platform/context.js';
 import * as auth from './auth.service.js';
 
@@ -27,9 +26,8 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/login/',
       { config: publicRoute, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse, ...errors } } },
       async (request, reply) => {
-        const { token, user } = await auth.login(deps, request.body, metaOf(request));
-        setSessionCookie(reply, deps.config, token);
-        setCsrfCookie(reply, deps.config, randomBytes(24).toString('base64url'));
+        const { token, user, sessionId } = await auth.login(deps, request.body, metaOf(request));
+        setSessionCookies(reply, deps, token, sessionId);
         return { token, user };
       },
     );
@@ -49,9 +47,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/user/',
       { schema: { tags: ['auth'], response: { 200: userSchema, ...errors } } },
       async (request, reply) => {
-        const { user } = requireAuth(request);
-        if (!request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, deps.config, randomBytes(24).toString('base64url'));
-        return auth.currentUser(deps, user.id);
+        // The auth hook has just loaded the account: it is the answer, with no second query.
+        const { actor, sessionId } = requireAuth(request);
+        if (request.cookies[CSRF_COOKIE] !== deps.tokens.csrfFor(sessionId)) setCsrfCookie(reply, deps, sessionId);
+        return actor;
       },
     );
 

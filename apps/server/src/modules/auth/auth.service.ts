@@ -10,19 +10,15 @@ import {
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { audit } from '../../platform/audit.js';
+import { writeAudited } from '../../platform/audit.js';
+import type { AuthState, SessionResolver } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
-import { badRequest, HttpError, unauthorized } from '../../platform/errors.js';
+import { badRequest, HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { burnVerifyTime, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords.js';
-import { findUserByEmail, findUserById, toUserDto, updateUser } from '../users/users.repository.js';
+import { accounts } from '../users/users.service.js';
 import {
-  clearLoginFailures,
-  countRecentFailures,
-  pruneLoginFailures,
-  recordLoginFailure,
-} from './login-failures.repository.js';
-import {
+  cancelOneTimeTokens,
   consumeOneTimeToken,
   decodeUid,
   encodeUid,
@@ -31,6 +27,13 @@ import {
   type TokenPurpose,
 } from './one-time-tokens.repository.js';
 import { findLiveSession, insertSession, revokeSession, revokeUserSessions } from './sessions.repository.js';
+import {
+  clearAttempts,
+  countRecentAttempts,
+  pruneAttempts,
+  recordAttempt,
+  type ThrottleKind,
+} from './throttle.repository.js';
 
 const RESET_TTL_MS = 24 * 60 * 60 * 1000;
 export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -39,20 +42,25 @@ export interface SignedIn extends LoginResponse {
   sessionId: string;
 }
 
-/** 429 with the time the oldest counted failure leaves the window. */
-async function assertNotThrottled(deps: AppDeps, email: string, ip: string) {
-  const { windowMs, perAccount, perAddress } = deps.config.throttle;
+/** 429 with the time the oldest counted attempt leaves the window. */
+async function assertNotThrottled(deps: AppDeps, kind: ThrottleKind, email: string, ip: string) {
+  const { windowMs, perAccount, perAddress } = deps.config.throttle[kind];
   const [account, address] = await Promise.all([
-    countRecentFailures(deps.db, { email }, windowMs),
-    countRecentFailures(deps.db, { ip }, windowMs),
+    countRecentAttempts(deps.db, kind, { email }, windowMs),
+    countRecentAttempts(deps.db, kind, { ip }, windowMs),
   ]);
   const blocking = account.count >= perAccount ? account : address.count >= perAddress ? address : null;
   if (!blocking) return;
   const retryMs = Math.max(1000, (blocking.oldest?.getTime() ?? Date.now()) + windowMs - Date.now());
   const minutes = Math.ceil(retryMs / 60_000);
-  throw new HttpError(429, messages.auth.throttled(minutes), undefined, {
+  throw new HttpError(429, messages.auth[kind === 'login' ? 'throttled' : 'resetThrottled'](minutes), undefined, {
     'retry-after': String(Math.ceil(retryMs / 1000)),
   });
+}
+
+async function recordFailedPassword(deps: AppDeps, email: string, ip: string) {
+  await recordAttempt(deps.db, 'login', email, ip);
+  if (Math.random() < 0.01) await pruneAttempts(deps.db, 'login', deps.config.throttle.login.windowMs);
 }
 
 /**
@@ -61,28 +69,23 @@ async function assertNotThrottled(deps: AppDeps, email: string, ip: string) {
  */
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
   const email = body.email.trim();
-  await assertNotThrottled(deps, email, meta.ip);
-  const user = await findUserByEmail(deps.db, email);
+  await assertNotThrottled(deps, 'login', email, meta.ip);
+  const user = await accounts.byEmail(deps.db, email);
   const usable = user?.isActive && user.passwordHash ? user : undefined;
   let ok = false;
   if (usable?.passwordHash) ok = await verifyPassword(usable.passwordHash, body.password);
   else await burnVerifyTime(body.password);
   if (!ok || !usable) {
-    await recordLoginFailure(deps.db, email, meta.ip);
-    if (Math.random() < 0.01) await pruneLoginFailures(deps.db, deps.config.throttle.windowMs);
+    await recordFailedPassword(deps, email, meta.ip);
     throw badRequest(messages.auth.loginFailed);
   }
-  return deps.db.transaction(async (tx) => {
-    await clearLoginFailures(tx, email);
+  return writeAudited(deps.db, { ...meta, actorId: usable.id }, async (tx, record) => {
+    await clearAttempts(tx, 'login', email);
     const signedIn = await startSession(deps, tx, usable.id, meta);
-    await updateUser(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
-    await audit(
-      tx,
-      { ...meta, actorId: usable.id },
-      { action: 'login', entity: 'user', entityId: usable.id, firmId: usable.profile?.firmId },
-    );
-    const fresh = await findUserById(tx, usable.id);
-    return { ...signedIn, user: toUserDto(fresh ?? usable) };
+    await accounts.update(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
+    record({ action: 'login', entity: 'user', entityId: usable.id, firmId: usable.profile?.firmId });
+    const fresh = await accounts.byId(tx, usable.id);
+    return { ...signedIn, user: accounts.toWire(fresh ?? usable) };
   });
 }
 
@@ -98,32 +101,95 @@ async function startSession(deps: AppDeps, tx: Executor, userId: number, meta: R
   return { sessionId: session.id, token: await deps.tokens.sign(userId, session.id, now, now) };
 }
 
-export async function logout(deps: AppDeps, sessionId: string, meta: RequestMeta) {
-  await deps.db.transaction(async (tx) => {
-    await revokeSession(tx, sessionId);
-    await audit(tx, meta, { action: 'logout', entity: 'session', entityId: sessionId });
+/**
+ * The same sign-in under a new session id, every other session of the person ended: after a password
+ * change a token copied before it, even of this very session, is refused.
+ */
+export async function rotateSession(deps: AppDeps, tx: Executor, auth: AuthState, meta: RequestMeta) {
+  const now = Math.floor(Date.now() / 1000);
+  const session = await insertSession(tx, {
+    id: randomUUID(),
+    userId: auth.user.id,
+    expiresAt: new Date((auth.origIat + REFRESH_WINDOW_SECONDS) * 1000),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  await revokeUserSessions(tx, auth.user.id, session.id);
+  return { sessionId: session.id, token: await deps.tokens.sign(auth.user.id, session.id, auth.origIat, now) };
+}
+
+/**
+ * Ends every way into an account but the caller's own session: its sessions and its outstanding
+ * one-time links (activation, password reset). On deactivation, deletion and password changes.
+ */
+export async function revokeAccess(tx: Executor, userId: number, keepSession?: string) {
+  await revokeUserSessions(tx, userId, keepSession);
+  await cancelOneTimeTokens(tx, userId);
+}
+
+/** The old address is told of a change, so a hijacked session cannot quietly take the account over. */
+export async function queueEmailChangedNotice(tx: Executor, oldEmail: string, newEmail: string) {
+  await enqueueMail(tx, {
+    to: oldEmail,
+    subject: 'Your portal email address was changed',
+    text: `The email address of your portal account was changed to ${newEmail}. If you did not make this change, contact your administrator at once.\n`,
   });
 }
 
-/** The same answer whether or not the account exists; the link goes only to a live, active account. */
-export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user?.isActive) return;
-  await deps.db.transaction(async (tx) => {
-    const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
-    const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
-    await enqueueMail(tx, {
-      to: user.email,
-      subject: 'Reset your portal password',
-      text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nSomeone asked to reset the password of your portal account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-    });
-    await audit(
-      tx,
-      { ...meta, actorId: meta.actorId ?? user.id },
-      { action: 'password_reset_requested', entity: 'user', entityId: user.id, firmId: user.profile?.firmId },
-    );
+/** An address change cancels the links mailed to the old address. */
+export const cancelLinks = (tx: Executor, userId: number) => cancelOneTimeTokens(tx, userId);
+
+/**
+ * Checks a signed-in person's current password (before a password change). A wrong one counts as a
+ * failed sign-in, so the throttle holds for a stolen session guessing the password too.
+ */
+export async function checkCurrentPassword(deps: AppDeps, auth: AuthState, password: string, meta: RequestMeta) {
+  const { user } = auth;
+  await assertNotThrottled(deps, 'login', user.email, meta.ip);
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) return;
+  await recordFailedPassword(deps, user.email, meta.ip);
+  throw badRequest(messages.auth.currentPasswordWrong, { current_password: messages.auth.currentPasswordWrong });
+}
+
+export async function logout(deps: AppDeps, sessionId: string, meta: RequestMeta) {
+  await writeAudited(deps.db, meta, async (tx, record) => {
+    await revokeSession(tx, sessionId);
+    record({ action: 'logout', entity: 'session', entityId: sessionId });
   });
-  deps.mailer.kick();
+}
+
+/**
+ * The same answer, after about the same time, whether or not the account exists: every request is
+ * counted (per address typed and per client address), and the answer waits out a floor longer than the
+ * work of issuing a link. The link goes only to a live, active account.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
+  const started = performance.now();
+  try {
+    await assertNotThrottled(deps, 'reset', email, meta.ip);
+    await recordAttempt(deps.db, 'reset', email, meta.ip);
+    if (Math.random() < 0.01) await pruneAttempts(deps.db, 'reset', deps.config.throttle.reset.windowMs);
+    const user = await accounts.byEmail(deps.db, email);
+    if (!user?.isActive) return;
+    await writeAudited(deps.db, { ...meta, actorId: meta.actorId ?? user.id }, async (tx, record) => {
+      const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
+      const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
+      await enqueueMail(
+        tx,
+        {
+          to: user.email,
+          subject: 'Reset your portal password',
+          text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nSomeone asked to reset the password of your portal account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+        },
+        [token],
+      );
+      record({ action: 'password_reset_requested', entity: 'user', entityId: user.id, firmId: user.profile?.firmId });
+    });
+    deps.mailer.kick();
+  } finally {
+    const wait = deps.config.throttle.reset.floorMs - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 /** Resolves a link's user without using the token up, so a bad link is reported before a bad password. */
@@ -131,9 +197,10 @@ async function userOfLink(deps: AppDeps, uid: string, token: string, purpose: To
   const userId = decodeUid(uid);
   const user =
     userId && (await isUsableOneTimeToken(deps.db, userId, purpose, token))
-      ? await findUserById(deps.db, userId)
+      ? await accounts.byId(deps.db, userId)
       : undefined;
-  if (!user) throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
+  // Deactivation cancels links; a deactivated account is refused here too, whatever link it holds.
+  if (!user || user.deactivatedAt) throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
   return user;
 }
 
@@ -145,23 +212,19 @@ export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetCon
   const problem = passwordProblem(body.new_password1, user.email);
   if (problem) throw badRequest(problem, { new_password1: problem });
   const passwordHash = await hashPassword(body.new_password1);
-  await deps.db.transaction(async (tx) => {
+  await writeAudited(deps.db, { ...meta, actorId: user.id }, async (tx, record) => {
     if (!(await consumeOneTimeToken(tx, user.id, 'password_reset', body.token))) {
       throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
     }
-    await updateUser(tx, user.id, { passwordHash });
-    await revokeUserSessions(tx, user.id);
-    await audit(
-      tx,
-      { ...meta, actorId: user.id },
-      {
-        action: 'password_reset',
-        entity: 'user',
-        entityId: user.id,
-        firmId: user.profile?.firmId,
-        changes: { password: true },
-      },
-    );
+    await accounts.update(tx, user.id, { passwordHash });
+    await revokeAccess(tx, user.id);
+    record({
+      action: 'password_reset',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      changes: { password: true },
+    });
   });
 }
 
@@ -170,23 +233,26 @@ export async function activateAccount(deps: AppDeps, body: AccountConfirmBody, m
   const problem = passwordProblem(body.password, user.email);
   if (problem) throw badRequest(problem, { password: problem });
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction(async (tx) => {
+  await writeAudited(deps.db, { ...meta, actorId: user.id }, async (tx, record) => {
     if (!(await consumeOneTimeToken(tx, user.id, 'account_activation', body.token))) {
       throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
     }
-    await updateUser(tx, user.id, { passwordHash, isActive: true });
-    await audit(
-      tx,
-      { ...meta, actorId: user.id },
-      {
-        action: 'account_activated',
-        entity: 'user',
-        entityId: user.id,
-        firmId: user.profile?.firmId,
-        changes: { is_active: true, password: true },
-      },
-    );
+    await accounts.update(tx, user.id, { passwordHash, isActive: true });
+    await cancelOneTimeTokens(tx, user.id);
+    record({
+      action: 'account_activated',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      changes: { is_active: true, password: true },
+    });
   });
+}
+
+/** A fresh activation link of an account (earlier ones stop working), in the caller's transaction. */
+export async function activationLink(config: { publicUrl: string }, tx: Executor, userId: number) {
+  const token = await issueOneTimeToken(tx, userId, 'account_activation', ACTIVATION_TTL_MS);
+  return { link: `${config.publicUrl}/account/activate/${encodeUid(userId)}/${token}`, token };
 }
 
 /** Creates the activation link for a new account and queues its mail, in the caller's transaction. */
@@ -195,13 +261,16 @@ export async function queueActivationMail(
   tx: Executor,
   user: { id: number; email: string; firstName: string | null },
 ) {
-  const token = await issueOneTimeToken(tx, user.id, 'account_activation', ACTIVATION_TTL_MS);
-  const link = `${deps.config.publicUrl}/account/activate/${encodeUid(user.id)}/${token}`;
-  await enqueueMail(tx, {
-    to: user.email,
-    subject: 'Activate your portal account',
-    text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nAn account has been created for you on the portal. To set your password and activate it, open this link within 7 days:\n\n${link}\n`,
-  });
+  const { link, token } = await activationLink(deps.config, tx, user.id);
+  await enqueueMail(
+    tx,
+    {
+      to: user.email,
+      subject: 'Activate your portal account',
+      text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nAn account has been created for you on the portal. To set your password and activate it, open this link within 7 days:\n\n${link}\n`,
+    },
+    [token],
+  );
   return link;
 }
 
@@ -212,7 +281,7 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
   if (!canRefresh(claims.origIat, now))
     throw badRequest(messages.auth.refreshExpired, { token: messages.auth.refreshExpired });
   const session = await findLiveSession(deps.db, claims.sessionId);
-  const user = session && (await findUserById(deps.db, claims.userId));
+  const user = session && (await accounts.byId(deps.db, claims.userId));
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
   return deps.tokens.sign(claims.userId, claims.sessionId, claims.origIat, now);
 }
@@ -220,12 +289,17 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
 export async function verifyToken(deps: AppDeps, token: string) {
   const claims = await deps.tokens.verify(token);
   const session = claims && (await findLiveSession(deps.db, claims.sessionId));
-  const user = session && (await findUserById(deps.db, session.userId));
+  const user = session && (await accounts.byId(deps.db, session.userId));
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
 }
 
-export async function currentUser(deps: AppDeps, userId: number) {
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw unauthorized();
-  return toUserDto(user);
+/** The session check of every signed-in request (the platform's `SessionResolver`). */
+export function sessionResolver(deps: AppDeps): SessionResolver {
+  return async (sessionId, userId) => {
+    const session = await findLiveSession(deps.db, sessionId);
+    if (!session || session.userId !== userId) return null;
+    const user = await accounts.byId(deps.db, userId);
+    if (!user?.isActive) return null;
+    return { sessionId, user, actor: accounts.toWire(user) };
+  };
 }

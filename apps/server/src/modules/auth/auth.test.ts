@@ -298,8 +298,8 @@ describe('sessions and tokens', () => {
   it('a deactivated user is signed out at once', async () => {
     const user = await createUser(t.deps.db);
     const { token } = json<{ token: string }>(await login(user.email, TEST_PASSWORD));
-    const { updateUser } = await import('../users/users.repository.js');
-    await updateUser(t.deps.db, user.id, { isActive: false });
+    const { accounts } = await import('../users/users.service.js');
+    await accounts.update(t.deps.db, user.id, { isActive: false });
     expect((await t.app.inject({ url: '/api/auth/user/', headers: bearer(token) })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { MAX_ID } from '@portal/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { oneTimeTokens } from '../../db/schema/index.js';
@@ -54,6 +55,15 @@ export async function consumeOneTimeToken(ex: Executor, userId: number, purpose:
 
 export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
 export function decodeUid(uid: string): number | undefined {
-  const id = Number(Buffer.from(uid, 'base64url').toString('utf8'));
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  const text = Buffer.from(uid, 'base64url').toString('utf8');
+  const id = Number(text);
+  return /^[1-9][0-9]{0,9}$/.test(text) && id <= MAX_ID ? id : undefined;
+}
+
+/** Every outstanding link of the account, of either purpose, stops working. */
+export async function cancelOneTimeTokens(ex: Executor, userId: number) {
+  await ex
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
 }

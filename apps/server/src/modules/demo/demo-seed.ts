@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { firms } from '../../db/schema/index.js';
-import { audit } from '../../platform/audit.js';
+import { writeAudited } from '../../platform/audit.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { findUserByEmail, insertUser, type ProfileRow, updateProfile, updateUser } from '../users/users.repository.js';
+import { accounts, type UserRecord } from '../users/users.service.js';
+import { upsertDemoFirms } from './demo.repository.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
 
@@ -32,7 +31,7 @@ const demoFirms = [
 
 type Flags = Partial<
   Pick<
-    ProfileRow,
+    NonNullable<UserRecord['profile']>,
     | 'isSuperAdmin'
     | 'isCco'
     | 'isSuperCco'
@@ -91,40 +90,29 @@ const demoUsers: DemoUser[] = [
 /** Loads the demo firms and accounts; running it again brings them back to the listed state. */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
-    for (const f of demoFirms) {
-      await tx
-        .insert(firms)
-        .values(f)
-        .onConflictDoUpdate({
-          target: firms.id,
-          set: { name: f.name, abbreviation: f.abbreviation, firmTk: f.firmTk },
-        });
-    }
-    await tx.execute(
-      sql`select setval(pg_get_serial_sequence('firms', 'id'), greatest((select max(id) from firms), 1))`,
-    );
-    const ctx = { actorId: null, requestId: 'seed-demo' };
+  await writeAudited(db, { actorId: null, requestId: 'seed-demo' }, async (tx, record) => {
+    await upsertDemoFirms(tx, demoFirms);
+    record({ action: 'seed', entity: 'firm', changes: { firms: demoFirms.map((f) => f.abbreviation) } });
     for (const u of demoUsers) {
-      const advisorId = u.advisor ? ((await findUserByEmail(tx, u.advisor))?.id ?? null) : null;
+      const advisorId = u.advisor ? ((await accounts.byEmail(tx, u.advisor))?.id ?? null) : null;
       const profile = { firmId: u.firm, profileType: u.type, ...u.flags };
-      const existing = await findUserByEmail(tx, u.email);
+      const existing = await accounts.byEmail(tx, u.email);
       if (existing) {
-        await updateUser(tx, existing.id, {
+        await accounts.update(tx, existing.id, {
           firstName: u.first,
           lastName: u.last,
           passwordHash,
           isActive: true,
           advisorId,
         });
-        await updateProfile(tx, existing.id, profile);
+        await accounts.updateProfile(tx, existing.id, profile);
       } else {
-        const created = await insertUser(
+        const created = await accounts.insert(
           tx,
           { email: u.email, firstName: u.first, lastName: u.last, passwordHash, isActive: true, advisorId },
           profile,
         );
-        await audit(tx, ctx, {
+        record({
           action: 'create',
           entity: 'user',
           entityId: created.id,

@@ -1,14 +1,21 @@
-import type { Firm } from '@portal/domain';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { type Firm, firmFields, type Scope } from '@portal/domain';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, profiles, users } from '../../db/schema/index.js';
-import { likeContains } from '../../platform/pagination.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 export type FirmRow = typeof firms.$inferSelect;
-type FirmColumns = Omit<typeof firms.$inferInsert, 'id' | 'logo' | 'logoContentType' | 'createdAt' | 'updatedAt'>;
+
+/** The logo's address changes with every upload, so browsers cache it for as long as it stands. */
+const logoUrl = (r: StoredRow) =>
+  r.logoContentType ? `/api/firms/${r.id}/logo/?v=${(r.updatedAt as Date).getTime()}` : null;
+
+export const firmEntity = bindEntity('firm', firmFields, { '': firms }, { logo_url: logoUrl });
+export const toFirmDto = (r: FirmSummary) => firmEntity.toWire(r) as Firm;
 
 /** Everything but the logo bytes, which only the logo route reads. */
-const listColumns = {
+const summary = {
   id: firms.id,
   name: firms.name,
   abbreviation: firms.abbreviation,
@@ -22,58 +29,46 @@ const listColumns = {
   logoContentType: firms.logoContentType,
   updatedAt: firms.updatedAt,
 };
-type FirmSummary = { [K in keyof typeof listColumns]: FirmRow[K] };
+export type FirmSummary = { [K in keyof typeof summary]: FirmRow[K] };
 
-const sortable = {
-  name: firms.name,
-  abbreviation: firms.abbreviation,
-  city: firms.city,
-  state: firms.state,
-  zip_code: firms.zipCode,
-  street: firms.street,
-} as const;
-export type FirmSortKey = keyof typeof sortable;
+/** A firm is its own owner: the scope's firms are the firms one sees. */
+const owner = { firm: firms.id };
 
 export async function listFirms(
   ex: Executor,
-  opts: {
-    onlyFirmId?: number | null;
-    search?: string;
-    sort: FirmSortKey;
-    desc: boolean;
-    limit: number;
-    offset: number;
-  },
-) {
-  const filters: (SQL | undefined)[] = [];
-  if (opts.onlyFirmId !== undefined) filters.push(eq(firms.id, opts.onlyFirmId ?? -1));
-  if (opts.search)
-    filters.push(
-      or(ilike(firms.name, likeContains(opts.search)), ilike(firms.abbreviation, likeContains(opts.search))),
-    );
-  const where = and(...filters);
-  const order = opts.desc ? desc(sortable[opts.sort]) : asc(sortable[opts.sort]);
-  const [rows, [{ n }]] = await Promise.all([
-    ex.select(listColumns).from(firms).where(where).orderBy(order, asc(firms.id)).limit(opts.limit).offset(opts.offset),
-    ex.select({ n: count() }).from(firms).where(where),
-  ]);
-  return { rows: rows as FirmSummary[], count: n };
+  scope: Scope,
+  f: { search?: string; ordering: string },
+  page: PageRequest,
+): Promise<{ rows: FirmSummary[]; count: number }> {
+  const where = and(scopeWhere(scope, owner), searchWhere(f.search, [firms.name, firms.abbreviation]));
+  return listPage(
+    ex.select(summary).from(firms).$dynamic(),
+    ex.select(countAll()).from(firms).$dynamic(),
+    where,
+    firmEntity.orderBy(f.ordering, firms.id),
+    page,
+  );
 }
 
-export async function findFirm(ex: Executor, id: number): Promise<FirmSummary | undefined> {
-  const [row] = await ex.select(listColumns).from(firms).where(eq(firms.id, id));
+async function findOne(ex: Executor, scope: Scope, condition: SQL) {
+  const [row] = await ex
+    .select(summary)
+    .from(firms)
+    .where(and(condition, scopeWhere(scope, owner)));
   return row as FirmSummary | undefined;
 }
 
-export async function findFirmLogo(ex: Executor, id: number) {
+export const findFirm = (ex: Executor, scope: Scope, id: number) => findOne(ex, scope, eq(firms.id, id));
+
+export async function findFirmLogo(ex: Executor, scope: Scope, id: number) {
   const [row] = await ex
-    .select({ logo: firms.logo, type: firms.logoContentType, updatedAt: firms.updatedAt })
+    .select({ logo: firms.logo, type: firms.logoContentType })
     .from(firms)
-    .where(eq(firms.id, id));
+    .where(and(eq(firms.id, id), scopeWhere(scope, owner)));
   return row;
 }
 
-export async function insertFirm(ex: Executor, values: FirmColumns) {
+export async function insertFirm(ex: Executor, values: typeof firms.$inferInsert) {
   const [row] = await ex.insert(firms).values(values).returning({ id: firms.id });
   return row.id;
 }
@@ -97,20 +92,4 @@ export async function countFirmMembers(ex: Executor, id: number) {
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.firmId, id));
   return n;
-}
-
-export function toFirmDto(r: FirmSummary): Firm {
-  return {
-    id: r.id,
-    name: r.name,
-    abbreviation: r.abbreviation,
-    firm_tk: r.firmTk,
-    street: r.street,
-    city: r.city,
-    state: r.state,
-    zip_code: r.zipCode,
-    form_adv_url: r.formAdvUrl,
-    form_crs_url: r.formCrsUrl,
-    logo_url: r.logoContentType ? `/api/firms/${r.id}/logo/?v=${r.updatedAt.getTime()}` : null,
-  };
 }

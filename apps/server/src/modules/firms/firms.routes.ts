@@ -5,33 +5,26 @@ import {
   firmSchema,
   idParam,
   LOGO_MAX_BYTES,
-  LOGO_TYPES,
   pageOf as pageSchema,
 } from '@portal/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.js';
-import { type AppDeps, metaOf } from '../../platform/context.js';
-import { pageOf } from '../../platform/pagination.js';
+import { type AppDeps, contextOf } from '../../platform/context.js';
+import { pageOf } from '../../platform/list.js';
 import * as firms from './firms.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const tags = ['firms'];
 
 export function firmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const ctx = (request: FastifyRequest) => contextOf(deps, request);
   return async (app) => {
-    // Logos arrive as the raw image body.
-    for (const type of LOGO_TYPES) {
-      app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES * 2 }, (_req, body, done) =>
-        done(null, body),
-      );
-    }
-
     app.get(
       '/api/firms/',
       { schema: { tags, querystring: firmListQuery, response: { 200: pageSchema(firmSchema), ...errors } } },
       async (request) => {
-        const { count, results } = await firms.list(deps, requireAuth(request).actor, request.query);
+        const { count, results } = await firms.list(ctx(request), request.query);
         return pageOf(request, deps.config.publicUrl, request.query, count, results);
       },
     );
@@ -40,59 +33,59 @@ export function firmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/firms/',
       { schema: { tags, body: firmBody, response: { 201: firmSchema, ...errors } } },
       async (request, reply) => {
-        const firm = await firms.create(deps, requireAuth(request), request.body, metaOf(request));
-        return reply.status(201).send(firm);
+        return reply.status(201).send(await firms.create(ctx(request), request.body));
       },
     );
 
     app.get(
       '/api/firms/:id/',
       { schema: { tags, params: idParam, response: { 200: firmSchema, ...errors } } },
-      async (request) => firms.get(deps, requireAuth(request).actor, request.params.id),
+      async (request) => firms.get(ctx(request), request.params.id),
     );
 
     app.put(
       '/api/firms/:id/',
       { schema: { tags, params: idParam, body: firmBody, response: { 200: firmSchema, ...errors } } },
-      async (request) => firms.update(deps, requireAuth(request), request.params.id, request.body, metaOf(request)),
+      async (request) => firms.update(ctx(request), request.params.id, request.body),
     );
 
     app.delete(
       '/api/firms/:id/',
       { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        await firms.remove(deps, requireAuth(request), request.params.id, metaOf(request));
+        await firms.remove(ctx(request), request.params.id);
         return reply.status(204).send(null);
       },
     );
 
-    app.put(
-      '/api/firms/:id/logo/',
-      {
-        schema: {
-          tags,
-          params: idParam,
-          description: 'The raw image (PNG, JPEG, WebP or GIF, at most 512 KB) as the body.',
-          response: { 200: firmSchema, ...errors },
+    // A logo arrives as the raw image body, whatever type it claims: the service checks the bytes, so a
+    // wrong type is refused with a message about images rather than the JSON routes' one.
+    await app.register(async (plain) => {
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES * 2 }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.put(
+        '/api/firms/:id/logo/',
+        {
+          schema: {
+            tags,
+            params: idParam,
+            description: 'The raw image (PNG, JPEG, WebP or GIF, at most 512 KB) as the body, with its content type.',
+            response: { 200: firmSchema, ...errors },
+          },
         },
-      },
-      async (request) => {
-        const body = request.body;
-        if (!Buffer.isBuffer(body))
-          throw Object.assign(new Error('unsupported'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
-        return firms.setLogo(
-          deps,
-          requireAuth(request),
-          request.params.id,
-          String(request.headers['content-type']),
-          body,
-          metaOf(request),
-        );
-      },
-    );
-
+        async (request) =>
+          firms.setLogo(
+            ctx(request),
+            request.params.id,
+            String(request.headers['content-type'] ?? ''),
+            Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          ),
+      );
+    });
     app.get('/api/firms/:id/logo/', { schema: { tags, params: idParam } }, async (request, reply) => {
-      const logo = await firms.getLogo(deps, requireAuth(request).actor, request.params.id);
+      const logo = await firms.getLogo(ctx(request), request.params.id);
       return reply.type(logo.type).send(logo.bytes);
     });
   };

@@ -1,131 +1,111 @@
 import {
-  type Actor,
   canManageFirms,
   type FirmBody,
   type FirmListQuery,
-  isSuperAdmin,
   LOGO_MAX_BYTES,
   LOGO_TYPES,
+  messages,
+  unscoped,
 } from '@portal/domain';
-import { audit } from '../../platform/audit.js';
-import type { AuthState } from '../../platform/auth.js';
-import type { AppDeps, RequestMeta } from '../../platform/context.js';
+import { writeAudited } from '../../platform/audit.js';
+import type { AppDeps, Ctx } from '../../platform/context.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { parseOrdering } from '../../platform/pagination.js';
 import {
   countFirmMembers,
   deleteFirm,
-  type FirmSortKey,
   findFirm,
   findFirmLogo,
+  firmEntity,
   insertFirm,
   listFirms,
   toFirmDto,
   updateFirm,
 } from './firms.repository.js';
 
-export const messagesFor = {
-  hasMembers: (n: number) =>
-    `This firm cannot be deleted: ${n} user${n === 1 ? ' belongs' : 's belong'} to it (deleted users count too, since their records name the firm).`,
-  logoType: 'The logo must be a PNG, JPEG, WebP or GIF image.',
-  logoSize: 'The logo must be at most 512 KB.',
+const m = messages.firms;
+
+/** The first bytes of each accepted image type: the body must be what its content type says. */
+const MAGIC: Record<(typeof LOGO_TYPES)[number], (b: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  'image/gif': (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
+/** For other modules: whether a firm exists, whoever asks (a user's firm must be a real one). */
+export async function firmExists(deps: AppDeps, id: number) {
+  return Boolean(await findFirm(deps.db, unscoped('firm existence check'), id));
+}
+
 /** A firm outside the caller's reach is absent: 404, never a hint that it exists. */
-async function visibleFirm(deps: AppDeps, actor: Actor, id: number) {
-  const firm = await findFirm(deps.db, id);
-  if (!firm || (!isSuperAdmin(actor) && actor.profile._firm !== id)) throw notFound();
+async function visibleFirm(ctx: Ctx, id: number) {
+  const firm = await findFirm(ctx.deps.db, ctx.scope('firms'), id);
+  if (!firm) throw notFound();
   return firm;
 }
 
-async function writableFirm(deps: AppDeps, actor: Actor, id: number) {
-  const firm = await visibleFirm(deps, actor, id);
-  if (!canManageFirms(actor)) throw forbidden();
+async function writableFirm(ctx: Ctx, id: number) {
+  const firm = await visibleFirm(ctx, id);
+  if (!canManageFirms(ctx.actor)) throw forbidden();
   return firm;
 }
 
-export async function list(deps: AppDeps, actor: Actor, q: FirmListQuery) {
-  const { key, desc } = parseOrdering<FirmSortKey>(q.ordering);
-  const { rows, count } = await listFirms(deps.db, {
-    onlyFirmId: isSuperAdmin(actor) ? undefined : actor.profile._firm,
-    search: q.search,
-    sort: key,
-    desc,
-    limit: q.page_size,
-    offset: (q.page - 1) * q.page_size,
-  });
+export async function list(ctx: Ctx, q: FirmListQuery) {
+  const { rows, count } = await listFirms(ctx.deps.db, ctx.scope('firms'), q, q);
   return { count, results: rows.map(toFirmDto) };
 }
 
-export async function get(deps: AppDeps, actor: Actor, id: number) {
-  return toFirmDto(await visibleFirm(deps, actor, id));
+export async function get(ctx: Ctx, id: number) {
+  return toFirmDto(await visibleFirm(ctx, id));
 }
 
-const columnsOf = (b: FirmBody) => ({
-  name: b.name,
-  abbreviation: b.abbreviation || null,
-  firmTk: b.firm_tk ?? null,
-  street: b.street || null,
-  city: b.city || null,
-  state: b.state || null,
-  zipCode: b.zip_code || null,
-  formAdvUrl: b.form_adv_url || null,
-  formCrsUrl: b.form_crs_url || null,
-});
-
-export async function create(deps: AppDeps, auth: AuthState, body: FirmBody, meta: RequestMeta) {
-  if (!canManageFirms(auth.actor)) throw forbidden();
-  const values = columnsOf(body);
-  const id = await deps.db.transaction(async (tx) => {
-    const newId = await insertFirm(tx, values);
-    await audit(tx, meta, { action: 'create', entity: 'firm', entityId: newId, firmId: newId, changes: values });
+export async function create(ctx: Ctx, body: FirmBody) {
+  if (!canManageFirms(ctx.actor)) throw forbidden();
+  const { columns, changed } = firmEntity.changes(ctx.actor, body, firmEntity.blank());
+  const id = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const newId = await insertFirm(tx, { name: body.name, ...columns[''] });
+    record({ action: 'create', entity: 'firm', entityId: newId, firmId: newId, changes: firmEntity.auditOf(changed) });
     return newId;
   });
-  return get(deps, auth.actor, id);
+  return get(ctx, id);
 }
 
-export async function update(deps: AppDeps, auth: AuthState, id: number, body: FirmBody, meta: RequestMeta) {
-  await writableFirm(deps, auth.actor, id);
-  const values = columnsOf(body);
-  await deps.db.transaction(async (tx) => {
-    await updateFirm(tx, id, values);
-    await audit(tx, meta, { action: 'update', entity: 'firm', entityId: id, firmId: id, changes: values });
+export async function update(ctx: Ctx, id: number, body: FirmBody) {
+  const current = toFirmDto(await writableFirm(ctx, id));
+  const { columns, changed } = firmEntity.changes(ctx.actor, body, current);
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    await updateFirm(tx, id, columns[''] ?? {});
+    record({ action: 'update', entity: 'firm', entityId: id, firmId: id, changes: firmEntity.auditOf(changed) });
   });
-  return get(deps, auth.actor, id);
+  return get(ctx, id);
 }
 
-export async function remove(deps: AppDeps, auth: AuthState, id: number, meta: RequestMeta) {
-  const firm = await writableFirm(deps, auth.actor, id);
-  await deps.db.transaction(async (tx) => {
+export async function remove(ctx: Ctx, id: number) {
+  const firm = await writableFirm(ctx, id);
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     const members = await countFirmMembers(tx, id);
-    if (members > 0) throw conflict(messagesFor.hasMembers(members));
+    if (members > 0) throw conflict(m.hasMembers(members));
     await deleteFirm(tx, id);
-    await audit(tx, meta, { action: 'delete', entity: 'firm', entityId: id, firmId: id, changes: { name: firm.name } });
+    record({ action: 'delete', entity: 'firm', entityId: id, firmId: id, changes: { name: firm.name } });
   });
 }
 
-export async function setLogo(
-  deps: AppDeps,
-  auth: AuthState,
-  id: number,
-  contentType: string,
-  bytes: Buffer,
-  meta: RequestMeta,
-) {
-  await writableFirm(deps, auth.actor, id);
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  if (!(LOGO_TYPES as readonly string[]).includes(type)) throw new HttpError(415, messagesFor.logoType);
-  if (bytes.length > LOGO_MAX_BYTES) throw new HttpError(413, messagesFor.logoSize);
-  await deps.db.transaction(async (tx) => {
+export async function setLogo(ctx: Ctx, id: number, contentType: string, bytes: Buffer) {
+  await writableFirm(ctx, id);
+  const type = contentType.split(';')[0].trim().toLowerCase() as (typeof LOGO_TYPES)[number];
+  if (!LOGO_TYPES.includes(type)) throw new HttpError(415, m.logoType);
+  if (bytes.length > LOGO_MAX_BYTES) throw new HttpError(413, m.logoSize);
+  if (!MAGIC[type](bytes)) throw new HttpError(415, m.logoNotImage(type));
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     await updateFirm(tx, id, { logo: bytes, logoContentType: type });
-    await audit(tx, meta, { action: 'update', entity: 'firm', entityId: id, firmId: id, changes: { logo: true } });
+    record({ action: 'update', entity: 'firm', entityId: id, firmId: id, changes: { logo: true } });
   });
-  return get(deps, auth.actor, id);
+  return get(ctx, id);
 }
 
-export async function getLogo(deps: AppDeps, actor: Actor, id: number) {
-  await visibleFirm(deps, actor, id);
-  const logo = await findFirmLogo(deps.db, id);
+export async function getLogo(ctx: Ctx, id: number) {
+  const logo = await findFirmLogo(ctx.deps.db, ctx.scope('firms'), id);
   if (!logo?.logo || !logo.type) throw notFound();
   return { bytes: logo.logo, type: logo.type };
 }

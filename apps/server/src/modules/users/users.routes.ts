@@ -12,11 +12,11 @@ import {
   userSchema,
   userWriteBody,
 } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.js';
-import { type AppDeps, metaOf } from '../../platform/context.js';
-import { pageOf } from '../../platform/pagination.js';
+import { type AppDeps, contextOf } from '../../platform/context.js';
+import { pageOf } from '../../platform/list.js';
 import * as users from './users.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -24,13 +24,14 @@ const tags = ['users'];
 const page = pageSchema(userListItem);
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const ctx = (request: FastifyRequest) => contextOf(deps, request);
   return async (app) => {
     const listRoute = (url: string, view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') =>
       app.get(
         url,
         { schema: { tags, querystring: userListQuery, response: { 200: page, ...errors } } },
         async (request) => {
-          const { rows, count } = await users.list(deps, requireAuth(request).actor, request.query, view);
+          const { rows, count } = await users.list(ctx(request), request.query, view);
           return pageOf(request, deps.config.publicUrl, request.query, count, rows);
         },
       );
@@ -49,7 +50,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             response: { 200: z.object({ count: z.number(), results: z.array(userListItem) }), ...errors },
           },
         },
-        async (request) => users.advisorsOf(deps, requireAuth(request).actor, request.params.firm, activeOnly),
+        async (request) => users.advisorsOf(ctx(request), request.params.firm, activeOnly),
       );
     advisorsRoute('/api/users/:firm/all_advisors/', false);
     advisorsRoute('/api/users/:firm/firm_advisors/', true);
@@ -58,34 +59,27 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/users/',
       { schema: { tags, querystring: createUserQuery, body: userWriteBody, response: { 201: userSchema, ...errors } } },
       async (request, reply) => {
-        const user = await users.create(
-          deps,
-          requireAuth(request),
-          request.body,
-          request.query.notifyUser,
-          metaOf(request),
-        );
-        return reply.status(201).send(user);
+        return reply.status(201).send(await users.create(ctx(request), request.body, request.query.notifyUser));
       },
     );
 
     app.get(
       '/api/users/:id/',
       { schema: { tags, params: idParam, response: { 200: userSchema, ...errors } } },
-      async (request) => users.get(deps, requireAuth(request).actor, request.params.id),
+      async (request) => users.get(ctx(request), request.params.id),
     );
 
     app.put(
       '/api/users/:id/',
       { schema: { tags, params: idParam, body: userWriteBody, response: { 200: userSchema, ...errors } } },
-      async (request) => users.update(deps, requireAuth(request), request.params.id, request.body, metaOf(request)),
+      async (request) => users.update(ctx(request), request.params.id, request.body),
     );
 
     app.delete(
       '/api/users/:id/',
       { schema: { tags, params: idParam, response: { 200: okResponse, ...errors } } },
       async (request) => {
-        await users.remove(deps, requireAuth(request), request.params.id, metaOf(request));
+        await users.remove(ctx(request), request.params.id);
         return { detail: messages.users.deleted };
       },
     );
@@ -93,14 +87,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/users/:id/send_account_activation_link/',
       { schema: { tags, params: idParam, body: sendActivationBody, response: { 200: okResponse, ...errors } } },
-      async (request) =>
-        users.sendActivationLink(
-          deps,
-          requireAuth(request),
-          request.params.id,
-          request.body.generateNewPassword,
-          metaOf(request),
-        ),
+      async (request) => users.sendActivationLink(ctx(request), request.params.id, request.body.generateNewPassword),
     );
   };
 }

@@ -4,279 +4,221 @@ import {
   canEditUser,
   canListAdvisors,
   canManageUsers,
-  canSetUserField,
-  canViewUser,
+  canUpdatePersonalInfo,
   isAdvisor,
   isFirmAdmin,
+  isSuperAccount,
   isSuperAdmin,
   messages,
   ProfileType,
+  personalFields,
+  type UpdatePersonalInfoBody,
   type User,
-  type UserFormField,
   type UserListQuery,
   type UserWriteBody,
+  unscoped,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { audit } from '../../platform/audit.js';
-import type { AuthState } from '../../platform/auth.js';
-import type { AppDeps, RequestMeta } from '../../platform/context.js';
+import { writeAudited } from '../../platform/audit.js';
+import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { parseOrdering } from '../../platform/pagination.js';
-import { queueActivationMail } from '../auth/auth.service.js';
-import { revokeUserSessions } from '../auth/sessions.repository.js';
-import { findFirm } from '../firms/firms.repository.js';
+import { cancelLinks, queueActivationMail, queueEmailChangedNotice, revokeAccess } from '../auth/auth.service.js';
+import { firmExists } from '../firms/firms.service.js';
 import {
   emailTaken,
+  findUserByEmail,
   findUserById,
   insertUser,
   listUsers,
   toUserDto,
   type UserRecord,
-  type UserSortKey,
   updateProfile,
   updateUser,
+  userEntity,
 } from './users.repository.js';
 
-export const userMessages = {
-  firmRequired: 'Select a firm.',
-  firmUnknown: 'Select an existing firm.',
-  profileTypeRequired: 'Select a profile type.',
-  advisorInvalid: "Select an advisor of the user's firm.",
-  cannotDeleteSelf: 'You cannot delete your own account.',
-  superAdminOnly: 'Only a super administrator can change a super administrator.',
-  activationSent: 'An activation link was sent to the user.',
-};
-
-/** Every field of the user form: where it is stored and which permission, if any, guards it. */
-const FORM: { api: string; on: 'user' | 'profile'; column: string; guard?: UserFormField }[] = [
-  { api: 'salutation', on: 'user', column: 'salutation' },
-  { api: 'first_name', on: 'user', column: 'firstName' },
-  { api: 'middle_name', on: 'user', column: 'middleName' },
-  { api: 'last_name', on: 'user', column: 'lastName' },
-  { api: 'suffix', on: 'user', column: 'suffix' },
-  { api: 'email', on: 'user', column: 'email' },
-  { api: 'is_admin', on: 'user', column: 'isAdmin', guard: 'is_admin' },
-  { api: 'is_active', on: 'user', column: 'isActive', guard: 'is_active' },
-  { api: 'advisor', on: 'user', column: 'advisorId', guard: 'advisor' },
-  { api: '_firm', on: 'profile', column: 'firmId', guard: 'profile._firm' },
-  { api: 'profile_type', on: 'profile', column: 'profileType', guard: 'profile.profile_type' },
-  ...(
-    [
-      ['is_cco', 'isCco'],
-      ['is_super_cco', 'isSuperCco'],
-      ['is_super_admin', 'isSuperAdmin'],
-      ['is_manager', 'isManager'],
-      ['is_investments_user', 'isInvestmentsUser'],
-      ['is_exhibit_b_investor_profile_form_user', 'isExhibitBInvestorProfileFormUser'],
-      ['is_using_fidelity', 'isUsingFidelity'],
-      ['is_using_national_advisors_trust', 'isUsingNationalAdvisorsTrust'],
-      ['is_using_schwab', 'isUsingSchwab'],
-      ['is_using_td_ameritrade', 'isUsingTdAmeritrade'],
-    ] as const
-  ).map(([api, column]) => ({ api, on: 'profile' as const, column, guard: `profile.${api}` as UserFormField })),
-  ...(
-    [
-      ['title', 'title'],
-      ['company', 'company'],
-      ['department', 'department'],
-      ['phone', 'phone'],
-      ['phone_extension', 'phoneExtension'],
-      ['mobile_phone', 'mobilePhone'],
-      ['fax', 'fax'],
-      ['address_line_1', 'addressLine1'],
-      ['address_line_2', 'addressLine2'],
-      ['city', 'city'],
-      ['state', 'state'],
-      ['zip', 'zip'],
-      ['country', 'country'],
-    ] as const
-  ).map(([api, column]) => ({ api, on: 'profile' as const, column })),
-];
-const READ_ONLY = ['id', 'last_login', 'created_by'];
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-const norm = (v: unknown) => (v === '' ? null : v);
-
-interface FormResult {
-  user: Record<string, unknown>;
-  profile: Record<string, unknown>;
-  changed: Record<string, unknown>;
-}
+const m = messages.users;
 
 /**
- * Turns a user-form body into column values against `current` (the stored user, or the defaults of a
- * new one). A guarded field the caller may not set must equal `current`, else 403: never dropped silently.
+ * Accounts for the modules that act on one without a caller's scope: sign-in, one-time links, the
+ * session check, the demo seed. Everything else goes through the scoped functions below.
  */
-function readForm(actor: Actor, body: UserWriteBody, current: User, forced: UserFormField[] = []): FormResult {
-  const out: FormResult = { user: {}, profile: {}, changed: {} };
-  const sources = { user: body as Record<string, unknown>, profile: (body.profile ?? {}) as Record<string, unknown> };
-  const stored = {
-    user: current as unknown as Record<string, unknown>,
-    profile: current.profile as unknown as Record<string, unknown>,
-  };
-  for (const f of FORM) {
-    if (!(f.api in sources[f.on]) || sources[f.on][f.api] === undefined) continue;
-    if (f.guard && forced.includes(f.guard)) continue;
-    const value = norm(sources[f.on][f.api]);
-    if (same(value, stored[f.on][f.api])) continue;
-    if (f.guard && !canSetUserField(actor, f.guard))
-      throw forbidden(messages.settings.forbiddenField(f.on === 'profile' ? `profile.${f.api}` : f.api));
-    out[f.on][f.column] = value;
-    out.changed[f.on === 'profile' ? `profile.${f.api}` : f.api] = value;
-  }
-  for (const key of READ_ONLY) {
-    if (key in sources.user && sources.user[key] !== undefined && !same(sources.user[key], stored.user[key])) {
-      throw forbidden(messages.settings.forbiddenField(key));
-    }
-  }
-  return out;
+export const accounts = {
+  byId: (ex: Executor, id: number) => findUserById(ex, unscoped('account by id'), id),
+  byEmail: (ex: Executor, email: string) => findUserByEmail(ex, unscoped('account by email'), email),
+  update: updateUser,
+  updateProfile,
+  insert: insertUser,
+  toWire: toUserDto,
+};
+export type { UserRecord };
+
+const emailTakenError = () => conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
+
+/** A user outside the caller's reach is absent (404); one they may see but not change is 403. */
+async function reachable(ctx: Ctx, id: number): Promise<UserRecord> {
+  const target = await findUserById(ctx.deps.db, ctx.scope('users'), id);
+  if (!target) throw notFound();
+  return target;
 }
 
-/** What a new user looks like before the form is applied: nothing set, inactive. */
-function blankUser(): User {
-  return toUserDto({
-    id: 0,
-    email: '',
-    passwordHash: null,
-    firstName: null,
-    middleName: null,
-    lastName: null,
-    suffix: null,
-    salutation: null,
-    isActive: false,
-    isAdmin: false,
-    lastLogin: null,
-    advisorId: null,
-    createdById: null,
-    deletedAt: null,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    profile: null,
-  });
+/** A super admin's or super CCO's account reaches every firm: only a super admin changes it. */
+function guardSuperAccount(actor: Actor, target: User) {
+  if (isSuperAccount(target) && !isSuperAdmin(actor) && actor.id !== target.id) throw forbidden(m.superAccountOnly);
+}
+
+async function assertFirm(deps: AppDeps, firmId: unknown) {
+  if (firmId == null) throw badRequest(m.firmRequired, { 'profile._firm': m.firmRequired });
+  if (!(await firmExists(deps, Number(firmId)))) throw badRequest(m.firmUnknown, { 'profile._firm': m.firmUnknown });
 }
 
 async function assertAdvisorOfFirm(ex: Executor, advisorId: unknown, firmId: unknown) {
   if (advisorId == null) return;
-  const advisor = await findUserById(ex, Number(advisorId));
+  const advisor = await accounts.byId(ex, Number(advisorId));
   if (!advisor || advisor.profile?.profileType !== ProfileType.FinancialAdvisor || advisor.profile.firmId !== firmId) {
-    throw badRequest(userMessages.advisorInvalid, { advisor: userMessages.advisorInvalid });
+    throw badRequest(m.advisorInvalid, { advisor: m.advisorInvalid });
   }
 }
 
-export async function create(deps: AppDeps, auth: AuthState, body: UserWriteBody, notify: boolean, meta: RequestMeta) {
-  const actor = auth.actor;
+export async function create(ctx: Ctx, body: UserWriteBody, notify: boolean) {
+  const { actor, deps } = ctx;
   if (!canManageUsers(actor)) throw forbidden();
   // Spec 000 §4: an advisor's new user is their client in their firm; an administrator's is in theirs,
   // whatever the body says for those fields.
   const advisorCreating = isAdvisor(actor) && !isFirmAdmin(actor);
-  const forced: UserFormField[] = advisorCreating
-    ? ['profile._firm', 'profile.profile_type', 'advisor']
-    : isSuperAdmin(actor)
-      ? []
-      : ['profile._firm'];
-  const form = readForm(actor, body, blankUser(), forced);
+  const forced = advisorCreating ? ['_firm', 'profile_type', 'advisor'] : isSuperAdmin(actor) ? [] : ['_firm'];
+  const { columns, changed } = userEntity.changes(actor, body, userEntity.blank(), { forced });
+  const user = columns[''] ?? {};
+  const profile = columns.profile ?? {};
   if (advisorCreating) {
-    Object.assign(form.profile, { profileType: ProfileType.Client, firmId: actor.profile._firm });
-    form.user.advisorId = actor.id;
+    Object.assign(profile, { profileType: ProfileType.Client, firmId: actor.profile._firm });
+    user.advisorId = actor.id;
   } else if (!isSuperAdmin(actor)) {
-    form.profile.firmId = actor.profile._firm;
+    profile.firmId = actor.profile._firm;
   }
-  if (form.profile.firmId == null)
-    throw badRequest(userMessages.firmRequired, { 'profile._firm': userMessages.firmRequired });
-  if (!(await findFirm(deps.db, Number(form.profile.firmId))))
-    throw badRequest(userMessages.firmUnknown, { 'profile._firm': userMessages.firmUnknown });
-  if (form.profile.profileType == null) {
-    throw badRequest(userMessages.profileTypeRequired, { 'profile.profile_type': userMessages.profileTypeRequired });
+  await assertFirm(deps, profile.firmId);
+  if (profile.profileType == null) {
+    throw badRequest(m.profileTypeRequired, { 'profile.profile_type': m.profileTypeRequired });
   }
-  await assertAdvisorOfFirm(deps.db, form.user.advisorId, form.profile.firmId);
-  if (await emailTaken(deps.db, body.email))
-    throw conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
+  await assertAdvisorOfFirm(deps.db, user.advisorId, profile.firmId);
+  if (await emailTaken(deps.db, body.email)) throw emailTakenError();
 
   try {
-    const user = await deps.db.transaction(async (tx) => {
-      const created = await insertUser(
+    const created = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+      const row = await insertUser(
         tx,
-        { ...(form.user as object), email: body.email, isActive: false, passwordHash: null, createdById: actor.id },
-        form.profile,
+        { ...(user as object), email: body.email, isActive: false, passwordHash: null, createdById: actor.id },
+        profile,
       );
-      await audit(tx, meta, {
+      record({
         action: 'create',
         entity: 'user',
-        entityId: created.id,
-        firmId: created.profile?.firmId,
-        changes: form.changed,
+        entityId: row.id,
+        firmId: row.profile?.firmId,
+        changes: userEntity.auditOf(changed),
       });
-      if (notify) await queueActivationMail(deps, tx, created);
-      return created;
+      if (notify) await queueActivationMail(deps, tx, row);
+      return row;
     });
     if (notify) deps.mailer.kick();
-    return toUserDto(user);
+    return toUserDto(created);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
+    if (isUniqueViolation(err)) throw emailTakenError();
     throw err;
   }
 }
 
-/** A user outside the caller's reach is absent (404); one they may see but not change is 403. */
-async function reachable(deps: AppDeps, actor: Actor, id: number): Promise<UserRecord> {
-  const target = await findUserById(deps.db, id);
-  if (!target || !canViewUser(actor, toUserDto(target))) throw notFound();
-  return target;
+export async function get(ctx: Ctx, id: number) {
+  return toUserDto(await reachable(ctx, id));
 }
 
-export async function get(deps: AppDeps, actor: Actor, id: number) {
-  return toUserDto(await reachable(deps, actor, id));
-}
-
-export async function update(deps: AppDeps, auth: AuthState, id: number, body: UserWriteBody, meta: RequestMeta) {
-  const actor = auth.actor;
-  const target = await reachable(deps, actor, id);
-  const current = toUserDto(target);
+export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
+  const { actor, deps } = ctx;
+  const current = toUserDto(await reachable(ctx, id));
+  guardSuperAccount(actor, current);
   if (!canEditUser(actor, current)) throw forbidden();
-  if (current.profile.is_super_admin && !isSuperAdmin(actor)) throw forbidden(userMessages.superAdminOnly);
-  const form = readForm(actor, body, current);
-  const firmId = form.profile.firmId ?? current.profile._firm;
-  if (form.profile.firmId !== undefined && !(await findFirm(deps.db, Number(firmId)))) {
-    throw badRequest(userMessages.firmUnknown, { 'profile._firm': userMessages.firmUnknown });
-  }
-  if ('advisorId' in form.user || 'firmId' in form.profile)
-    await assertAdvisorOfFirm(deps.db, form.user.advisorId ?? current.advisor, firmId);
-  if (form.user.email && (await emailTaken(deps.db, String(form.user.email), id))) {
-    throw conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
-  }
+  const { columns, changed } = userEntity.changes(actor, body, current);
+  const user = columns[''] ?? {};
+  const profile = columns.profile ?? {};
+  if (actor.id === id && user.email !== undefined) throw forbidden(m.ownEmailInSettings);
+  if (actor.id === id && user.isActive === false) throw forbidden(m.cannotDeactivateSelf);
+  // "Never activated" and "deactivated" are different states: only the second refuses activation links.
+  if (user.isActive !== undefined) user.deactivatedAt = user.isActive ? null : new Date();
+  const firmId = profile.firmId ?? current.profile._firm;
+  if (profile.firmId !== undefined) await assertFirm(deps, firmId);
+  if ('advisorId' in user || 'firmId' in profile)
+    await assertAdvisorOfFirm(deps.db, user.advisorId ?? current.advisor, firmId);
+  const emailChanged = user.email !== undefined;
+  if (emailChanged && (await emailTaken(deps.db, String(user.email), id))) throw emailTakenError();
   try {
-    await deps.db.transaction(async (tx) => {
-      await updateUser(tx, id, form.user);
-      await updateProfile(tx, id, form.profile);
-      if (form.user.isActive === false) await revokeUserSessions(tx, id);
-      await audit(tx, meta, {
+    await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+      await updateUser(tx, id, user);
+      await updateProfile(tx, id, profile);
+      if (user.isActive === false) await revokeAccess(tx, id);
+      if (emailChanged) {
+        await cancelLinks(tx, id);
+        await queueEmailChangedNotice(tx, current.email, String(user.email));
+      }
+      record({
         action: 'update',
         entity: 'user',
         entityId: id,
         firmId: Number(firmId) || null,
-        changes: form.changed,
+        changes: userEntity.auditOf(changed),
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
+    if (isUniqueViolation(err)) throw emailTakenError();
     throw err;
   }
-  return get(deps, actor, id);
+  if (emailChanged) deps.mailer.kick();
+  return get(ctx, id);
+}
+
+/**
+ * Settings → Profile. The client sends the whole user back: its personal fields are stored; any other
+ * field must equal what is stored (a read-only echo) or the request is refused, never silently dropped.
+ */
+export async function updatePersonalInfo(ctx: Ctx, id: number, body: UpdatePersonalInfoBody): Promise<User> {
+  const { actor, deps } = ctx;
+  // Anyone of the caller's firm is found here (another firm's is absent); whether the caller may change
+  // them is the permission's answer: 403 for a colleague, allowed to the firm's administrator.
+  const visible =
+    id === actor.id ? await accounts.byId(deps.db, id) : await findUserById(deps.db, ctx.scope('firms'), id);
+  if (!visible) throw notFound();
+  const current = toUserDto(visible);
+  if (!canUpdatePersonalInfo(actor, current)) {
+    throw forbidden(isSuperAccount(current) ? m.superAccountOnly : messages.settings.notYourAccount);
+  }
+  const { columns, changed } = userEntity.changes(actor, body, current, {
+    allowed: (wire) => personalFields.has(wire),
+  });
+  await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    await updateUser(tx, id, columns[''] ?? {});
+    await updateProfile(tx, id, columns.profile ?? {});
+    record({
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      firmId: current.profile._firm,
+      changes: userEntity.auditOf(changed),
+    });
+  });
+  return toUserDto((await accounts.byId(deps.db, id)) ?? visible);
 }
 
 /** Soft delete: the person can no longer sign in and leaves every list; what refers to them keeps working. */
-export async function remove(deps: AppDeps, auth: AuthState, id: number, meta: RequestMeta) {
-  const actor = auth.actor;
-  if (id === actor.id) throw forbidden(userMessages.cannotDeleteSelf);
-  const target = await reachable(deps, actor, id);
-  const current = toUserDto(target);
+export async function remove(ctx: Ctx, id: number) {
+  const { actor, deps } = ctx;
+  if (id === actor.id) throw forbidden(m.cannotDeleteSelf);
+  const current = toUserDto(await reachable(ctx, id));
+  guardSuperAccount(actor, current);
   if (!canDeleteUser(actor, current)) throw forbidden();
-  if (current.profile.is_super_admin && !isSuperAdmin(actor)) throw forbidden(userMessages.superAdminOnly);
-  await deps.db.transaction(async (tx) => {
+  await writeAudited(deps.db, ctx.meta, async (tx, record) => {
     await updateUser(tx, id, { deletedAt: sql`now()` as unknown as Date, isActive: false });
-    await revokeUserSessions(tx, id);
-    await audit(tx, meta, {
+    await revokeAccess(tx, id);
+    record({
       action: 'delete',
       entity: 'user',
       entityId: id,
@@ -286,25 +228,20 @@ export async function remove(deps: AppDeps, auth: AuthState, id: number, meta: R
   });
 }
 
-export async function sendActivationLink(
-  deps: AppDeps,
-  auth: AuthState,
-  id: number,
-  generateNewPassword: boolean,
-  meta: RequestMeta,
-) {
-  const actor = auth.actor;
-  const target = await reachable(deps, actor, id);
+export async function sendActivationLink(ctx: Ctx, id: number, generateNewPassword: boolean) {
+  const { actor, deps } = ctx;
+  const target = await reachable(ctx, id);
   if (!canManageUsers(actor) || id === actor.id) throw forbidden();
-  if (target.profile?.isSuperAdmin && !isSuperAdmin(actor)) throw forbidden(userMessages.superAdminOnly);
-  await deps.db.transaction(async (tx) => {
+  guardSuperAccount(actor, toUserDto(target));
+  if (target.deactivatedAt) throw conflict(m.deactivatedNoLink);
+  await writeAudited(deps.db, ctx.meta, async (tx, record) => {
     if (generateNewPassword) {
       // The old password stops working; the person chooses a new one through the link.
       await updateUser(tx, id, { passwordHash: null });
-      await revokeUserSessions(tx, id);
+      await revokeAccess(tx, id);
     }
     await queueActivationMail(deps, tx, target);
-    await audit(tx, meta, {
+    record({
       action: 'activation_link_sent',
       entity: 'user',
       entityId: id,
@@ -313,51 +250,44 @@ export async function sendActivationLink(
     });
   });
   deps.mailer.kick();
-  return { detail: userMessages.activationSent };
+  return { detail: m.activationSent };
 }
 
-/** The caller's reach as a list scope: all, a firm, an advisor's clients, or oneself. */
-function scopeOf(actor: Actor): { firmId?: number | null; advisorId?: number; userId?: number } {
-  if (isSuperAdmin(actor)) return {};
-  if (isFirmAdmin(actor)) return { firmId: actor.profile._firm };
-  if (isAdvisor(actor)) return { firmId: actor.profile._firm, advisorId: actor.id };
-  return { userId: actor.id };
-}
-
-export async function list(deps: AppDeps, actor: Actor, q: UserListQuery, view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') {
-  const { key, desc } = parseOrdering<UserSortKey>(q.ordering);
+/** The user lists of spec 000 §7: one query, narrowed by the caller's scope and the list's view. */
+export async function list(ctx: Ctx, q: UserListQuery, view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') {
+  const { actor } = ctx;
   const listView = view ?? q.listView;
-  const scope = scopeOf(actor);
   // Only a super admin chooses the firm; everyone else is held to their own by the scope.
-  const firmId = isSuperAdmin(actor) ? q.firm : undefined;
-  const advisorId = listView === 'ADVISOR_CLIENTS' ? (q.user ?? (isAdvisor(actor) ? actor.id : undefined)) : q.user;
-  if (listView === 'FIRM_USERS' && isSuperAdmin(actor) && firmId === undefined) scope.firmId = actor.profile._firm;
-  return listUsers(deps.db, {
-    scope,
-    firmId,
-    profileType: q.profileTypeTk,
-    advisorId,
-    search: q.search,
-    status: q.status,
-    sort: key,
-    desc,
-    limit: q.page_size,
-    offset: (q.page - 1) * q.page_size,
-  });
+  let firmId = isSuperAdmin(actor) ? q.firm : undefined;
+  if (listView === 'FIRM_USERS' && isSuperAdmin(actor) && firmId === undefined) firmId = actor.profile._firm ?? -1;
+  // Spec 000 §6: an advisor's list is their clients (their own record is theirs to see, not to list).
+  const ownClients = isAdvisor(actor) && !isFirmAdmin(actor) ? actor.id : undefined;
+  const advisorId =
+    listView === 'ADVISOR_CLIENTS' ? (q.user ?? (isAdvisor(actor) ? actor.id : undefined)) : (q.user ?? ownClients);
+  return listUsers(
+    ctx.deps.db,
+    ctx.scope('users'),
+    { firmId, profileType: q.profileTypeTk, advisorId, search: q.search, status: q.status, ordering: q.ordering },
+    q,
+  );
 }
 
 /** Advisors (profile type 2) of a firm, for the advisor dropdowns; `activeOnly` for firm_advisors. */
-export async function advisorsOf(deps: AppDeps, actor: Actor, firmId: number, activeOnly: boolean) {
-  if (!(await findFirm(deps.db, firmId)) || (!isSuperAdmin(actor) && actor.profile._firm !== firmId)) throw notFound();
+export async function advisorsOf(ctx: Ctx, firmId: number, activeOnly: boolean) {
+  const { actor, deps } = ctx;
+  if (!(await firmExists(deps, firmId)) || (!isSuperAdmin(actor) && actor.profile._firm !== firmId)) throw notFound();
   if (!canListAdvisors(actor, firmId)) throw forbidden();
-  const { rows, count } = await listUsers(deps.db, {
-    scope: { firmId },
-    profileType: ProfileType.FinancialAdvisor,
-    status: activeOnly ? 'active' : 'all',
-    sort: 'last_name',
-    desc: false,
-    limit: 500,
-    offset: 0,
-  });
+  // The firm's staff pick an advisor from this list: the firm, not the caller's user scope, bounds it.
+  const { rows, count } = await listUsers(
+    deps.db,
+    unscoped('advisor dropdown of a firm the caller belongs to (canListAdvisors)'),
+    {
+      firmId,
+      profileType: ProfileType.FinancialAdvisor,
+      status: activeOnly ? 'active' : 'all',
+      ordering: 'last_name',
+    },
+    { page: 1, page_size: 500 },
+  );
   return { count, results: rows };
 }

@@ -15,7 +15,7 @@ const KB = 1024;
 const logo = z
   .instanceof(File)
   .refine((file) => (LOGO_TYPES as readonly string[]).includes(file.type), messages.firms.logoType)
-  .refine((file) => file.size <= LOGO_MAX_BYTES, messages.firms.logoSize(LOGO_MAX_BYTES / KB))
+  .refine((file) => file.size <= LOGO_MAX_BYTES, messages.firms.logoSize)
   .nullable();
 const schema = firmBody.extend({ logo });
 

@@ -4,7 +4,6 @@ import {
   custodianLinks,
   messages,
   personalProfileFields,
-  profileWriteBody,
   salutations,
   type UserFormField,
   type UserListItem,
@@ -63,6 +62,8 @@ const GUARDED: UserFormField[] = [
   'profile.profile_type',
 ];
 
+const profileWriteBody = userWriteBody.shape.profile.unwrap();
+
 /** The wire schema, with the choices this person makes required (spec 000 §5) and the email asked for first. */
 function schemaFor(fields: ReadonlySet<UserFormField>) {
   const { profile_type, _firm } = profileWriteBody.shape;
@@ -70,9 +71,9 @@ function schemaFor(fields: ReadonlySet<UserFormField>) {
     email: requiredEmail,
     profile: profileWriteBody.extend({
       profile_type: fields.has('profile.profile_type')
-        ? z.number({ error: messages.users.selectProfileType }).int()
+        ? z.number({ error: messages.users.profileTypeRequired }).int()
         : profile_type,
-      _firm: fields.has('profile._firm') ? z.number({ error: messages.users.selectFirm }).int().positive() : _firm,
+      _firm: fields.has('profile._firm') ? z.number({ error: messages.users.firmRequired }).int().positive() : _firm,
     }),
   });
 }

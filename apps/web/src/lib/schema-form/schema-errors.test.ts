@@ -6,7 +6,10 @@ import { blankToNull, isNumberAt, schemaDeclares, schemaErrors } from './schema-
 // The shape of the attestation to come: nested fields and child rows, as on the wire.
 const attestation = z.object({
   Name__c: z.string().trim().min(1, 'Enter the name.'),
-  owner: z.object({ _firm: z.number({ error: messages.users.selectFirm }).int(), city: z.string().max(5).nullable() }),
+  owner: z.object({
+    _firm: z.number({ error: messages.users.firmRequired }).int(),
+    city: z.string().max(5).nullable(),
+  }),
   Personal_Securities__r: z.array(
     z.object({ Security_Name__c: z.string().trim().min(1, 'Name the security.'), Shares__c: z.number().nullable() }),
   ),
@@ -36,12 +39,12 @@ describe('schema errors, keyed by the paths the server uses', () => {
 
   it("gives a required text left empty (null) its own message, not zod's generic one", () => {
     expect(schemaErrors(userWriteBody, { email: 'jane@example.test', last_name: null })).toEqual({
-      last_name: messages.users.enterLastName,
+      last_name: messages.users.lastNameRequired,
     });
     expect(schemaErrors(firmBody, { name: null })).toEqual({ name: messages.firms.nameRequired });
     expect(
       schemaErrors(attestation, { Name__c: null, owner: { _firm: null, city: null }, Personal_Securities__r: [] }),
-    ).toEqual({ Name__c: 'Enter the name.', 'owner._firm': messages.users.selectFirm });
+    ).toEqual({ Name__c: 'Enter the name.', 'owner._firm': messages.users.firmRequired });
   });
 
   it('finds nothing to say about valid values', () => {

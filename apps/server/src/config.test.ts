@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const quiet = () => {};
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'portal-config-'));
+const key = 'k'.repeat(48);
+const production = {
+  NODE_ENV: 'production',
+  SECRET_KEY: key,
+  PII_ENCRYPTION_KEY: key,
+  PUBLIC_URL: 'https://portal.example.com',
+  SMTP_URL: 'smtp://mail.example.com:587',
+};
+
+describe('configuration', () => {
+  it('in production refuses to start without SMTP_URL, so no mail and its link ever go to the log', () => {
+    const { SMTP_URL: _smtp, ...withoutSmtp } = production;
+    expect(() => loadConfig(withoutSmtp, quiet)).toThrow(/SMTP_URL must be set when NODE_ENV=production/);
+    expect(loadConfig(production, quiet).smtpUrl).toBe('smtp://mail.example.com:587');
+  });
+
+  it('generates the secrets once when the file is missing, and reads the same ones afterwards', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }, quiet);
+    const second = loadConfig({ DATA_DIR: dir }, quiet);
+    expect(second.secretKey).toBe(first.secretKey);
+    expect(second.piiKey).toBe(first.piiKey);
+  });
+
+  it('stops with a message on a corrupt secrets file instead of rotating the signing and PII keys', () => {
+    const dir = dataDir();
+    const file = path.join(dir, 'secrets.json');
+    writeFileSync(file, '{"SECRET_KEY": "trunc');
+    expect(() => loadConfig({ DATA_DIR: dir }, quiet)).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir }, quiet)).toThrow(/cannot be read.*Restore it from a backup/);
+    writeFileSync(file, '{"SECRET_KEY": "short"}');
+    expect(() => loadConfig({ DATA_DIR: dir }, quiet)).toThrow(/does not hold SECRET_KEY and PII_ENCRYPTION_KEY/);
+    expect(readFileSync(file, 'utf8')).toBe('{"SECRET_KEY": "short"}');
+  });
+});

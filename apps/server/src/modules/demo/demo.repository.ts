@@ -1,0 +1,14 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { firms } from '../../db/schema/index.js';
+
+/** The demo firms under their fixed ids (the README names them), and the id sequence past them. */
+export async function upsertDemoFirms(ex: Executor, rows: (typeof firms.$inferInsert & { id: number })[]) {
+  for (const f of rows) {
+    await ex
+      .insert(firms)
+      .values(f)
+      .onConflictDoUpdate({ target: firms.id, set: { name: f.name, abbreviation: f.abbreviation, firmTk: f.firmTk } });
+  }
+  await ex.execute(sql`select setval(pg_get_serial_sequence('firms', 'id'), greatest((select max(id) from firms), 1))`);
+}

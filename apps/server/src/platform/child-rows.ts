@@ -1,0 +1,76 @@
+import { messages } from '@portal/domain';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/client.js';
+import { badRequest } from './errors.js';
+
+/** A child list as the wire sends it: rows with an `id` are kept rows, rows without one are new. */
+export type IncomingRow = Record<string, unknown> & { id?: number | null };
+
+export interface ChildBinding {
+  table: PgTable;
+  id: PgColumn;
+  /** The column naming the parent. */
+  parent: PgColumn;
+  /** The wire name of the list, for field messages (`securities.2.id`). */
+  wire: string;
+  /** A row's column values from its wire row (the child entity's field table does this). */
+  toColumns(row: IncomingRow): Record<string, unknown>;
+}
+
+export interface ChildChanges {
+  added: number;
+  updated: number;
+  removed: number;
+}
+
+/**
+ * Saves a child list with its parent, in the parent's transaction: rows without an id are inserted,
+ * rows with one are updated, stored rows the list no longer names are deleted. An id that is not one
+ * of this parent's rows is a 400 on that row, so a list can never reach into another record's rows.
+ */
+export async function saveChildRows(
+  tx: Tx,
+  binding: ChildBinding,
+  parentId: number,
+  rows: IncomingRow[],
+): Promise<ChildChanges> {
+  const parentColumn = binding.parent.name;
+  const stored = await tx.select({ id: binding.id }).from(binding.table).where(eq(binding.parent, parentId));
+  const storedIds = new Set(stored.map((r) => Number(r.id)));
+  const keptIds = new Set<number>();
+  rows.forEach((row, index) => {
+    if (row.id == null) return;
+    if (!storedIds.has(row.id) || keptIds.has(row.id)) {
+      throw badRequest(messages.http.rowNotOwned, { [`${binding.wire}.${index}.id`]: messages.http.rowNotOwned });
+    }
+    keptIds.add(row.id);
+  });
+
+  const removed = [...storedIds].filter((id) => !keptIds.has(id));
+  if (removed.length)
+    await tx.delete(binding.table).where(and(eq(binding.parent, parentId), inArray(binding.id, removed)));
+  let added = 0;
+  let updated = 0;
+  for (const row of rows) {
+    const values = binding.toColumns(row);
+    if (row.id == null) {
+      await tx.insert(binding.table).values({ ...values, [propertyOf(binding.table, parentColumn)]: parentId });
+      added++;
+    } else if (Object.keys(values).length) {
+      await tx
+        .update(binding.table)
+        .set(values)
+        .where(and(eq(binding.id, row.id), eq(binding.parent, parentId)));
+      updated++;
+    }
+  }
+  return { added, updated, removed: removed.length };
+}
+
+/** Drizzle inserts by property name; the binding names the column. */
+function propertyOf(table: PgTable, columnName: string): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c.name === columnName);
+  if (!entry) throw new Error(`no property for column ${columnName}`);
+  return entry[0];
+}

@@ -1,0 +1,147 @@
+import { type Actor, type Field, type FieldTable, maySet, messages } from '@portal/domain';
+import { asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { forbidden } from './errors.js';
+
+/** A stored record as repositories return it: the main row's columns, and one object per group. */
+export type StoredRow = Record<string, unknown>;
+
+/** Column values to write, per group (`''` is the main table). */
+export type ColumnValues = Record<string, Record<string, unknown>>;
+
+export interface Changes {
+  columns: ColumnValues;
+  /** Wire name (`profile.city` inside a group) → new value: what the audit event records. */
+  changed: Record<string, unknown>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** An emptied text input means "no value". */
+const normalize = (v: unknown) => (v === '' ? null : v);
+/** The object of `group` inside `out` (made when missing), or `out` itself for the top level. */
+function holder(out: Record<string, unknown>, group: string | undefined): Record<string, unknown> {
+  if (group === undefined) return out;
+  if (!out[group]) out[group] = {};
+  return out[group] as Record<string, unknown>;
+}
+const wireKey = (wire: string, field: Field) => (field.group ? `${field.group}.${wire}` : wire);
+
+/**
+ * An entity's field table bound to its Drizzle tables. Everything the server derives from the table
+ * lives here: the response shape, the column values of a write body (with the read-only echo check),
+ * the audit diff and the ordering. Bindings are checked when the module loads, so a field naming a
+ * column that does not exist fails at start-up and in every test, not in production.
+ */
+export function bindEntity<T extends FieldTable>(
+  name: string,
+  fields: T,
+  tables: Record<string, PgTable>,
+  computed: Partial<Record<keyof T, (row: StoredRow) => unknown>> = {},
+) {
+  const columnsOf = Object.fromEntries(Object.entries(tables).map(([g, t]) => [g, getTableColumns(t)]));
+  for (const [wire, field] of Object.entries(fields)) {
+    if (wire in computed) continue;
+    if (!columnsOf[field.group ?? '']?.[field.column])
+      throw new Error(`${name}.${wire}: no column '${field.column}' in its table`);
+  }
+  const entries = Object.entries(fields);
+
+  const wireValue = (row: StoredRow, wire: string, field: Field) => {
+    const fn = computed[wire as keyof T];
+    if (fn) return fn(row);
+    const holder = field.group ? (row[field.group] as StoredRow | null | undefined) : row;
+    const value = holder?.[field.column];
+    return value instanceof Date ? value.toISOString() : (value ?? null);
+  };
+
+  return {
+    name,
+    fields,
+
+    /** The record as the API answers it: wire names, groups nested, secrets left out. */
+    toWire(row: StoredRow): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const [wire, field] of entries) {
+        if (field.secret) continue;
+        holder(out, field.group)[wire] = wireValue(row, wire, field);
+      }
+      return out;
+    },
+
+    /** A new record's values before its body applies: no value, and false for a flag. */
+    blank(): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const [wire, field] of entries) {
+        if (field.secret) continue;
+        holder(out, field.group)[wire] = field.read.safeParse(null).success ? null : false;
+      }
+      return out;
+    },
+
+    /**
+     * The columns a write body changes against `current` (the stored record in wire shape, or a new
+     * record's defaults). A field sent unchanged is an echo and ignored; a changed field the actor may
+     * not set (or that `allowed` excludes on this route) is a 403 naming it, never silently dropped.
+     * `forced` fields are the service's to set and are skipped.
+     */
+    changes(
+      actor: Actor,
+      body: Record<string, unknown>,
+      current: Record<string, unknown>,
+      opts: { allowed?: (wire: string) => boolean; forced?: readonly string[] } = {},
+    ): Changes {
+      const out: Changes = { columns: {}, changed: {} };
+      for (const [wire, field] of entries) {
+        const source = field.group ? (body[field.group] as Record<string, unknown> | undefined) : body;
+        if (!source || source[wire] === undefined || opts.forced?.includes(wire)) continue;
+        const value = normalize(source[wire]);
+        const stored = field.group ? (current[field.group] as Record<string, unknown>)?.[wire] : current[wire];
+        if (same(value, stored)) continue;
+        if (!maySet(field, actor) || opts.allowed?.(wire) === false)
+          throw forbidden(messages.settings.forbiddenField(wireKey(wire, field)));
+        holder(out.columns, field.group ?? '')[field.column] = value;
+        out.changed[wireKey(wire, field)] = value;
+      }
+      return out;
+    },
+
+    /**
+     * The column values of one row of a child list (new, or replacing a stored row): its writable
+     * fields as sent. A field the actor may not set is refused like on the parent.
+     */
+    rowColumns(actor: Actor, row: Record<string, unknown>): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const [wire, field] of entries) {
+        if (row[wire] === undefined || !field.write) continue;
+        if (!maySet(field, actor)) throw forbidden(messages.settings.forbiddenField(wire));
+        out[field.column] = normalize(row[wire]);
+      }
+      return out;
+    },
+
+    /** The audit event's record of a change: PII and secrets by name only. */
+    auditOf(changed: Record<string, unknown>): Record<string, unknown> {
+      const hidden = new Set(entries.filter(([, f]) => f.pii || f.secret).map(([w, f]) => wireKey(w, f)));
+      return Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, hidden.has(k) ? '[redacted]' : v]));
+    },
+
+    /** `ordering=-last_name` → ORDER BY terms, the list's stable tie-breakers after it. */
+    orderBy(ordering: string, ...tiebreak: PgColumn[]): SQL[] {
+      const key = ordering.replace(/^-/, '');
+      const field = fields[key];
+      if (!field?.sort) throw new Error(`${name}: '${key}' is not sortable`);
+      const column = columnsOf[field.group ?? ''][field.column];
+      // Empty values sort last both ways: a never-signed-in user is not the "latest login".
+      const primary = ordering.startsWith('-') ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+      return [primary, ...tiebreak.map((c) => asc(c))];
+    },
+
+    /** The Drizzle column of a wire name, for filters and search. */
+    column(wire: keyof T & string): PgColumn {
+      const field = fields[wire];
+      return columnsOf[field.group ?? ''][field.column];
+    },
+  };
+}
+
+export type Entity = ReturnType<typeof bindEntity>;
