@@ -16,6 +16,17 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/testing/setup.ts'],
+          // Scenarios type, click and wait for a typing pause; two shared cores can make that slow.
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -51,6 +51,11 @@ test('a super admin creates a firm and its administrator, who activates from the
   await page.getByPlaceholder('Search by name or abbreviation...').fill('NWA');
   await expect(page.getByRole('cell', { name: firmName, exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Seattle', exact: true })).toBeVisible();
+  // The list's search is in the address: a refresh shows the same list.
+  await expect(page).toHaveURL(/\/setup\/firms\?search=NWA$/);
+  await page.reload();
+  await expect(page.getByPlaceholder('Search by name or abbreviation...')).toHaveValue('NWA');
+  await expect(page.getByRole('cell', { name: firmName, exact: true })).toBeVisible();
 
   // The firm's administrator, in User Management, with the activation mail on.
   await page.getByRole('button', { name: 'Setup' }).click();

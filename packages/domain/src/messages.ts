@@ -54,6 +54,11 @@ export const messages = {
     superAccountOnly: 'Only a super administrator can change a super administrator or super CCO account.',
     activationSent: 'An activation link was sent to the user.',
     deactivatedNoLink: 'This account was deactivated. Mark it active before sending an activation link.',
+    empty: 'No users found.',
+    loadingAdvisors: 'Loading advisors',
+    /** A stored advisor who is no longer on the firm's active list. */
+    unlistedAdvisor: (id: number) => `Advisor #${id}`,
+    noMatchingAdvisor: 'No matching advisor',
   },
   firms: {
     created: 'Firm created successfully.',
@@ -66,6 +71,22 @@ export const messages = {
     logoSize: 'The logo must be at most 512 KB.',
     logoNotImage: (type: string) =>
       `The file is not a ${type.replace('image/', '').toUpperCase()} image. Upload a PNG, JPEG, WebP or GIF image.`,
+    empty: 'No firms found.',
+    noMatchingFirm: 'No matching firm',
+    noLogo: 'No logo uploaded.',
+  },
+  /** Server-paged lists (the shared DataTable) and their confirmations. */
+  lists: {
+    recordCount: (count: number) => (count === 1 ? '1 record' : `${count} records`),
+    loading: 'Loading…',
+    deleteTitle: (name: string) => `Delete ${name}`,
+    deleteQuestion: (name: string) => `Are you sure you want to delete ${name}?`,
+  },
+  states: {
+    noMatch: 'No matching state',
+  },
+  home: {
+    empty: 'There is nothing to show here yet.',
   },
   http: {
     badRequest: 'The request is not valid.',

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api';
+import { type ApiError, isApiError } from '../lib/api';
 import { notifyError } from '../lib/notify';
 
 interface CallMeta extends Record<string, unknown> {
@@ -7,6 +7,8 @@ interface CallMeta extends Record<string, unknown> {
   silent?: boolean;
   /** Fields the form shows beside its inputs: an error made only of these needs no toast as well. */
   inlineFields?: string[];
+  /** A schema form's `errorMeta`: whether its inputs show every field message of this error. */
+  showsInline?: (error: ApiError) => boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -32,6 +34,7 @@ function report(error: unknown, meta: CallMeta | undefined) {
   }
   const shownInline = Object.keys(error.fields);
   if (shownInline.length > 0 && shownInline.every((field) => meta?.inlineFields?.includes(field))) return;
+  if (meta?.showsInline?.(error)) return;
   notifyError(error.detail);
   if (error.status === 401) onUnauthorized();
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { messages } from '@portal/domain';
 
 interface ConfirmDeleteModalProps {
   /** What is being deleted, as the person knows it; null keeps the modal closed. */
@@ -15,11 +16,11 @@ export function ConfirmDeleteModal({ name, loading, onCancel, onConfirm }: Confi
       opened={name !== null}
       onClose={onCancel}
       closeButtonProps={{ 'aria-label': 'Close' }}
-      title={`Delete ${name ?? ''}`}
+      title={messages.lists.deleteTitle(name ?? '')}
       centered
     >
       <Stack gap="lg">
-        <Text>Are you sure you want to delete {name}?</Text>
+        <Text>{messages.lists.deleteQuestion(name ?? '')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -1,29 +1,30 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { messages } from '@portal/domain';
+import { Anchor, Text } from '@mantine/core';
+import { accountConfirmBody, messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { PasswordField } from '../../components/password-field';
+import { z } from 'zod';
 import { isApiError } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/form-errors';
+import { withPasswordConfirmation } from '../../lib/schema-form/password-confirmation';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { activateAccount } from './auth-api';
 import { AuthCard } from './auth-card';
+import { SetPasswordForm } from './set-password-form';
+
+// The confirmation is checked here only; the wire body carries the password once.
+const schema = withPasswordConfirmation(
+  accountConfirmBody.extend({ confirmation: z.string().min(1, messages.http.required) }),
+  'password',
+  'confirmation',
+);
 
 export function ActivateAccountPage() {
   const { uid = '', token = '' } = useParams();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { password: '', confirmation: '' },
-    validate: {
-      password: (value) => (value ? null : messages.http.required),
-      confirmation: (value, values) =>
-        !value ? messages.http.required : value !== values.password ? messages.auth.passwordMismatch : null,
-    },
-  });
+  const form = useSchemaForm(schema, { uid, token, password: null, confirmation: null });
   const mutation = useMutation({
     mutationFn: activateAccount,
-    meta: { inlineFields: ['password', 'token'] },
-    onError: (error) => form.setErrors(fieldErrorsOf(error, ['password'])),
+    // A link problem is shown above the form rather than toasted.
+    meta: { ...form.errorMeta, inlineFields: ['token'] },
+    onError: form.setServerErrors,
   });
 
   if (mutation.isSuccess) {
@@ -37,37 +38,17 @@ export function ActivateAccountPage() {
     );
   }
 
-  const linkProblem = isApiError(mutation.error) ? mutation.error.fields.token : undefined;
-
   return (
     <AuthCard title="Activate your account.">
       <Text>{messages.auth.setPasswordPrompt}</Text>
-      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate({ uid, token, password: values.password }))}>
-        <Stack gap="md">
-          {linkProblem && (
-            <Alert color="red" variant="light" role="alert">
-              {linkProblem}
-            </Alert>
-          )}
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            {...form.getInputProps('confirmation')}
-          />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
-            Activate Account
-          </Button>
-        </Stack>
-      </form>
+      <SetPasswordForm
+        password={form.text('password')}
+        confirmation={form.text('confirmation')}
+        linkProblem={isApiError(mutation.error) ? mutation.error.fields.token : undefined}
+        submitLabel="Activate Account"
+        pending={mutation.isPending}
+        onSubmit={form.onSubmit(({ confirmation: _confirmation, ...body }) => mutation.mutate(body))}
+      />
     </AuthCard>
   );
 }

@@ -1,22 +1,20 @@
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { messages } from '@portal/domain';
+import { messages, passwordResetBody } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { fieldErrorsOf } from '../../lib/form-errors';
+import { requiredEmail } from '../../lib/schema-form/form-rules';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { requestPasswordReset } from './auth-api';
 import { AuthCard } from './auth-card';
 
+const schema = passwordResetBody.extend({ email: requiredEmail });
+
 export function ForgotPasswordPage() {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: { email: (value) => (value.trim() ? null : messages.auth.enterEmail) },
-  });
+  const form = useSchemaForm(schema, { email: null });
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
-    meta: { inlineFields: ['email'] },
-    onError: (error) => form.setErrors(fieldErrorsOf(error, ['email'])),
+    meta: form.errorMeta,
+    onError: form.setServerErrors,
   });
 
   return (
@@ -24,7 +22,7 @@ export function ForgotPasswordPage() {
       {mutation.isSuccess ? (
         <Text role="status">{messages.auth.checkInbox}</Text>
       ) : (
-        <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim() }))}>
+        <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
           <Stack gap="md">
             <TextInput
               label="Email"
@@ -32,7 +30,7 @@ export function ForgotPasswordPage() {
               autoComplete="email"
               required
               withAsterisk={false}
-              {...form.getInputProps('email')}
+              {...form.text('email')}
             />
             <Button type="submit" fullWidth loading={mutation.isPending}>
               Send recovery link

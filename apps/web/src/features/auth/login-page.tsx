@@ -1,27 +1,23 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { messages } from '@portal/domain';
+import { loginBody, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api';
 import { currentUserKey } from '../../lib/current-user';
 import { safeNext } from '../../lib/safe-next';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { login } from './auth-api';
 import { AuthCard } from './auth-card';
+
+const schema = loginBody.extend({ password: z.string().min(1, messages.auth.enterPassword).max(1024) });
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) => (value.trim() ? null : messages.auth.enterEmail),
-      password: (value) => (value ? null : messages.auth.enterPassword),
-    },
-  });
+  const form = useSchemaForm(schema, { email: null, password: null });
 
   const mutation = useMutation({
     mutationFn: login,
@@ -39,10 +35,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign in">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim(), password: values.password }))}
-      >
+      <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
         <Stack gap="md">
           {failure && (
             <Alert color="red" variant="light" role="alert">
@@ -55,14 +48,14 @@ export function LoginPage() {
             autoComplete="username"
             required
             withAsterisk={false}
-            {...form.getInputProps('email')}
+            {...form.text('email')}
           />
           <PasswordField
             label="Password"
             autoComplete="current-password"
             required
             withAsterisk={false}
-            {...form.getInputProps('password')}
+            {...form.text('password')}
           />
           <Button type="submit" fullWidth loading={mutation.isPending}>
             Log In

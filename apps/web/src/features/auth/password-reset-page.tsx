@@ -1,31 +1,24 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { messages } from '@portal/domain';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { messages, passwordResetConfirmBody } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/form-errors';
+import { withPasswordConfirmation } from '../../lib/schema-form/password-confirmation';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { confirmPasswordReset } from './auth-api';
 import { AuthCard } from './auth-card';
+import { SetPasswordForm } from './set-password-form';
 
-const FIELDS = ['new_password1', 'new_password2'] as const;
+const schema = withPasswordConfirmation(passwordResetConfirmBody, 'new_password1', 'new_password2');
 
 export function PasswordResetPage() {
   const { uid = '', token = '' } = useParams();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { new_password1: '', new_password2: '' },
-    validate: {
-      new_password1: (value) => (value ? null : messages.http.required),
-      new_password2: (value, values) =>
-        !value ? messages.http.required : value !== values.new_password1 ? messages.auth.passwordMismatch : null,
-    },
-  });
+  const form = useSchemaForm(schema, { uid, token, new_password1: null, new_password2: null });
   const mutation = useMutation({
     mutationFn: confirmPasswordReset,
-    meta: { inlineFields: [...FIELDS, 'token'] },
-    onError: (error) => form.setErrors(fieldErrorsOf(error, FIELDS)),
+    // A link problem is shown above the form rather than toasted.
+    meta: { ...form.errorMeta, inlineFields: ['token'] },
+    onError: form.setServerErrors,
   });
 
   if (mutation.isSuccess) {
@@ -39,42 +32,27 @@ export function PasswordResetPage() {
     );
   }
 
-  // A used or expired link cannot be fixed by typing; say so beside the form rather than on a field.
   const linkProblem = isApiError(mutation.error) ? mutation.error.fields.token : undefined;
 
   return (
     <AuthCard title="Reset password">
-      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate({ uid, token, ...values }))}>
-        <Stack gap="md">
-          {linkProblem && (
-            <Alert color="red" variant="light" role="alert">
-              <Stack gap="xs">
-                <Text size="sm">{linkProblem}</Text>
-                <Anchor component={Link} to="/account/password/reset" size="sm" underline="always" c="blue.9">
-                  Request a new link
-                </Anchor>
-              </Stack>
-            </Alert>
-          )}
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            {...form.getInputProps('new_password1')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            {...form.getInputProps('new_password2')}
-          />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
-            Save Password
-          </Button>
-        </Stack>
-      </form>
+      <SetPasswordForm
+        password={form.text('new_password1')}
+        confirmation={form.text('new_password2')}
+        linkProblem={
+          linkProblem && (
+            <Stack gap="xs">
+              <Text size="sm">{linkProblem}</Text>
+              <Anchor component={Link} to="/account/password/reset" size="sm" underline="always" c="blue.9">
+                Request a new link
+              </Anchor>
+            </Stack>
+          )
+        }
+        submitLabel="Save Password"
+        pending={mutation.isPending}
+        onSubmit={form.onSubmit((body) => mutation.mutate(body))}
+      />
     </AuthCard>
   );
 }

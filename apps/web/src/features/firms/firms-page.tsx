@@ -1,23 +1,29 @@
-import { ActionIcon, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { type Firm, messages } from '@portal/domain';
-import { IconEye, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type Firm, firmListQuery as firmListParams, messages } from '@portal/domain';
+import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { ListPagination } from '../../components/list-pagination';
-import { SortableHeader } from '../../components/sortable-header';
+import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { useListState } from '../../components/data-table/use-list-state';
 import { firmsKey } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { FirmForm, type FirmFormMode } from './firm-form';
 import { deleteFirm, firmListQuery } from './firms-api';
 
-const PAGE_SIZE = 25;
-
 type Open = { mode: FirmFormMode; firm: Firm | null } | null;
 
 const titleOf = (open: NonNullable<Open>) => (open.firm ? open.firm.name : 'New Firm');
+
+const COLUMNS: DataTableColumn<Firm>[] = [
+  { label: 'Firm', sortKey: 'name', render: (firm) => firm.name },
+  { label: 'Street', sortKey: 'street', render: (firm) => firm.street },
+  { label: 'City', sortKey: 'city', render: (firm) => firm.city },
+  { label: 'State', sortKey: 'state', render: (firm) => firm.state },
+  { label: 'Zip/Postal Code', sortKey: 'zip_code', render: (firm) => firm.zip_code },
+];
 
 /** The firms manager of spec 001 §2: a server-side list with search, sorting, the modal and deletion. */
 export function FirmsPage() {
@@ -25,15 +31,14 @@ export function FirmsPage() {
   const queryClient = useQueryClient();
   // A long form on a phone reads better on the whole screen than in a floating box.
   const phone = useMediaQuery('(max-width: 36em)');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [ordering, setOrdering] = useState('name');
-  const [page, setPage] = useState(1);
+  const table = useListState({
+    pageSize: 25,
+    defaultOrdering: 'name',
+    orderings: firmListParams.shape.ordering.unwrap().options,
+  });
+  const list = useQuery(firmListQuery(table.params));
   const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState<Firm | null>(null);
-
-  const list = useQuery(firmListQuery({ search: debouncedSearch, ordering, page, page_size: PAGE_SIZE }));
-  const rows = list.data?.results ?? [];
 
   const remove = useMutation({
     mutationFn: (firm: Firm) => deleteFirm(firm.id),
@@ -46,13 +51,11 @@ export function FirmsPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: firmsKey }),
   });
 
-  const sort = (value: string) => {
-    setOrdering(value);
-    setPage(1);
-  };
-  const header = (label: string, field: string) => (
-    <SortableHeader label={label} field={field} ordering={ordering} onSort={sort} />
-  );
+  const actions: RowAction<Firm>[] = [
+    { label: 'View', icon: IconEye, placement: 'inline', onClick: (firm) => setOpen({ mode: 'view', firm }) },
+    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (firm) => setOpen({ mode: 'edit', firm }) },
+    { label: 'Delete', icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
+  ];
 
   return (
     <Stack gap="md">
@@ -66,88 +69,19 @@ export function FirmsPage() {
         </Button>
       </Group>
 
-      <TextInput
-        aria-label="Search firms"
-        placeholder="Search by name or abbreviation..."
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={{ sm: 420 }}
+      <DataTable
+        label="Firms"
+        state={table}
+        query={list}
+        columns={COLUMNS}
+        rowKey={(firm) => firm.id}
+        rowLabel={(firm) => firm.name}
+        search={{ label: 'Search firms', placeholder: 'Search by name or abbreviation...' }}
+        emptyText={messages.firms.empty}
+        actions={actions}
+        showActionsHeader
+        minWidth={720}
       />
-
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Firms">
-          <Table.Thead>
-            <Table.Tr>
-              {header('Firm', 'name')}
-              {header('Street', 'street')}
-              {header('City', 'city')}
-              {header('State', 'state')}
-              {header('Zip/Postal Code', 'zip_code')}
-              <Table.Th>
-                <Text span size="sm" fw={700}>
-                  Actions
-                </Text>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((firm) => (
-              <Table.Tr key={firm.id}>
-                <Table.Td>{firm.name}</Table.Td>
-                <Table.Td>{firm.street}</Table.Td>
-                <Table.Td>{firm.city}</Table.Td>
-                <Table.Td>{firm.state}</Table.Td>
-                <Table.Td>{firm.zip_code}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      c="gray.8"
-                      aria-label={`View ${firm.name}`}
-                      onClick={() => setOpen({ mode: 'view', firm })}
-                    >
-                      <IconEye size={18} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      c="gray.8"
-                      aria-label={`Edit ${firm.name}`}
-                      onClick={() => setOpen({ mode: 'edit', firm })}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${firm.name}`}
-                      onClick={() => setDeleting(firm)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {list.isSuccess && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text ta="center" py="md" c="dimmed">
-                    No firms found.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
 
       <Modal
         opened={open !== null}

@@ -1,5 +1,5 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type MenuEntry, menuFor } from '@portal/domain';
+import { type MenuEntry, menuFor, messages } from '@portal/domain';
 import { Link } from 'react-router';
 import { displayName, useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -50,7 +50,7 @@ export function HomePage() {
           </Card>
         ))}
       </SimpleGrid>
-      {groups.length === 0 && <Text>There is nothing to show here yet.</Text>}
+      {groups.length === 0 && <Text>{messages.home.empty}</Text>}
     </Stack>
   );
 }

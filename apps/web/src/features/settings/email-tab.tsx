@@ -1,27 +1,20 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { messages } from '@portal/domain';
+import { changeEmailBody, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../lib/api';
 import { currentUserKey, useCurrentUser } from '../../lib/current-user';
 import { notifySuccess } from '../../lib/notify';
+import { requiredEmail } from '../../lib/schema-form/form-rules';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { changeEmail } from './settings-api';
 
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const schema = changeEmailBody.extend({ email: requiredEmail });
 
 export function EmailTab() {
   usePageTitle('Settings: Email');
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: {
-      email: (value) =>
-        !value.trim() ? messages.auth.enterEmail : looksLikeEmail(value.trim()) ? null : messages.settings.emailInvalid,
-    },
-  });
+  const form = useSchemaForm(schema, { email: null });
 
   const mutation = useMutation({
     mutationFn: changeEmail,
@@ -30,15 +23,12 @@ export function EmailTab() {
       form.reset();
       notifySuccess(messages.settings.emailChanged);
     },
-    // The toast carries the detail (a taken address is a 409); a malformed one is also marked on the field.
-    onError: (error) => {
-      if (isApiError(error) && error.status === 400 && error.fields.email)
-        form.setFieldError('email', error.fields.email);
-    },
+    // The toast carries the detail (this mutation has no errorMeta); the field is marked as well.
+    onError: form.setServerErrors,
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim() }))}>
+    <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
       <Stack gap="md" maw={480}>
         <Title order={2} size="h3">
           Email
@@ -56,7 +46,7 @@ export function EmailTab() {
           autoComplete="email"
           required
           withAsterisk={false}
-          {...form.getInputProps('email')}
+          {...form.text('email')}
         />
         <Group>
           <Button type="submit" loading={mutation.isPending}>

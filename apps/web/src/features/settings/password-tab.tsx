@@ -1,40 +1,39 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { messages } from '@portal/domain';
+import { changePasswordBody, messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { PasswordField } from '../../components/password-field';
-import { fieldErrorsOf } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
+import { withPasswordConfirmation } from '../../lib/schema-form/password-confirmation';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { changePassword } from './settings-api';
 
-const FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
+const schema = withPasswordConfirmation(
+  changePasswordBody.extend({ current_password: z.string().min(1, messages.auth.enterPassword) }),
+  'new_password',
+  'new_password_confirmation',
+);
+
+const EMPTY = { current_password: null, new_password: null, new_password_confirmation: null };
 
 export function PasswordTab() {
   usePageTitle('Settings: Password');
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { current_password: '', new_password: '', new_password_confirmation: '' },
-    validate: {
-      current_password: (value) => (value ? null : messages.auth.enterPassword),
-      new_password: (value) => (value ? null : messages.http.required),
-      new_password_confirmation: (value, values) =>
-        !value ? messages.http.required : value !== values.new_password ? messages.auth.passwordMismatch : null,
-    },
-  });
+  const form = useSchemaForm(schema, EMPTY);
 
   const mutation = useMutation({
     mutationFn: changePassword,
-    meta: { inlineFields: [...FIELDS] },
+    meta: form.errorMeta,
     onSuccess: () => {
       form.reset();
       notifySuccess(messages.settings.passwordChanged);
     },
-    onError: (error) => form.setErrors(fieldErrorsOf(error, FIELDS)),
+    onError: form.setServerErrors,
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+    <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
       <Stack gap="md" maw={480}>
         <Title order={2} size="h3">
           Change password
@@ -44,21 +43,12 @@ export function PasswordTab() {
           autoComplete="current-password"
           required
           withAsterisk={false}
-          {...form.getInputProps('current_password')}
+          {...form.text('current_password')}
         />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          {...form.getInputProps('new_password')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          {...form.getInputProps('new_password_confirmation')}
+        <NewPasswordFields
+          password={form.text('new_password')}
+          confirmation={form.text('new_password_confirmation')}
+          confirmationLabel="Confirm new password"
         />
         <Group>
           <Button type="submit" loading={mutation.isPending}>

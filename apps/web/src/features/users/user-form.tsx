@@ -1,21 +1,26 @@
 import { Button, Center, Checkbox, Fieldset, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   type Actor,
   custodianLinks,
   messages,
   personalProfileFields,
-  personalUserFields,
   salutations,
-  US_STATES,
-  type User,
   type UserFormField,
+  type UserListItem,
+  type UserWriteBody,
   userFieldsFor,
+  userWriteBody,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { StateSelect } from '../../components/state-select';
 import { isApiError } from '../../lib/api';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { setPath } from '../../lib/schema-form/form-paths';
+import { requiredEmail } from '../../lib/schema-form/form-rules';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import {
   createUser,
   firmAdvisorsQuery,
@@ -25,129 +30,93 @@ import {
   usersKey,
 } from './users-api';
 
-const NAME_FIELDS = [...personalUserFields, 'email'] as const;
-const CONTACT_FIELDS = personalProfileFields;
-
-type FlagName =
-  | 'is_active'
-  | 'is_admin'
-  | 'is_cco'
-  | 'is_super_admin'
-  | 'is_super_cco'
-  | 'is_manager'
-  | 'is_investments_user'
-  | 'is_exhibit_b_investor_profile_form_user'
-  | 'is_using_fidelity'
-  | 'is_using_national_advisors_trust'
-  | 'is_using_schwab'
-  | 'is_using_td_ameritrade';
-
+/** A privilege or custodian flag; its form path is the permission that guards it (spec 000 §6). */
 interface Flag {
-  name: FlagName;
-  /** The permission that guards it (spec 000 §6), the same the server checks. */
   field: UserFormField;
   label: string;
-  on: 'user' | 'profile';
 }
 
 // The spec's names for the privilege flags (spec 000 §6).
 const ROLE_FLAGS: Flag[] = [
-  { name: 'is_admin', field: 'is_admin', label: 'System Administrator', on: 'user' },
-  { name: 'is_cco', field: 'profile.is_cco', label: 'CCO', on: 'profile' },
-  { name: 'is_super_admin', field: 'profile.is_super_admin', label: 'Super System Administrator', on: 'profile' },
-  { name: 'is_super_cco', field: 'profile.is_super_cco', label: 'Super CCO', on: 'profile' },
-  { name: 'is_manager', field: 'profile.is_manager', label: 'Manager', on: 'profile' },
-  { name: 'is_investments_user', field: 'profile.is_investments_user', label: 'Investments User', on: 'profile' },
-  {
-    name: 'is_exhibit_b_investor_profile_form_user',
-    field: 'profile.is_exhibit_b_investor_profile_form_user',
-    label: 'Exhibit B Investor Profile Form User',
-    on: 'profile',
-  },
+  { field: 'is_admin', label: 'System Administrator' },
+  { field: 'profile.is_cco', label: 'CCO' },
+  { field: 'profile.is_super_admin', label: 'Super System Administrator' },
+  { field: 'profile.is_super_cco', label: 'Super CCO' },
+  { field: 'profile.is_manager', label: 'Manager' },
+  { field: 'profile.is_investments_user', label: 'Investments User' },
+  { field: 'profile.is_exhibit_b_investor_profile_form_user', label: 'Exhibit B Investor Profile Form User' },
 ];
 
 // Custodian names come from the same configuration as the clients' Account Management links.
 const CUSTODIAN_FLAGS: Flag[] = (Object.keys(custodianLinks) as (keyof typeof custodianLinks)[]).map((name) => ({
-  name,
   field: `profile.${name}` as UserFormField,
   label: custodianLinks[name].label,
-  on: 'profile',
 }));
 
-const ACTIVE_FLAG: Flag = { name: 'is_active', field: 'is_active', label: 'Active', on: 'user' };
+const ACTIVE_FLAG: Flag = { field: 'is_active', label: 'Active' };
 
-type TextName = (typeof NAME_FIELDS)[number] | (typeof CONTACT_FIELDS)[number];
-type Values = Record<TextName, string> &
-  Record<FlagName, boolean> & {
-    profile_type: string | null;
-    _firm: string | null;
-    advisor: string | null;
-    notify: boolean;
-  };
+const GUARDED: UserFormField[] = [
+  ...[ACTIVE_FLAG, ...ROLE_FLAGS, ...CUSTODIAN_FLAGS].map((flag) => flag.field),
+  'advisor',
+  'profile._firm',
+  'profile.profile_type',
+];
 
-function valuesOf(user: User | null, defaultFirm: number | null): Values {
-  const values = {} as Values;
-  for (const key of NAME_FIELDS) values[key] = user?.[key] ?? '';
-  for (const key of CONTACT_FIELDS) values[key] = user?.profile[key] ?? '';
-  for (const flag of [ACTIVE_FLAG, ...ROLE_FLAGS, ...CUSTODIAN_FLAGS]) {
-    const source = flag.on === 'user' ? user : user?.profile;
-    values[flag.name] = Boolean((source as Record<string, unknown> | undefined)?.[flag.name]);
-  }
-  values.profile_type = user?.profile.profile_type ? String(user.profile.profile_type) : null;
-  values._firm = user
-    ? user.profile._firm
-      ? String(user.profile._firm)
-      : null
-    : defaultFirm
-      ? String(defaultFirm)
-      : null;
-  values.advisor = user?.advisor ? String(user.advisor) : null;
-  // Spec 000 §4: on by default for create, off for edit.
-  values.notify = user === null;
-  return values;
+const profileWriteBody = userWriteBody.shape.profile.unwrap();
+
+/** The wire schema, with the choices this person makes required (spec 000 §5) and the email asked for first. */
+function schemaFor(fields: ReadonlySet<UserFormField>) {
+  const { profile_type, _firm } = profileWriteBody.shape;
+  return userWriteBody.extend({
+    email: requiredEmail,
+    profile: profileWriteBody.extend({
+      profile_type: fields.has('profile.profile_type')
+        ? z.number({ error: messages.users.profileTypeRequired }).int()
+        : profile_type,
+      _firm: fields.has('profile._firm') ? z.number({ error: messages.users.firmRequired }).int().positive() : _firm,
+    }),
+  });
 }
 
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
-const numberOrNull = (value: string | null) => (value ? Number(value) : null);
+/** The form starts as the wire body: the stored user to edit, or a blank one in the list's firm. */
+function valuesOf(user: UserListItem | null, defaultFirm: number | null) {
+  if (user) {
+    const { firm_name: _firmName, profile_type_name: _typeName, ...stored } = user;
+    return stored;
+  }
+  let blank = {
+    email: null,
+    salutation: null,
+    first_name: null,
+    middle_name: null,
+    last_name: null,
+    suffix: null,
+    advisor: null,
+    profile: {
+      _firm: defaultFirm,
+      profile_type: null,
+      ...Object.fromEntries(personalProfileFields.map((k) => [k, null])),
+    },
+  };
+  for (const flag of [ACTIVE_FLAG, ...ROLE_FLAGS, ...CUSTODIAN_FLAGS]) blank = setPath(blank, flag.field, false);
+  return blank;
+}
 
 /**
- * The request body: names, contact fields and only the guarded fields this person may set, so the
- * server never has to refuse one. An edit sends the loaded user with the changes; the server ignores
- * read-only fields left as they were.
+ * A new user carries only the guarded fields this person may set, so the server never has to refuse
+ * one (and `is_active` is the server's call). An edit sends the loaded user with the changes; the
+ * server ignores read-only fields left as they were. A left-out field is undefined, which JSON drops.
  */
-function bodyOf(values: Values, fields: ReadonlySet<UserFormField>, base: User | null): Record<string, unknown> {
-  const user: Record<string, unknown> = {};
-  const profile: Record<string, unknown> = {};
-  for (const key of NAME_FIELDS) user[key] = orNull(values[key]);
-  user.email = values.email.trim();
-  for (const key of CONTACT_FIELDS) profile[key] = orNull(values[key]);
-  for (const flag of [...ROLE_FLAGS, ...CUSTODIAN_FLAGS, ...(base ? [ACTIVE_FLAG] : [])]) {
-    if (fields.has(flag.field)) (flag.on === 'user' ? user : profile)[flag.name] = values[flag.name];
-  }
-  if (fields.has('advisor')) user.advisor = numberOrNull(values.advisor);
-  if (fields.has('profile.profile_type')) profile.profile_type = numberOrNull(values.profile_type);
-  if (fields.has('profile._firm')) profile._firm = numberOrNull(values._firm);
-  if (!base) return { ...user, profile };
-  const { firm_name: _firmName, profile_type_name: _typeName, ...stored } = base as User & Record<string, unknown>;
-  return { ...stored, ...user, profile: { ...base.profile, ...profile } };
+function bodyOf(values: UserWriteBody, fields: ReadonlySet<UserFormField>, creating: boolean): UserWriteBody {
+  if (!creating) return values;
+  const dropped = GUARDED.filter((field) => field === 'is_active' || !fields.has(field));
+  return dropped.reduce((body, field) => setPath(body, field, undefined), values);
 }
-
-// The server names profile fields "profile.x"; the form names them plainly.
-const INLINE_FIELDS = [
-  ...NAME_FIELDS,
-  'is_admin',
-  'is_active',
-  'advisor',
-  ...CONTACT_FIELDS.map((key) => `profile.${key}`),
-  ...[...ROLE_FLAGS, ...CUSTODIAN_FLAGS].filter((f) => f.on === 'profile').map((f) => `profile.${f.name}`),
-  'profile.profile_type',
-  'profile._firm',
-];
 
 interface UserFormProps {
   actor: Actor;
   /** The user being edited; null for a new one. */
-  user: User | null;
+  user: UserListItem | null;
   /** For a super admin's new user: the firm chosen in the list's filter, if any. */
   defaultFirm: number | null;
   onDone: () => void;
@@ -155,50 +124,40 @@ interface UserFormProps {
 
 /** The new/edit user form of spec 000 §2, showing only the fields this person may set (spec 000 §6). */
 export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
-  const fields = userFieldsFor(actor);
+  const fields = useMemo(() => userFieldsFor(actor), [actor]);
   const queryClient = useQueryClient();
   const showProfileType = fields.has('profile.profile_type');
   const showFirm = fields.has('profile._firm');
   const showAdvisor = fields.has('advisor');
 
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: valuesOf(user, defaultFirm),
-    validate: {
-      last_name: (value) => (value.trim() ? null : 'Enter the last name.'),
-      email: (value) => (value.trim() ? null : messages.auth.enterEmail),
-      profile_type: (value) => (showProfileType && !value ? 'Select a profile type.' : null),
-      _firm: (value) => (showFirm && !value ? 'Select a firm.' : null),
-    },
-  });
+  const schema = useMemo(() => schemaFor(fields), [fields]);
+  const form = useSchemaForm(schema, valuesOf(user, defaultFirm));
+  // Spec 000 §4: on by default for create, off for edit. Not part of the body: it is a query parameter.
+  const [notify, setNotify] = useState(user === null);
 
   // The advisors are of the user's firm: the chosen one for a super admin, else the stored or own firm.
-  const firmId = showFirm ? numberOrNull(form.values._firm) : (user?.profile._firm ?? actor.profile._firm);
+  const firmId = showFirm ? (form.values.profile._firm ?? null) : (user?.profile._firm ?? actor.profile._firm);
   const advisors = useQuery({ ...firmAdvisorsQuery(firmId), enabled: showAdvisor && firmId !== null });
   const profileTypes = useQuery({ ...profileTypesQuery, enabled: showProfileType });
   const firms = useQuery({ ...firmOptionsQuery, enabled: showFirm });
 
   const mutation = useMutation({
-    mutationFn: async (values: Values) => {
-      const body = bodyOf(values, fields, user);
-      if (!user) return { saved: await createUser({ body, notifyUser: values.notify }), created: true };
+    mutationFn: async ({ body, notifyUser }: { body: UserWriteBody; notifyUser: boolean }) => {
+      if (!user) return { saved: await createUser({ body, notifyUser }), created: true };
       const saved = await updateUser({ id: user.id, body });
-      if (values.notify) await sendActivationLink(user.id);
+      if (notifyUser) await sendActivationLink(user.id);
       return { saved, created: false };
     },
-    meta: { inlineFields: INLINE_FIELDS },
+    meta: form.errorMeta,
     onSuccess: ({ created }) => {
       void queryClient.invalidateQueries({ queryKey: usersKey });
       notifySuccess(created ? messages.users.created : messages.users.updated);
       onDone();
     },
     onError: (error) => {
-      if (!isApiError(error)) return;
-      const errors: Record<string, string> = {};
-      for (const [key, message] of Object.entries(error.fields)) errors[key.replace(/^profile\./, '')] = message;
-      form.setErrors(errors);
-      // Spec 000 §8: a 409 (the email is taken) is shown as an error toast.
-      if (error.status === 409) notifyError(error.detail);
+      form.setServerErrors(error);
+      // Spec 000 §8: a 409 (the email is taken) is shown as an error toast, besides the field.
+      if (isApiError(error) && error.status === 409) notifyError(error.detail);
     },
   });
 
@@ -206,7 +165,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
   if (showAdvisor && firmId !== null && advisors.isPending && !form.isTouched()) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading advisors" />
+        <Loader aria-label={messages.users.loadingAdvisors} />
       </Center>
     );
   }
@@ -216,45 +175,38 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     label: [advisor.last_name, advisor.first_name].filter(Boolean).join(', ') || advisor.email,
   }));
   // An advisor stored before they left the active list must still show rather than look empty.
-  if (form.values.advisor && !advisorOptions.some((o) => o.value === form.values.advisor)) {
-    advisorOptions.unshift({ value: form.values.advisor, label: `Advisor #${form.values.advisor}` });
+  const storedAdvisor = form.values.advisor;
+  if (typeof storedAdvisor === 'number' && !advisorOptions.some((o) => o.value === String(storedAdvisor))) {
+    advisorOptions.unshift({ value: String(storedAdvisor), label: messages.users.unlistedAdvisor(storedAdvisor) });
   }
-  const stateOptions =
-    form.values.state && !(US_STATES as readonly string[]).includes(form.values.state)
-      ? [form.values.state, ...US_STATES]
-      : [...US_STATES];
   const roleFlags = ROLE_FLAGS.filter((flag) => fields.has(flag.field));
   const custodianFlags = CUSTODIAN_FLAGS.filter((flag) => fields.has(flag.field));
   const showActive = user !== null && fields.has('is_active');
 
-  const text = (name: TextName, label: string, props: Record<string, unknown> = {}) => (
-    <TextInput label={label} {...props} {...form.getInputProps(name)} />
-  );
-  const checkbox = (flag: Flag) => (
-    <Checkbox key={flag.name} label={flag.label} {...form.getInputProps(flag.name, { type: 'checkbox' })} />
-  );
-  const select = (name: 'salutation' | 'state') => ({
-    ...form.getInputProps(name),
-    value: form.values[name] || null,
-    onChange: (value: string | null) => form.setFieldValue(name, value ?? ''),
-  });
+  const firmSelect = form.select('profile._firm');
+  const checkbox = (flag: Flag) => <Checkbox key={flag.field} label={flag.label} {...form.checkbox(flag.field)} />;
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        mutation.mutate({ body: bodyOf(values, fields, user === null), notifyUser: notify }),
+      )}
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label="Salutation" data={[...salutations]} clearable {...select('salutation')} />
-          {text('first_name', 'First name', { autoComplete: 'off' })}
-          {text('middle_name', 'Middle name', { autoComplete: 'off' })}
-          {text('last_name', 'Last name', { required: true, autoComplete: 'off' })}
-          {text('suffix', 'Suffix', { autoComplete: 'off' })}
-          {text('email', 'Email', { required: true, type: 'email', autoComplete: 'off' })}
+          <Select label="Salutation" data={[...salutations]} clearable {...form.select('salutation')} />
+          <TextInput label="First name" autoComplete="off" {...form.text('first_name')} />
+          <TextInput label="Middle name" autoComplete="off" {...form.text('middle_name')} />
+          <TextInput label="Last name" required autoComplete="off" {...form.text('last_name')} />
+          <TextInput label="Suffix" autoComplete="off" {...form.text('suffix')} />
+          <TextInput label="Email" required type="email" autoComplete="off" {...form.text('email')} />
           {showProfileType && (
             <Select
               label="Profile type"
               required
               data={profileTypes.data ?? []}
-              {...form.getInputProps('profile_type')}
+              {...form.select('profile.profile_type')}
             />
           )}
           {showFirm && (
@@ -262,11 +214,11 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
               label="Firm"
               required
               searchable
-              nothingFoundMessage="No matching firm"
+              nothingFoundMessage={messages.firms.noMatchingFirm}
               data={firms.data ?? []}
-              {...form.getInputProps('_firm')}
+              {...firmSelect}
               onChange={(value) => {
-                form.setFieldValue('_firm', value);
+                firmSelect.onChange(value);
                 // An advisor belongs to one firm; another firm's advisor is not a valid choice.
                 form.setFieldValue('advisor', null);
               }}
@@ -277,10 +229,10 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
               label="Advisor"
               clearable
               searchable
-              nothingFoundMessage="No matching advisor"
+              nothingFoundMessage={messages.users.noMatchingAdvisor}
               disabled={firmId === null}
               data={advisorOptions}
-              {...form.getInputProps('advisor')}
+              {...form.select('advisor')}
             />
           )}
         </SimpleGrid>
@@ -303,32 +255,31 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
 
         <Fieldset legend="Contact and address">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('company', 'Company')}
-            {text('title', 'Title/Role')}
-            {text('department', 'Department')}
-            {text('mobile_phone', 'Mobile phone', { type: 'tel', placeholder: '(xxx) xxx-xxxx' })}
-            {text('phone', 'Phone', { type: 'tel', placeholder: '(xxx) xxx-xxxx' })}
-            {text('phone_extension', 'Extension', { inputMode: 'numeric' })}
-            {text('fax', 'Fax', { type: 'tel', placeholder: '(xxx) xxx-xxxx' })}
-            {text('address_line_1', 'Address line 1')}
-            {text('address_line_2', 'Address line 2')}
-            {text('city', 'City')}
-            <Select
-              label="State/Province"
-              data={stateOptions}
-              searchable
-              clearable
-              nothingFoundMessage="No matching state"
-              {...select('state')}
+            <TextInput label="Company" {...form.text('profile.company')} />
+            <TextInput label="Title/Role" {...form.text('profile.title')} />
+            <TextInput label="Department" {...form.text('profile.department')} />
+            <TextInput
+              label="Mobile phone"
+              type="tel"
+              placeholder="(xxx) xxx-xxxx"
+              {...form.text('profile.mobile_phone')}
             />
-            {text('zip', 'Zip/Postal code')}
-            {text('country', 'Country')}
+            <TextInput label="Phone" type="tel" placeholder="(xxx) xxx-xxxx" {...form.text('profile.phone')} />
+            <TextInput label="Extension" inputMode="numeric" {...form.text('profile.phone_extension')} />
+            <TextInput label="Fax" type="tel" placeholder="(xxx) xxx-xxxx" {...form.text('profile.fax')} />
+            <TextInput label="Address line 1" {...form.text('profile.address_line_1')} />
+            <TextInput label="Address line 2" {...form.text('profile.address_line_2')} />
+            <TextInput label="City" {...form.text('profile.city')} />
+            <StateSelect label="State/Province" {...form.select('profile.state')} />
+            <TextInput label="Zip/Postal code" {...form.text('profile.zip')} />
+            <TextInput label="Country" {...form.text('profile.country')} />
           </SimpleGrid>
         </Fieldset>
 
         <Checkbox
           label="Generate new password and notify user immediately"
-          {...form.getInputProps('notify', { type: 'checkbox' })}
+          checked={notify}
+          onChange={(event) => setNotify(event.currentTarget.checked)}
         />
 
         <Group justify="flex-end">

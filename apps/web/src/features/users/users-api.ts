@@ -1,24 +1,12 @@
-import type { User, UserListItem } from '@portal/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, type Page, queryString } from '../../lib/api';
+import type { User, UserListItem, UserWriteBody } from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { listPageQuery, type PageParams } from '../../lib/list-page-query';
 
 export const usersKey = ['users'] as const;
 
-export interface UserListParams {
-  search: string;
-  status: 'all' | 'active' | 'inactive';
-  firm: string | null;
-  ordering: string;
-  page: number;
-  page_size: number;
-}
-
-export const userListQuery = (params: UserListParams) =>
-  queryOptions({
-    queryKey: [...usersKey, 'list', params],
-    queryFn: () => api.get<Page<UserListItem>>(`/api/users/filter/${queryString({ ...params })}`),
-    placeholderData: keepPreviousData,
-  });
+export const userListQuery = (params: PageParams) =>
+  listPageQuery<UserListItem>(usersKey, '/api/users/filter/', params);
 
 /** Spec 000 §2: the modal loads the firm's (active) advisors first. */
 export const firmAdvisorsQuery = (firmId: number | null) =>
@@ -36,10 +24,10 @@ export const profileTypesQuery = queryOptions({
   select: (data) => data.results.map((type) => ({ value: String(type.profile_type_tk), label: type.name })),
 });
 
-export const createUser = ({ body, notifyUser }: { body: Record<string, unknown>; notifyUser: boolean }) =>
+export const createUser = ({ body, notifyUser }: { body: UserWriteBody; notifyUser: boolean }) =>
   api.post<User>(`/api/users/?notifyUser=${notifyUser}`, body);
 
-export const updateUser = ({ id, body }: { id: number; body: Record<string, unknown> }) =>
+export const updateUser = ({ id, body }: { id: number; body: UserWriteBody }) =>
   api.put<User>(`/api/users/${id}/`, body);
 
 export const deleteUser = (id: number) => api.delete<{ detail: string }>(`/api/users/${id}/`);

@@ -1,42 +1,54 @@
+import { Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { canDeleteUser, canEditUser, isSuperAdmin, messages, type UserListItem } from '@portal/domain';
-import { IconDots, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+  canDeleteUser,
+  canEditUser,
+  isSuperAdmin,
+  messages,
+  type UserListItem,
+  userOrderings,
+  userStatuses,
+} from '@portal/domain';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { ListPagination } from '../../components/list-pagination';
-import { SortableHeader } from '../../components/sortable-header';
+import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { useListState } from '../../components/data-table/use-list-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { UserForm } from './user-form';
-import { deleteUser, type UserListParams, userListQuery, usersKey } from './users-api';
+import { deleteUser, userListQuery, usersKey } from './users-api';
 
-const PAGE_SIZE = 25;
 const ALL_FIRMS = 'all';
 
 /** "Last, First" as the User column shows it (spec 000 §2). */
 const listName = (user: UserListItem) => [user.last_name, user.first_name].filter(Boolean).join(', ') || user.email;
 /** The modal's title for an existing user: their name. */
 const fullName = (user: UserListItem) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+
+const COLUMNS: DataTableColumn<UserListItem>[] = [
+  { label: 'User', sortKey: 'last_name', render: listName },
+  { label: 'Email', sortKey: 'email', render: (user) => user.email },
+  { label: 'Profile', sortKey: 'profile_type', render: (user) => user.profile_type_name },
+  {
+    label: 'Active',
+    sortKey: 'is_active',
+    render: (user) => (
+      <Checkbox
+        aria-label={`${listName(user)} is active`}
+        checked={user.is_active}
+        readOnly
+        tabIndex={-1}
+        styles={{ input: { cursor: 'default' } }}
+      />
+    ),
+  },
+  { label: 'Last Login', sortKey: 'last_login', nowrap: true, render: (user) => formatDateTime(user.last_login) },
+];
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserListItem } | null;
 
@@ -49,36 +61,22 @@ export function UsersPage() {
   // A long form on a phone reads better on the whole screen than in a floating box.
   const phone = useMediaQuery('(max-width: 36em)');
 
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<UserListParams['status']>('all');
+  const table = useListState({
+    pageSize: 25,
+    defaultOrdering: 'last_name',
+    orderings: userOrderings,
+    filters: {
+      status: { initial: 'all', allowed: userStatuses },
+      firm: { initial: ALL_FIRMS, allowed: (value) => value === ALL_FIRMS || /^[1-9]\d*$/.test(value) },
+    },
+  });
   // Only a super admin chooses the firm; everyone else's list is their firm's, which the server enforces.
-  const [firm, setFirm] = useState<string>(superAdmin ? ALL_FIRMS : String(actor.profile._firm ?? ''));
-  const [ordering, setOrdering] = useState('last_name');
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const firm = superAdmin ? table.filters.firm : String(actor.profile._firm ?? '');
+  const list = useQuery(userListQuery({ ...table.params, firm: superAdmin && firm !== ALL_FIRMS ? firm : null }));
+  const firms = useQuery(firmOptionsQuery);
+  const [selected, setSelected] = useState<Set<number | string>>(new Set());
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<UserListItem | null>(null);
-
-  const params: UserListParams = {
-    search: debouncedSearch,
-    status,
-    firm: superAdmin && firm !== ALL_FIRMS ? firm : null,
-    ordering,
-    page,
-    page_size: PAGE_SIZE,
-  };
-  const list = useQuery(userListQuery(params));
-  const firms = useQuery(firmOptionsQuery);
-  const rows = list.data?.results ?? [];
-
-  // Any change of filter or order starts again at the first page.
-  const refilter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
 
   const remove = useMutation({
     mutationFn: (user: UserListItem) => deleteUser(user.id),
@@ -89,17 +87,49 @@ export function UsersPage() {
     },
   });
 
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
-  const someSelected = rows.some((row) => selected.has(row.id));
+  const actions: RowAction<UserListItem>[] = [
+    {
+      label: 'Edit',
+      icon: IconPencil,
+      placement: 'both',
+      visible: (user) => canEditUser(actor, user),
+      onClick: (user) => setEditing({ mode: 'edit', user }),
+    },
+    {
+      label: 'Delete',
+      icon: IconTrash,
+      color: 'red',
+      visible: (user) => canDeleteUser(actor, user),
+      onClick: setDeleting,
+    },
+  ];
 
   const firmOptions = [{ value: ALL_FIRMS, label: 'All Firms' }, ...(firms.data ?? [])];
+  const filters = (
+    <>
+      <SegmentedControl
+        aria-label="Status"
+        value={table.filters.status}
+        onChange={(value) => table.setFilter('status', value)}
+        data={[
+          { value: 'all', label: 'All' },
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+      />
+      <Select
+        aria-label="Firm"
+        data={firmOptions}
+        value={firm}
+        onChange={(value) => table.setFilter('firm', value ?? ALL_FIRMS)}
+        allowDeselect={false}
+        disabled={!superAdmin}
+        searchable={superAdmin}
+        w={{ base: '100%', xs: 240 }}
+        styles={{ input: { opacity: 1, color: 'var(--mantine-color-gray-8)' } }}
+      />
+    </>
+  );
 
   return (
     <Stack gap="md">
@@ -110,167 +140,21 @@ export function UsersPage() {
         </Button>
       </Group>
 
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          aria-label="Search users"
-          placeholder="Enter user name to search list..."
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          flex="1 1 16rem"
-        />
-        <SegmentedControl
-          aria-label="Status"
-          value={status}
-          onChange={refilter((value: string) => setStatus(value as UserListParams['status']))}
-          data={[
-            { value: 'all', label: 'All' },
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-        />
-        <Select
-          aria-label="Firm"
-          data={firmOptions}
-          value={firm}
-          onChange={refilter((value: string | null) => setFirm(value ?? ALL_FIRMS))}
-          allowDeselect={false}
-          disabled={!superAdmin}
-          searchable={superAdmin}
-          w={{ base: '100%', xs: 240 }}
-          styles={{ input: { opacity: 1, color: 'var(--mantine-color-gray-8)' } }}
-        />
-      </Group>
-
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <span aria-hidden>#</span>
-                <VisuallyHidden>Row number</VisuallyHidden>
-              </Table.Th>
-              <Table.Th>
-                <Checkbox
-                  aria-label="Select all users on this page"
-                  checked={allSelected}
-                  indeterminate={someSelected && !allSelected}
-                  onChange={() =>
-                    setSelected((current) => {
-                      const next = new Set(current);
-                      for (const row of rows) {
-                        if (allSelected) next.delete(row.id);
-                        else next.add(row.id);
-                      }
-                      return next;
-                    })
-                  }
-                />
-              </Table.Th>
-              <SortableHeader label="User" field="last_name" ordering={ordering} onSort={refilter(setOrdering)} />
-              <SortableHeader label="Email" field="email" ordering={ordering} onSort={refilter(setOrdering)} />
-              <SortableHeader label="Profile" field="profile_type" ordering={ordering} onSort={refilter(setOrdering)} />
-              <SortableHeader label="Active" field="is_active" ordering={ordering} onSort={refilter(setOrdering)} />
-              <SortableHeader
-                label="Last Login"
-                field="last_login"
-                ordering={ordering}
-                onSort={refilter(setOrdering)}
-              />
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((user, index) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>{(page - 1) * PAGE_SIZE + index + 1}</Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${listName(user)}`}
-                    checked={selected.has(user.id)}
-                    onChange={() => toggle(user.id)}
-                  />
-                </Table.Td>
-                <Table.Td>{listName(user)}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{user.profile_type_name}</Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`${listName(user)} is active`}
-                    checked={user.is_active}
-                    readOnly
-                    tabIndex={-1}
-                    styles={{ input: { cursor: 'default' } }}
-                  />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.last_login)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {canEditUser(actor, user) && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        c="gray.8"
-                        aria-label={`Edit ${listName(user)}`}
-                        onClick={() => setEditing({ mode: 'edit', user })}
-                      >
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    )}
-                    {canEditUser(actor, user) && (
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            c="gray.8"
-                            aria-label={`Actions for ${listName(user)}`}
-                          >
-                            <IconDots size={18} aria-hidden />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            leftSection={<IconPencil size={16} aria-hidden />}
-                            onClick={() => setEditing({ mode: 'edit', user })}
-                          >
-                            Edit
-                          </Menu.Item>
-                          {canDeleteUser(actor, user) && (
-                            <Menu.Item
-                              color="red"
-                              leftSection={<IconTrash size={16} aria-hidden />}
-                              onClick={() => setDeleting(user)}
-                            >
-                              Delete
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {list.isSuccess && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text ta="center" py="md" c="dimmed">
-                    No users found.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      <ListPagination page={page} pageSize={PAGE_SIZE} count={list.data?.count ?? 0} onChange={setPage} />
+      <DataTable
+        label="Users"
+        state={table}
+        query={list}
+        columns={COLUMNS}
+        rowKey={(user) => user.id}
+        rowLabel={listName}
+        search={{ label: 'Search users', placeholder: 'Enter user name to search list...' }}
+        filters={filters}
+        emptyText={messages.users.empty}
+        rowNumbers
+        selection={{ selected, onChange: setSelected, allLabel: 'Select all users on this page' }}
+        actions={actions}
+        minWidth={860}
+      />
 
       <Modal
         opened={editing !== null}

@@ -1,19 +1,20 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { messages } from '@portal/domain';
 
-interface ListPaginationProps {
+interface DataTablePaginationProps {
   page: number;
   pageSize: number;
   count: number;
   onChange: (page: number) => void;
 }
 
-/** The pages of a server-side list, with how many rows there are in all. */
-export function ListPagination({ page, pageSize, count, onChange }: ListPaginationProps) {
+/** The pages of a DataTable, with how many rows the list has in all. */
+export function DataTablePagination({ page, pageSize, count, onChange }: DataTablePaginationProps) {
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {count === 1 ? '1 record' : `${count} records`}
+        {messages.lists.recordCount(count)}
       </Text>
       {pages > 1 && (
         <nav aria-label="Pages">

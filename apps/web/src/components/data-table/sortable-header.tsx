@@ -1,30 +1,31 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 interface SortableHeaderProps {
-  label: string;
+  children: ReactNode;
   /** The server's ordering key of this column, say `last_name`. */
-  field: string;
+  sortKey: string;
   /** The list's current ordering, say `-last_name`. */
   ordering: string;
   onSort: (ordering: string) => void;
 }
 
-/** A column header that sorts the list on the server: first ascending, then descending. */
-export function SortableHeader({ label, field, ordering, onSort }: SortableHeaderProps) {
-  const active = ordering.replace(/^-/, '') === field;
+/** A DataTable column header that sorts the list on the server: first ascending, then descending. */
+export function SortableHeader({ children, sortKey, ordering, onSort }: SortableHeaderProps) {
+  const active = ordering.replace(/^-/, '') === sortKey;
   const descending = active && ordering.startsWith('-');
   const Icon = !active ? IconSelector : descending ? IconChevronDown : IconChevronUp;
   return (
     <Table.Th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
       <UnstyledButton
-        onClick={() => onSort(active && !descending ? `-${field}` : field)}
+        onClick={() => onSort(active && !descending ? `-${sortKey}` : sortKey)}
         fw={700}
         fz="sm"
         style={{ whiteSpace: 'nowrap' }}
       >
         <Group gap={4} wrap="nowrap" component="span">
-          {label}
+          {children}
           <Icon size={14} aria-hidden />
         </Group>
       </UnstyledButton>
