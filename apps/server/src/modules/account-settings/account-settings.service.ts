@@ -2,8 +2,13 @@ import { type ChangePasswordBody, messages } from '@portal/domain';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { hashPassword, passwordProblem } from '../../platform/passwords.js';
-import { cancelLinks, checkCurrentPassword, queueEmailChangedNotice, rotateSession } from '../auth/auth.service.js';
+import {
+  cancelLinks,
+  checkCurrentPassword,
+  queueEmailChangedNotice,
+  rotateSession,
+  storeNewPassword,
+} from '../auth/auth.service.js';
 import { accounts } from '../users/users.service.js';
 
 /**
@@ -17,22 +22,13 @@ export async function changePassword(ctx: Ctx, body: ChangePasswordBody) {
   if (body.new_password !== body.new_password_confirmation) {
     throw badRequest(messages.auth.passwordMismatch, { new_password_confirmation: messages.auth.passwordMismatch });
   }
-  const problem = passwordProblem(body.new_password, user.email);
-  if (problem) throw badRequest(problem, { new_password: problem });
-  const passwordHash = await hashPassword(body.new_password);
-  return writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    await accounts.update(tx, user.id, { passwordHash });
-    const session = await rotateSession(deps, tx, auth, ctx.meta);
-    await cancelLinks(tx, user.id);
-    record({
-      action: 'password_changed',
-      entity: 'user',
-      entityId: user.id,
-      firmId: user.profile?.firmId,
-      changes: { password: true },
-    });
-    return session;
+  const session = await storeNewPassword(deps, ctx.meta, user, body.new_password, 'new_password', {
+    action: 'password_changed',
+    endSessions: false,
+    after: (tx) => rotateSession(deps, tx, auth, ctx.meta),
   });
+  if (!session) throw new Error('the session was not rotated');
+  return session;
 }
 
 /** The old address is told, so a hijacked session cannot quietly take the account over. */

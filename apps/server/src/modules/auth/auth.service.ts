@@ -9,9 +9,9 @@ import {
   REFRESH_WINDOW_SECONDS,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
-import type { AuthState, SessionResolver } from '../../platform/auth.js';
+import type { AuthState, Principal, SessionResolver } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
@@ -209,43 +209,61 @@ export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetCon
   if (body.new_password1 !== body.new_password2) {
     throw badRequest(messages.auth.passwordMismatch, { new_password2: messages.auth.passwordMismatch });
   }
-  const problem = passwordProblem(body.new_password1, user.email);
-  if (problem) throw badRequest(problem, { new_password1: problem });
-  const passwordHash = await hashPassword(body.new_password1);
-  await writeAudited(deps.db, { ...meta, actorId: user.id }, async (tx, record) => {
-    if (!(await consumeOneTimeToken(tx, user.id, 'password_reset', body.token))) {
-      throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
-    }
-    await accounts.update(tx, user.id, { passwordHash });
-    await revokeAccess(tx, user.id);
-    record({
-      action: 'password_reset',
-      entity: 'user',
-      entityId: user.id,
-      firmId: user.profile?.firmId,
-      changes: { password: true },
-    });
+  await storeNewPassword(deps, { ...meta, actorId: user.id }, user, body.new_password1, 'new_password1', {
+    action: 'password_reset',
+    link: { purpose: 'password_reset', token: body.token },
+    endSessions: true,
   });
 }
 
 export async function activateAccount(deps: AppDeps, body: AccountConfirmBody, meta: RequestMeta) {
   const user = await userOfLink(deps, body.uid, body.token, 'account_activation');
-  const problem = passwordProblem(body.password, user.email);
-  if (problem) throw badRequest(problem, { password: problem });
-  const passwordHash = await hashPassword(body.password);
-  await writeAudited(deps.db, { ...meta, actorId: user.id }, async (tx, record) => {
-    if (!(await consumeOneTimeToken(tx, user.id, 'account_activation', body.token))) {
+  await storeNewPassword(deps, { ...meta, actorId: user.id }, user, body.password, 'password', {
+    action: 'account_activated',
+    link: { purpose: 'account_activation', token: body.token },
+    activate: true,
+    endSessions: false,
+  });
+}
+
+/**
+ * Stores a new password (after the policy's check, its message on `field`) in one audited write, and
+ * ends what the old one opened: every outstanding link, and with `endSessions` every session. A link
+ * that opened the form is used up in the same transaction; `after` runs in it too (a session rotation).
+ */
+export async function storeNewPassword<T = void>(
+  deps: AppDeps,
+  meta: RequestMeta,
+  user: Principal,
+  password: string,
+  field: string,
+  opts: {
+    action: string;
+    link?: { purpose: TokenPurpose; token: string };
+    activate?: boolean;
+    endSessions: boolean;
+    after?: (tx: Tx) => Promise<T>;
+  },
+): Promise<T | undefined> {
+  const problem = passwordProblem(password, user.email);
+  if (problem) throw badRequest(problem, { [field]: problem });
+  const passwordHash = await hashPassword(password);
+  return writeAudited(deps.db, meta, async (tx, record) => {
+    if (opts.link && !(await consumeOneTimeToken(tx, user.id, opts.link.purpose, opts.link.token))) {
       throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
     }
-    await accounts.update(tx, user.id, { passwordHash, isActive: true });
+    await accounts.update(tx, user.id, opts.activate ? { passwordHash, isActive: true } : { passwordHash });
+    if (opts.endSessions) await revokeUserSessions(tx, user.id);
     await cancelOneTimeTokens(tx, user.id);
+    const result = await opts.after?.(tx);
     record({
-      action: 'account_activated',
+      action: opts.action,
       entity: 'user',
       entityId: user.id,
       firmId: user.profile?.firmId,
-      changes: { is_active: true, password: true },
+      changes: opts.activate ? { is_active: true, password: true } : { password: true },
     });
+    return result;
   });
 }
 
