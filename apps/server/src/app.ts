@@ -47,6 +47,8 @@ const REDACT = [
   '*.current_password',
 ];
 
+const SWAGGER_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
 /** One-time links carry their token in the path: a log keeps the path and masks the token. */
 const ONE_TIME_LINK = /^(\/account\/(?:activate|password\/reset)\/[^/?#]+\/)[^/?#]+/;
 export const loggableUrl = (url: string) => url.replace(ONE_TIME_LINK, '$1[redacted]');
@@ -144,7 +146,18 @@ export async function buildApp(
     routePrefix: '/api/docs',
     staticCSP: false,
     uiConfig: { docExpansion: 'list' },
-    uiHooks: { onRequest: async (request) => requireStaff(request) },
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        requireStaff(request);
+        // Swagger UI injects one fixed <style> element: allowed by its hash, nothing else inline.
+        const csp = reply.raw.getHeader('content-security-policy');
+        if (typeof csp === 'string')
+          reply.raw.setHeader(
+            'content-security-policy',
+            csp.replace("style-src 'self'", `style-src 'self' ${SWAGGER_STYLE_HASH}`),
+          );
+      },
+    },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async (request) => {
     requireStaff(request);
