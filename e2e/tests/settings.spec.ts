@@ -1,3 +1,4 @@
+import { messages } from '@portal/domain';
 import { expect, expectAccessible, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 test('a user updates personal info, email and password in Settings, then signs in with the new password', async ({
@@ -35,6 +36,10 @@ test('a user updates personal info, email and password in Settings, then signs i
   await expectAccessible(page);
   const newEmail = `renamed.${stamp}@example.test`;
   await page.getByLabel(/new email/i).fill(newEmail);
+  await page.getByLabel('Current password').fill('not my password at all');
+  await page.getByRole('button', { name: 'Update email' }).click();
+  await expect(page.getByText(messages.auth.currentPasswordWrong).first()).toBeVisible();
+  await page.getByLabel('Current password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Update email' }).click();
   await expect(page.getByText('Email changed successfully')).toBeVisible();
 

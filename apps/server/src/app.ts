@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { messages } from '@portal/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -21,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerAuth, requireStaff } from './platform/auth.js';
+import { Background } from './platform/background.js';
 import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
@@ -50,7 +52,7 @@ const REDACT = [
 const SWAGGER_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
 /** One-time links carry their token in the path: a log keeps the path and masks the token. */
-const ONE_TIME_LINK = /^(\/account\/(?:activate|password\/reset)\/[^/?#]+\/)[^/?#]+/;
+const ONE_TIME_LINK = /(\/account\/+(?:activate|password\/+reset)\/+[^/?#]+\/+)[^/?#]+/g;
 export const loggableUrl = (url: string) => url.replace(ONE_TIME_LINK, '$1[redacted]');
 
 const serializers = {
@@ -79,10 +81,19 @@ export async function buildApp(
         ? false
         : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, serializers, stream: logStream },
     genReqId: () => randomUUID(),
+    // A path Fastify cannot decode (`%FF`, a lone `%`) names nothing: the contract's 404.
+    frameworkErrors: (error, _request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      void (reply as unknown as { code(n: number): { send(body: unknown): unknown } })
+        .code(badUrl ? 404 : 400)
+        .send({ detail: badUrl ? messages.http.notFound : messages.http.badRequest });
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON (and raw images on the logo route): a text/plain body is a 415, not a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -92,7 +103,7 @@ export async function buildApp(
     { smtpUrl: config.smtpUrl, from: config.mailFrom, ...config.mail },
     app.log,
   );
-  const deps: AppDeps = { config, db: database.db, tokens, mailer };
+  const deps: AppDeps = { config, db: database.db, tokens, mailer, background: new Background(app.log) };
 
   // Deny by default: a route is public only when its own options say so (see PUBLIC in the matrix test).
   const routes: string[] = [];

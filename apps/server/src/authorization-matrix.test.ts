@@ -130,7 +130,11 @@ const matrix: Record<string, Case> = {
     own: all(400),
   },
   'PUT /api/account_settings/change_email/': {
-    build: () => ({ method: 'PUT', url: '/api/account_settings/change_email/', payload: { email: 'not an email' } }),
+    build: () => ({
+      method: 'PUT',
+      url: '/api/account_settings/change_email/',
+      payload: { email: 'not an email', current_password: 'x' },
+    }),
     own: all(400),
   },
   'PUT /api/account_settings/update_personal_info/:id/': {

@@ -10,7 +10,7 @@ const key = 'k'.repeat(48);
 const production = {
   NODE_ENV: 'production',
   SECRET_KEY: key,
-  PII_ENCRYPTION_KEY: key,
+  PII_ENCRYPTION_KEY: 'p'.repeat(48),
   PUBLIC_URL: 'https://portal.example.com',
   SMTP_URL: 'smtp://mail.example.com:587',
 };
@@ -20,6 +20,12 @@ describe('configuration', () => {
     const { SMTP_URL: _smtp, ...withoutSmtp } = production;
     expect(() => loadConfig(withoutSmtp, quiet)).toThrow(/SMTP_URL must be set when NODE_ENV=production/);
     expect(loadConfig(production, quiet).smtpUrl).toBe('smtp://mail.example.com:587');
+  });
+
+  it('in production refuses an http address, one key for both purposes, and a key of blanks', () => {
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://portal.example.com' }, quiet)).toThrow(/https/);
+    expect(() => loadConfig({ ...production, PII_ENCRYPTION_KEY: key }, quiet)).toThrow(/must differ/);
+    expect(() => loadConfig({ ...production, SECRET_KEY: ' '.repeat(40) }, quiet)).toThrow(/at least 32 characters/);
   });
 
   it('generates the secrets once when the file is missing, and reads the same ones afterwards', () => {

@@ -7,6 +7,7 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 const secret = (name: string) =>
   z
     .string()
+    .trim()
     .min(32, `${name} must be at least 32 characters (256 bits); generate one with: openssl rand -base64 48`)
     .optional();
 
@@ -54,8 +55,8 @@ export interface Config {
   throttle: {
     /** Failed sign-ins and wrong current passwords. */
     login: { windowMs: number; perAccount: number; perAddress: number };
-    /** Password-reset requests; `floorMs` is the least time an answer takes, known address or not. */
-    reset: { windowMs: number; perAccount: number; perAddress: number; floorMs: number };
+    /** Password-reset requests. */
+    reset: { windowMs: number; perAccount: number; perAddress: number };
   };
   webDist?: string;
 }
@@ -64,7 +65,7 @@ export class ConfigError extends Error {}
 
 export const THROTTLE: Config['throttle'] = {
   login: { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 },
-  reset: { windowMs: 60 * 60 * 1000, perAccount: 3, perAddress: 20, floorMs: 150 },
+  reset: { windowMs: 60 * 60 * 1000, perAccount: 3, perAddress: 20 },
 };
 
 const SECRETS_HELP =
@@ -87,6 +88,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     );
     if (missing.length)
       throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} must be set when NODE_ENV=production`);
+    // Secure cookies and HSTS follow from an https address; one key for two purposes weakens both.
+    if (!e.PUBLIC_URL?.startsWith('https://'))
+      throw new ConfigError(
+        'Invalid configuration:\n  PUBLIC_URL must be an https:// address when NODE_ENV=production',
+      );
+    if (e.SECRET_KEY === e.PII_ENCRYPTION_KEY)
+      throw new ConfigError('Invalid configuration:\n  SECRET_KEY and PII_ENCRYPTION_KEY must differ');
   }
   const generated = !e.SECRET_KEY || !e.PII_ENCRYPTION_KEY ? loadGeneratedSecrets(dataDir, log) : undefined;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

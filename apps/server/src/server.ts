@@ -17,6 +17,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close().catch(() => {});
+    await deps.background.drain();
     await deps.mailer.stop().catch(() => {});
     // Closing PGlite cleanly means the next start needs no crash recovery.
     await database.close().catch(() => {});

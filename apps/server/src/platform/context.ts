@@ -4,12 +4,14 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { AuditContext } from './audit.js';
 import { type AuthState, requireAuth } from './auth.js';
+import type { Background } from './background.js';
 import type { MailWorker } from './mail.js';
 import type { TokenService } from './tokens.js';
 
 /** What services need from the platform; built once in buildApp and passed explicitly. */
 export interface AppDeps {
   config: Config;
+  background: Background;
   db: Db;
   tokens: TokenService;
   mailer: MailWorker;

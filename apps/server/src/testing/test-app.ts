@@ -78,6 +78,7 @@ export async function buildTestApp(
     routes,
     close: async () => {
       await app.close();
+      await deps.background.drain();
       await deps.mailer.stop();
       await database.close();
     },

@@ -39,5 +39,6 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export const changeEmailBody = z.object({ email });
+/** The current password re-proves who is asking: a stolen session alone cannot move the account away. */
+export const changeEmailBody = z.object({ email, current_password: required(password) });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;

@@ -36,7 +36,7 @@ export function accountSettingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['account settings'], body: changeEmailBody, response: { 200: loginResponse, ...errors } } },
       async (request, reply) => {
         const context = ctx(request);
-        const result = await settings.changeEmail(context, request.body.email);
+        const result = await settings.changeEmail(context, request.body);
         if (context.auth.via === 'cookie') setSessionCookie(reply, deps.config, result.token);
         return result;
       },

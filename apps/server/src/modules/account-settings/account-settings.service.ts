@@ -1,4 +1,4 @@
-import { type ChangePasswordBody, messages } from '@portal/domain';
+import { type ChangeEmailBody, type ChangePasswordBody, messages } from '@portal/domain';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -31,10 +31,15 @@ export async function changePassword(ctx: Ctx, body: ChangePasswordBody) {
   return session;
 }
 
-/** The old address is told, so a hijacked session cannot quietly take the account over. */
-export async function changeEmail(ctx: Ctx, email: string) {
+/**
+ * The current password is asked first (a wrong one counts as a failed sign-in), and the old address is
+ * told: a hijacked session can neither move the account to another address nor do it quietly.
+ */
+export async function changeEmail(ctx: Ctx, body: ChangeEmailBody) {
   const { deps, auth } = ctx;
   const { user } = auth;
+  const { email } = body;
+  await checkCurrentPassword(deps, auth, body.current_password, ctx.meta);
   const taken = () => conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
   if (email.toLowerCase() !== user.email.toLowerCase() && (await accounts.byEmail(deps.db, email))) throw taken();
   try {

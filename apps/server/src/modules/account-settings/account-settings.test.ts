@@ -105,7 +105,7 @@ describe('changing the email', () => {
       method: 'PUT',
       url: '/api/account_settings/change_email/',
       headers,
-      payload: { email: '  fresh.address@example.test ' },
+      payload: { email: '  fresh.address@example.test ', current_password: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({
@@ -122,7 +122,7 @@ describe('changing the email', () => {
       method: 'PUT',
       url: '/api/account_settings/change_email/',
       headers,
-      payload: { email: 'TAKEN@example.test' },
+      payload: { email: 'TAKEN@example.test', current_password: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(409);
     expect(json(res)).toMatchObject({ detail: messages.settings.emailTaken });
@@ -130,11 +130,29 @@ describe('changing the email', () => {
       method: 'PUT',
       url: '/api/account_settings/change_email/',
       headers,
-      payload: { email: 'not-an-email' },
+      payload: { email: 'not-an-email', current_password: TEST_PASSWORD },
     });
     expect(bad.statusCode).toBe(400);
     expect(json(bad)).toMatchObject({ fields: { email: 'Enter a valid email address.' } });
     expect(taken.email).toBe('taken@example.test');
+  });
+
+  it('asks for the current password, so a stolen session alone cannot move the account to another address', async () => {
+    const user = await createUser(t.deps.db);
+    const { headers } = await signIn(user.email);
+    const change = (current_password?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/account_settings/change_email/',
+        headers,
+        payload: { email: 'thief@example.test', current_password },
+      });
+    expect(json(await change())).toMatchObject({ fields: { current_password: messages.validation.required } });
+    const wrong = await change('a guess at the password');
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong)).toMatchObject({ fields: { current_password: messages.auth.currentPasswordWrong } });
+    const me = json<{ email: string }>(await t.app.inject({ url: '/api/auth/user/', headers }));
+    expect(me.email).toBe(user.email);
   });
 });
 

@@ -159,37 +159,35 @@ export async function logout(deps: AppDeps, sessionId: string, meta: RequestMeta
 }
 
 /**
- * The same answer, after about the same time, whether or not the account exists: every request is
- * counted (per address typed and per client address), and the answer waits out a floor longer than the
- * work of issuing a link. The link goes only to a live, active account.
+ * The same answer in the same time whether or not the account exists: the request is counted (per
+ * address typed and per client address) and answered; finding the account and mailing its link happen
+ * after the answer. The link goes only to a live, active account.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
-  const started = performance.now();
-  try {
-    await assertNotThrottled(deps, 'reset', email, meta.ip);
-    await recordAttempt(deps.db, 'reset', email, meta.ip);
-    if (Math.random() < 0.01) await pruneAttempts(deps.db, 'reset', deps.config.throttle.reset.windowMs);
-    const user = await accounts.byEmail(deps.db, email);
-    if (!user?.isActive) return;
-    await writeAudited(deps.db, { ...meta, actorId: meta.actorId ?? user.id }, async (tx, record) => {
-      const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
-      const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
-      await enqueueMail(
-        tx,
-        {
-          to: user.email,
-          subject: 'Reset your portal password',
-          text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nSomeone asked to reset the password of your portal account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-        },
-        [token],
-      );
-      record({ action: 'password_reset_requested', entity: 'user', entityId: user.id, firmId: user.profile?.firmId });
-    });
-    deps.mailer.kick();
-  } finally {
-    const wait = deps.config.throttle.reset.floorMs - (performance.now() - started);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
+  await assertNotThrottled(deps, 'reset', email, meta.ip);
+  await recordAttempt(deps.db, 'reset', email, meta.ip);
+  if (Math.random() < 0.01) await pruneAttempts(deps.db, 'reset', deps.config.throttle.reset.windowMs);
+  deps.background.run('password reset link', () => mailResetLink(deps, email, meta));
+}
+
+async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta) {
+  const user = await accounts.byEmail(deps.db, email);
+  if (!user?.isActive) return;
+  await writeAudited(deps.db, { ...meta, actorId: meta.actorId ?? user.id }, async (tx, record) => {
+    const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
+    const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
+    await enqueueMail(
+      tx,
+      {
+        to: user.email,
+        subject: 'Reset your portal password',
+        text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nSomeone asked to reset the password of your portal account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+      },
+      [token],
+    );
+    record({ action: 'password_reset_requested', entity: 'user', entityId: user.id, firmId: user.profile?.firmId });
+  });
+  deps.mailer.kick();
 }
 
 /** Resolves a link's user without using the token up, so a bad link is reported before a bad password. */
@@ -222,7 +220,8 @@ export async function activateAccount(deps: AppDeps, body: AccountConfirmBody, m
     action: 'account_activated',
     link: { purpose: 'account_activation', token: body.token },
     activate: true,
-    endSessions: false,
+    // An activation link can also reach an account in use (an administrator sent a new one).
+    endSessions: true,
   });
 }
 

@@ -145,8 +145,11 @@ export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
   if (actor.id === id && user.isActive === false) throw forbidden(m.cannotDeactivateSelf);
   // "Never activated" and "deactivated" are different states: only the second refuses activation links.
   if (user.isActive !== undefined) user.deactivatedAt = user.isActive ? null : new Date();
-  const firmId = profile.firmId ?? current.profile._firm;
-  if (profile.firmId !== undefined) await assertFirm(deps, firmId);
+  const firmId = 'firmId' in profile ? profile.firmId : current.profile._firm;
+  if ('firmId' in profile) await assertFirm(deps, firmId);
+  if ('profileType' in profile && profile.profileType == null) {
+    throw badRequest(m.profileTypeRequired, { 'profile.profile_type': m.profileTypeRequired });
+  }
   if ('advisorId' in user || 'firmId' in profile)
     await assertAdvisorOfFirm(deps.db, user.advisorId ?? current.advisor, firmId);
   const emailChanged = user.email !== undefined;
@@ -189,7 +192,10 @@ export async function updatePersonalInfo(ctx: Ctx, id: number, body: UpdatePerso
   if (!visible) throw notFound();
   const current = toUserDto(visible);
   if (!canUpdatePersonalInfo(actor, current)) {
-    throw forbidden(isSuperAccount(current) ? m.superAccountOnly : messages.settings.notYourAccount);
+    // Only those who manage the firm's people learn why; anyone else is not told who is a super account.
+    throw forbidden(
+      isFirmAdmin(actor) && isSuperAccount(current) ? m.superAccountOnly : messages.settings.notYourAccount,
+    );
   }
   const { columns, changed } = userEntity.changes(actor, body, current, {
     allowed: (wire) => personalFields.has(wire),

@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { changeEmailBody, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { PasswordField } from '../../components/password-field';
 import { currentUserKey, useCurrentUser } from '../../lib/current-user';
 import { notifySuccess } from '../../lib/notify';
 import { requiredEmail } from '../../lib/schema-form/form-rules';
@@ -8,13 +10,16 @@ import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { changeEmail } from './settings-api';
 
-const schema = changeEmailBody.extend({ email: requiredEmail });
+const schema = changeEmailBody.extend({
+  email: requiredEmail,
+  current_password: z.string().min(1, messages.auth.enterPassword),
+});
 
 export function EmailTab() {
   usePageTitle('Settings: Email');
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const form = useSchemaForm(schema, { email: null });
+  const form = useSchemaForm(schema, { email: null, current_password: null });
 
   const mutation = useMutation({
     mutationFn: changeEmail,
@@ -47,6 +52,13 @@ export function EmailTab() {
           required
           withAsterisk={false}
           {...form.text('email')}
+        />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          required
+          withAsterisk={false}
+          {...form.text('current_password')}
         />
         <Group>
           <Button type="submit" loading={mutation.isPending}>
