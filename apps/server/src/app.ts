@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -77,6 +78,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       route.config = { ...route.config, auth: 'public' };
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
+  // Responses over 1 KB are compressed (the web app's assets are compressed at build, see web.ts).
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
