@@ -91,20 +91,26 @@ export async function lighthouseScores({ baseUrl, email, password, runs = 1, chr
     const measure = async (url, extraHeaders) => {
       const results = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: CATEGORIES,
-          // The session travels as a header: Lighthouse clears the origin's storage before loading,
-          // so the page is measured cold, as a person's first visit of the day.
-          ...(extraHeaders ? { extraHeaders } : {}),
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-        if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
-          throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl} (not signed in?)`);
-        results.push(summarize(result.lhr));
+        // A loaded machine now and then spoils a trace (NO_NAVSTART, NO_FCP): such a run is repeated.
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+            // The session travels as a header: Lighthouse clears the origin's storage before loading,
+            // so the page is measured cold, as a person's first visit of the day.
+            ...(extraHeaders ? { extraHeaders } : {}),
+          });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+          const error = result.lhr.runtimeError;
+          if (error && attempt < 3) continue;
+          if (error) throw new Error(`${url}: ${error.code} ${error.message}`);
+          if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+            throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl} (not signed in?)`);
+          results.push(summarize(result.lhr));
+          break;
+        }
       }
       return combine(results);
     };

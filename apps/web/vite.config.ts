@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -25,7 +25,8 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      // `.vite/` holds what the server reads (route-preloads.json), not what browsers download.
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name) && !name.startsWith('.vite/'));
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(outDir, name);
@@ -66,23 +67,109 @@ function mantineCssPerComponent(): Plugin {
     configResolved(config) {
       serve = config.command === 'serve';
     },
-    transform(code, id) {
-      if (serve) {
-        if (!id.endsWith('/src/main.tsx')) return null;
-        const all = ['core', 'notifications', 'dates'].map((p) => `import '@mantine/${p}/styles.layer.css';`);
-        return { code: `${all.join('\n')}\n${code}`, map: null };
-      }
-      const match = MANTINE_CLASSES.exec(id.split('?')[0]);
-      if (!match) return null;
-      const [, packageDir, packageName, component] = match;
-      const sheet =
-        packageName === 'core' ? `${packageDir}/styles/${component}.layer.css` : `${packageDir}/styles.layer.css`;
-      if (!existsSync(sheet)) return null;
-      // Last, so the sheets of the components this one builds on (imported before it) come first.
-      return { code: `${code}\nimport ${JSON.stringify(sheet)};\n`, map: null };
+    transform: {
+      // Only these modules reach the (JavaScript) handler; the bundler skips the call for the rest.
+      filter: { id: [MANTINE_CLASSES, /\/src\/main\.tsx$/] },
+      handler(code, id) {
+        if (serve) {
+          if (!id.endsWith('/src/main.tsx')) return null;
+          const all = ['core', 'notifications', 'dates'].map((p) => `import '@mantine/${p}/styles.layer.css';`);
+          return { code: `${all.join('\n')}\n${code}`, map: null };
+        }
+        const match = MANTINE_CLASSES.exec(id.split('?')[0]);
+        if (!match) return null;
+        const [, packageDir, packageName, component] = match;
+        const sheet =
+          packageName === 'core' ? `${packageDir}/styles/${component}.layer.css` : `${packageDir}/styles.layer.css`;
+        if (!existsSync(sheet)) return null;
+        // Last, so the sheets of the components this one builds on (imported before it) come first.
+        return { code: `${code}\nimport ${JSON.stringify(sheet)};\n`, map: null };
+      },
     },
   };
 }
+
+/** What the server adds to index.html for a path: see `routePreloads` and apps/server/src/platform/web.ts. */
+export interface RoutePreload {
+  /** A path pattern: `:name` is one segment, a trailing slash is optional. */
+  path: string;
+  /** Module scripts to fetch at once (`<link rel="modulepreload">`). */
+  js: string[];
+  /** Stylesheets the screen draws with (`<link rel="stylesheet">`). */
+  css: string[];
+}
+
+/**
+ * The screens are lazy chunks, so a first visit would download the entry, run it, and only then ask
+ * for the screen: a second round trip before anything is drawn. This lists, per path, the chunks and
+ * stylesheets of its screen (beyond what index.html already loads) into `.vite/route-preloads.json`;
+ * the server puts them in index.html for that path, so they download alongside the entry. A module
+ * that is not in the build fails the build, so the table cannot quietly go stale.
+ */
+function routePreloads(routes: Record<string, string[]>): Plugin {
+  let root = '';
+  return {
+    name: 'portal:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const bySource = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId, c]));
+      const cssOf = (c: Rollup.OutputChunk) => [...(c.viteMetadata?.importedCss ?? [])];
+      // Everything the entry loads statically is in index.html already.
+      const inHtml = new Set<string>();
+      const walk = (chunk: Rollup.OutputChunk, into: Set<string>) => {
+        if (into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const css of cssOf(chunk)) into.add(css);
+        for (const file of chunk.imports) {
+          const dep = byFile.get(file);
+          if (dep) walk(dep, into);
+        }
+      };
+      for (const entry of chunks.filter((c) => c.isEntry)) walk(entry, inHtml);
+
+      const table: RoutePreload[] = Object.entries(routes).map(([routePath, modules]) => {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = bySource.get(path.resolve(root, module));
+          if (!chunk) this.error(`route-preloads: ${module} (for ${routePath}) is not a chunk of this build`);
+          walk(chunk, files);
+        }
+        const wanted = [...files].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
+        return {
+          path: routePath,
+          js: wanted.filter((f) => f.endsWith('.js')),
+          css: wanted.filter((f) => f.endsWith('.css')),
+        };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/route-preloads.json',
+        source: `${JSON.stringify(table, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+// The screens of router.tsx by path (the router remains the authority; this only speeds first loads).
+const HEADER = 'src/app/shell/signed-in-header.tsx';
+const SCREENS: Record<string, string[]> = {
+  '/account/login': ['src/features/auth/login-page.tsx'],
+  '/account/logout': ['src/features/auth/logout-page.tsx'],
+  '/account/password/reset': ['src/features/auth/forgot-password-page.tsx'],
+  '/account/password/reset/:uid/:token': ['src/features/auth/password-reset-page.tsx'],
+  '/account/activate/:uid/:token': ['src/features/auth/activate-account-page.tsx'],
+  '/': [HEADER, 'src/features/home/home-page.tsx'],
+  '/users/': [HEADER, 'src/features/users/users-page.tsx'],
+  '/setup/firms': [HEADER, 'src/features/firms/firms-page.tsx'],
+  '/settings/profile': [HEADER, 'src/features/settings/settings-page.tsx', 'src/features/settings/profile-tab.tsx'],
+  '/settings/email': [HEADER, 'src/features/settings/settings-page.tsx', 'src/features/settings/email-tab.tsx'],
+  '/settings/password': [HEADER, 'src/features/settings/settings-page.tsx', 'src/features/settings/password-tab.tsx'],
+};
 
 export default defineConfig(({ command, mode }) => {
   // Vite takes React's build (development or production) from NODE_ENV, not from the mode: with
@@ -93,7 +180,7 @@ export default defineConfig(({ command, mode }) => {
 
   return {
     root: import.meta.dirname,
-    plugins: [mantineCssPerComponent(), react(), precompress()],
+    plugins: [mantineCssPerComponent(), react(), routePreloads(SCREENS), precompress()],
     server: {
       proxy: { '/api': 'http://localhost:3000' },
     },

@@ -6,10 +6,49 @@ import type { FastifyInstance } from 'fastify';
 /** Vite's hashed build output: the name changes with the content, so a browser may keep it for a year. */
 const HASHED = `${path.sep}assets${path.sep}`;
 
+/** One entry of `.vite/route-preloads.json`, written by the web build (apps/web/vite.config.ts). */
+interface RoutePreload {
+  path: string;
+  js: string[];
+  css: string[];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `/account/activate/:uid/:token` → a matcher of a request path (a trailing slash is optional). */
+function pathMatcher(pattern: string): RegExp {
+  const segments = pattern
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`);
+}
+
+/**
+ * The tags that start a screen's chunks downloading with index.html, by request path. Without the
+ * build's table (an older build, `vite build` run by hand) pages simply load their screen afterwards.
+ */
+function routePreloads(distDir: string): (url: string) => string {
+  const file = path.join(distDir, '.vite', 'route-preloads.json');
+  if (!existsSync(file)) return () => '';
+  const table = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((route) => ({
+    matches: pathMatcher(route.path),
+    tags: [
+      ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+      ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ].join('\n    '),
+  }));
+  return (url) => {
+    const pathname = url.split(/[?#]/, 1)[0] ?? '';
+    return table.find((route) => route.matches.test(pathname))?.tags ?? '';
+  };
+}
+
 /**
  * Serves the built web app: hashed assets from disk (the brotli or gzip file the build wrote beside
  * each, as `Accept-Encoding` allows), and index.html for every other non-API path (history-mode
- * routes) with the request's CSP nonce so Mantine's style tags pass the policy.
+ * routes) with the request's CSP nonce so Mantine's style tags pass the policy, and the links that
+ * fetch that path's screen at once.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
@@ -18,6 +57,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
+  const preloadsFor = routePreloads(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -32,10 +72,14 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
   });
   app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send({ detail: 'Not found.' });
+    // A chunk of an older build: a 404 lets the browser fail the import, where HTML would be parsed as JS.
+    if (request.url.startsWith('/assets/')) return reply.status(404).send({ detail: 'Not found.' });
     const nonce = (reply as unknown as { cspNonce?: { style: string } }).cspNonce?.style ?? '';
+    const preloads = preloadsFor(request.url);
+    const html = template.replaceAll('__CSP_NONCE__', nonce);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(template.replaceAll('__CSP_NONCE__', nonce));
+      .send(preloads ? html.replace('</head>', `  ${preloads}\n  </head>`) : html);
   });
 }
