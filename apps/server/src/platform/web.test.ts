@@ -18,7 +18,7 @@ const indexHtml = `<!doctype html>
 </html>
 `;
 const routePreloads = [
-  { path: '/account/login', js: ['/assets/login-page-def456.js'], css: ['/assets/login-page-def456.css'] },
+  { path: '/account/password/reset', js: ['/assets/forgot-def456.js'], css: ['/assets/forgot-def456.css'] },
   { path: '/account/activate/:uid/:token', js: ['/assets/activate-ghi789.js'], css: [] },
 ];
 
@@ -85,14 +85,14 @@ describe('serving the web app', () => {
   });
 
   it("starts downloading the screen's chunks with the page, for the screen of that path only", async () => {
-    const login = await get('/account/login?next=%2Fusers%2F');
-    expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-def456.js">');
-    expect(login.body).toContain('<link rel="stylesheet" crossorigin href="/assets/login-page-def456.css">');
-    expect(login.body.indexOf('login-page-def456')).toBeLessThan(login.body.indexOf('</head>'));
+    const forgot = await get('/account/password/reset/?email=ada%40example.test');
+    expect(forgot.body).toContain('<link rel="modulepreload" crossorigin href="/assets/forgot-def456.js">');
+    expect(forgot.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/forgot-def456.css">');
+    expect(forgot.body.indexOf('forgot-def456')).toBeLessThan(forgot.body.indexOf('</head>'));
 
     const activate = await get('/account/activate/MQ/abc-def/');
     expect(activate.body).toContain('/assets/activate-ghi789.js');
-    expect(activate.body).not.toContain('login-page');
+    expect(activate.body).not.toContain('forgot-def456');
     expect((await get('/account/activate/MQ')).body).not.toContain('activate-ghi789');
   });
 });

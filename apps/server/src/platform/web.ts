@@ -34,7 +34,9 @@ function routePreloads(distDir: string): (url: string) => string {
   const table = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((route) => ({
     matches: pathMatcher(route.path),
     tags: [
-      ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+      // Fetched, not applied: the first paint (the frame while the screen loads) does not wait for them;
+      // the screen's chunk applies them when it loads, from the cache.
+      ...route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
       ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
     ].join('\n    '),
   }));
