@@ -95,8 +95,17 @@ export interface RoutePreload {
   path: string;
   /** Module scripts to fetch at once (`<link rel="modulepreload">`). */
   js: string[];
-  /** Stylesheets the screen draws with (`<link rel="stylesheet">`). */
+  /** Stylesheets the screen draws with (`<link rel="preload" as="style">`). */
   css: string[];
+  /** API calls the screen makes first, fetched at once for a visitor with a session. */
+  fetch: string[];
+}
+
+interface Screen {
+  /** The modules of router.tsx's lazy routes drawn at this path. */
+  modules: string[];
+  /** GET calls made before anything else (a login-required screen's guard). */
+  fetch?: string[];
 }
 
 /**
@@ -106,7 +115,7 @@ export interface RoutePreload {
  * the server puts them in index.html for that path, so they download alongside the entry. A module
  * that is not in the build fails the build, so the table cannot quietly go stale.
  */
-function routePreloads(routes: Record<string, string[]>): Plugin {
+function routePreloads(screens: Record<string, Screen>): Plugin {
   let root = '';
   return {
     name: 'portal:route-preloads',
@@ -132,9 +141,9 @@ function routePreloads(routes: Record<string, string[]>): Plugin {
       };
       for (const entry of chunks.filter((c) => c.isEntry)) walk(entry, inHtml);
 
-      const table: RoutePreload[] = Object.entries(routes).map(([routePath, modules]) => {
+      const table: RoutePreload[] = Object.entries(screens).map(([routePath, screen]) => {
         const files = new Set<string>();
-        for (const module of modules) {
+        for (const module of screen.modules) {
           const chunk = bySource.get(path.resolve(root, module));
           if (!chunk) this.error(`route-preloads: ${module} (for ${routePath}) is not a chunk of this build`);
           walk(chunk, files);
@@ -144,6 +153,7 @@ function routePreloads(routes: Record<string, string[]>): Plugin {
           path: routePath,
           js: wanted.filter((f) => f.endsWith('.js')),
           css: wanted.filter((f) => f.endsWith('.css')),
+          fetch: screen.fetch ?? [],
         };
       });
       this.emitFile({
@@ -156,18 +166,23 @@ function routePreloads(routes: Record<string, string[]>): Plugin {
 }
 
 // The screens of router.tsx by path (the router remains the authority; this only speeds first loads).
-const HEADER = 'src/app/shell/signed-in-header.tsx';
-const SCREENS: Record<string, string[]> = {
-  '/account/logout': ['src/features/auth/logout-page.tsx'],
-  '/account/password/reset': ['src/features/auth/forgot-password-page.tsx'],
-  '/account/password/reset/:uid/:token': ['src/features/auth/password-reset-page.tsx'],
-  '/account/activate/:uid/:token': ['src/features/auth/activate-account-page.tsx'],
-  '/': [HEADER, 'src/features/home/home-page.tsx'],
-  '/users/': [HEADER, 'src/features/users/users-page.tsx'],
-  '/setup/firms': [HEADER, 'src/features/firms/firms-page.tsx'],
-  '/settings/profile': [HEADER, 'src/features/settings/settings-page.tsx', 'src/features/settings/profile-tab.tsx'],
-  '/settings/email': [HEADER, 'src/features/settings/settings-page.tsx', 'src/features/settings/email-tab.tsx'],
-  '/settings/password': [HEADER, 'src/features/settings/settings-page.tsx', 'src/features/settings/password-tab.tsx'],
+// Sign-in is not here: it is part of the entry.
+const signedIn = (...modules: string[]): Screen => ({
+  modules: ['src/app/shell/signed-in-header.tsx', ...modules],
+  // The guard's call (app/require-user.ts), made before any login-required screen draws.
+  fetch: ['/api/auth/user/'],
+});
+const SCREENS: Record<string, Screen> = {
+  '/account/logout': { modules: ['src/features/auth/logout-page.tsx'] },
+  '/account/password/reset': { modules: ['src/features/auth/forgot-password-page.tsx'] },
+  '/account/password/reset/:uid/:token': { modules: ['src/features/auth/password-reset-page.tsx'] },
+  '/account/activate/:uid/:token': { modules: ['src/features/auth/activate-account-page.tsx'] },
+  '/': signedIn('src/features/home/home-page.tsx'),
+  '/users/': signedIn('src/features/users/users-page.tsx'),
+  '/setup/firms': signedIn('src/features/firms/firms-page.tsx'),
+  '/settings/profile': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/profile-tab.tsx'),
+  '/settings/email': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/email-tab.tsx'),
+  '/settings/password': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/password-tab.tsx'),
 };
 
 export default defineConfig(({ command, mode }) => {

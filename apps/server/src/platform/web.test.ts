@@ -19,7 +19,8 @@ const indexHtml = `<!doctype html>
 `;
 const routePreloads = [
   { path: '/account/password/reset', js: ['/assets/forgot-def456.js'], css: ['/assets/forgot-def456.css'] },
-  { path: '/account/activate/:uid/:token', js: ['/assets/activate-ghi789.js'], css: [] },
+  { path: '/account/activate/:uid/:token', js: ['/assets/activate-ghi789.js'], css: [], fetch: [] },
+  { path: '/users/', js: ['/assets/users-page-jkl012.js'], css: [], fetch: ['/api/auth/user/'] },
 ];
 
 let dist: string;
@@ -75,7 +76,7 @@ describe('serving the web app', () => {
   });
 
   it("answers a screen's path with index.html carrying the request's style nonce, never cached", async () => {
-    const res = await get('/users/', 'br');
+    const res = await get('/setup/firms', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const nonce = /<meta name="csp-nonce" content="([0-9a-f]+)"/.exec(res.body)?.[1];
@@ -94,6 +95,16 @@ describe('serving the web app', () => {
     expect(activate.body).toContain('/assets/activate-ghi789.js');
     expect(activate.body).not.toContain('forgot-def456');
     expect((await get('/account/activate/MQ')).body).not.toContain('activate-ghi789');
+  });
+
+  it("fetches a login-required screen's first API call with the page, for a visitor who has a session", async () => {
+    const call = '<link rel="preload" as="fetch" crossorigin href="/api/auth/user/">';
+    const anonymous = await get('/users/');
+    expect(anonymous.body).toContain('/assets/users-page-jkl012.js');
+    expect(anonymous.body).not.toContain(call);
+
+    const withSession = await t.app.inject({ url: '/users/', cookies: { portal_session: 'some-session' } });
+    expect(withSession.body).toContain(call);
   });
 });
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './auth.js';
 
 /** Vite's hashed build output: the name changes with the content, so a browser may keep it for a year. */
 const HASHED = `${path.sep}assets${path.sep}`;
@@ -11,6 +12,8 @@ interface RoutePreload {
   path: string;
   js: string[];
   css: string[];
+  /** GET calls the screen makes first; preloaded only for a visitor who has a session. */
+  fetch?: string[];
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -28,21 +31,28 @@ function pathMatcher(pattern: string): RegExp {
  * The tags that start a screen's chunks downloading with index.html, by request path. Without the
  * build's table (an older build, `vite build` run by hand) pages simply load their screen afterwards.
  */
-function routePreloads(distDir: string): (url: string) => string {
+function routePreloads(distDir: string): (request: FastifyRequest) => string {
   const file = path.join(distDir, '.vite', 'route-preloads.json');
   if (!existsSync(file)) return () => '';
-  const table = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((route) => ({
-    matches: pathMatcher(route.path),
-    tags: [
-      // Fetched, not applied: the first paint (the frame while the screen loads) does not wait for them;
-      // the screen's chunk applies them when it loads, from the cache.
-      ...route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
-      ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ].join('\n    '),
-  }));
-  return (url) => {
-    const pathname = url.split(/[?#]/, 1)[0] ?? '';
-    return table.find((route) => route.matches.test(pathname))?.tags ?? '';
+  const link = (attributes: string, href: string) => `<link ${attributes} href="${escapeAttribute(href)}">`;
+  const table = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((route) => {
+    const assets = [
+      // Fetched, not applied: the first paint (the frame while the screen loads) does not wait for
+      // them; the screen's chunk applies them when it loads, from the cache.
+      ...route.css.map((href) => link('rel="preload" as="style" crossorigin', href)),
+      ...route.js.map((href) => link('rel="modulepreload" crossorigin', href)),
+    ].join('\n    ');
+    // Same mode and credentials as the app's fetch(), so the browser hands it this response.
+    const calls = (route.fetch ?? []).map((href) => link('rel="preload" as="fetch" crossorigin', href)).join('\n    ');
+    return { matches: pathMatcher(route.path), assets, calls };
+  });
+  return (request) => {
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '';
+    const route = table.find((r) => r.matches.test(pathname));
+    if (!route) return '';
+    // Without a session the guard's call would only answer 401 and send the visitor to sign-in.
+    const signedIn = Boolean(request.cookies?.[SESSION_COOKIE]);
+    return [route.assets, signedIn ? route.calls : ''].filter(Boolean).join('\n    ');
   };
 }
 
@@ -77,7 +87,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     // A chunk of an older build: a 404 lets the browser fail the import, where HTML would be parsed as JS.
     if (request.url.startsWith('/assets/')) return reply.status(404).send({ detail: 'Not found.' });
     const nonce = (reply as unknown as { cspNonce?: { style: string } }).cspNonce?.style ?? '';
-    const preloads = preloadsFor(request.url);
+    const preloads = preloadsFor(request);
     const html = template.replaceAll('__CSP_NONCE__', nonce);
     return reply
       .type('text/html; charset=utf-8')
