@@ -13,8 +13,8 @@ function newest(p) {
   return Math.max(0, ...readdirSync(p).map((f) => newest(path.join(p, f))));
 }
 
-function run(cmd, args, cwd = root) {
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
+function run(cmd, args, cwd = root, env = process.env) {
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -25,9 +25,17 @@ const webSources = [
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/domain/src',
+  'packages/domain/package.json',
 ];
 if (!existsSync(webOut) || Math.max(...webSources.map((s) => newest(at(s)))) > statSync(webOut).mtimeMs) {
   console.log('Building the web app…');
-  run(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], at('apps/web'));
+  // Always React's production build, even with NODE_ENV=development in the shell (`npm run dev` is
+  // the development build).
+  run(
+    process.execPath,
+    [at('node_modules/vite/bin/vite.js'), 'build', '--mode', 'production', '--logLevel', 'warn'],
+    at('apps/web'),
+    { ...process.env, NODE_ENV: 'production' },
+  );
 }
 run(process.execPath, [at('apps/server/build.mjs'), '--if-stale']);

@@ -1,14 +1,221 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
-export default defineConfig({
-  root: import.meta.dirname,
-  plugins: [react()],
-  server: {
-    proxy: { '/api': 'http://localhost:3000' },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-  },
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+// index.html is left out: the server fills in a per-request CSP nonce, so it cannot be served as is.
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each built text asset, at the strongest settings, once at
+ * build time; the server (`@fastify/static` with `preCompressed`) picks one by `Accept-Encoding`.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      // `.vite/` holds what the server reads (route-preloads.json), not what browsers download.
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name) && !name.startsWith('.vite/'));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipped(content, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+// `.../@mantine/core/esm/components/Button/Button.module.mjs`: the class names of one component.
+const MANTINE_CLASSES = /^(.*\/node_modules\/@mantine\/(core|notifications|dates))\/esm\/(?:.*\/)?(\w+)\.module\.mjs$/;
+
+/**
+ * Mantine's CSS follows its components: each component's class-name module imports that component's
+ * stylesheet (`@mantine/core/styles/Button.layer.css`; the whole sheet for notifications and dates),
+ * so a page downloads the CSS of the components it draws and a lazy screen brings its own. main.tsx
+ * imports the base (reset, variables, global classes). The `.layer.css` files put Mantine in the
+ * `mantine` cascade layer, so the app's own CSS wins whatever order the chunks' sheets arrive in.
+ *
+ * `vite` (dev) pre-bundles Mantine, out of reach of this transform: there main.tsx gets all of it.
+ */
+function mantineCssPerComponent(): Plugin {
+  let serve = false;
+  return {
+    name: 'portal:mantine-css-per-component',
+    enforce: 'pre',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform: {
+      // Only these modules reach the (JavaScript) handler; the bundler skips the call for the rest.
+      filter: { id: [MANTINE_CLASSES, /\/src\/main\.tsx$/] },
+      handler(code, id) {
+        if (serve) {
+          if (!id.endsWith('/src/main.tsx')) return null;
+          const all = ['core', 'notifications', 'dates'].map((p) => `import '@mantine/${p}/styles.layer.css';`);
+          return { code: `${all.join('\n')}\n${code}`, map: null };
+        }
+        const match = MANTINE_CLASSES.exec(id.split('?')[0]);
+        if (!match) return null;
+        const [, packageDir, packageName, component] = match;
+        const sheet =
+          packageName === 'core' ? `${packageDir}/styles/${component}.layer.css` : `${packageDir}/styles.layer.css`;
+        if (!existsSync(sheet)) return null;
+        // Last, so the sheets of the components this one builds on (imported before it) come first.
+        return { code: `${code}\nimport ${JSON.stringify(sheet)};\n`, map: null };
+      },
+    },
+  };
+}
+
+/** What the server adds to index.html for a path: see `routePreloads` and apps/server/src/platform/web.ts. */
+export interface RoutePreload {
+  /** A path pattern: `:name` is one segment, a trailing slash is optional. */
+  path: string;
+  /** Module scripts to fetch at once (`<link rel="modulepreload">`). */
+  js: string[];
+  /** Stylesheets the screen draws with (`<link rel="preload" as="style">`). */
+  css: string[];
+  /** API calls the screen makes first, fetched at once for a visitor with a session. */
+  fetch: string[];
+}
+
+interface Screen {
+  /** The modules of router.tsx's lazy routes drawn at this path. */
+  modules: string[];
+  /** GET calls made before anything else (a login-required screen's guard). */
+  fetch?: string[];
+}
+
+/**
+ * The screens are lazy chunks, so a first visit would download the entry, run it, and only then ask
+ * for the screen: a second round trip before anything is drawn. This lists, per path, the chunks and
+ * stylesheets of its screen (beyond what index.html already loads) into `.vite/route-preloads.json`;
+ * the server puts them in index.html for that path, so they download alongside the entry. A module
+ * that is not in the build fails the build, so the table cannot quietly go stale.
+ */
+function routePreloads(screens: Record<string, Screen>): Plugin {
+  let root = '';
+  return {
+    name: 'portal:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const bySource = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId, c]));
+      const cssOf = (c: Rollup.OutputChunk) => [...(c.viteMetadata?.importedCss ?? [])];
+      // Everything the entry loads statically is in index.html already.
+      const inHtml = new Set<string>();
+      const walk = (chunk: Rollup.OutputChunk, into: Set<string>) => {
+        if (into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const css of cssOf(chunk)) into.add(css);
+        for (const file of chunk.imports) {
+          const dep = byFile.get(file);
+          if (dep) walk(dep, into);
+        }
+      };
+      for (const entry of chunks.filter((c) => c.isEntry)) walk(entry, inHtml);
+
+      const table: RoutePreload[] = Object.entries(screens).map(([routePath, screen]) => {
+        const files = new Set<string>();
+        for (const module of screen.modules) {
+          const chunk = bySource.get(path.resolve(root, module));
+          if (!chunk) this.error(`route-preloads: ${module} (for ${routePath}) is not a chunk of this build`);
+          walk(chunk, files);
+        }
+        const wanted = [...files].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
+        return {
+          path: routePath,
+          js: wanted.filter((f) => f.endsWith('.js')),
+          css: wanted.filter((f) => f.endsWith('.css')),
+          fetch: screen.fetch ?? [],
+        };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/route-preloads.json',
+        source: `${JSON.stringify(table, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+// The screens of router.tsx by path (the router remains the authority; this only speeds first loads).
+// Sign-in is not here: it is part of the entry.
+const signedIn = (...modules: string[]): Screen => ({
+  modules: ['src/app/shell/signed-in-header.tsx', ...modules],
+  // The guard's call (app/require-user.ts), made before any login-required screen draws.
+  fetch: ['/api/auth/user/'],
+});
+const SCREENS: Record<string, Screen> = {
+  '/account/logout': { modules: ['src/features/auth/logout-page.tsx'] },
+  '/account/password/reset': { modules: ['src/features/auth/forgot-password-page.tsx'] },
+  '/account/password/reset/:uid/:token': { modules: ['src/features/auth/password-reset-page.tsx'] },
+  '/account/activate/:uid/:token': { modules: ['src/features/auth/activate-account-page.tsx'] },
+  '/': signedIn('src/features/home/home-page.tsx'),
+  '/users/': signedIn('src/features/users/users-page.tsx'),
+  '/setup/firms': signedIn('src/features/firms/firms-page.tsx'),
+  '/settings/profile': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/profile-tab.tsx'),
+  '/settings/email': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/email-tab.tsx'),
+  '/settings/password': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/password-tab.tsx'),
+};
+
+export default defineConfig(({ command, mode }) => {
+  // Vite takes React's build (development or production) from NODE_ENV, not from the mode: with
+  // NODE_ENV=development in the shell, `vite build` would ship React's development build. A build in
+  // production mode (the default of `vite build`) is a production build whatever the shell says;
+  // `vite` (npm run dev) and an explicit `vite build --mode development` keep development.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+
+  return {
+    root: import.meta.dirname,
+    plugins: [mantineCssPerComponent(), react(), routePreloads(SCREENS), precompress()],
+    server: {
+      proxy: { '/api': 'http://localhost:3000' },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: {
+          // Few, larger files: over HTTP/1.1 a page of 25 small chunks waits on round trips more than
+          // on bytes. Everything the entry loads is one file; the libraries only screens use are one
+          // file, cached once for all screens; app modules two screens share are one file; each screen
+          // keeps its own chunk.
+          codeSplitting: {
+            groups: [
+              { name: 'app', tags: ['$initial'] },
+              { name: 'lib', test: /node_modules/ },
+              { name: 'shared', test: /\/(apps\/web|packages\/domain)\/src\//, minShareCount: 2 },
+            ],
+          },
+        },
+      },
+    },
+  };
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -112,6 +113,8 @@ export async function buildApp(
   });
   // First, so that every route (the docs plugin's too) answers errors in the contract's shape.
   registerErrorHandler(app);
+  // Responses over 1 KB are compressed (the web app's assets are compressed at build, see web.ts).
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { queryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -13,11 +13,27 @@ const getStyleNonce = () => styleNonce;
 // a CSP violation.
 (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
 
+// The toasts' container (transitions, portal, the notification card) is downloaded when the first
+// toast is shown, not with every page: the toast waits in the notifications store meanwhile.
+// (Its own module: `lib/notify` imports the store from the same package, statically.)
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={getStyleNonce}>
-        <Notifications position="top-center" autoClose={3000} />
+        <ToastsWhenNeeded />
         {children}
       </MantineProvider>
     </QueryClientProvider>
