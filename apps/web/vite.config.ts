@@ -73,8 +73,9 @@ function mantineCssPerComponent(): Plugin {
       handler(code, id) {
         if (serve) {
           if (!id.endsWith('/src/main.tsx')) return null;
+          // After main.tsx's own imports: app/global.css declares the cascade layers' order first.
           const all = ['core', 'notifications', 'dates'].map((p) => `import '@mantine/${p}/styles.layer.css';`);
-          return { code: `${all.join('\n')}\n${code}`, map: null };
+          return { code: `${code}\n${all.join('\n')}\n`, map: null };
         }
         const match = MANTINE_CLASSES.exec(id.split('?')[0]);
         if (!match) return null;
