@@ -64,6 +64,9 @@ function summarize(lhr) {
     tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
     scriptTransferBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     totalTransferBytes: Math.round(lhr.audits['total-byte-weight'].numericValue),
+    // Lighthouse's measure of this machine's CPU (its throttling assumes 1000 or more): the
+    // simulated timings of a busy or slow machine come out slower than the page would be elsewhere.
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     failedAudits: failed,
   };
 }
@@ -134,6 +137,7 @@ function printTable(scores) {
     'TBT ms': s.tbt,
     'JS transferred': kb(s.scriptTransferBytes),
     'all transferred': kb(s.totalTransferBytes),
+    'CPU index': s.benchmarkIndex,
   }));
   console.table(rows);
   for (const [page, s] of Object.entries(scores))

@@ -18,8 +18,15 @@ export function AppLayout() {
 
   // After a client-side navigation the focused control (say the sign-in button) may be gone, leaving
   // keyboard and screen-reader users at the top of nothing; start them at the new screen instead.
+  // A page load starts at the top of the document already (and focusing there would force a layout of
+  // the page while it is still being built), so the first screen is left alone.
+  const navigated = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => {
+    if (!navigated.current) {
+      navigated.current = true;
+      return;
+    }
     const active = document.activeElement;
     if (!active || active === document.body) mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
