@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { email } from './common.js';
-import { userSchema } from './users.js';
 
 /** Passwords are never trimmed (a space is a character) and are bounded before hashing. */
 const password = z.string().max(1024, messages.validation.maxLength(1024));
@@ -12,9 +11,6 @@ export const loginBody = z.object({
   password: required(password),
 });
 export type LoginBody = z.infer<typeof loginBody>;
-
-export const loginResponse = z.object({ token: z.string(), user: userSchema });
-export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const passwordResetBody = z.object({ email });
 export const uidToken = { uid: z.string().max(64), token: z.string().max(256) };

@@ -136,6 +136,10 @@ export const updatePersonalInfoBody = writeSchema(userFields, {
 });
 export type UpdatePersonalInfoBody = z.infer<typeof updatePersonalInfoBody>;
 
+/** Sign-in's answer (spec 000 §3), here beside the user so the sign-in form's schemas stay small. */
+export const loginResponse = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
 export const createUserQuery = z.object({
   notifyUser: z
     .enum(['true', 'false'])
