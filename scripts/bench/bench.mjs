@@ -16,6 +16,8 @@
 //   BENCH_PROFILE=1          run the server under `node --cpu-prof`; the profile's path is printed
 //                            (summarise it with `node scripts/bench/profile-summary.mjs FILE`)
 //   BENCH_JSON=out.json      also write the results as JSON
+//   BENCH_DATA=dir           keep the seeded databases in dir and reuse them on the next run (faster
+//                            iterations; delete dir after a change to the seed or the migrations)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -45,13 +47,15 @@ const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.t
 const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
 const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
 const routes = allRoutes.filter((r) => r.baseline || !only || only.some((w) => r.name.toLowerCase().includes(w)));
-const password = `Bench-${randomBytes(9).toString('base64url')}-2026`;
+const keep = env.BENCH_DATA ? path.resolve(env.BENCH_DATA) : undefined;
+const password = keep ? 'Bench-Portal-Throughput-2026' : `Bench-${randomBytes(9).toString('base64url')}-2026`;
 const accounts = {
   super: { email: 'bench-super@bench.test', password },
   admin: { email: 'bench-admin@bench.test', password },
 };
 const lighthouseFile = path.join(root, 'scripts/lighthouse.mjs');
-const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+const work = keep ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+mkdirSync(work, { recursive: true });
 chmodSync(work, 0o755); // embedded PostgreSQL runs as another user when we are root: it must reach its folder
 const cleanups = [];
 
@@ -83,12 +87,12 @@ async function startPostgres() {
     user: 'portal',
     password: 'portal',
     port,
-    persistent: false,
+    persistent: Boolean(keep),
     createPostgresUser: true, // these machines run as root
     onLog: () => {},
     onError: () => {},
   });
-  await pg.initialise();
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   cleanups.push(() => pg.stop());
   return `postgresql://portal:portal@127.0.0.1:${port}/postgres`;
@@ -121,6 +125,14 @@ function run(args, childEnv) {
 }
 
 async function seed(db) {
+  const marker = path.join(work, `seeded-${db.kind}.json`);
+  if (keep && existsSync(marker)) {
+    const seeded = JSON.parse(readFileSync(marker, 'utf8'));
+    if (seeded.users !== users || seeded.firms !== firms) throw new Error(`${marker}: seeded with other sizes`);
+    Object.assign(db, seeded.keys);
+    log(`${db.kind}: reusing the data set seeded in ${work}`);
+    return;
+  }
   const started = Date.now();
   const out = await run(
     [
@@ -314,7 +326,7 @@ async function main() {
 async function cleanUp() {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   cleanups.length = 0;
-  rmSync(work, { recursive: true, force: true });
+  if (!keep) rmSync(work, { recursive: true, force: true });
 }
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 try {
