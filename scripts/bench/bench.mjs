@@ -149,6 +149,7 @@ async function seed(db) {
     ],
     serverEnv(db, { BENCH_PASSWORD: password, PORT: '0', PUBLIC_URL: 'http://127.0.0.1' }),
   );
+  if (keep) writeFileSync(marker, JSON.stringify({ users, firms, keys: { secret: db.secret, piiKey: db.piiKey } }));
   log(
     `${db.kind}: seeded ${users} users in ${firms} firms through the users service in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
