@@ -5,12 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
@@ -25,6 +20,7 @@ import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { MailWorker } from './platform/mail.js';
+import { responseSerializerCompiler } from './platform/serializer.js';
 import { TokenService } from './platform/tokens.js';
 import { registerWeb } from './platform/web.js';
 
@@ -82,7 +78,8 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses: zod schemas compiled to fast-json-stringify (declared fields only), not zod parsing per reply.
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const tokens = new TokenService(config.secretKey, config.accessTokenTtl);
   const mailer = new MailWorker(
