@@ -1,6 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -44,13 +45,15 @@ export async function openDatabase(opts: {
   }
   let release = () => {};
   let client: PGlite;
+  // pg_trgm: the trigram indexes of the searches (the migration creates the extension).
+  const options = { extensions: { pg_trgm } };
   if (opts.memory) {
-    client = new PGlite();
+    client = new PGlite(options);
   } else {
     const dir = path.resolve(opts.dataDir ?? './data', 'pglite');
     mkdirSync(path.dirname(dir), { recursive: true });
     release = lockDataDir(path.dirname(dir));
-    client = new PGlite(dir);
+    client = new PGlite(dir, options);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

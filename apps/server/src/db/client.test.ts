@@ -1,0 +1,48 @@
+import { and, ilike, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { rowsOf } from './migrate.js';
+import { userSearchText, users } from './schema/index.js';
+
+// PGlite, or PostgreSQL with TEST_DATABASE_URL (npm run test:pg): the plans must hold on both.
+let t: TestApp;
+let database: TestApp['database'];
+beforeAll(async () => {
+  t = await buildTestApp();
+  database = t.database;
+  // Enough rows, with statistics, that the planner's choices are the ones of a real list.
+  await database.db.execute(sql`insert into users (email, first_name, last_name)
+    select 'load' || g || '@bench.test', 'Avery', 'Load' || g from generate_series(1, 10000) g`);
+  await database.db.execute(sql`vacuum analyze users`);
+});
+afterAll(() => t.close());
+
+const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+  const { sql: text, params } = query.toSQL();
+  const literal = text.replace(/\$(\d+)/g, (_, i) => `'${String(params[Number(i) - 1]).replaceAll("'", "''")}'`);
+  return rowsOf<Record<string, string>>(await database.db.execute(sql.raw(`explain ${literal}`)))
+    .map((r) => Object.values(r)[0])
+    .join('\n');
+};
+
+describe('database', () => {
+  it('answers the users search from the trigram index on the very expression the search uses', async () => {
+    const query = database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isNull(users.deletedAt), ilike(userSearchText(users), '%load12%')));
+    expect(await plan(query)).toContain('users_live_name_trgm_idx');
+  });
+
+  it('pages the users list by name from an index, without sorting the table', async () => {
+    const query = database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(isNull(users.deletedAt))
+      .orderBy(sql`${users.lastName} asc nulls last`, users.lastName, users.firstName, users.id)
+      .limit(50);
+    const text = await plan(query);
+    expect(text).toContain('users_live_name_idx');
+    expect(text).not.toMatch(/^\s*(->\s*)?Sort/m);
+  });
+});
