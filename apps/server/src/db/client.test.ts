@@ -1,6 +1,7 @@
 import { and, ilike, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { openDatabase, PgliteMaintenance } from './client.js';
 import { rowsOf } from './migrate.js';
 import { userSearchText, users } from './schema/index.js';
 
@@ -44,5 +45,26 @@ describe('database', () => {
     const text = await plan(query);
     expect(text).toContain('users_live_name_idx');
     expect(text).not.toMatch(/^\s*(->\s*)?Sort/m);
+  });
+
+  it('PGlite: analyses and vacuums the tables that were never analysed or changed size, as autovacuum would', async () => {
+    const pglite = await openDatabase({ memory: true });
+    try {
+      await pglite.db.execute(sql`create table grown (id serial primary key, note text)`);
+      await pglite.db.execute(sql`insert into grown (note) select 'row ' || g from generate_series(1, 5000) g`);
+      const client = (pglite.db as unknown as { $client: ConstructorParameters<typeof PgliteMaintenance>[0] }).$client;
+      const maintenance = new PgliteMaintenance(client);
+      await maintenance.run();
+      const stats = rowsOf<{ n: number }>(
+        await pglite.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'grown'`),
+      );
+      expect(stats[0].n).toBeGreaterThan(0);
+      expect(await maintenance.dueTables()).not.toContain('public.grown');
+      await pglite.db.execute(sql`insert into grown (note) select 'more ' || g from generate_series(1, 5000) g`);
+      expect(await maintenance.dueTables()).toContain('public.grown');
+      await maintenance.stop();
+    } finally {
+      await pglite.close();
+    }
   });
 });
