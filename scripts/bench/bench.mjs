@@ -102,6 +102,8 @@ function serverEnv(db, extra = {}) {
   const e = {
     ...env,
     NODE_ENV: 'production',
+    // Production requires SMTP; the bench sends no mail (nothing listens on the discard port).
+    SMTP_URL: env.SMTP_URL ?? 'smtp://127.0.0.1:9',
     SECRET_KEY: db.secret,
     PII_ENCRYPTION_KEY: db.piiKey,
     DATA_DIR: db.dataDir,
