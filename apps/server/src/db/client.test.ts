@@ -47,6 +47,34 @@ describe('database', () => {
     expect(text).not.toMatch(/^\s*(->\s*)?Sort/m);
   });
 
+  it('PGlite: parses a query text once into a prepared statement, and parses it anew when its table changed', async () => {
+    const pglite = await openDatabase({ memory: true });
+    try {
+      const prepared = async () =>
+        rowsOf<{ n: number }>(await pglite.db.execute(sql`select count(*)::int as n from pg_prepared_statements`))[0].n;
+      await pglite.db.execute(sql`create table notes (id int primary key)`);
+      await pglite.db.execute(sql`insert into notes values (1)`);
+      const read = () => pglite.db.execute(sql`select * from notes where id = ${1}`);
+      await read();
+      const before = await prepared();
+      await read();
+      await read();
+      expect(await prepared()).toBe(before); // the reads and this count reuse their statements
+      await pglite.db.execute(sql`alter table notes add column body text`);
+      expect(rowsOf(await read())).toEqual([{ id: 1, body: null }]);
+      // A failing statement leaves the connection usable, and the error is the database's.
+      await expect(pglite.db.execute(sql`insert into notes values (1)`)).rejects.toThrow();
+      await expect(pglite.db.execute(sql`insert into notes values (1)`)).rejects.toThrow();
+      expect(rowsOf(await read())).toHaveLength(1);
+      await pglite.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values (2)`);
+      });
+      expect(rowsOf(await pglite.db.execute(sql`select id from notes order by id`))).toEqual([{ id: 1 }, { id: 2 }]);
+    } finally {
+      await pglite.close();
+    }
+  });
+
   it('PGlite: analyses and vacuums the tables that were never analysed or changed size, as autovacuum would', async () => {
     const pglite = await openDatabase({ memory: true });
     try {

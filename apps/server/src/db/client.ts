@@ -1,6 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -62,6 +62,7 @@ export async function openDatabase(opts: {
     client = new PGlite(dir, options);
   }
   await client.waitReady;
+  usePreparedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let maintenance: PgliteMaintenance | undefined;
   return {
@@ -78,6 +79,87 @@ export async function openDatabase(opts: {
       if (!client.closed) await client.close();
       release();
     },
+  };
+}
+
+/**
+ * PGlite's `query` parses and plans every statement anew (the unnamed statement), and planning is slow
+ * in WebAssembly: the session check of each request (a three-table join) took 3.1 ms, of which 2.5 ms
+ * planning. As node-postgres does with a statement name, each statement text is now parsed once into a
+ * named prepared statement on PGlite's one connection, then only bound and executed: 0.55 ms. The same
+ * locks, parsers, serializers and file-system sync as `query`; at most `max` statements are kept (the
+ * least recently used is closed). Queries inside a transaction use PGlite's own path, unchanged.
+ */
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+export function usePreparedStatements(client: PGlite, max = 200) {
+  const original = client.query.bind(client);
+  const statements = new Map<string, { name: string; paramTypes: number[]; rowDescription?: BackendMessage }>();
+  let seq = 0;
+  const run = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+  const { serialize } = protocol;
+
+  async function prepared<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const messages: BackendMessage[] = [];
+    let failed: string | undefined;
+    try {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text); // re-inserted below: the map's order is least recently used first
+      } else {
+        if (statements.size >= max) {
+          const [oldestText, oldest] = statements.entries().next().value as [string, { name: string }];
+          statements.delete(oldestText);
+          await run(serialize.close({ type: 'S', name: oldest.name }));
+        }
+        const name = `pglite_s${++seq}`;
+        await run(serialize.parse({ name, text }));
+        const described = await run(serialize.describe({ type: 'S', name }));
+        statement = {
+          name,
+          paramTypes: parse.parseDescribeStatementResults(described),
+          rowDescription: described.find((m) => m.name === 'rowDescription'),
+        };
+      }
+      statements.set(text, statement);
+      failed = statement.name; // until it executes: a statement that fails is closed, then parsed anew
+      const types = statement.paramTypes;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = options?.serializers?.[types[i]] ?? client.serializers[types[i]];
+        return serializer ? serializer(value) : String(value);
+      });
+      messages.push(...(await run(serialize.bind({ statement: statement.name, values }))));
+      if (statement.rowDescription) messages.push(statement.rowDescription);
+      messages.push(...(await run(serialize.execute({}))));
+      failed = undefined;
+    } finally {
+      messages.push(...(await run(serialize.sync())));
+      if (failed) {
+        // A failed statement may be stale (a table changed under it): close it, the next call parses anew.
+        statements.delete(text);
+        await run(serialize.close({ type: 'S', name: failed }));
+        await run(serialize.sync());
+      }
+    }
+    await client.syncToFs();
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+  }
+
+  client.query = <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    // Large objects and explicit parameter types keep PGlite's own path.
+    if (options?.blob || options?.paramTypes) return original<T>(text, params, options);
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        try {
+          return await prepared<T>(text, params, options);
+        } catch (err) {
+          // "cached plan must not change result type": a table changed since it was parsed; it is closed now.
+          if ((err as { code?: string }).code !== '0A000') throw err;
+          return prepared<T>(text, params, options);
+        }
+      }),
+    );
   };
 }
 
