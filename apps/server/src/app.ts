@@ -7,12 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { messages } from '@portal/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
@@ -28,6 +23,8 @@ import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { MailWorker } from './platform/mail.js';
+import { fixedSecurityHeaders, isJsonApiRoute } from './platform/security-headers.js';
+import { responseSerializerCompiler } from './platform/serializer.js';
 import { TokenService } from './platform/tokens.js';
 import { registerWeb } from './platform/web.js';
 
@@ -96,7 +93,8 @@ export async function buildApp(
   // The API speaks JSON (and raw images on the logo route): a text/plain body is a 415, not a string.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses: zod schemas compiled to fast-json-stringify (declared fields only), not zod parsing per reply.
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const tokens = new TokenService(config.secretKey, config.accessTokenTtl);
   const mailer = new MailWorker(
@@ -110,14 +108,15 @@ export async function buildApp(
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    // Before @fastify/helmet's own onRoute: JSON routes get fixed headers below, not helmet per request.
+    if (isJsonApiRoute(route.url) && route.helmet === undefined) route.helmet = false;
   });
   // First, so that every route (the docs plugin's too) answers errors in the contract's shape.
   registerErrorHandler(app);
   // Responses over 1 KB are compressed (the web app's assets are compressed at build, see web.ts).
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
+  const helmetOptions = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -135,6 +134,13 @@ export async function buildApp(
       },
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  };
+  await app.register(fastifyHelmet, { enableCSPNonces: true, ...helmetOptions });
+  // The JSON API: the same headers, computed once instead of per request (see security-headers.ts).
+  const apiHeaders = fixedSecurityHeaders(helmetOptions);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isJsonApiRoute(request.routeOptions.url ?? '')) reply.headers(apiHeaders);
+    done();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { email as emailSchema } from '@portal/domain';
+import { seedBench } from './bench/bench-seed.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -27,8 +28,32 @@ async function main() {
       console.log(
         `Super administrator ${parsed.data} created. Open this link to set the password (valid 7 days):\n${link}`,
       );
+    } else if (command === 'bench-seed') {
+      // The data set of `npm run bench` (scripts/bench): never run against a database that matters.
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          users: { type: 'string', default: '10000' },
+          firms: { type: 'string', default: '20' },
+          concurrency: { type: 'string', default: '8' },
+          'super-email': { type: 'string', default: 'bench-super@bench.test' },
+          'admin-email': { type: 'string', default: 'bench-admin@bench.test' },
+        },
+      });
+      const password = process.env.BENCH_PASSWORD;
+      if (!password) throw new ConfigError('bench-seed needs BENCH_PASSWORD in the environment.');
+      const result = await seedBench(database.db, config, {
+        users: Number(values.users),
+        firms: Number(values.firms),
+        concurrency: Number(values.concurrency),
+        superEmail: String(values['super-email']),
+        adminEmail: String(values['admin-email']),
+        password,
+        log: (line) => console.log(line),
+      });
+      console.log(JSON.stringify(result));
     } else {
-      throw new ConfigError('Usage: cli.js seed-demo | create-admin --email X');
+      throw new ConfigError('Usage: cli.js seed-demo | create-admin --email X | bench-seed');
     }
   } finally {
     await database.close();

@@ -30,6 +30,7 @@ async function main() {
     if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
     await app.listen({ port: config.port, host: config.host });
     deps.mailer.start();
+    database.startMaintenance((message, err) => app.log.warn({ err }, message));
     app.log.info(`Portal listening on ${config.publicUrl} (database: ${database.kind})`);
   } catch (err) {
     app.log.error({ err }, 'start-up failed');

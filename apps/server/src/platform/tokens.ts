@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, webcrypto } from 'node:crypto';
 import { REFRESH_WINDOW_SECONDS } from '@portal/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -13,6 +13,8 @@ export interface AccessClaims {
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /** Imported once: given raw bytes, jose imports the key into WebCrypto again on every sign and verify. */
+  private cryptoKey: Promise<webcrypto.CryptoKey> | undefined;
 
   constructor(
     secret: string,
@@ -28,7 +30,15 @@ export class TokenService {
       .setSubject(String(userId))
       .setIssuedAt(now)
       .setExpirationTime(exp)
-      .sign(this.key);
+      .sign(await this.hmacKey());
+  }
+
+  private hmacKey(): Promise<webcrypto.CryptoKey> {
+    this.cryptoKey ??= webcrypto.subtle.importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    return this.cryptoKey;
   }
 
   /**
@@ -42,7 +52,7 @@ export class TokenService {
   /** Null for anything but a well-formed, unexpired HS256 token of ours. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.hmacKey(), { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.orig_iat !== 'number')
         return null;

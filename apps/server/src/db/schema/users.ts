@@ -39,9 +39,25 @@ export const users = pgTable(
     // One live account per address, compared case-insensitively; a deleted account frees its address.
     uniqueIndex('users_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_advisor_idx').on(t.advisorId),
-    index('users_name_idx').on(t.lastName, t.firstName),
+    // The lists' default order (last name, first name, id) over live accounts: a page is an index range.
+    index('users_live_name_idx').on(t.lastName, t.firstName, t.id).where(sql`${t.deletedAt} is null`),
+    // The users search ("contains", case-insensitive) over the full name: trigrams (pg_trgm, created by
+    // the migration) find the matches without reading every row. No fast-update pending list: accounts
+    // change rarely, and a search must not scan unmerged entries until the next VACUUM.
+    index('users_live_name_trgm_idx')
+      .using('gin', sql`${userSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
+
+/**
+ * What the users search matches: "First Last" as one text. A term found in the first name, the last
+ * name or across both ("ada love") is found here; the trigram index is built on this very expression.
+ */
+export function userSearchText(t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) {
+  return sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`;
+}
 
 export const profiles = pgTable(
   'profiles',

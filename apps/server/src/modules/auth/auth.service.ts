@@ -26,7 +26,7 @@ import {
   isUsableOneTimeToken,
   type TokenPurpose,
 } from './one-time-tokens.repository.js';
-import { findLiveSession, insertSession, revokeSession, revokeUserSessions } from './sessions.repository.js';
+import { findLiveSessionUser, insertSession, revokeSession, revokeUserSessions } from './sessions.repository.js';
 import {
   clearAttempts,
   countRecentAttempts,
@@ -297,26 +297,24 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
   const now = Math.floor(Date.now() / 1000);
   if (!canRefresh(claims.origIat, now))
     throw badRequest(messages.auth.refreshExpired, { token: messages.auth.refreshExpired });
-  const session = await findLiveSession(deps.db, claims.sessionId);
-  const user = session && (await accounts.byId(deps.db, claims.userId));
-  if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
+  const user = await findLiveSessionUser(deps.db, claims.sessionId);
+  if (!user?.isActive || user.id !== claims.userId)
+    throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
   return deps.tokens.sign(claims.userId, claims.sessionId, claims.origIat, now);
 }
 
 export async function verifyToken(deps: AppDeps, token: string) {
   const claims = await deps.tokens.verify(token);
-  const session = claims && (await findLiveSession(deps.db, claims.sessionId));
-  const user = session && (await accounts.byId(deps.db, session.userId));
+  const user = claims && (await findLiveSessionUser(deps.db, claims.sessionId));
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
 }
 
 /** The session check of every signed-in request (the platform's `SessionResolver`). */
 export function sessionResolver(deps: AppDeps): SessionResolver {
   return async (sessionId, userId) => {
-    const session = await findLiveSession(deps.db, sessionId);
-    if (!session || session.userId !== userId) return null;
-    const user = await accounts.byId(deps.db, userId);
-    if (!user?.isActive) return null;
+    // One query for the session and its account: never cached, so a revocation holds at once.
+    const user = await findLiveSessionUser(deps.db, sessionId);
+    if (!user || user.id !== userId || !user.isActive) return null;
     return { sessionId, user, actor: accounts.toWire(user) };
   };
 }

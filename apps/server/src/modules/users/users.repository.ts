@@ -1,7 +1,7 @@
 import { type Scope, type User, type UserListItem, userFields } from '@portal/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firms, profiles, profileTypes, users } from '../../db/schema/index.js';
+import { firms, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
 import { bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
@@ -86,7 +86,7 @@ export async function listUsers(
     f.profileType === undefined ? undefined : eq(profiles.profileType, f.profileType),
     f.advisorId === undefined ? undefined : eq(users.advisorId, f.advisorId),
     f.status === 'all' ? undefined : eq(users.isActive, f.status === 'active'),
-    searchWhere(f.search, [users.firstName, users.lastName, sql`${users.firstName} || ' ' || ${users.lastName}`]),
+    searchWhere(f.search, [userSearchText(users)]),
   );
   const { rows, count } = await listPage(
     ex

@@ -257,6 +257,10 @@ describe('who sees whom', () => {
     expect(await names('search=qu&ordering=-last_name')).toEqual(['Quill', 'Aaron']);
     expect(await names('search=qu&status=inactive')).toEqual(['Quill']);
     expect(await names('search=qu&profileTypeTk=2')).toEqual(['Aaron']);
+    // Across first and last name, whatever the case; LIKE's wildcards are plain text.
+    expect(await names('search=ZELDA%20qu')).toEqual(['Quill']);
+    expect(await names('search=tin%20aar')).toEqual(['Aaron']);
+    expect(await names('search=%25')).toEqual([]);
     expect((await t.app.inject({ url: '/api/users/filter/?status=maybe', headers: admin.headers })).statusCode).toBe(
       400,
     );

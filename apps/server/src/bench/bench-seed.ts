@@ -1,0 +1,179 @@
+import { accountConfirmBody, firmBody, ProfileType, userWriteBody } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { activateAccount, activationLink } from '../modules/auth/auth.service.js';
+import { createSuperAdmin } from '../modules/demo/create-admin.js';
+import * as firmsService from '../modules/firms/firms.service.js';
+import * as usersService from '../modules/users/users.service.js';
+import { accounts } from '../modules/users/users.service.js';
+import type { AuthState } from '../platform/auth.js';
+import { Background } from '../platform/background.js';
+import { type AppDeps, contextFor, type RequestMeta } from '../platform/context.js';
+import { MailWorker } from '../platform/mail.js';
+import { TokenService } from '../platform/tokens.js';
+
+export interface BenchSeedOptions {
+  users: number;
+  firms: number;
+  /** The signed-in accounts of the benchmark: a super admin (no firm) and an administrator of firm 1. */
+  superEmail: string;
+  adminEmail: string;
+  password: string;
+  /** Creations in flight at once (PostgreSQL runs them in parallel; PGlite serialises them anyway). */
+  concurrency: number;
+  log?: (line: string) => void;
+}
+
+const FIRST_NAMES = [
+  'Avery',
+  'Blair',
+  'Casey',
+  'Drew',
+  'Emerson',
+  'Finley',
+  'Gray',
+  'Harper',
+  'Indigo',
+  'Jordan',
+  'Kendall',
+  'Logan',
+  'Morgan',
+  'Noel',
+  'Oakley',
+  'Parker',
+  'Quinn',
+  'Reese',
+  'Sage',
+  'Taylor',
+  'Umber',
+  'Val',
+  'Winter',
+  'Xen',
+  'Yael',
+  'Zion',
+  'Alex',
+  'Bailey',
+  'Cameron',
+  'Dakota',
+];
+
+const silentLog = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
+
+/**
+ * The benchmark's data set, created through the same service functions the API calls: `users`
+ * people named Load1 … LoadN (so a search for "load12" finds 1 + 10 + 100 of 10,000) spread over
+ * `firms` firms, one in fifty an advisor, one in five a client of their firm's first advisor.
+ * The two signed-in accounts get their password through account activation, like a real person.
+ */
+export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
+  const log = o.log ?? (() => {});
+  const deps: AppDeps = {
+    config,
+    db,
+    tokens: new TokenService(config.secretKey, config.accessTokenTtl),
+    mailer: new MailWorker(db, { smtpUrl: undefined, from: config.mailFrom, ...config.mail }, silentLog),
+    background: new Background(silentLog),
+  };
+  const meta = (actorId: number | null): RequestMeta => ({
+    ip: '127.0.0.1',
+    userAgent: 'bench-seed',
+    requestId: 'bench-seed',
+    actorId,
+  });
+  const activate = async (userId: number) => {
+    const { link } = await db.transaction((tx) => activationLink(config, tx, userId));
+    const [uid, token] = link.split('/').slice(-2);
+    await activateAccount(deps, accountConfirmBody.parse({ uid, token, password: o.password }), meta(userId));
+  };
+
+  const started = Date.now();
+  await createSuperAdmin(db, config, o.superEmail);
+  const superUser = await findUserByEmailOrThrow(db, o.superEmail);
+  await activate(superUser);
+  const signedIn = async (id: number): Promise<AuthState> => {
+    const user = await accounts.byId(db, id);
+    if (!user) throw new Error(`bench user ${id} is missing`);
+    return { user, actor: accounts.toWire(user), sessionId: 'bench-seed', origIat: 0, via: 'header' };
+  };
+  const ctx = contextFor(deps, await signedIn(superUser));
+
+  const firmIds: number[] = [];
+  for (let f = 1; f <= o.firms; f++) {
+    const firm = await firmsService.create(
+      ctx,
+      firmBody.parse({ name: `Bench Firm ${f}`, abbreviation: `BF${f}`, firm_tk: 1000 + f, city: 'Springfield' }),
+    );
+    firmIds.push(firm.id);
+  }
+
+  const admin = await usersService.create(
+    ctx,
+    userWriteBody.parse({
+      email: o.adminEmail,
+      first_name: 'Bench',
+      last_name: 'Administrator',
+      profile: { _firm: firmIds[0], profile_type: ProfileType.Administrator },
+    }),
+    false,
+  );
+  await activate(admin.id);
+
+  // Advisors first, so that clients can name the first advisor of their firm.
+  const numbers = Array.from({ length: o.users }, (_, k) => k + 1);
+  const isAdvisor = (i: number) => i % 50 === 1;
+  const firmOf = (i: number) => firmIds[(i - 1) % firmIds.length];
+  const advisorOfFirm = new Map<number, number>();
+  let done = 0;
+  const createOne = async (i: number) => {
+    const firm = firmOf(i);
+    const type = isAdvisor(i) ? ProfileType.FinancialAdvisor : i % 5 === 0 ? ProfileType.Client : 3;
+    const advisor = type === ProfileType.Client ? (advisorOfFirm.get(firm) ?? null) : null;
+    const created = await usersService.create(
+      ctx,
+      userWriteBody.parse({
+        email: `load${i}@bench.test`,
+        first_name: FIRST_NAMES[i % FIRST_NAMES.length],
+        last_name: `Load${i}`,
+        advisor,
+        profile: { _firm: firm, profile_type: type, city: 'Springfield', company: `Bench Firm ${firm}` },
+      }),
+      false,
+    );
+    if (type === ProfileType.FinancialAdvisor && !advisorOfFirm.has(firm)) advisorOfFirm.set(firm, created.id);
+    done++;
+    if (done % 1000 === 0) log(`  ${done} users (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  };
+  await inParallel(numbers.filter(isAdvisor), o.concurrency, createOne);
+  await inParallel(
+    numbers.filter((i) => !isAdvisor(i)),
+    o.concurrency,
+    createOne,
+  );
+  return { superId: superUser, adminId: admin.id, firmIds, seconds: (Date.now() - started) / 1000 };
+}
+
+async function findUserByEmailOrThrow(db: Db, email: string): Promise<number> {
+  const user = await accounts.byEmail(db, email);
+  if (!user) throw new Error(`${email} was not created`);
+  return user.id;
+}
+
+async function inParallel<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+}

@@ -1,0 +1,98 @@
+import { and, ilike, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { openDatabase, PgliteMaintenance } from './client.js';
+import { rowsOf } from './migrate.js';
+import { userSearchText, users } from './schema/index.js';
+
+// PGlite, or PostgreSQL with TEST_DATABASE_URL (npm run test:pg): the plans must hold on both.
+let t: TestApp;
+let database: TestApp['database'];
+beforeAll(async () => {
+  t = await buildTestApp();
+  database = t.database;
+  // Enough rows, with statistics, that the planner's choices are the ones of a real list.
+  await database.db.execute(sql`insert into users (email, first_name, last_name)
+    select 'load' || g || '@bench.test', 'Avery', 'Load' || g from generate_series(1, 10000) g`);
+  await database.db.execute(sql`vacuum analyze users`);
+});
+afterAll(() => t.close());
+
+const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+  const { sql: text, params } = query.toSQL();
+  const literal = text.replace(/\$(\d+)/g, (_, i) => `'${String(params[Number(i) - 1]).replaceAll("'", "''")}'`);
+  return rowsOf<Record<string, string>>(await database.db.execute(sql.raw(`explain ${literal}`)))
+    .map((r) => Object.values(r)[0])
+    .join('\n');
+};
+
+describe('database', () => {
+  it('answers the users search from the trigram index on the very expression the search uses', async () => {
+    const query = database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isNull(users.deletedAt), ilike(userSearchText(users), '%load12%')));
+    expect(await plan(query)).toContain('users_live_name_trgm_idx');
+  });
+
+  it('pages the users list by name from an index, without sorting the table', async () => {
+    const query = database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(isNull(users.deletedAt))
+      .orderBy(sql`${users.lastName} asc nulls last`, users.lastName, users.firstName, users.id)
+      .limit(50);
+    const text = await plan(query);
+    expect(text).toContain('users_live_name_idx');
+    expect(text).not.toMatch(/^\s*(->\s*)?Sort/m);
+  });
+
+  it('PGlite: parses a query text once into a prepared statement, and parses it anew when its table changed', async () => {
+    const pglite = await openDatabase({ memory: true });
+    try {
+      const prepared = async () =>
+        rowsOf<{ n: number }>(await pglite.db.execute(sql`select count(*)::int as n from pg_prepared_statements`))[0].n;
+      await pglite.db.execute(sql`create table notes (id int primary key)`);
+      await pglite.db.execute(sql`insert into notes values (1)`);
+      const read = () => pglite.db.execute(sql`select * from notes where id = ${1}`);
+      await read();
+      const before = await prepared();
+      await read();
+      await read();
+      expect(await prepared()).toBe(before); // the reads and this count reuse their statements
+      await pglite.db.execute(sql`alter table notes add column body text`);
+      expect(rowsOf(await read())).toEqual([{ id: 1, body: null }]);
+      // A failing statement leaves the connection usable, and the error is the database's.
+      await expect(pglite.db.execute(sql`insert into notes values (1)`)).rejects.toThrow();
+      await expect(pglite.db.execute(sql`insert into notes values (1)`)).rejects.toThrow();
+      expect(rowsOf(await read())).toHaveLength(1);
+      await pglite.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values (2)`);
+      });
+      expect(rowsOf(await pglite.db.execute(sql`select id from notes order by id`))).toEqual([{ id: 1 }, { id: 2 }]);
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it('PGlite: analyses and vacuums the tables that were never analysed or changed size, as autovacuum would', async () => {
+    const pglite = await openDatabase({ memory: true });
+    try {
+      await pglite.db.execute(sql`create table grown (id serial primary key, note text)`);
+      await pglite.db.execute(sql`insert into grown (note) select 'row ' || g from generate_series(1, 5000) g`);
+      const client = (pglite.db as unknown as { $client: ConstructorParameters<typeof PgliteMaintenance>[0] }).$client;
+      const maintenance = new PgliteMaintenance(client);
+      await maintenance.run();
+      const stats = rowsOf<{ n: number }>(
+        await pglite.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'grown'`),
+      );
+      expect(stats[0].n).toBeGreaterThan(0);
+      expect(await maintenance.dueTables()).not.toContain('public.grown');
+      await pglite.db.execute(sql`insert into grown (note) select 'more ' || g from generate_series(1, 5000) g`);
+      expect(await maintenance.dueTables()).toContain('public.grown');
+      await maintenance.stop();
+    } finally {
+      await pglite.close();
+    }
+  });
+});

