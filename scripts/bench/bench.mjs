@@ -11,7 +11,8 @@
 //   BENCH_USERS=10000        BENCH_FIRMS=20
 //   BENCH_DBS=postgres,pglite
 //   BENCH_CONNECTIONS=1,20
-//   BENCH_ROUTES=search      only the rows whose name contains one of these words (plus the baseline)
+//   BENCH_ROUTES=search      only the rows whose name contains one of these words (plus the baseline,
+//                            except under BENCH_PROFILE)
 //   BENCH_LOG_LEVEL=warn     the server's LOG_LEVEL
 //   BENCH_PROFILE=1          run the server under `node --cpu-prof`; the profile's path is printed
 //                            (summarise it with `node scripts/bench/profile-summary.mjs FILE`)
@@ -46,7 +47,10 @@ const firms = Number(env.BENCH_FIRMS ?? 20);
 const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
 const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
-const routes = allRoutes.filter((r) => r.baseline || !only || only.some((w) => r.name.toLowerCase().includes(w)));
+// Under a profile only the named routes run (the baseline's thousands of requests would fill the profile).
+const routes = allRoutes.filter(
+  (r) => (r.baseline && !(only && env.BENCH_PROFILE)) || !only || only.some((w) => r.name.toLowerCase().includes(w)),
+);
 const keep = env.BENCH_DATA ? path.resolve(env.BENCH_DATA) : undefined;
 const password = keep ? 'Bench-Portal-Throughput-2026' : `Bench-${randomBytes(9).toString('base64url')}-2026`;
 const accounts = {
