@@ -1,7 +1,7 @@
 // `npm run bench`: the server's throughput and latency on embedded PostgreSQL and on PGlite, side by side.
 //
 // For each database it seeds a fresh data set through the users service (`cli.js bench-seed`: 10,000
-// users in 20 firms), starts the built server (NODE_ENV=production) on it, signs in, and runs autocannon
+// users in 20 firms), starts the built server on it, signs in, and runs autocannon
 // against every route of routes.mjs at 1 and at 20 connections. Throughput is also shown as a share of
 // the baseline route (/api/health) measured in the same run, so figures compare across machines.
 // Then it prints the Lighthouse scores when scripts/lighthouse.mjs exists.
@@ -105,9 +105,6 @@ async function startPostgres() {
 function serverEnv(db, extra = {}) {
   const e = {
     ...env,
-    NODE_ENV: 'production',
-    // Production requires SMTP; the bench sends no mail (nothing listens on the discard port).
-    SMTP_URL: env.SMTP_URL ?? 'smtp://127.0.0.1:9',
     SECRET_KEY: db.secret,
     PII_ENCRYPTION_KEY: db.piiKey,
     DATA_DIR: db.dataDir,
@@ -116,6 +113,9 @@ function serverEnv(db, extra = {}) {
     ...extra,
   };
   if (!db.url) delete e.DATABASE_URL; // PGlite under DATA_DIR
+  // The default configuration: production demands an https PUBLIC_URL and SMTP, which a local bench has
+  // not; it changes nothing else in the server.
+  delete e.NODE_ENV;
   return e;
 }
 
@@ -289,7 +289,17 @@ async function lighthouse(baseUrl) {
     if (typeof lighthouseScores !== 'function')
       return 'not available (scripts/lighthouse.mjs exports no lighthouseScores)';
     const scores = await lighthouseScores({ baseUrl, email: accounts.super.email, password });
-    return typeof scores === 'string' ? scores : JSON.stringify(scores, null, 2);
+    if (typeof scores !== 'object' || scores === null) return String(scores);
+    // One line per page: its figures (scores 0-100, timings in ms, sizes in bytes) and failed audits.
+    return Object.entries(scores)
+      .map(([page, figures]) => {
+        if (typeof figures !== 'object' || figures === null) return `\n  ${page}: ${figures}`;
+        const cells = Object.entries(figures).map(([k, v]) =>
+          Array.isArray(v) ? `${k}: ${v.join('; ') || 'none'}` : `${k} ${v}`,
+        );
+        return `\n  ${page}: ${cells.join(', ')}`;
+      })
+      .join('');
   } catch (err) {
     return `not available (${err instanceof Error ? err.message : err})`;
   }
