@@ -47,7 +47,7 @@ describe('database', () => {
     expect(text).not.toMatch(/^\s*(->\s*)?Sort/m);
   });
 
-  it('PGlite: parses a query text once into a prepared statement, and parses it anew when its table changed', async () => {
+  it('PGlite: parses a query text once into a prepared statement (in transactions too), anew when its table changed', async () => {
     const pglite = await openDatabase({ memory: true });
     try {
       const prepared = async () =>
@@ -70,6 +70,21 @@ describe('database', () => {
         await tx.execute(sql`insert into notes values (2)`);
       });
       expect(rowsOf(await pglite.db.execute(sql`select id from notes order by id`))).toEqual([{ id: 1 }, { id: 2 }]);
+      // Inside a transaction too: a failure rolls it back whole, and the statements stay usable after.
+      await expect(
+        pglite.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into notes values (3)`);
+          await tx.execute(sql`insert into notes values (1)`);
+        }),
+      ).rejects.toThrow();
+      await pglite.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values (3)`);
+      });
+      expect(rowsOf(await pglite.db.execute(sql`select id from notes order by id`))).toEqual([
+        { id: 1 },
+        { id: 2 },
+        { id: 3 },
+      ]);
     } finally {
       await pglite.close();
     }

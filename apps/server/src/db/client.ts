@@ -1,6 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -85,20 +85,24 @@ export async function openDatabase(opts: {
 /**
  * PGlite's `query` parses and plans every statement anew (the unnamed statement), and planning is slow
  * in WebAssembly: the session check of each request (a three-table join) took 3.1 ms, of which 2.5 ms
- * planning. As node-postgres does with a statement name, each statement text is now parsed once into a
- * named prepared statement on PGlite's one connection, then only bound and executed: 0.55 ms. The same
- * locks, parsers, serializers and file-system sync as `query`; at most `max` statements are kept (the
- * least recently used is closed). Queries inside a transaction use PGlite's own path, unchanged.
+ * planning. As node-postgres does with a statement name, each SELECT/INSERT/UPDATE/DELETE text is now
+ * parsed once into a named prepared statement on PGlite's one connection, then only bound and executed
+ * (0.55 ms), inside transactions too (prepared statements outlive a rollback). The same locks, parsers,
+ * serializers and file-system sync as PGlite's own path; at most `max` statements are kept (the least
+ * recently used is closed); a statement that fails is closed and parsed anew next time. Other statements
+ * (DDL, VACUUM, transaction control) keep PGlite's path.
  */
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 export function usePreparedStatements(client: PGlite, max = 200) {
-  const original = client.query.bind(client);
   const statements = new Map<string, { name: string; paramTypes: number[]; rowDescription?: BackendMessage }>();
   let seq = 0;
   const run = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
   const { serialize } = protocol;
+  const preparable = (text: string, options?: QueryOptions) =>
+    !options?.blob && !options?.paramTypes && /^\s*(select|insert|update|delete|with)\b/i.test(text);
 
+  /** Runs under PGlite's query lock (and, outside a transaction, its transaction lock). */
   async function prepared<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
     const messages: BackendMessage[] = [];
     let failed: string | undefined;
@@ -138,29 +142,44 @@ export function usePreparedStatements(client: PGlite, max = 200) {
       if (failed) {
         // A failed statement may be stale (a table changed under it): close it, the next call parses anew.
         statements.delete(text);
-        await run(serialize.close({ type: 'S', name: failed }));
-        await run(serialize.sync());
+        await run(serialize.close({ type: 'S', name: failed }))
+          .then(() => run(serialize.sync()))
+          .catch(() => {});
       }
     }
-    await client.syncToFs();
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
 
+  const query = client.query.bind(client);
   client.query = <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-    // Large objects and explicit parameter types keep PGlite's own path.
-    if (options?.blob || options?.paramTypes) return original<T>(text, params, options);
+    if (!preparable(text, options)) return query<T>(text, params, options);
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
+        let result: Results<T>;
         try {
-          return await prepared<T>(text, params, options);
+          result = await prepared<T>(text, params, options);
         } catch (err) {
           // "cached plan must not change result type": a table changed since it was parsed; it is closed now.
           if ((err as { code?: string }).code !== '0A000') throw err;
-          return prepared<T>(text, params, options);
+          result = await prepared<T>(text, params, options);
         }
+        await client.syncToFs(); // as PGlite does after a statement outside a transaction
+        return result;
       }),
     );
   };
+
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+        if (tx.closed) throw new Error('Transaction is closed');
+        if (!preparable(text, options)) return txQuery<R>(text, params, options);
+        return client._runExclusiveQuery(() => prepared<R>(text, params, options));
+      };
+      return callback(tx);
+    });
 }
 
 /**
