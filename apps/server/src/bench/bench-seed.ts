@@ -161,6 +161,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     o.concurrency,
     createOne,
   );
+  await deps.background.drain(); // work the services started after answering (none today) ends here
   return { superId: superUser, adminId: admin.id, firmIds, seconds: (Date.now() - started) / 1000 };
 }
 
