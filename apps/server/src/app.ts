@@ -13,6 +13,7 @@ import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
+import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(
   await app.register(referenceRoutes(deps));
   await app.register(firmRoutes(deps));
   await app.register(userRoutes(deps));
+  await app.register(complianceRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes };

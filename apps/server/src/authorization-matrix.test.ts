@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from './db/schema/index.js';
-import { createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
+import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 
 /**
@@ -51,12 +51,24 @@ const managers = (ok: number, others: number): Expect => ({
   firmAdmin: ok,
   advisor: ok,
 });
+/** Compliance: a CCO reaches their firm's records, a super CCO every firm's; clients none of it. */
+const staffAll = (status: number): Expect => ({ ...all(status), client: 403 });
+const ccos = (ok: number, others: number): Expect => ({ ...all(others), cco: ok, superCco: ok, client: 403 });
+const superCcoOnly = (ok: number, others: number, cco: number): Expect => ({
+  ...all(others),
+  superCco: ok,
+  cco,
+  client: 403,
+});
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 let t: TestApp;
 const firms: Record<'own' | 'other', { id: number }> = {} as never;
 const sessions = {} as Record<Role, Record<Via, Record<string, string>>>;
-const ids = {} as Record<Role | 'staffColleague', number>;
+const ids = {} as Record<Role | 'staffColleague' | 'otherStaff', number>;
+/** Each staff role's own attestation, and its entry on the roster. */
+const ownAttestation = {} as Record<Role, number>;
+const rosterEntry = {} as Record<Role | 'staffColleague' | 'otherStaff', number>;
 const emails = {} as Record<Role, string>;
 
 async function signIn(email: string): Promise<Record<Via, Record<string, string>>> {
@@ -255,7 +267,158 @@ const matrix: Record<string, Case> = {
     other: onlySuper(200, 404),
     self: all(403),
   },
+  ...complianceCases(),
 };
+
+/** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
+const attestationOf = async (s: Target, role: Caller) => {
+  if (s === 'self') return role === 'signedOut' || role === 'client' ? ownAttestation.staff : ownAttestation[role];
+  const made = await createAttestation(t.deps.db, {
+    ownerId: s === 'own' ? ids.staffColleague : ids.otherStaff,
+    firmId: s === 'own' ? firms.own.id : firms.other.id,
+  });
+  return made;
+};
+const attestationId = async (s: Target, role: Caller) => {
+  const a = await attestationOf(s, role);
+  return typeof a === 'number' ? a : a.attestation.id;
+};
+const rosterOf = (s: Target, role: Caller) =>
+  s === 'self'
+    ? rosterEntry[role === 'signedOut' || role === 'client' ? 'staff' : role]
+    : rosterEntry[s === 'own' ? 'staffColleague' : 'otherStaff'];
+const attestationForm = { First_Name__c: 'Matrix', Last_Name__c: 'Case', Employment_Date__c: '2020-01-01' };
+
+function complianceCases(): Record<string, Case> {
+  const list = (url: string): Case => ({ build: () => ({ method: 'GET', url }), own: staffAll(200) });
+  const childDelete = (path: string, key: 'security' | 'activity' | 'contribution'): Case => ({
+    build: async (s, role) => {
+      const a = await attestationOf(s === 'self' ? 'own' : s, role);
+      return { method: 'DELETE', url: `/api/${path}/${typeof a === 'number' ? 0 : a[key].id}/` };
+    },
+    own: ccos(204, 404),
+    other: superCcoOnly(204, 404, 404),
+  });
+  return {
+    'GET /api/quarterly_attestations/': list('/api/quarterly_attestations/'),
+    'GET /api/quarterly_attestations/:firm/firm': {
+      build: (s) => ({
+        method: 'GET',
+        url: `/api/quarterly_attestations/${firms[s === 'other' ? 'other' : 'own'].id}/firm`,
+      }),
+      own: staffAll(200),
+      other: staffAll(200),
+    },
+    'GET /api/quarterly_attestations/:firm/firm/': list(`/api/quarterly_attestations/1/firm/`),
+    'GET /api/quarterly_attestations/:user/user': list('/api/quarterly_attestations/1/user'),
+    'GET /api/quarterly_attestations/:user/user/': list('/api/quarterly_attestations/1/user/'),
+    'GET /api/quarterly_attestations/:id/': {
+      build: async (s, role) => ({
+        method: 'GET',
+        url: `/api/quarterly_attestations/${await attestationId(s, role)}/`,
+      }),
+      own: ccos(200, 404),
+      other: superCcoOnly(200, 404, 404),
+      self: staffAll(200),
+    },
+    'GET /api/quarterly_attestations/:user/most_recent/': {
+      build: (s, role) => ({
+        method: 'GET',
+        url: `/api/quarterly_attestations/${s === 'self' ? (role === 'signedOut' ? ids.staff : ids[role]) : s === 'own' ? ids.staffColleague : ids.otherStaff}/most_recent/`,
+      }),
+      own: ccos(200, 404),
+      other: superCcoOnly(200, 404, 404),
+      self: staffAll(200),
+    },
+    'POST /api/quarterly_attestations/': {
+      // Every staff role filed this period's attestation in the set-up: a second one is a 409.
+      build: () => ({ method: 'POST', url: '/api/quarterly_attestations/', payload: attestationForm }),
+      own: staffAll(409),
+    },
+    'PUT /api/quarterly_attestations/:id/': {
+      build: async (s, role) => ({
+        method: 'PUT',
+        url: `/api/quarterly_attestations/${await attestationId(s, role)}/`,
+        payload: { ...attestationForm, City__c: `City ${Math.random()}` },
+      }),
+      own: ccos(200, 404),
+      other: superCcoOnly(200, 404, 404),
+      self: staffAll(200),
+    },
+    'DELETE /api/quarterly_attestations/:id/': {
+      build: async (s, role) => ({
+        method: 'DELETE',
+        url: `/api/quarterly_attestations/${await attestationId(s, role)}/`,
+      }),
+      own: ccos(204, 404),
+      other: superCcoOnly(204, 404, 404),
+      // Nobody deletes their own, a CCO included.
+      self: { ...all(403) },
+    },
+    'DELETE /api/personal_securities/:id/': childDelete('personal_securities', 'security'),
+    'DELETE /api/outside_business_activities/:id/': childDelete('outside_business_activities', 'activity'),
+    'DELETE /api/political_contributions/:id/': childDelete('political_contributions', 'contribution'),
+    'GET /api/supervised_persons/': {
+      build: () => ({ method: 'GET', url: '/api/supervised_persons/' }),
+      own: ccos(200, 403),
+    },
+    'GET /api/supervised_persons/:firm/firm/': {
+      build: (s) => ({
+        method: 'GET',
+        url: `/api/supervised_persons/${firms[s === 'other' ? 'other' : 'own'].id}/firm/`,
+      }),
+      own: ccos(200, 403),
+      other: ccos(200, 403),
+    },
+    'GET /api/supervised_persons/:id/': {
+      build: (s, role) => ({ method: 'GET', url: `/api/supervised_persons/${rosterOf(s, role)}/` }),
+      own: ccos(200, 403),
+      other: superCcoOnly(200, 403, 404),
+    },
+    'GET /api/supervised_persons/:user/get_supervised_person_by_user_id/': {
+      build: (s, role) => ({
+        method: 'GET',
+        url: `/api/supervised_persons/${s === 'self' ? (role === 'signedOut' ? ids.staff : ids[role]) : s === 'own' ? ids.staffColleague : ids.otherStaff}/get_supervised_person_by_user_id/`,
+      }),
+      own: ccos(200, 404),
+      other: superCcoOnly(200, 404, 404),
+      self: staffAll(200),
+    },
+    'POST /api/supervised_persons/': {
+      build: async () => {
+        const person = await createUser(t.deps.db, { profile: { firmId: firms.own.id, profileType: 3 } });
+        return { method: 'POST', url: '/api/supervised_persons/', payload: { email: person.email } };
+      },
+      own: ccos(201, 403),
+    },
+    'PUT /api/supervised_persons/:id/': {
+      build: async (s, role) => {
+        const id = rosterOf(s, role);
+        const res = await t.app.inject({ url: `/api/supervised_persons/${id}/`, headers: sessions.superCco.bearer });
+        return {
+          method: 'PUT',
+          url: `/api/supervised_persons/${id}/`,
+          payload: {
+            ...json<Record<string, unknown>>(res),
+            has_to_submit_political_contributions: Math.random() > 0.5,
+          },
+        };
+      },
+      own: ccos(200, 403),
+      other: superCcoOnly(200, 403, 404),
+    },
+    'DELETE /api/supervised_persons/:id/': {
+      build: async (s) => {
+        const person = await createUser(t.deps.db, {
+          profile: { firmId: firms[s === 'other' ? 'other' : 'own'].id, profileType: 3 },
+        });
+        return { method: 'DELETE', url: `/api/supervised_persons/${(await addToRoster(t.deps.db, person.id)).id}/` };
+      },
+      own: ccos(204, 403),
+      other: superCcoOnly(204, 403, 404),
+    },
+  };
+}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -280,6 +443,21 @@ beforeAll(async () => {
     sessions[role] = await signIn(u.email);
   }
   ids.staffColleague = (await createUser(t.deps.db, { profile: { firmId: own, profileType: 3 } })).id;
+  ids.otherStaff = (await createUser(t.deps.db, { profile: { firmId: firms.other.id, profileType: 3 } })).id;
+  for (const who of ['staffColleague', 'otherStaff'] as const) {
+    rosterEntry[who] = (await addToRoster(t.deps.db, ids[who])).id;
+    await createAttestation(t.deps.db, { ownerId: ids[who], firmId: who === 'otherStaff' ? firms.other.id : own });
+  }
+  for (const role of SIGNED_IN.filter((r) => r !== 'client')) {
+    rosterEntry[role] = (await addToRoster(t.deps.db, ids[role])).id;
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/quarterly_attestations/',
+      headers: sessions[role].bearer,
+      payload: attestationForm,
+    });
+    ownAttestation[role] = json<{ Id: number }>(filed).Id;
+  }
   const superHeaders = { ...sessions.superAdmin.bearer, 'content-type': 'image/png' };
   for (const f of Object.values(firms))
     await t.app.inject({ method: 'PUT', url: `/api/firms/${f.id}/logo/`, headers: superHeaders, payload: PNG });

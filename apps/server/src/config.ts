@@ -33,7 +33,20 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SECURE_COOKIES: bool.optional(),
   LINKS_JSON: z.string().optional(),
+  PORTAL_TIME_ZONE: z
+    .string()
+    .default('America/New_York')
+    .refine(validTimeZone, 'PORTAL_TIME_ZONE must be an IANA time zone such as America/New_York'),
 });
+
+function validTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -59,6 +72,10 @@ export interface Config {
     reset: { windowMs: number; perAccount: number; perAddress: number };
   };
   webDist?: string;
+  /** Where "today" is taken (fiscal quarters, due dates): the firm's zone, never the server's. */
+  timeZone: string;
+  /** The clock; tests move it. */
+  now: () => Date;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     secureCookies: e.SECURE_COOKIES ?? publicUrl.startsWith('https://'),
     mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 12 },
     throttle: THROTTLE,
+    timeZone: e.PORTAL_TIME_ZONE,
+    now: () => new Date(),
   };
 }
 

@@ -4,8 +4,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import { badRequest } from './errors.js';
 
-/** A child list as the wire sends it: rows with an `id` are kept rows, rows without one are new. */
-export type IncomingRow = Record<string, unknown> & { id?: number | null };
+/** A child list as the wire sends it: rows with an id are kept rows, rows without one are new. */
+export type IncomingRow = Record<string, unknown>;
 
 export interface ChildBinding {
   table: PgTable;
@@ -16,6 +16,13 @@ export interface ChildBinding {
   wire: string;
   /** A row's column values from its wire row (the child entity's field table does this). */
   toColumns(row: IncomingRow): Record<string, unknown>;
+  /** The wire name of a row's id: `id`, or `Id` on the spec's `__c` records. */
+  idKey?: string;
+  /**
+   * Whether stored rows the list leaves out are deleted (the default). An attestation keeps them: its
+   * rows are removed one by one through their own delete call (spec 001 §4).
+   */
+  removeMissing?: boolean;
 }
 
 export interface ChildChanges {
@@ -26,8 +33,9 @@ export interface ChildChanges {
 
 /**
  * Saves a child list with its parent, in the parent's transaction: rows without an id are inserted,
- * rows with one are updated, stored rows the list no longer names are deleted. An id that is not one
- * of this parent's rows is a 400 on that row, so a list can never reach into another record's rows.
+ * rows with one are updated, stored rows the list no longer names are deleted (unless the binding
+ * keeps them). An id that is not one of this parent's rows is a 400 on that row, so a list can never
+ * reach into another record's rows.
  */
 export async function saveChildRows(
   tx: Tx,
@@ -38,30 +46,34 @@ export async function saveChildRows(
   const parentColumn = binding.parent.name;
   const stored = await tx.select({ id: binding.id }).from(binding.table).where(eq(binding.parent, parentId));
   const storedIds = new Set(stored.map((r) => Number(r.id)));
+  const idKey = binding.idKey ?? 'id';
+  const idOf = (row: IncomingRow) => (row[idKey] == null ? null : Number(row[idKey]));
   const keptIds = new Set<number>();
   rows.forEach((row, index) => {
-    if (row.id == null) return;
-    if (!storedIds.has(row.id) || keptIds.has(row.id)) {
-      throw badRequest(messages.http.rowNotOwned, { [`${binding.wire}.${index}.id`]: messages.http.rowNotOwned });
+    const id = idOf(row);
+    if (id === null) return;
+    if (!storedIds.has(id) || keptIds.has(id)) {
+      throw badRequest(messages.http.rowNotOwned, { [`${binding.wire}.${index}.${idKey}`]: messages.http.rowNotOwned });
     }
-    keptIds.add(row.id);
+    keptIds.add(id);
   });
 
-  const removed = [...storedIds].filter((id) => !keptIds.has(id));
+  const removed = binding.removeMissing === false ? [] : [...storedIds].filter((id) => !keptIds.has(id));
   if (removed.length)
     await tx.delete(binding.table).where(and(eq(binding.parent, parentId), inArray(binding.id, removed)));
   let added = 0;
   let updated = 0;
   for (const row of rows) {
     const values = binding.toColumns(row);
-    if (row.id == null) {
+    const id = idOf(row);
+    if (id === null) {
       await tx.insert(binding.table).values({ ...values, [propertyOf(binding.table, parentColumn)]: parentId });
       added++;
     } else if (Object.keys(values).length) {
       await tx
         .update(binding.table)
         .set(values)
-        .where(and(eq(binding.id, row.id), eq(binding.parent, parentId)));
+        .where(and(eq(binding.id, id), eq(binding.parent, parentId)));
       updated++;
     }
   }

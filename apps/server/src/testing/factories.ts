@@ -1,5 +1,12 @@
 import type { Db } from '../db/client.js';
-import { firms } from '../db/schema/index.js';
+import {
+  attestations,
+  firms,
+  outsideBusinessActivities,
+  personalSecurities,
+  politicalContributions,
+  supervisedPersons,
+} from '../db/schema/index.js';
 import { insertUser, type ProfileRow, type UserRow } from '../modules/users/users.repository.js';
 import { hashPassword } from '../platform/passwords.js';
 
@@ -42,4 +49,55 @@ export async function createUser(
     },
     { profileType: 3, ...profile },
   );
+}
+
+/**
+ * An attestation with one row in each list, written straight to the tables: each call takes a period of
+ * its own (fiscal years from 1901 up), so a person may hold any number of them.
+ */
+export async function createAttestation(db: Db, o: { ownerId: number; firmId: number; fiscalYear?: number }) {
+  const n = next();
+  const fiscalYear = o.fiscalYear ?? 1900 + n;
+  const [a] = await db
+    .insert(attestations)
+    .values({
+      name: `Person ${n} - F FY${fiscalYear} Q1`,
+      ownerId: o.ownerId,
+      firmId: o.firmId,
+      fiscalYear,
+      fiscalQuarter: 1,
+      submittedDate: '2026-07-01',
+      firstName: 'Person',
+      lastName: `${n}`,
+      employmentDate: '2020-01-01',
+    })
+    .returning();
+  const child = { attestationId: a.id, approvedBy: 'CCO', approvedDate: '2026-07-01' };
+  const [security] = await db
+    .insert(personalSecurities)
+    .values({ attestationId: a.id, accountOwner: 'Owner', accountNumber: `A${n}`, custodian: 'Schwab' })
+    .returning();
+  const [activity] = await db
+    .insert(outsideBusinessActivities)
+    .values({ ...child, name: 'Board' })
+    .returning();
+  const [contribution] = await db
+    .insert(politicalContributions)
+    .values({
+      ...child,
+      amount: '100.00',
+      candidateName: 'Jane Doe',
+      politicalRace: 'Mayor',
+      electionDate: '2026-11-03',
+    })
+    .returning();
+  return { attestation: a, security, activity, contribution };
+}
+
+export async function addToRoster(db: Db, userId: number, flags: Partial<typeof supervisedPersons.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(supervisedPersons)
+    .values({ userId, ...flags })
+    .returning();
+  return row;
 }

@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     mail: { pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
     throttle: THROTTLE,
+    timeZone: 'America/New_York',
+    now: () => new Date(),
     ...overrides,
   };
 }

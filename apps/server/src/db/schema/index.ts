@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './compliance.js';
 export * from './firms.js';
 export * from './platform.js';
 export * from './reference.js';

@@ -38,6 +38,12 @@ export async function firmExists(deps: AppDeps, id: number) {
   return Boolean(await findFirm(deps.db, unscoped('firm existence check'), id));
 }
 
+/** For other modules: a firm's name and abbreviation, which their records keep as a snapshot. */
+export async function firmLabel(deps: AppDeps, id: number) {
+  const firm = await findFirm(deps.db, unscoped('firm label for a snapshot'), id);
+  return firm && { name: firm.name, abbreviation: firm.abbreviation };
+}
+
 /** A firm outside the caller's reach is absent: 404, never a hint that it exists. */
 async function visibleFirm(ctx: Ctx, id: number) {
   const firm = await findFirm(ctx.deps.db, ctx.scope('firms'), id);

@@ -1,0 +1,229 @@
+import {
+  ATTESTATION_LIST_FIELDS,
+  type Attestation,
+  type AttestationListItem,
+  attestationFields,
+  type FiscalPeriod,
+  outsideBusinessActivityFields,
+  overDeMinimis,
+  personalSecurityFields,
+  politicalContributionFields,
+  type Scope,
+} from '@portal/domain';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor, Tx } from '../../db/client.js';
+import {
+  attestations,
+  outsideBusinessActivities,
+  personalSecurities,
+  politicalContributions,
+} from '../../db/schema/index.js';
+import { type ChildBinding, type IncomingRow, saveChildRows } from '../../platform/child-rows.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+
+export type AttestationRow = typeof attestations.$inferSelect;
+
+export const attestationEntity = bindEntity('attestation', attestationFields, { '': attestations });
+const securityEntity = bindEntity('personal security', personalSecurityFields, { '': personalSecurities });
+const activityEntity = bindEntity('outside business activity', outsideBusinessActivityFields, {
+  '': outsideBusinessActivities,
+});
+const contributionEntity = bindEntity(
+  'political contribution',
+  politicalContributionFields,
+  { '': politicalContributions },
+  { Amount__c: (r) => Number(r.amount) },
+);
+
+/** The three lists of an attestation: wire name of the body's list and of the answer's, table, entity. */
+export const CHILD_LISTS = [
+  { body: 'personalSecurities', wire: 'Personal_Securities__r', table: personalSecurities, entity: securityEntity },
+  {
+    body: 'outsideBusinessActivities',
+    wire: 'Outside_Business_Activities__r',
+    table: outsideBusinessActivities,
+    entity: activityEntity,
+  },
+  {
+    body: 'politicalContributions',
+    wire: 'Political_Contributions__r',
+    table: politicalContributions,
+    entity: contributionEntity,
+  },
+] as const;
+export type ChildList = (typeof CHILD_LISTS)[number];
+
+const owner = { firm: attestations.firmId, person: attestations.ownerId };
+const live = isNull(attestations.deletedAt);
+
+const listColumns = Object.fromEntries(
+  ATTESTATION_LIST_FIELDS.map((wire) => [attestationFields[wire].column, attestationEntity.column(wire)]),
+) as Record<string, PgColumn>;
+
+export interface AttestationFilter {
+  user?: number;
+  firm?: number;
+  fiscalYear?: number;
+  fiscalQuarter?: number;
+  search?: string;
+  ordering: string;
+}
+
+/** A page of the manager's list: the caller's reach, the filters, the name search, the ordering. */
+export async function listAttestations(ex: Executor, scope: Scope, f: AttestationFilter, page: PageRequest) {
+  const where = and(
+    live,
+    scopeWhere(scope, owner),
+    f.user === undefined ? undefined : eq(attestations.ownerId, f.user),
+    f.firm === undefined ? undefined : eq(attestations.firmId, f.firm),
+    f.fiscalYear === undefined ? undefined : eq(attestations.fiscalYear, f.fiscalYear),
+    f.fiscalQuarter === undefined ? undefined : eq(attestations.fiscalQuarter, f.fiscalQuarter),
+    searchWhere(f.search, [attestations.name]),
+  );
+  const { rows, count } = await listPage(
+    ex.select(listColumns).from(attestations).$dynamic(),
+    ex.select(countAll()).from(attestations).$dynamic(),
+    where,
+    attestationEntity.orderBy(f.ordering, attestations.id),
+    page,
+  );
+  return { count, results: rows.map((r) => attestationEntity.toWire(r) as AttestationListItem) };
+}
+
+async function findRow(ex: Executor, scope: Scope, condition: SQL, order?: SQL[]) {
+  const query = ex
+    .select()
+    .from(attestations)
+    .where(and(live, condition, scopeWhere(scope, owner)))
+    .limit(1);
+  const [row] = await (order ? query.orderBy(...order) : query);
+  return row;
+}
+
+export const findAttestationRow = (ex: Executor, scope: Scope, id: number) =>
+  findRow(ex, scope, eq(attestations.id, id));
+
+/** The person's latest attestation, by period and then by submission. */
+export const findMostRecentRow = (ex: Executor, scope: Scope, ownerId: number) =>
+  findRow(ex, scope, eq(attestations.ownerId, ownerId), [
+    desc(attestations.fiscalYear),
+    desc(attestations.fiscalQuarter),
+    desc(attestations.id),
+  ]);
+
+/** The live attestation of a person for a period, whoever asks: the one-per-period rule. */
+export async function findInPeriod(ex: Executor, ownerId: number, period: FiscalPeriod) {
+  const [row] = await ex
+    .select({ id: attestations.id, name: attestations.name })
+    .from(attestations)
+    .where(
+      and(
+        live,
+        eq(attestations.ownerId, ownerId),
+        eq(attestations.fiscalYear, period.fiscalYear),
+        eq(attestations.fiscalQuarter, period.fiscalQuarter),
+      ),
+    );
+  return row;
+}
+
+/** The whole record as the API answers it: the attestation, its firm, its three lists. */
+export async function toAttestation(ex: Executor, row: AttestationRow): Promise<Attestation> {
+  const out = attestationEntity.toWire(row as StoredRow) as Record<string, unknown>;
+  out.Firm__r = { Name: row.firmName, Abbreviation__c: row.firmAbbreviation };
+  for (const list of CHILD_LISTS) {
+    const rows = await ex
+      .select()
+      .from(list.table as PgTable)
+      .where(eq((list.table as typeof personalSecurities).attestationId, row.id))
+      .orderBy(asc((list.table as typeof personalSecurities).id));
+    out[list.wire] = { records: rows.map((r) => list.entity.toWire(r as StoredRow)) };
+  }
+  return out as Attestation;
+}
+
+export async function insertAttestation(ex: Executor, values: typeof attestations.$inferInsert) {
+  const [row] = await ex.insert(attestations).values(values).returning({ id: attestations.id });
+  return row.id;
+}
+
+export async function updateAttestation(ex: Executor, id: number, values: Partial<typeof attestations.$inferInsert>) {
+  await ex
+    .update(attestations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(attestations.id, id));
+}
+
+/** Gone from every list; kept for the examiner and the audit trail. */
+export async function softDeleteAttestation(ex: Executor, id: number, byId: number) {
+  await ex
+    .update(attestations)
+    .set({ deletedAt: new Date(), deletedById: byId, updatedAt: new Date() })
+    .where(eq(attestations.id, id));
+}
+
+/** Saves one of the lists with its attestation; rows left out are kept (they have their own delete). */
+export function saveList(
+  tx: Tx,
+  list: ChildList,
+  attestationId: number,
+  rows: IncomingRow[],
+  toColumns: ChildBinding['toColumns'],
+) {
+  const table = list.table as typeof personalSecurities;
+  return saveChildRows(
+    tx,
+    { table, id: table.id, parent: table.attestationId, wire: list.body, toColumns, idKey: 'Id', removeMissing: false },
+    attestationId,
+    rows,
+  );
+}
+
+/** A saved child row and the attestation it belongs to (live, within the caller's reach). */
+export async function findChildRow(ex: Executor, scope: Scope, list: ChildList, id: number) {
+  const table = list.table as typeof personalSecurities;
+  const [row] = await ex
+    .select({ id: table.id, attestationId: table.attestationId })
+    .from(table)
+    .innerJoin(attestations, eq(attestations.id, table.attestationId))
+    .where(and(eq(table.id, id), live, scopeWhere(scope, owner)));
+  return row;
+}
+
+export async function deleteChildRow(ex: Executor, list: ChildList, id: number) {
+  const table = list.table as typeof personalSecurities;
+  await ex.delete(table).where(eq(table.id, id));
+}
+
+/**
+ * Re-derives the de minimis flags after the contributions changed: each row's (contributions to one
+ * candidate for one election add up) and the attestation's, which the manager's list shows.
+ */
+export async function refreshDeMinimis(tx: Tx, attestationId: number) {
+  const rows = await tx
+    .select()
+    .from(politicalContributions)
+    .where(eq(politicalContributions.attestationId, attestationId));
+  const flags = overDeMinimis(
+    rows.map((r) => ({
+      amount: r.amount,
+      candidate: r.candidateName,
+      electionDate: r.electionDate,
+      mayVote: r.mayVote,
+    })),
+  );
+  const over = rows.filter((_, i) => flags[i]).map((r) => r.id);
+  const ofThis = eq(politicalContributions.attestationId, attestationId);
+  await tx.update(politicalContributions).set({ overDeMinimis: false }).where(ofThis);
+  if (over.length)
+    await tx
+      .update(politicalContributions)
+      .set({ overDeMinimis: true })
+      .where(and(ofThis, inArray(politicalContributions.id, over)));
+  await tx
+    .update(attestations)
+    .set({ overDeMinimis: over.length > 0 })
+    .where(eq(attestations.id, attestationId));
+}

@@ -1,0 +1,240 @@
+import {
+  type AttestationBody,
+  type AttestationListQuery,
+  type AttestationTarget,
+  attestationName,
+  attestationPeriodOn,
+  canDeleteAttestation,
+  canEditAttestation,
+  canReviewAttestation,
+  canStartAttestation,
+  isStaff,
+  messages,
+  NEW_ATTESTATION_DEFAULTS,
+} from '@portal/domain';
+import type { Tx } from '../../db/client.js';
+import { writeAudited } from '../../platform/audit.js';
+import type { IncomingRow } from '../../platform/child-rows.js';
+import { todayOf } from '../../platform/clock.js';
+import type { Ctx } from '../../platform/context.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { firmLabel } from '../firms/firms.service.js';
+import {
+  type AttestationRow,
+  attestationEntity,
+  CHILD_LISTS,
+  type ChildList,
+  deleteChildRow,
+  findAttestationRow,
+  findChildRow,
+  findInPeriod,
+  findMostRecentRow,
+  insertAttestation,
+  listAttestations,
+  refreshDeMinimis,
+  saveList,
+  softDeleteAttestation,
+  toAttestation,
+  updateAttestation,
+} from './attestations.repository.js';
+
+const m = messages.attestations;
+
+/** Fields the server sets on submission: a body's values for them are ignored, never trusted. */
+const SET_ON_SUBMISSION = [
+  'Id',
+  'Name',
+  'Firm_Tk__c',
+  'Firm_Name__c',
+  'Owner_Tk__c',
+  'Submitted_Date__c',
+  'Reviewed_By__c',
+  'Reviewed_By_Tk__c',
+  'Fiscal_Year__c',
+  'Fiscal_Quarter__c',
+  'Over_De_Minimis__c',
+];
+
+const targetOf = (row: AttestationRow): AttestationTarget => ({
+  ownerId: row.ownerId,
+  firmId: row.firmId,
+  status: row.status,
+});
+
+/** The compliance area is the firm's staff's: a client gets 403 on every attestation call. */
+function staffOnly(ctx: Ctx) {
+  if (!isStaff(ctx.actor)) throw forbidden(m.clientsCannotAttest);
+}
+
+async function visible(ctx: Ctx, id: number) {
+  staffOnly(ctx);
+  const row = await findAttestationRow(ctx.deps.db, ctx.scope('compliance'), id);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function editable(ctx: Ctx, id: number) {
+  const row = await visible(ctx, id);
+  if (!canEditAttestation(ctx.actor, targetOf(row)))
+    throw forbidden(row.ownerId === ctx.actor.id ? m.reviewedLocked : undefined);
+  return row;
+}
+
+export async function list(ctx: Ctx, q: AttestationListQuery) {
+  staffOnly(ctx);
+  return listAttestations(ctx.deps.db, ctx.scope('compliance'), q, q);
+}
+
+export async function get(ctx: Ctx, id: number) {
+  return toAttestation(ctx.deps.db, await visible(ctx, id));
+}
+
+export async function mostRecent(ctx: Ctx, userId: number) {
+  staffOnly(ctx);
+  const row = await findMostRecentRow(ctx.deps.db, ctx.scope('compliance'), userId);
+  if (!row) throw notFound(m.noneFound);
+  return toAttestation(ctx.deps.db, row);
+}
+
+/** The lists sent with the attestation, saved in its transaction; what changed, for the audit event. */
+async function saveLists(ctx: Ctx, tx: Tx, id: number, body: AttestationBody) {
+  const counts: Record<string, unknown> = {};
+  for (const list of CHILD_LISTS) {
+    const rows = body[list.body] as IncomingRow[] | undefined;
+    if (!rows?.length) continue;
+    counts[list.body] = await saveList(tx, list, id, rows, (row) => list.entity.rowColumns(ctx.actor, row));
+  }
+  if (body.politicalContributions?.length) await refreshDeMinimis(tx, id);
+  return counts;
+}
+
+export async function create(ctx: Ctx, body: AttestationBody) {
+  const { actor, deps } = ctx;
+  if (!canStartAttestation(actor)) throw forbidden(m.clientsCannotAttest);
+  const firmId = actor.profile._firm;
+  const firm = firmId === null ? undefined : await firmLabel(deps, firmId);
+  if (firmId === null || !firm) throw badRequest(m.noFirm);
+  const today = todayOf(deps.config);
+  const period = attestationPeriodOn(today);
+  const current = { ...attestationEntity.blank(), ...NEW_ATTESTATION_DEFAULTS, Status__c: 'Submitted' };
+  // A reviewer's fields on one's own new attestation would be reviewing it oneself.
+  const { columns, changed } = attestationEntity.changes(actor, body, current, {
+    forced: SET_ON_SUBMISSION,
+    allowed: (wire) => wire !== 'Status__c' && wire !== 'Reviewed_Date__c',
+  });
+  const name = attestationName({ first: body.First_Name__c, last: body.Last_Name__c }, firm.abbreviation, period);
+  const alreadyFiled = (existing: { id: number; name: string }) => conflict(m.alreadyFiled(existing.name, existing.id));
+
+  const existing = await findInPeriod(deps.db, actor.id, period);
+  if (existing) throw alreadyFiled(existing);
+  try {
+    const id = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+      const newId = await insertAttestation(tx, {
+        ...(columns[''] as object),
+        firstName: body.First_Name__c,
+        lastName: body.Last_Name__c,
+        employmentDate: body.Employment_Date__c,
+        name,
+        ownerId: actor.id,
+        firmId,
+        firmName: firm.name,
+        firmAbbreviation: firm.abbreviation,
+        fiscalYear: period.fiscalYear,
+        fiscalQuarter: period.fiscalQuarter,
+        status: 'Submitted',
+        submittedDate: today,
+      });
+      const lists = await saveLists(ctx, tx, newId, body);
+      record({
+        action: 'create',
+        entity: 'attestation',
+        entityId: newId,
+        firmId,
+        changes: { ...attestationEntity.auditOf(changed), ...lists },
+      });
+      return newId;
+    });
+    return get(ctx, id);
+  } catch (err) {
+    // Two submissions racing for one period: the unique index lets one through.
+    if (isUniqueViolation(err)) {
+      const winner = await findInPeriod(deps.db, actor.id, period);
+      if (winner) throw alreadyFiled(winner);
+    }
+    throw err;
+  }
+}
+
+/** Marking it Reviewed records who reviewed and when; back to Submitted clears both. */
+function reviewColumns(ctx: Ctx, row: AttestationRow, changed: Record<string, unknown>) {
+  if (!('Status__c' in changed)) return {};
+  const who = ctx.auth.actor;
+  if (changed.Status__c === 'Reviewed')
+    return {
+      reviewedById: ctx.actor.id,
+      reviewedByName: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.email,
+      reviewedDate: (changed.Reviewed_Date__c as string | undefined) ?? row.reviewedDate ?? todayOf(ctx.deps.config),
+    };
+  return {
+    reviewedById: null,
+    reviewedByName: null,
+    reviewedDate: (changed.Reviewed_Date__c as string | null) ?? null,
+  };
+}
+
+export async function update(ctx: Ctx, id: number, body: AttestationBody) {
+  const row = await editable(ctx, id);
+  const target = targetOf(row);
+  const { columns, changed } = attestationEntity.changes(ctx.actor, body, attestationEntity.toWire(row));
+  const reviewing = 'Status__c' in changed || 'Reviewed_Date__c' in changed;
+  if (reviewing && !canReviewAttestation(ctx.actor, target)) throw forbidden(m.notYourReview);
+  const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, row, changed) };
+  if ('First_Name__c' in changed || 'Last_Name__c' in changed) {
+    const person = { first: body.First_Name__c ?? row.firstName, last: body.Last_Name__c ?? row.lastName };
+    values.name = attestationName(person, row.firmAbbreviation, {
+      fiscalYear: row.fiscalYear,
+      fiscalQuarter: row.fiscalQuarter as 1 | 2 | 3 | 4,
+    });
+  }
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    if (Object.keys(values).length) await updateAttestation(tx, id, values);
+    const lists = await saveLists(ctx, tx, id, body);
+    record({
+      action: 'Status__c' in changed ? 'review' : 'update',
+      entity: 'attestation',
+      entityId: id,
+      firmId: row.firmId,
+      changes: { ...attestationEntity.auditOf(changed), ...lists },
+    });
+  });
+  return get(ctx, id);
+}
+
+export async function remove(ctx: Ctx, id: number) {
+  const row = await visible(ctx, id);
+  if (!canDeleteAttestation(ctx.actor, targetOf(row))) throw forbidden();
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    await softDeleteAttestation(tx, id, ctx.actor.id);
+    record({ action: 'delete', entity: 'attestation', entityId: id, firmId: row.firmId, changes: { Name: row.name } });
+  });
+}
+
+/** Removes one saved row of an attestation at once (spec 001 §4), under the rules of editing it. */
+export async function removeRow(ctx: Ctx, listName: ChildList['body'], id: number) {
+  staffOnly(ctx);
+  const list = CHILD_LISTS.find((l) => l.body === listName) as ChildList;
+  const child = await findChildRow(ctx.deps.db, ctx.scope('compliance'), list, id);
+  if (!child) throw notFound();
+  const row = await editable(ctx, child.attestationId);
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    await deleteChildRow(tx, list, id);
+    if (list.body === 'politicalContributions') await refreshDeMinimis(tx, row.id);
+    record({
+      action: 'delete',
+      entity: list.entity.name,
+      entityId: id,
+      firmId: row.firmId,
+      changes: { attestation: row.id },
+    });
+  });
+}

@@ -1,0 +1,430 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attestations, auditEvents, politicalContributions, supervisedPersons } from '../../db/schema/index.js';
+import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
+import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+
+/** The portal's clock: 2026-11-22 in New York, when attestations cover FY2026 Q2. */
+let now = new Date('2026-11-22T15:00:00Z');
+let t: TestApp;
+let firm: { id: number; name: string; abbreviation: string | null };
+let otherFirm: { id: number };
+
+type Headers = Record<string, string>;
+async function signedIn(profile: Parameters<typeof createUser>[1]) {
+  const user = await createUser(t.deps.db, profile);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  return { user, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } as Headers };
+}
+const staffOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3 } });
+const ccoOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3, isCco: true } });
+
+const form = (over: Record<string, unknown> = {}) => ({
+  First_Name__c: ' Ada ',
+  Last_Name__c: 'Lovelace',
+  Employment_Date__c: '2019-04-01',
+  States_Registered__c: 'New York;New Jersey',
+  Is_Access_Person__c: 'true',
+  CFP__c: true,
+  ...over,
+});
+const security = { Account_Owner__c: 'Ada Lovelace', Account_Number__c: 'X-1', Custodian__c: 'Schwab' };
+const contribution = (amount: number | string, over: Record<string, unknown> = {}) => ({
+  Amount__c: amount,
+  Candidate_Name__c: 'Jane Doe',
+  Political_Race__c: 'Governor',
+  Election_Date__c: '2026-11-03',
+  Approved_By__c: 'CCO',
+  Approved_Date__c: '2026-08-01',
+  ...over,
+});
+
+type Att = Record<string, unknown> & {
+  Id: number;
+  Name: string;
+  Personal_Securities__r: { records: { Id: number; Account_Number__c: string }[] };
+  Outside_Business_Activities__r: { records: unknown[] };
+  Political_Contributions__r: { records: { Id: number; Over_De_Minimis__c: boolean }[] };
+};
+type ListBody = { count: number; results: Att[] };
+
+async function file(headers: Headers, body: Record<string, unknown> = form()) {
+  return t.app.inject({ method: 'POST', url: '/api/quarterly_attestations/', headers, payload: body });
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => now });
+  firm = await createFirm(t.deps.db, { name: 'Dover Wealth', abbreviation: 'DWA' });
+  otherFirm = await createFirm(t.deps.db);
+});
+afterAll(() => t.close());
+
+describe('filing a quarterly attestation', () => {
+  it('files the previous fiscal quarter with its lists, and names it', async () => {
+    const { user, headers } = await staffOf(firm.id);
+    const res = await file(headers, {
+      ...form(),
+      Firm_Tk__c: otherFirm.id,
+      Owner_Tk__c: 1,
+      personalSecurities: [security],
+      outsideBusinessActivities: [{ Name: 'Board seat', Approved_By__c: 'CCO', Approved_Date__c: '2026-07-15' }],
+      politicalContributions: [contribution('100.50', { May_Vote_For_Candidate__c: true })],
+    });
+    expect(res.statusCode).toBe(201);
+    const a = json<Att>(res);
+    expect(a).toMatchObject({
+      Name: 'Ada Lovelace - DWA FY2026 Q2',
+      First_Name__c: 'Ada',
+      Fiscal_Year__c: 2026,
+      Fiscal_Quarter__c: 2,
+      Status__c: 'Submitted',
+      Submitted_Date__c: '2026-11-22',
+      Firm_Tk__c: firm.id,
+      Owner_Tk__c: user.id,
+      Firm__r: { Name: 'Dover Wealth', Abbreviation__c: 'DWA' },
+      States_Registered__c: 'New York;New Jersey',
+      Is_Access_Person__c: 'true',
+      Has_Received_Gratuities__c: true,
+      Over_De_Minimis__c: false,
+    });
+    expect(a.Personal_Securities__r.records).toEqual([
+      expect.objectContaining({ ...security, Id: expect.any(Number), Quarterly_Attestation__c: a.Id }),
+    ]);
+    expect(a.Outside_Business_Activities__r.records).toHaveLength(1);
+    expect(a.Political_Contributions__r.records).toEqual([
+      expect.objectContaining({ Amount__c: 100.5, May_Vote_For_Candidate__c: true, Over_De_Minimis__c: false }),
+    ]);
+
+    const again = await file(headers);
+    expect(again.statusCode).toBe(409);
+    expect(json(again).detail).toContain('Ada Lovelace - DWA FY2026 Q2');
+  });
+
+  it("takes today in the portal's time zone: 03:00 UTC on April 1 is still Q4 in New York", async () => {
+    now = new Date('2027-04-01T03:00:00Z');
+    try {
+      const { headers } = await staffOf(firm.id);
+      expect(json(await file(headers))).toMatchObject({ Fiscal_Year__c: 2026, Fiscal_Quarter__c: 3 });
+    } finally {
+      now = new Date('2026-11-22T15:00:00Z');
+    }
+  });
+
+  it('refuses a client, and says what is missing with field messages', async () => {
+    const client = await signedIn({ profile: { firmId: firm.id, profileType: 4 } });
+    expect((await file(client.headers)).statusCode).toBe(403);
+
+    const { headers } = await staffOf(firm.id);
+    const bad = await file(headers, {
+      Last_Name__c: 'X',
+      Employment_Date__c: '2026-02-30',
+      States_Registered__c: 'Atlantis',
+      politicalContributions: [contribution('12.345')],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).fields).toMatchObject({
+      First_Name__c: 'Enter the first name.',
+      Employment_Date__c: 'Enter a valid date (MM/DD/YYYY).',
+      States_Registered__c: 'Select states from the list of the 50 US states.',
+      'politicalContributions.0.Amount__c': 'Enter an amount in dollars with at most 2 decimals, such as 250.00.',
+    });
+  });
+
+  it('writes nothing when a row of the third list is bad', async () => {
+    const { user, headers } = await staffOf(firm.id);
+    const [{ n: before }] = await t.deps.db.select({ n: count() }).from(politicalContributions);
+    const res = await file(headers, {
+      ...form(),
+      personalSecurities: [security],
+      politicalContributions: [contribution(10), contribution(20, { Id: 999999 })],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).fields).toEqual({ 'politicalContributions.1.Id': 'This row does not belong to this record.' });
+    const mine = await t.deps.db.select().from(attestations).where(eq(attestations.ownerId, user.id));
+    expect(mine).toEqual([]);
+    const [{ n: after }] = await t.deps.db.select({ n: count() }).from(politicalContributions);
+    expect(after).toBe(before);
+  });
+});
+
+describe('editing, reviewing and deleting', () => {
+  it('updates rows with an Id, adds rows without, keeps rows left out, and deletes a row at once', async () => {
+    const { headers } = await staffOf(firm.id);
+    const a = json<Att>(
+      await file(headers, { ...form(), personalSecurities: [security, { ...security, Account_Number__c: 'X-2' }] }),
+    );
+    const [first, second] = a.Personal_Securities__r.records;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/quarterly_attestations/${a.Id}/`,
+      headers,
+      payload: {
+        ...a,
+        Job_Title__c: 'Analyst',
+        personalSecurities: [
+          { ...first, Account_Number__c: 'X-1b' },
+          { ...security, Account_Number__c: 'X-3' },
+        ],
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    const edited = json<Att>(put);
+    expect(edited.Job_Title__c).toBe('Analyst');
+    expect(edited.Personal_Securities__r.records.map((r) => r.Account_Number__c)).toEqual(['X-1b', 'X-2', 'X-3']);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/personal_securities/${second.Id}/`, headers });
+    expect(del.statusCode).toBe(204);
+    const after = json<Att>(await t.app.inject({ url: `/api/quarterly_attestations/${a.Id}/`, headers }));
+    expect(after.Personal_Securities__r.records.map((r) => r.Account_Number__c)).toEqual(['X-1b', 'X-3']);
+
+    const colleague = await staffOf(firm.id);
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/personal_securities/${first.Id}/`,
+      headers: colleague.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('lets only a CCO of the firm review, never their own, and locks a reviewed one for its owner', async () => {
+    const staff = await staffOf(firm.id);
+    const cco = await ccoOf(firm.id);
+    const a = json<Att>(await file(staff.headers));
+    const url = `/api/quarterly_attestations/${a.Id}/`;
+
+    const selfReview = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: staff.headers,
+      payload: { ...a, Status__c: 'Reviewed' },
+    });
+    expect(selfReview.statusCode).toBe(403);
+    const outsider = await ccoOf(otherFirm.id);
+    expect((await t.app.inject({ url, headers: outsider.headers })).statusCode).toBe(404);
+
+    const reviewed = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: cco.headers,
+      payload: { ...a, Status__c: 'Reviewed' },
+    });
+    expect(reviewed.statusCode).toBe(200);
+    expect(json(reviewed)).toMatchObject({
+      Status__c: 'Reviewed',
+      Reviewed_Date__c: '2026-11-22',
+      Reviewed_By_Tk__c: cco.user.id,
+      Reviewed_By__c: `${cco.user.firstName} ${cco.user.lastName}`,
+    });
+    const locked = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: staff.headers,
+      payload: { ...a, City__c: 'Boston' },
+    });
+    expect(locked.statusCode).toBe(403);
+    expect(json(locked).detail).toMatch(/reviewed/);
+
+    const ccoOwn = json<Att>(await file(cco.headers));
+    const ownReview = await t.app.inject({
+      method: 'PUT',
+      url: `/api/quarterly_attestations/${ccoOwn.Id}/`,
+      headers: cco.headers,
+      payload: { ...ccoOwn, Status__c: 'Reviewed' },
+    });
+    expect(ownReview.statusCode).toBe(403);
+    expect(json(ownReview).detail).toBe(
+      'You cannot review your own attestation: another CCO or a super CCO reviews it.',
+    );
+    const superCco = await signedIn({
+      profile: { firmId: otherFirm.id, profileType: 3, isCco: true, isSuperCco: true },
+    });
+    const bySuper = await t.app.inject({
+      method: 'PUT',
+      url: `/api/quarterly_attestations/${ccoOwn.Id}/`,
+      headers: superCco.headers,
+      payload: { ...ccoOwn, Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-20' },
+    });
+    expect(json(bySuper)).toMatchObject({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-20' });
+  });
+
+  it('flags a contribution over de minimis, and deletes softly for the examiner', async () => {
+    const staff = await staffOf(firm.id);
+    const cco = await ccoOf(firm.id);
+    const a = json<Att>(await file(staff.headers, { ...form(), politicalContributions: [contribution(200)] }));
+    expect(a.Over_De_Minimis__c).toBe(true);
+    expect(a.Political_Contributions__r.records[0].Over_De_Minimis__c).toBe(true);
+
+    const url = `/api/quarterly_attestations/${a.Id}/`;
+    expect((await t.app.inject({ method: 'DELETE', url, headers: staff.headers })).statusCode).toBe(403);
+    const del = await t.app.inject({ method: 'DELETE', url, headers: cco.headers });
+    expect(del.statusCode).toBe(204);
+    expect((await t.app.inject({ url, headers: cco.headers })).statusCode).toBe(404);
+    const list = json<ListBody>(
+      await t.app.inject({ url: `/api/quarterly_attestations/?user=${staff.user.id}`, headers: cco.headers }),
+    );
+    expect(list.count).toBe(0);
+    const [kept] = await t.deps.db.select().from(attestations).where(eq(attestations.id, a.Id));
+    expect(kept.deletedAt).not.toBeNull();
+    const events = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(a.Id)));
+    expect(events.map((e) => e.action)).toContain('delete');
+    // The period is free again: the person files anew.
+    expect((await file(staff.headers)).statusCode).toBe(201);
+  });
+});
+
+describe('the manager list', () => {
+  it("shows a person only their own, a CCO their firm's, filtered, searched and sorted", async () => {
+    const f = await createFirm(t.deps.db, { abbreviation: 'LST' });
+    const cco = await ccoOf(f.id);
+    const a = await staffOf(f.id);
+    const b = await staffOf(f.id);
+    await file(a.headers, form({ First_Name__c: 'Zed', Last_Name__c: 'Alpha' }));
+    now = new Date('2027-02-10T15:00:00Z');
+    await file(a.headers, form({ First_Name__c: 'Zed', Last_Name__c: 'Alpha' }));
+    await file(b.headers, form({ First_Name__c: 'Amy', Last_Name__c: 'Beta' }));
+    now = new Date('2026-11-22T15:00:00Z');
+
+    const own = json<ListBody>(await t.app.inject({ url: '/api/quarterly_attestations/', headers: a.headers }));
+    expect(own.results.map((r) => r.Name)).toEqual(['Zed Alpha - LST FY2026 Q3', 'Zed Alpha - LST FY2026 Q2']);
+
+    const q = `firm=${f.id}&fiscalYear=2026&fiscalQuarter=Q3&ordering=Name`;
+    const period = json<ListBody>(
+      await t.app.inject({ url: `/api/quarterly_attestations/?${q}`, headers: cco.headers }),
+    );
+    expect(period.results.map((r) => r.Name)).toEqual(['Amy Beta - LST FY2026 Q3', 'Zed Alpha - LST FY2026 Q3']);
+    expect(Object.keys(period.results[0])).toContain('Status__c');
+
+    const search = json<ListBody>(
+      await t.app.inject({ url: `/api/quarterly_attestations/${f.id}/firm?search=zED%20a`, headers: cco.headers }),
+    );
+    expect(search.count).toBe(2);
+    const byUser = json<ListBody>(
+      await t.app.inject({ url: `/api/quarterly_attestations/${b.user.id}/user/`, headers: cco.headers }),
+    );
+    expect(byUser.count).toBe(1);
+    const recent = json<Att>(
+      await t.app.inject({ url: `/api/quarterly_attestations/${a.user.id}/most_recent/`, headers: a.headers }),
+    );
+    expect(recent.Name).toBe('Zed Alpha - LST FY2026 Q3');
+    const none = await t.app.inject({
+      url: `/api/quarterly_attestations/${cco.user.id}/most_recent/`,
+      headers: cco.headers,
+    });
+    expect(none.statusCode).toBe(404);
+    const bad = await t.app.inject({ url: '/api/quarterly_attestations/?fiscalQuarter=5', headers: cco.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the roster of supervised persons', () => {
+  it('is kept by the CCOs: added by email with flags, reports the period, edited, removed with history', async () => {
+    const f = await createFirm(t.deps.db);
+    const superCco = await signedIn({ profile: { firmId: f.id, profileType: 3, isCco: true, isSuperCco: true } });
+    const person = await staffOf(f.id);
+    const client = await createUser(t.deps.db, { profile: { firmId: f.id, profileType: 4 } });
+    const h = superCco.headers;
+    const flags = {
+      has_to_submit_personal_securities: true,
+      has_to_submit_outside_business_activities: true,
+      has_to_submit_political_contributions: true,
+    };
+
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/supervised_persons/',
+      headers: h,
+      payload: { email: person.user.email.toUpperCase(), ...flags },
+    });
+    expect(added.statusCode).toBe(201);
+    const entry = json<{ id: number }>(added);
+    expect(entry).toMatchObject({
+      user_id: person.user.id,
+      firm_id: f.id,
+      has_attested: false,
+      attested_date: null,
+      ...flags,
+    });
+
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/supervised_persons/',
+      headers: h,
+      payload: { email: person.user.email },
+    });
+    expect(dup.statusCode).toBe(409);
+    const ofClient = await t.app.inject({
+      method: 'POST',
+      url: '/api/supervised_persons/',
+      headers: h,
+      payload: { email: client.email },
+    });
+    expect(json(ofClient).fields).toEqual({
+      email: 'This address belongs to a client: only staff members are supervised persons.',
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/supervised_persons/',
+      headers: h,
+      payload: { email: 'nobody@example.test' },
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    await file(person.headers);
+    const own = json<Record<string, unknown>>(
+      await t.app.inject({
+        url: `/api/supervised_persons/${person.user.id}/get_supervised_person_by_user_id/`,
+        headers: person.headers,
+      }),
+    );
+    expect(own).toMatchObject({ has_attested: true, attested_date: expect.stringMatching(/^\d{4}-/) });
+    const earlier = json<Record<string, unknown>>(
+      await t.app.inject({ url: `/api/supervised_persons/${entry.id}/?fiscalYear=2026&fiscalQuarter=1`, headers: h }),
+    );
+    expect(earlier.has_attested).toBe(false);
+    expect((await t.app.inject({ url: '/api/supervised_persons/', headers: person.headers })).statusCode).toBe(403);
+    const outsider = await ccoOf(otherFirm.id);
+    expect(
+      (await t.app.inject({ url: `/api/supervised_persons/${entry.id}/`, headers: outsider.headers })).statusCode,
+    ).toBe(404);
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/supervised_persons/${entry.id}/`,
+      headers: h,
+      payload: { ...own, has_to_submit_political_contributions: false },
+    });
+    expect(json(put)).toMatchObject({
+      has_to_submit_political_contributions: false,
+      has_to_submit_personal_securities: true,
+    });
+
+    const found = json<{ count: number }>(
+      await t.app.inject({ url: `/api/supervised_persons/${f.id}/firm/?search=${person.user.lastName}`, headers: h }),
+    );
+    expect(found.count).toBe(1);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/supervised_persons/${entry.id}/`, headers: h })).statusCode,
+    ).toBe(204);
+    const gone = json<{ count: number }>(
+      await t.app.inject({ url: `/api/supervised_persons/?firm=${f.id}`, headers: h }),
+    );
+    expect(gone.count).toBe(0);
+    const [history] = await t.deps.db.select().from(supervisedPersons).where(eq(supervisedPersons.id, entry.id));
+    expect(history.removedAt).not.toBeNull();
+    // Back on the roster later: a new entry, the old one stays as history.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/supervised_persons/',
+      headers: h,
+      payload: { email: person.user.email },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,133 @@
+import { type FiscalPeriod, type Scope, type SupervisedPerson, supervisedPersonFields } from '@portal/domain';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { attestations, firms, profiles, supervisedPersons, users } from '../../db/schema/index.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+
+/** The person's name, address and firm come from their account; the roster keeps the flags. */
+const fromAccount = (column: string) => (r: StoredRow) => r[column] ?? null;
+const supervisedPersonEntity = bindEntity(
+  'supervised person',
+  supervisedPersonFields,
+  { '': supervisedPersons },
+  {
+    first_name: fromAccount('firstName'),
+    last_name: fromAccount('lastName'),
+    email: fromAccount('email'),
+    firm_id: fromAccount('firmId'),
+    firm_name: fromAccount('firmName'),
+    has_attested: (r) => r.attestedAt != null,
+    attested_date: (r) => (r.attestedAt instanceof Date ? r.attestedAt.toISOString() : null),
+  },
+);
+
+export { supervisedPersonEntity };
+
+const owner = { firm: profiles.firmId, person: users.id };
+const live = and(isNull(supervisedPersons.removedAt), isNull(users.deletedAt));
+
+/** When the person filed the attestation of the period, if they did. */
+const attestedAt = (period: FiscalPeriod) =>
+  sql<Date | null>`(
+  select a.created_at from ${attestations} a
+  where a.owner_id = ${supervisedPersons.userId} and a.deleted_at is null
+    and a.fiscal_year = ${period.fiscalYear} and a.fiscal_quarter = ${period.fiscalQuarter}
+  limit 1)`.mapWith((v) => (v == null ? null : new Date(v)));
+
+const columns = (period: FiscalPeriod) => ({
+  id: supervisedPersons.id,
+  userId: supervisedPersons.userId,
+  hasToSubmitPersonalSecurities: supervisedPersons.hasToSubmitPersonalSecurities,
+  hasToSubmitOutsideBusinessActivities: supervisedPersons.hasToSubmitOutsideBusinessActivities,
+  hasToSubmitPoliticalContributions: supervisedPersons.hasToSubmitPoliticalContributions,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  firmId: profiles.firmId,
+  firmName: firms.name,
+  attestedAt: attestedAt(period),
+});
+
+const toWire = (r: StoredRow) => supervisedPersonEntity.toWire(r) as SupervisedPerson;
+
+/** The FROM of every roster read: the entry, its person's account and profile, and their firm. */
+function roster<T extends Record<string, unknown>>(ex: Executor, select: T) {
+  return ex
+    .select(select as never)
+    .from(supervisedPersons)
+    .innerJoin(users, eq(users.id, supervisedPersons.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(firms, eq(firms.id, profiles.firmId))
+    .$dynamic();
+}
+
+const SORT_COLUMNS: Record<string, SQL> = {
+  first_name: sql`${users.firstName}`,
+  last_name: sql`${users.lastName}`,
+  email: sql`lower(${users.email})`,
+  firm_name: sql`${firms.name}`,
+};
+function orderOf(ordering: string): SQL[] {
+  const column = SORT_COLUMNS[ordering.replace(/^-/, '')];
+  const direction = ordering.startsWith('-') ? sql`desc` : sql`asc`;
+  return [sql`${column} ${direction} nulls last`, sql`${users.lastName} asc`, sql`${supervisedPersons.id} asc`];
+}
+
+export async function listRoster(
+  ex: Executor,
+  scope: Scope,
+  f: { firm?: number; search?: string; ordering: string },
+  period: FiscalPeriod,
+  page: PageRequest,
+) {
+  const where = and(
+    live,
+    scopeWhere(scope, owner),
+    f.firm === undefined ? undefined : eq(profiles.firmId, f.firm),
+    searchWhere(f.search, [users.firstName, users.lastName, users.email]),
+  );
+  const { rows, count } = await listPage(
+    roster(ex, columns(period)),
+    roster(ex, countAll()),
+    where,
+    orderOf(f.ordering),
+    page,
+  );
+  return { count, results: (rows as StoredRow[]).map(toWire) };
+}
+
+async function findOne(ex: Executor, scope: Scope, condition: SQL, period: FiscalPeriod) {
+  const [row] = await roster(ex, columns(period)).where(and(live, condition, scopeWhere(scope, owner)));
+  return row ? toWire(row as StoredRow) : undefined;
+}
+
+export const findRosterEntry = (ex: Executor, scope: Scope, id: number, period: FiscalPeriod) =>
+  findOne(ex, scope, eq(supervisedPersons.id, id), period);
+
+export const findRosterEntryOfUser = (ex: Executor, scope: Scope, userId: number, period: FiscalPeriod) =>
+  findOne(ex, scope, eq(supervisedPersons.userId, userId), period);
+
+export async function insertRosterEntry(ex: Executor, values: typeof supervisedPersons.$inferInsert) {
+  const [row] = await ex.insert(supervisedPersons).values(values).returning({ id: supervisedPersons.id });
+  return row.id;
+}
+
+export async function updateRosterEntry(
+  ex: Executor,
+  id: number,
+  values: Partial<typeof supervisedPersons.$inferInsert>,
+) {
+  await ex
+    .update(supervisedPersons)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(supervisedPersons.id, id));
+}
+
+/** Off the roster; the row and its dates stay (Rule 204-2). */
+export async function removeRosterEntry(ex: Executor, id: number, byId: number) {
+  await ex
+    .update(supervisedPersons)
+    .set({ removedAt: new Date(), removedById: byId, updatedAt: new Date() })
+    .where(eq(supervisedPersons.id, id));
+}

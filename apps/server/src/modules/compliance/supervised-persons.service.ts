@@ -1,0 +1,127 @@
+import {
+  attestationPeriodOn,
+  canManageRoster,
+  type FiscalPeriod,
+  isCco,
+  isClient,
+  messages,
+  type SupervisedPersonBody,
+  type SupervisedPersonListQuery,
+} from '@portal/domain';
+import { writeAudited } from '../../platform/audit.js';
+import { todayOf } from '../../platform/clock.js';
+import type { Ctx } from '../../platform/context.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { accounts } from '../users/users.service.js';
+import {
+  findRosterEntry,
+  findRosterEntryOfUser,
+  insertRosterEntry,
+  listRoster,
+  removeRosterEntry,
+  supervisedPersonEntity,
+  updateRosterEntry,
+} from './supervised-persons.repository.js';
+
+const m = messages.supervisedPersons;
+
+/** The period whose attestation `has_attested` reports: the one asked, else the one filed today. */
+function periodOf(ctx: Ctx, q: { fiscalYear?: number; fiscalQuarter?: number }): FiscalPeriod {
+  const current = attestationPeriodOn(todayOf(ctx.deps.config));
+  return {
+    fiscalYear: q.fiscalYear ?? current.fiscalYear,
+    fiscalQuarter: (q.fiscalQuarter ?? current.fiscalQuarter) as FiscalPeriod['fiscalQuarter'],
+  };
+}
+
+/** The roster is the CCOs' (their firm's) and the super CCOs' (every firm's). */
+function ccoOnly(ctx: Ctx) {
+  if (!isCco(ctx.actor)) throw forbidden();
+}
+
+export async function list(ctx: Ctx, q: SupervisedPersonListQuery) {
+  ccoOnly(ctx);
+  return listRoster(ctx.deps.db, ctx.scope('compliance'), q, periodOf(ctx, q), q);
+}
+
+export async function get(ctx: Ctx, id: number, q: { fiscalYear?: number; fiscalQuarter?: number } = {}) {
+  ccoOnly(ctx);
+  const entry = await findRosterEntry(ctx.deps.db, ctx.scope('compliance'), id, periodOf(ctx, q));
+  if (!entry) throw notFound();
+  return entry;
+}
+
+/** A person's own entry (the attestation form shows its sections by these flags), or a CCO's lookup. */
+export async function ofUser(ctx: Ctx, userId: number, q: { fiscalYear?: number; fiscalQuarter?: number } = {}) {
+  if (isClient(ctx.actor)) throw forbidden();
+  const entry = await findRosterEntryOfUser(ctx.deps.db, ctx.scope('compliance'), userId, periodOf(ctx, q));
+  if (!entry) throw notFound();
+  return entry;
+}
+
+const flagsOf = (body: SupervisedPersonBody) => ({
+  hasToSubmitPersonalSecurities: body.has_to_submit_personal_securities ?? false,
+  hasToSubmitOutsideBusinessActivities: body.has_to_submit_outside_business_activities ?? false,
+  hasToSubmitPoliticalContributions: body.has_to_submit_political_contributions ?? false,
+});
+
+export async function add(ctx: Ctx, body: SupervisedPersonBody) {
+  ccoOnly(ctx);
+  const account = await accounts.byEmail(ctx.deps.db, body.email);
+  const firmId = account?.profile?.firmId ?? null;
+  // Someone of a firm the CCO does not keep is "unknown" to them: the answer reveals no other firm's staff.
+  if (!account || !canManageRoster(ctx.actor, firmId)) throw badRequest(m.unknownEmail, { email: m.unknownEmail });
+  if (account.profile?.profileType === 4) throw badRequest(m.clientEmail, { email: m.clientEmail });
+  const alreadyListed = () => conflict(m.alreadyListed, { email: m.alreadyListed });
+  if (await findRosterEntryOfUser(ctx.deps.db, ctx.scope('compliance'), account.id, periodOf(ctx, {})))
+    throw alreadyListed();
+  const flags = flagsOf(body);
+  try {
+    const id = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+      const newId = await insertRosterEntry(tx, { userId: account.id, addedById: ctx.actor.id, ...flags });
+      record({
+        action: 'create',
+        entity: 'supervised person',
+        entityId: newId,
+        firmId,
+        changes: { user: account.id, ...flags },
+      });
+      return newId;
+    });
+    return get(ctx, id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyListed();
+    throw err;
+  }
+}
+
+async function kept(ctx: Ctx, id: number) {
+  const entry = await get(ctx, id);
+  if (!canManageRoster(ctx.actor, entry.firm_id)) throw forbidden();
+  return entry;
+}
+
+export async function update(ctx: Ctx, id: number, body: SupervisedPersonBody) {
+  const entry = await kept(ctx, id);
+  if (body.email.toLowerCase() !== entry.email.toLowerCase()) throw badRequest(m.emailFixed, { email: m.emailFixed });
+  const { columns, changed } = supervisedPersonEntity.changes(ctx.actor, { ...body, email: entry.email }, entry);
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    await updateRosterEntry(tx, id, columns[''] ?? {});
+    record({ action: 'update', entity: 'supervised person', entityId: id, firmId: entry.firm_id, changes: changed });
+  });
+  return get(ctx, id);
+}
+
+export async function remove(ctx: Ctx, id: number) {
+  const entry = await kept(ctx, id);
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    await removeRosterEntry(tx, id, ctx.actor.id);
+    record({
+      action: 'delete',
+      entity: 'supervised person',
+      entityId: id,
+      firmId: entry.firm_id,
+      changes: { user: entry.user_id, email: entry.email },
+    });
+  });
+}

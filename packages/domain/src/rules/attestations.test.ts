@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attestationName,
+  canDeleteAttestation,
+  canEditAttestation,
+  canManageRoster,
+  canReviewAttestation,
+  canStartAttestation,
+  canViewAttestation,
+  overDeMinimis,
+  toCents,
+} from './attestations.js';
+import type { Actor } from './permissions.js';
+
+const actor = (id: number, firm: number, flags: Partial<Actor['profile']> = {}): Actor => ({
+  id,
+  is_admin: false,
+  profile: {
+    _firm: firm,
+    profile_type: 3,
+    is_super_admin: false,
+    is_cco: false,
+    is_super_cco: false,
+    is_investments_user: false,
+    is_manager: false,
+    ...flags,
+  },
+});
+
+const staff = actor(1, 10);
+const colleague = actor(2, 10);
+const client = actor(3, 10, { profile_type: 4 });
+const cco = actor(4, 10, { is_cco: true });
+const otherCco = actor(5, 20, { is_cco: true });
+const superCco = actor(6, 20, { is_cco: true, is_super_cco: true });
+const admin = actor(7, 10, { profile_type: 1, is_super_admin: true });
+
+const mine = { ownerId: 1, firmId: 10, status: 'Submitted' };
+const reviewed = { ...mine, status: 'Reviewed' };
+const ccosOwn = { ownerId: 4, firmId: 10, status: 'Submitted' };
+
+describe('who may do what with an attestation', () => {
+  it.each([
+    ['staff starts their own', canStartAttestation(staff), true],
+    ['a client does not', canStartAttestation(client), false],
+    ['the owner sees it', canViewAttestation(staff, mine), true],
+    ['a colleague does not', canViewAttestation(colleague, mine), false],
+    ['a super admin who is no CCO does not', canViewAttestation(admin, mine), false],
+    ["the firm's CCO does", canViewAttestation(cco, mine), true],
+    ["another firm's CCO does not", canViewAttestation(otherCco, mine), false],
+    ['a super CCO does', canViewAttestation(superCco, mine), true],
+    ['the owner edits it while submitted', canEditAttestation(staff, mine), true],
+    ['not once reviewed', canEditAttestation(staff, reviewed), false],
+    ['a CCO edits a reviewed one', canEditAttestation(cco, reviewed), true],
+    ['a colleague never', canEditAttestation(colleague, mine), false],
+    ['the CCO reviews it', canReviewAttestation(cco, mine), true],
+    ['the owner does not', canReviewAttestation(staff, mine), false],
+    ['a CCO does not review their own', canReviewAttestation(cco, ccosOwn), false],
+    ["a super CCO reviews a CCO's", canReviewAttestation(superCco, ccosOwn), true],
+    ["another firm's CCO does not", canReviewAttestation(otherCco, mine), false],
+    ['a CCO deletes', canDeleteAttestation(cco, mine), true],
+    ['the owner does not delete', canDeleteAttestation(staff, mine), false],
+    ['nor a CCO their own', canDeleteAttestation(cco, ccosOwn), false],
+    ['a CCO keeps their firm roster', canManageRoster(cco, 10), true],
+    ["not another firm's", canManageRoster(cco, 20), false],
+    ["a super CCO keeps every firm's", canManageRoster(superCco, 10), true],
+    ['staff does not', canManageRoster(staff, 10), false],
+  ])('%s', (_, got, expected) => {
+    expect(got).toBe(expected);
+  });
+});
+
+describe('the name', () => {
+  it('is "{First} {Last} - {abbreviation} FY{year} Q{quarter}"', () => {
+    expect(attestationName({ first: 'Ada', last: 'Lovelace' }, 'DWA', { fiscalYear: 2026, fiscalQuarter: 2 })).toBe(
+      'Ada Lovelace - DWA FY2026 Q2',
+    );
+  });
+});
+
+describe('de minimis (Rule 206(4)-5)', () => {
+  const c = (amount: string | number, mayVote: boolean, candidate = 'Jane Doe', electionDate = '2026-11-03') => ({
+    amount,
+    candidate,
+    electionDate,
+    mayVote,
+  });
+  it.each([
+    [350, true, false],
+    ['350.01', true, true],
+    [150, false, false],
+    ['150.01', false, true],
+    [200, false, true],
+    [200, true, false],
+  ] as const)('$%s where the person may vote: %s → over: %s', (amount, mayVote, over) => {
+    expect(overDeMinimis([c(amount, mayVote)])).toEqual([over]);
+  });
+
+  it('adds up contributions to the same candidate for the same election', () => {
+    expect(overDeMinimis([c(200, true), c(200, true, ' jane doe ')])).toEqual([true, true]);
+    expect(overDeMinimis([c(200, true), c(200, true, 'Jane Doe', '2028-11-07')])).toEqual([false, false]);
+    expect(overDeMinimis([c(200, true), c(200, true, 'John Roe')])).toEqual([false, false]);
+  });
+
+  it('counts money in exact cents', () => {
+    expect(toCents('0.1')).toBe(10);
+    expect(toCents(350)).toBe(35000);
+    expect(toCents('1234.56')).toBe(123456);
+  });
+});

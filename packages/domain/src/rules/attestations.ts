@@ -1,0 +1,97 @@
+import type { FiscalPeriod } from './fiscal.js';
+import { type Actor, isStaff, sameFirm } from './permissions.js';
+
+/**
+ * Quarterly attestations and the supervised-persons roster (spec 001): who may do what, the name an
+ * attestation gets, and the de minimis flag of political contributions (Rule 206(4)-5).
+ */
+
+export const ATTESTATION_STATUSES = ['Submitted', 'Reviewed'] as const;
+export type AttestationStatus = (typeof ATTESTATION_STATUSES)[number];
+
+/** A CCO of their firm; a super CCO is a CCO of every firm. */
+export const isCco = (a: Actor) => a.profile.is_cco || a.profile.is_super_cco;
+export const isSuperCco = (a: Actor) => a.profile.is_super_cco;
+
+/** What the rules need to know of an attestation. */
+export interface AttestationTarget {
+  ownerId: number;
+  firmId: number | null;
+  status: string | null;
+}
+
+/** A CCO's reach: their own firm's records, every firm's for a super CCO. */
+const ccoOf = (a: Actor, firmId: number | null) => isSuperCco(a) || (isCco(a) && sameFirm(a, firmId));
+
+/** Any staff member files their own attestation; clients are not supervised persons. */
+export const canStartAttestation = (a: Actor) => isStaff(a);
+
+export function canViewAttestation(a: Actor, t: AttestationTarget): boolean {
+  return isStaff(a) && (t.ownerId === a.id || ccoOf(a, t.firmId));
+}
+
+/** A person edits their own until it is reviewed; a CCO edits those of their firm. */
+export function canEditAttestation(a: Actor, t: AttestationTarget): boolean {
+  if (ccoOf(a, t.firmId)) return true;
+  return isStaff(a) && t.ownerId === a.id && t.status !== 'Reviewed';
+}
+
+/**
+ * Status and reviewed date are the reviewer's. Nobody reviews their own attestation: a CCO's own goes
+ * to another CCO or a super CCO (the SEC's 2022 risk alert found CCOs reviewing their own reports).
+ */
+export const canReviewAttestation = (a: Actor, t: AttestationTarget) => ccoOf(a, t.firmId) && t.ownerId !== a.id;
+
+/**
+ * Deleting (a soft delete: the record stays for the examiner) is for the firm's CCOs, and like a review
+ * never of one's own.
+ */
+export const canDeleteAttestation = (a: Actor, t: AttestationTarget) => ccoOf(a, t.firmId) && t.ownerId !== a.id;
+
+/** The roster of supervised persons: kept and read by the firm's CCOs and by super CCOs. */
+export const canManageRoster = (a: Actor, firmId: number | null) => ccoOf(a, firmId);
+/** The screen and its menu entry (spec 000 §2: Supervised Persons only for super CCOs). */
+export const canOpenRoster = (a: Actor) => isSuperCco(a);
+
+/** '{First} {Last} - {firm abbreviation} FY{year} Q{quarter}' (spec 001 §9). */
+export function attestationName(
+  person: { first: string | null; last: string | null },
+  firmAbbreviation: string | null,
+  period: FiscalPeriod,
+): string {
+  const who = [person.first, person.last].filter(Boolean).join(' ');
+  return `${who} - ${firmAbbreviation ?? ''} FY${period.fiscalYear} Q${period.fiscalQuarter}`;
+}
+
+/** Rule 206(4)-5 de minimis amounts per election, in cents: where the person may vote, and where not. */
+export const DE_MINIMIS_CENTS = { mayVote: 35_000, mayNotVote: 15_000 } as const;
+
+export interface Contribution {
+  amount: number | string | null | undefined;
+  candidate: string | null | undefined;
+  electionDate: string | null | undefined;
+  mayVote: boolean | null | undefined;
+}
+
+/** Money as whole cents, so $350.00 is compared exactly (never float arithmetic). */
+export function toCents(amount: number | string | null | undefined): number {
+  if (amount === null || amount === undefined || amount === '') return 0;
+  const [whole, fraction = ''] = String(amount).split('.');
+  const sign = whole.startsWith('-') ? -1 : 1;
+  return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
+}
+
+/**
+ * For each contribution, whether it takes the person over the de minimis amount: contributions to the
+ * same candidate for the same election add up (the limit is per election), and the lower $150 limit
+ * applies where the person may not vote for the candidate.
+ */
+export function overDeMinimis(contributions: readonly Contribution[]): boolean[] {
+  const key = (c: Contribution) => `${(c.candidate ?? '').trim().toLowerCase()}|${c.electionDate ?? ''}`;
+  const totals = new Map<string, number>();
+  for (const c of contributions) totals.set(key(c), (totals.get(key(c)) ?? 0) + toCents(c.amount));
+  return contributions.map((c) => {
+    const limit = c.mayVote ? DE_MINIMIS_CENTS.mayVote : DE_MINIMIS_CENTS.mayNotVote;
+    return (totals.get(key(c)) ?? 0) > limit;
+  });
+}
