@@ -8,7 +8,7 @@
 //
 // Environment (all optional):
 //   BENCH_DURATION=10        seconds per cell (after a 2 s warm-up per route and database)
-//   BENCH_USERS=10000        BENCH_FIRMS=20
+//   BENCH_USERS=10000        BENCH_FIRMS=20       BENCH_ATTESTATIONS=100000
 //   BENCH_DBS=postgres,pglite
 //   BENCH_CONNECTIONS=1,20
 //   BENCH_ROUTES=search      only the rows whose name contains one of these words (plus the baseline,
@@ -44,6 +44,7 @@ const env = process.env;
 const duration = Number(env.BENCH_DURATION ?? 10);
 const users = Number(env.BENCH_USERS ?? 10_000);
 const firms = Number(env.BENCH_FIRMS ?? 20);
+const attestations = Number(env.BENCH_ATTESTATIONS ?? 100_000);
 const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
 const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
@@ -134,7 +135,8 @@ async function seed(db) {
   const marker = path.join(work, `seeded-${db.kind}.json`);
   if (keep && existsSync(marker)) {
     const seeded = JSON.parse(readFileSync(marker, 'utf8'));
-    if (seeded.users !== users || seeded.firms !== firms) throw new Error(`${marker}: seeded with other sizes`);
+    if (seeded.users !== users || seeded.firms !== firms || seeded.attestations !== attestations)
+      throw new Error(`${marker}: seeded with other sizes`);
     Object.assign(db, seeded.keys);
     log(`${db.kind}: reusing the data set seeded in ${work}`);
     return;
@@ -148,6 +150,8 @@ async function seed(db) {
       String(users),
       '--firms',
       String(firms),
+      '--attestations',
+      String(attestations),
       '--super-email',
       accounts.super.email,
       '--admin-email',
@@ -155,7 +159,11 @@ async function seed(db) {
     ],
     serverEnv(db, { BENCH_PASSWORD: password, PORT: '0', PUBLIC_URL: 'http://127.0.0.1' }),
   );
-  if (keep) writeFileSync(marker, JSON.stringify({ users, firms, keys: { secret: db.secret, piiKey: db.piiKey } }));
+  if (keep)
+    writeFileSync(
+      marker,
+      JSON.stringify({ users, firms, attestations, keys: { secret: db.secret, piiKey: db.piiKey } }),
+    );
   log(
     `${db.kind}: seeded ${users} users in ${firms} firms through the users service in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );

@@ -21,4 +21,21 @@ export const routes = [
     check: (body, { users }) =>
       users !== 10_000 || body.count === 111 ? undefined : `expected 111 matches, got ${body.count}`,
   },
+  // The CCO's manager: firm 1's attestations of one quarter (500 of 100,000), by name, a page of 50.
+  {
+    name: 'attestations list, firm + quarter',
+    path: '/api/quarterly_attestations/?firm=1&fiscalYear=2026&fiscalQuarter=2&ordering=Name&page_size=50',
+    as: 'admin',
+    check: (body) =>
+      body.results?.length === 50 && body.results.every((r) => r.Firm_Tk__c === 1)
+        ? undefined
+        : `expected 50 of firm 1, got ${body.results?.length}`,
+  },
+  {
+    name: 'attestations search load12',
+    path: '/api/quarterly_attestations/?firm=1&search=load12&page_size=50',
+    as: 'admin',
+    // Firm 1 holds Load121, Load1201, 1221, 1241, 1261 and 1281: a dozen quarters each.
+    check: (body) => (body.count >= 60 ? undefined : `expected at least 60 matches, got ${body.count}`),
+  },
 ];

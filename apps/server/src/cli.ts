@@ -18,7 +18,7 @@ async function main() {
   try {
     await migrate(database.db);
     if (command === 'seed-demo') {
-      await seedDemo(database.db);
+      await seedDemo(database.db, config);
       console.log(`Demo firms and accounts loaded. Password for every demo account: ${DEMO_PASSWORD}`);
     } else if (command === 'create-admin') {
       const { values } = parseArgs({ args: rest, options: { email: { type: 'string' } } });
@@ -35,6 +35,7 @@ async function main() {
         options: {
           users: { type: 'string', default: '10000' },
           firms: { type: 'string', default: '20' },
+          attestations: { type: 'string', default: '100000' },
           concurrency: { type: 'string', default: '8' },
           'super-email': { type: 'string', default: 'bench-super@bench.test' },
           'admin-email': { type: 'string', default: 'bench-admin@bench.test' },
@@ -45,6 +46,7 @@ async function main() {
       const result = await seedBench(database.db, config, {
         users: Number(values.users),
         firms: Number(values.firms),
+        attestations: Number(values.attestations),
         concurrency: Number(values.concurrency),
         superEmail: String(values['super-email']),
         adminEmail: String(values['admin-email']),

@@ -1,17 +1,14 @@
 import { accountConfirmBody, firmBody, ProfileType, userWriteBody } from '@portal/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { activateAccount, activationLink } from '../modules/auth/auth.service.js';
+import { actingAs, offlineDeps } from '../modules/demo/acting.js';
 import { createSuperAdmin } from '../modules/demo/create-admin.js';
 import * as firmsService from '../modules/firms/firms.service.js';
 import * as usersService from '../modules/users/users.service.js';
 import { accounts } from '../modules/users/users.service.js';
-import type { AuthState } from '../platform/auth.js';
-import { Background } from '../platform/background.js';
-import { type AppDeps, contextFor, type RequestMeta } from '../platform/context.js';
-import { MailWorker } from '../platform/mail.js';
-import { TokenService } from '../platform/tokens.js';
+import type { RequestMeta } from '../platform/context.js';
+import { seedBenchAttestations } from './bench-attestations.js';
 
 export interface BenchSeedOptions {
   users: number;
@@ -20,6 +17,8 @@ export interface BenchSeedOptions {
   superEmail: string;
   adminEmail: string;
   password: string;
+  /** Quarterly attestations spread over the staff (one in each child list apiece). */
+  attestations: number;
   /** Creations in flight at once (PostgreSQL runs them in parallel; PGlite serialises them anyway). */
   concurrency: number;
   log?: (line: string) => void;
@@ -58,19 +57,6 @@ const FIRST_NAMES = [
   'Dakota',
 ];
 
-const silentLog = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silentLog;
-  },
-  level: 'silent',
-} as unknown as FastifyBaseLogger;
-
 /**
  * The benchmark's data set, created through the same service functions the API calls: `users`
  * people named Load1 … LoadN (so a search for "load12" finds 1 + 10 + 100 of 10,000) spread over
@@ -79,13 +65,7 @@ const silentLog = {
  */
 export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   const log = o.log ?? (() => {});
-  const deps: AppDeps = {
-    config,
-    db,
-    tokens: new TokenService(config.secretKey, config.accessTokenTtl),
-    mailer: new MailWorker(db, { smtpUrl: undefined, from: config.mailFrom, ...config.mail }, silentLog),
-    background: new Background(silentLog),
-  };
+  const deps = offlineDeps(db, config);
   const meta = (actorId: number | null): RequestMeta => ({
     ip: '127.0.0.1',
     userAgent: 'bench-seed',
@@ -102,12 +82,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   await createSuperAdmin(db, config, o.superEmail);
   const superUser = await findUserByEmailOrThrow(db, o.superEmail);
   await activate(superUser);
-  const signedIn = async (id: number): Promise<AuthState> => {
-    const user = await accounts.byId(db, id);
-    if (!user) throw new Error(`bench user ${id} is missing`);
-    return { user, actor: accounts.toWire(user), sessionId: 'bench-seed', origIat: 0, via: 'header' };
-  };
-  const ctx = contextFor(deps, await signedIn(superUser));
+  const ctx = await actingAs(deps, superUser);
 
   const firmIds: number[] = [];
   for (let f = 1; f <= o.firms; f++) {
@@ -124,7 +99,8 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
       email: o.adminEmail,
       first_name: 'Bench',
       last_name: 'Administrator',
-      profile: { _firm: firmIds[0], profile_type: ProfileType.Administrator },
+      // Also the firm's CCO: the attestation rows of the benchmark are a CCO's manager list.
+      profile: { _firm: firmIds[0], profile_type: ProfileType.Administrator, is_cco: true },
     }),
     false,
   );
@@ -162,6 +138,8 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     createOne,
   );
   await deps.background.drain(); // work the services started after answering (none today) ends here
+  await seedBenchAttestations(db, o.attestations);
+  log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return { superId: superUser, adminId: admin.id, firmIds, seconds: (Date.now() - started) / 1000 };
 }
 

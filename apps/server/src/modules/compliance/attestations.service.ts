@@ -143,6 +143,8 @@ export async function create(ctx: Ctx, body: AttestationBody) {
         fiscalQuarter: period.fiscalQuarter,
         status: 'Submitted',
         submittedDate: today,
+        // The submission instant (the roster's "attested date") by the same clock as the period.
+        createdAt: deps.config.now(),
       });
       const lists = await saveLists(ctx, tx, newId, body);
       record({

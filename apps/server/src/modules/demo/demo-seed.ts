@@ -1,8 +1,11 @@
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { accounts, type UserRecord } from '../users/users.service.js';
+import { offlineDeps } from './acting.js';
 import { upsertDemoFirms } from './demo.repository.js';
+import { seedDemoCompliance } from './demo-compliance.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
 
@@ -88,7 +91,7 @@ const demoUsers: DemoUser[] = [
 ];
 
 /** Loads the demo firms and accounts; running it again brings them back to the listed state. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, config: Config): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await writeAudited(db, { actorId: null, requestId: 'seed-demo' }, async (tx, record) => {
     await upsertDemoFirms(tx, demoFirms);
@@ -122,4 +125,7 @@ export async function seedDemo(db: Db): Promise<void> {
       }
     }
   });
+  const deps = offlineDeps(db, config);
+  await seedDemoCompliance(deps, 'super@demo.test');
+  await deps.background.drain();
 }

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { AuthState } from '../../platform/auth.js';
+import { Background } from '../../platform/background.js';
+import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
+import { MailWorker } from '../../platform/mail.js';
+import { TokenService } from '../../platform/tokens.js';
+import { accounts } from '../users/users.service.js';
+
+const silentLog = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
+
+/**
+ * The services' dependencies outside the server (the demo seed, the benchmark's data set): mail goes
+ * to the outbox only, nothing is logged.
+ */
+export function offlineDeps(db: Db, config: Config): AppDeps {
+  return {
+    config,
+    db,
+    tokens: new TokenService(config.secretKey, config.accessTokenTtl),
+    mailer: new MailWorker(db, { smtpUrl: undefined, from: config.mailFrom, ...config.mail }, silentLog),
+    background: new Background(silentLog),
+  };
+}
+
+/** A person's context for calling services as them: the same rules as a signed-in request. */
+export async function actingAs(deps: AppDeps, userId: number): Promise<Ctx> {
+  const user = await accounts.byId(deps.db, userId);
+  if (!user) throw new Error(`user ${userId} is missing`);
+  const auth: AuthState = { user, actor: accounts.toWire(user), sessionId: 'offline', origIat: 0, via: 'header' };
+  return contextFor(deps, auth);
+}
