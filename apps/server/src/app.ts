@@ -11,12 +11,13 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
+import { attestationRoutes } from './modules/attestations/attestations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
-import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { supervisedPersonRoutes } from './modules/supervised-persons/supervised-persons.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerAuth, requireStaff } from './platform/auth.js';
 import { Background } from './platform/background.js';
@@ -194,7 +195,8 @@ export async function buildApp(
   await app.register(referenceRoutes(deps));
   await app.register(firmRoutes(deps));
   await app.register(userRoutes(deps));
-  await app.register(complianceRoutes(deps));
+  await app.register(attestationRoutes(deps));
+  await app.register(supervisedPersonRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes };

@@ -9,8 +9,8 @@ import {
 import { todayOf } from '../../platform/clock.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import * as attestations from '../compliance/attestations.service.js';
-import * as roster from '../compliance/supervised-persons.service.js';
+import * as attestations from '../attestations/attestations.service.js';
+import * as roster from '../supervised-persons/supervised-persons.service.js';
 import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 
