@@ -53,6 +53,8 @@ describe('who may do what with an attestation', () => {
     ['not once reviewed', canEditAttestation(staff, reviewed), false],
     ['a CCO edits a reviewed one', canEditAttestation(cco, reviewed), true],
     ['a colleague never', canEditAttestation(colleague, mine), false],
+    ['a CCO edits their own while submitted', canEditAttestation(cco, ccosOwn), true],
+    ['but not once reviewed', canEditAttestation(cco, { ...ccosOwn, status: 'Reviewed' }), false],
     ['the CCO reviews it', canReviewAttestation(cco, mine), true],
     ['the owner does not', canReviewAttestation(staff, mine), false],
     ['a CCO does not review their own', canReviewAttestation(cco, ccosOwn), false],

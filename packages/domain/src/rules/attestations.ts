@@ -30,10 +30,13 @@ export function canViewAttestation(a: Actor, t: AttestationTarget): boolean {
   return isStaff(a) && (t.ownerId === a.id || ccoOf(a, t.firmId));
 }
 
-/** A person edits their own until it is reviewed; a CCO edits those of their firm. */
+/**
+ * A person edits their own until it is reviewed, a CCO too; a CCO edits the others of their firm, a
+ * reviewed one included (a correction is audited).
+ */
 export function canEditAttestation(a: Actor, t: AttestationTarget): boolean {
-  if (ccoOf(a, t.firmId)) return true;
-  return isStaff(a) && t.ownerId === a.id && t.status !== 'Reviewed';
+  if (t.ownerId === a.id) return isStaff(a) && t.status !== 'Reviewed';
+  return ccoOf(a, t.firmId);
 }
 
 /**
