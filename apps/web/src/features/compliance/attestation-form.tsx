@@ -31,6 +31,7 @@ import type { ReactNode } from 'react';
 import { DateTextInput } from '../../components/date-text-input';
 import { StateSelect } from '../../components/state-select';
 import { notifySuccess } from '../../lib/notify';
+import { getPath } from '../../lib/schema-form/form-paths';
 import { type RowFieldPath, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import {
   type AttestationValues,
@@ -154,6 +155,17 @@ export function AttestationForm({
   const text = (path: Parameters<typeof form.text>[0]) => ({ ...form.text(path), disabled });
   const checkbox = (path: Parameters<typeof form.checkbox>[0]) => ({ ...form.checkbox(path), disabled });
   const date = (path: Parameters<typeof form.select>[0]) => ({ ...form.select(path), disabled });
+  // Mantine hands over '500.00' as text (a number would lose its cents): the wire takes either.
+  const amount = (path: RowFieldPath) => {
+    const { value: _number, onChange: _set, ...bound } = form.number(path);
+    const value = getPath(form.values, path) as number | string | null | undefined;
+    return {
+      ...bound,
+      disabled,
+      value: value ?? '',
+      onChange: (next: number | string) => form.setFieldValue(path, next === '' ? null : next),
+    };
+  };
   const states = (path: 'States_Registered__c' | 'States_Clients_Reside__c') => {
     const { value, onChange, ...bound } = form.select(path);
     return {
@@ -264,8 +276,7 @@ export function AttestationForm({
             thousandSeparator=","
             hideControls
             inputMode="decimal"
-            {...form.number(path('Amount__c'))}
-            disabled={disabled}
+            {...amount(path('Amount__c'))}
           />
           <TextInput label="Candidate name" required {...text(path('Candidate_Name__c'))} />
           <TextInput label="Political race" required {...text(path('Political_Race__c'))} />
@@ -276,7 +287,7 @@ export function AttestationForm({
         <Checkbox label="May vote for the candidate" {...checkbox(path('May_Vote_For_Candidate__c'))} />
         {overLimit[index] && (
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Badge color="orange" variant="filled" style={{ flexShrink: 0 }}>
+            <Badge color="red.9" variant="filled" style={{ flexShrink: 0 }}>
               {m.overDeMinimis}
             </Badge>
             <Text size="sm">{m.overDeMinimisHint(dollars(limit))}</Text>

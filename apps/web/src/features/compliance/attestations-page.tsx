@@ -42,7 +42,7 @@ const COLUMNS: DataTableColumn<AttestationListItem>[] = [
       <Group gap={6} wrap="wrap">
         <span>{a.Name}</span>
         {a.Over_De_Minimis__c && (
-          <Badge color="orange" variant="filled" size="sm">
+          <Badge color="red.9" variant="filled" size="sm" tt="none">
             {m.overDeMinimis}
           </Badge>
         )}
@@ -53,8 +53,9 @@ const COLUMNS: DataTableColumn<AttestationListItem>[] = [
   {
     label: 'Status',
     sortKey: 'Status__c',
+    nowrap: true,
     render: (a) => (
-      <Badge color={a.Status__c === 'Reviewed' ? 'teal' : 'blue'} variant="light">
+      <Badge color={a.Status__c === 'Reviewed' ? 'teal.9' : 'blue.8'} variant="filled">
         {a.Status__c}
       </Badge>
     ),

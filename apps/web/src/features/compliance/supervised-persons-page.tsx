@@ -19,7 +19,8 @@ const ALL = 'all';
 const personOf = (p: SupervisedPerson) => [p.last_name, p.first_name].filter(Boolean).join(', ') || p.email;
 
 const COLUMNS: DataTableColumn<SupervisedPerson>[] = [
-  { label: 'Supervised Person', sortKey: 'last_name', render: personOf },
+  // Sorted by the Last Name column; two headers showing one ordering would read as two sorts.
+  { label: 'Supervised Person', render: personOf },
   { label: 'First Name', sortKey: 'first_name', render: (p) => p.first_name },
   { label: 'Last Name', sortKey: 'last_name', render: (p) => p.last_name },
   { label: 'Email', sortKey: 'email', render: (p) => p.email },
