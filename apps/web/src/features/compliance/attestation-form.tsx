@@ -14,6 +14,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   ATTESTATION_STATUSES,
@@ -218,7 +219,11 @@ export function AttestationForm({
                       loading={removeSaved.isPending && removeSaved.variables?.list === list}
                       onClick={() => removeRow(list, row.index)}
                     >
-                      Remove {rowName.toLowerCase()} {row.index + 1}
+                      Remove
+                      <VisuallyHidden>
+                        {' '}
+                        {rowName.toLowerCase()} {row.index + 1}
+                      </VisuallyHidden>
                     </Button>
                   </Group>
                 )}
@@ -286,12 +291,12 @@ export function AttestationForm({
         </SimpleGrid>
         <Checkbox label="May vote for the candidate" {...checkbox(path('May_Vote_For_Candidate__c'))} />
         {overLimit[index] && (
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Badge color="red.9" variant="filled" style={{ flexShrink: 0 }}>
+          <Stack gap={4} align="flex-start">
+            <Badge color="red.9" variant="filled">
               {m.overDeMinimis}
             </Badge>
             <Text size="sm">{m.overDeMinimisHint(dollars(limit))}</Text>
-          </Group>
+          </Stack>
         )}
       </>
     );
@@ -353,7 +358,7 @@ export function AttestationForm({
               <Checkbox key={field} label={label} {...checkbox(field)} />
             ))}
           </SimpleGrid>
-          <Textarea label="Other qualifications" autosize minRows={2} mt="sm" {...text('Other_Qualifications__c')} />
+          <Textarea label="Other qualifications" rows={2} mt="sm" {...text('Other_Qualifications__c')} />
         </Fieldset>
 
         <Fieldset legend="Social media used for business">
@@ -393,14 +398,12 @@ export function AttestationForm({
             </SimpleGrid>
             <Textarea
               label="Business, financial or personal relationships with clients"
-              autosize
-              minRows={2}
+              rows={2}
               {...text('BusinessFinancialOrPersonalRelationships__c')}
             />
             <Textarea
               label="Serves as (director, officer, trustee or similar roles outside the firm)"
-              autosize
-              minRows={2}
+              rows={2}
               {...text('ServesAs__c')}
             />
           </Stack>
