@@ -42,7 +42,7 @@ const COLUMNS: DataTableColumn<AttestationListItem>[] = [
       <Group gap={6} wrap="wrap">
         <span>{a.Name}</span>
         {a.Over_De_Minimis__c && (
-          <Badge color="red.9" variant="filled" size="sm" tt="none">
+          <Badge color="red.9" variant="filled" size="sm" tt="none" miw="max-content">
             {m.overDeMinimis}
           </Badge>
         )}
@@ -55,7 +55,7 @@ const COLUMNS: DataTableColumn<AttestationListItem>[] = [
     sortKey: 'Status__c',
     nowrap: true,
     render: (a) => (
-      <Badge color={a.Status__c === 'Reviewed' ? 'teal.9' : 'blue.8'} variant="filled">
+      <Badge color={a.Status__c === 'Reviewed' ? 'teal.9' : 'blue.8'} variant="filled" tt="none" miw="max-content">
         {a.Status__c}
       </Badge>
     ),

@@ -53,6 +53,7 @@ export function SupervisedPersonForm({ entry, onDone }: SupervisedPersonFormProp
           data-autofocus
           {...form.text('email')}
           readOnly={entry !== null}
+          variant={entry ? 'filled' : 'default'}
           description={entry ? m.emailFixed : undefined}
         />
         <Fieldset legend={m.mustSubmit}>
