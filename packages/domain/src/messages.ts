@@ -108,6 +108,31 @@ export const messages = {
     noFirm: 'Your account belongs to no firm: ask an administrator to place you in one before you attest.',
     overDeMinimis: 'Over de minimis',
     noneFound: 'No attestation found.',
+    // The form page and the manager (spec 001 §2).
+    politicalContributionsNote: 'Political contributions cover the previous 2 years.',
+    personalSecuritiesNote: 'Personal securities cover the last 12 months.',
+    period: (fiscalYear: number, fiscalQuarter: number) =>
+      `This attestation covers fiscal year ${fiscalYear}, quarter ${fiscalQuarter}.`,
+    prefilled: (name: string) =>
+      `Pre-filled from your most recent attestation (${name}). Check every answer before you submit.`,
+    noRows: 'None listed.',
+    loading: 'Loading the attestation…',
+    overDeMinimisHint: (limit: string) =>
+      `Over the de minimis amount of ${limit} per election (Rule 206(4)-5): your CCO will review it.`,
+    reviewedReadOnly: 'This attestation has been reviewed: it can be viewed but no longer changed.',
+    questions: {
+      Solicitor_Referral_Relationships__c: 'Do you have any solicitor or referral relationships?',
+      Non_Advisory_Compensation_Arrangements__c: 'Do you have any non-advisory compensation arrangements?',
+      Is_Covered_Associate__c: 'Are you a covered associate (pay-to-play rule, Rule 206(4)-5)?',
+      Is_Access_Person__c: 'Are you an access person under the code of ethics?',
+    },
+    statements: {
+      Has_Reported_Previous_Securities__c:
+        'I have reported all my personal securities accounts and holdings as the code of ethics requires.',
+      Has_Received_Gratuities__c: 'I have reported every gift or gratuity I received, as the code of ethics requires.',
+      Is_Compliant__c: 'I have complied with the compliance manual and the code of ethics during this period.',
+      hasNotUsedPersonalDevice__c: 'I have not used a personal device or account for business communications.',
+    },
   },
   supervisedPersons: {
     added: 'Supervised person added.',
@@ -118,6 +143,7 @@ export const messages = {
     clientEmail: 'This address belongs to a client: only staff members are supervised persons.',
     alreadyListed: 'This person is already on the roster of supervised persons.',
     emailFixed: 'The person of a roster entry cannot be changed: remove the entry and add the other person.',
+    mustSubmit: 'Must submit with each attestation',
   },
   /** Server-paged lists (the shared DataTable) and their confirmations. */
   lists: {

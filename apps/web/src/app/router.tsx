@@ -1,4 +1,4 @@
-import { canManageFirms, canManageUsers } from '@portal/domain';
+import { canManageFirms, canManageUsers, canOpenRoster, canStartAttestation } from '@portal/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { loginPathFor } from '../lib/safe-next';
@@ -72,6 +72,36 @@ export const router = createBrowserRouter([
             path: 'setup/firms',
             lazy: async () => ({
               Component: guarded(canManageFirms, (await import('../features/firms/firms-page')).FirmsPage),
+            }),
+          },
+          {
+            // Spec 001 §2: the Quarterly Attestations manager (attestationManager), for staff.
+            path: 'compliance/attestations',
+            lazy: async () => ({
+              Component: guarded(
+                canStartAttestation,
+                (await import('../features/compliance/attestations-page')).AttestationsPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the new attestation form (attestationForm); id is the current user's.
+            path: 'compliance/attestations/:id/new',
+            lazy: async () => ({
+              Component: guarded(
+                canStartAttestation,
+                (await import('../features/compliance/attestation-form-page')).AttestationFormPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the Supervised Persons manager (supervisedPersonManager), for a super CCO.
+            path: 'compliance/supervised-persons',
+            lazy: async () => ({
+              Component: guarded(
+                canOpenRoster,
+                (await import('../features/compliance/supervised-persons-page')).SupervisedPersonsPage,
+              ),
             }),
           },
           {

@@ -1,3 +1,4 @@
+import { calendarDateIn, isCalendarDate } from '@portal/domain';
 import dayjs from 'dayjs';
 
 /** The spec's display formats; the wire carries ISO dates and UTC instants. */
@@ -5,3 +6,29 @@ export const formatDate = (value: string | Date | null | undefined) => (value ? 
 
 export const formatDateTime = (value: string | Date | null | undefined) =>
   value ? dayjs(value).format('MM/DD/YYYY hh:mm A') : '';
+
+/** A wire date ('2026-07-04') as typed and shown ('07/04/2026'); anything else as it is. */
+export function wireDateToText(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
+}
+
+/**
+ * What a person typed as a date, on the wire: '7/4/2026', '07/04/2026' or '07042026' is '2026-07-04';
+ * an empty box is null; anything else stays as typed, so the schema says what is wrong with it.
+ */
+export function textToWireDate(text: string): string | null {
+  const value = text.trim();
+  if (value === '') return null;
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(value);
+  if (!match) return value;
+  const iso = `${match[3]}-${match[1].padStart(2, '0')}-${match[2].padStart(2, '0')}`;
+  return isCalendarDate(iso) ? iso : value;
+}
+
+/** The portal's time zone (the server's `PORTAL_TIME_ZONE` default): fiscal quarters turn over in it. */
+export const PORTAL_TIME_ZONE = 'America/New_York';
+
+/** Today's calendar date ('YYYY-MM-DD') in the portal's time zone, whatever the browser's. */
+export const portalToday = (now: Date = new Date()) => calendarDateIn(PORTAL_TIME_ZONE, now);

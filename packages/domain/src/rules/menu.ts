@@ -1,4 +1,5 @@
 import { type CustodianFlag, custodianLinks, staffLinks } from '../config/links.js';
+import { canOpenRoster } from './attestations.js';
 import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
 
 export interface MenuEntry {
@@ -44,6 +45,17 @@ function accountManagementEntries(a: Actor): MenuEntry[] {
  * listed here only once its screen exists.
  */
 export const menu: MenuGroupDefinition[] = [
+  {
+    // Spec 000 §2: Quarterly Attestations for staff; Supervised Persons only for a super CCO.
+    id: 'compliance',
+    label: 'Compliance',
+    place: 'main',
+    visible: isStaff,
+    entries: [
+      { label: 'Quarterly Attestations', to: '/compliance/attestations' },
+      { label: 'Supervised Persons', to: '/compliance/supervised-persons/', visible: canOpenRoster },
+    ],
+  },
   {
     id: 'account-management',
     label: 'Account Management',

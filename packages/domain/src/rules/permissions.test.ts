@@ -121,4 +121,19 @@ describe('permissions', () => {
       'account-management',
     );
   });
+
+  it('gives staff the Compliance menu, with Supervised Persons only for a super CCO, and clients none', () => {
+    expect(labelsIn(staff, 'main').slice(0, 1)).toEqual(['Quarterly Attestations']);
+    const compliance = (a: Actor) =>
+      menuFor(a)
+        .find((g) => g.id === 'compliance')
+        ?.entries.map((e) => e.to);
+    expect(compliance(staff)).toEqual(['/compliance/attestations']);
+    expect(compliance(actor(8, 1, 3, { is_cco: true }))).toEqual(['/compliance/attestations']);
+    expect(compliance(actor(9, 1, 1, { is_cco: true, is_super_cco: true }))).toEqual([
+      '/compliance/attestations',
+      '/compliance/supervised-persons/',
+    ]);
+    expect(compliance(actor(10, 1, 4))).toBeUndefined();
+  });
 });

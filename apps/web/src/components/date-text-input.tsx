@@ -1,0 +1,48 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { textToWireDate, wireDateToText } from '../lib/dates';
+
+export type DateTextInputProps = Omit<TextInputProps, 'value' | 'onChange'> & {
+  /** The wire's date ('2026-07-04'), text that is not a date yet, or null. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+};
+
+/**
+ * A date typed as MM/DD/YYYY (spec 001 §5), kept as the wire's YYYY-MM-DD: no calendar to click
+ * through, so it is as quick from the keyboard as on a phone's number pad ('07042026' works too).
+ * What is not a date yet is handed on as typed, for the form's schema to name the problem.
+ */
+export function DateTextInput({ value, onChange, onBlur, ...props }: DateTextInputProps) {
+  const [text, setText] = useState(() => wireDateToText(value));
+  // The value this input last handed out: a different one came from outside (a reset, a pre-fill).
+  const emitted = useRef(value);
+  useEffect(() => {
+    if (value === emitted.current) return;
+    emitted.current = value;
+    setText(wireDateToText(value));
+  }, [value]);
+
+  return (
+    <TextInput
+      placeholder="MM/DD/YYYY"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={10}
+      {...props}
+      value={text}
+      onChange={(event) => {
+        const next = event.currentTarget.value.replace(/[^\d/]/g, '');
+        setText(next);
+        const wire = textToWireDate(next);
+        emitted.current = wire;
+        onChange(wire);
+      }}
+      onBlur={(event) => {
+        // A complete date is shown the one way the spec writes it.
+        if (emitted.current && /^\d{4}-\d{2}-\d{2}$/.test(emitted.current)) setText(wireDateToText(emitted.current));
+        onBlur?.(event);
+      }}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { attestationPeriodOn, messages } from '@portal/domain';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user';
+import { portalToday } from '../../lib/dates';
+import { usePageTitle } from '../../lib/use-page-title';
+import { AttestationForm } from './attestation-form';
+import { blankAttestation, prefillFrom } from './attestation-values';
+import { mostRecentQuery, rosterEntryOfUserQuery } from './compliance-api';
+
+const MANAGER = '/compliance/attestations';
+const m = messages.attestations;
+
+/**
+ * The new-attestation page of spec 001 §2 (/compliance/attestations/{id}/new, id the current user's):
+ * pre-filled from the person's most recent attestation, with the lists their roster entry asks for.
+ */
+export function AttestationFormPage() {
+  usePageTitle('New Attestation');
+  const actor = useCurrentUser();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const mostRecent = useQuery(mostRecentQuery(actor.id));
+  const roster = useQuery(rosterEntryOfUserQuery(actor.id));
+  const period = attestationPeriodOn(portalToday());
+  // A failed lookup is toasted by the query client; the form then starts from the defaults.
+  const loaded = !mostRecent.isPending && !roster.isPending;
+  const initialValues = useMemo(
+    () => (mostRecent.data ? prefillFrom(mostRecent.data) : blankAttestation(actor)),
+    [mostRecent.data, actor],
+  );
+
+  // One files one's own attestation: another person's id in the address means one's own form.
+  if (id !== String(actor.id)) return <Navigate to={`${MANAGER}/${actor.id}/new`} replace />;
+
+  return (
+    <Stack gap="md">
+      <Group>
+        <Button component={Link} to={MANAGER} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          Return to Attestations
+        </Button>
+      </Group>
+      <Title order={1}>New Attestation</Title>
+      {!loaded ? (
+        <Center py="xl">
+          <Loader aria-label={m.loading} />
+        </Center>
+      ) : (
+        <AttestationForm
+          mode="new"
+          attestation={null}
+          initialValues={initialValues}
+          roster={roster.data ?? null}
+          review={{ show: false, editable: false }}
+          intro={
+            <Stack gap="xs">
+              <Text>{m.period(period.fiscalYear, period.fiscalQuarter)}</Text>
+              {mostRecent.data && (
+                <Alert color="blue" variant="light">
+                  {m.prefilled(mostRecent.data.Name)}
+                </Alert>
+              )}
+            </Stack>
+          }
+          onCancel={() => navigate(MANAGER)}
+          onSaved={() => navigate(MANAGER)}
+        />
+      )}
+    </Stack>
+  );
+}

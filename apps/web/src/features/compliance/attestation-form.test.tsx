@@ -1,0 +1,104 @@
+import type { Attestation, SupervisedPerson } from '@portal/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAtUrl } from '../../testing/render';
+import { AttestationForm } from './attestation-form';
+import { blankAttestation, editValuesOf } from './attestation-values';
+
+const person = { first_name: 'Sid', last_name: 'Staff', email: 'sid@example.test' };
+const rosterWith = (flags: Partial<SupervisedPerson>) =>
+  ({
+    has_to_submit_personal_securities: false,
+    has_to_submit_outside_business_activities: false,
+    has_to_submit_political_contributions: false,
+    ...flags,
+  }) as SupervisedPerson;
+
+const stored = {
+  Id: 41,
+  Name: 'Sid Staff - DWA FY2026 Q2',
+  ...blankAttestation(person),
+  Employment_Date__c: '2019-04-01',
+  Status__c: 'Submitted',
+  Reviewed_By__c: null,
+  Owner_Tk__c: 6,
+  Firm_Tk__c: 1,
+  Personal_Securities__r: {
+    records: [
+      { Id: 7, Account_Owner__c: 'Sid', Account_Number__c: 'X-1', Account_Type__c: null, Custodian__c: 'Schwab' },
+    ],
+  },
+  Outside_Business_Activities__r: { records: [] },
+  Political_Contributions__r: { records: [] },
+} as unknown as Attestation;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the attestation form', () => {
+  it("shows the lists the person's roster entry asks for, and none when they are not on the roster", () => {
+    const props = {
+      mode: 'new' as const,
+      attestation: null,
+      initialValues: blankAttestation(person),
+      review: { show: false, editable: false },
+      onCancel: () => {},
+      onSaved: () => {},
+    };
+    const off = renderAtUrl(<AttestationForm {...props} roster={null} />, '/');
+    expect(screen.queryByRole('group', { name: 'Personal Securities' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Political Contributions' })).toBeNull();
+    off.unmount();
+
+    renderAtUrl(
+      <AttestationForm {...props} roster={rosterWith({ has_to_submit_political_contributions: true })} />,
+      '/',
+    );
+    expect(screen.getByRole('group', { name: 'Political Contributions' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Personal Securities' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
+  });
+
+  it('flags a contribution over de minimis as it is typed', async () => {
+    renderAtUrl(
+      <AttestationForm
+        mode="new"
+        attestation={null}
+        initialValues={blankAttestation(person)}
+        roster={rosterWith({ has_to_submit_political_contributions: true })}
+        review={{ show: false, editable: false }}
+        onCancel={() => {}}
+        onSaved={() => {}}
+      />,
+      '/',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add political contribution' }));
+    const amount = screen.getByLabelText(/Amount/);
+    await userEvent.type(amount, '150');
+    expect(screen.queryByText('Over de minimis')).toBeNull();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '151');
+    expect(screen.getByText('Over de minimis')).toBeTruthy();
+  });
+
+  it('deletes a saved row of a stored attestation on the server at once, and removes it from the form', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    renderAtUrl(
+      <AttestationForm
+        mode="edit"
+        attestation={stored}
+        initialValues={editValuesOf(stored, false)}
+        roster={rosterWith({ has_to_submit_personal_securities: true })}
+        review={{ show: false, editable: false }}
+        onCancel={() => {}}
+        onSaved={() => {}}
+      />,
+      '/',
+    );
+    expect(screen.getByRole('group', { name: 'Personal security 1' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove personal security 1' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Personal security 1' })).toBeNull());
+    expect(fetch).toHaveBeenCalledWith('/api/personal_securities/7/', expect.objectContaining({ method: 'DELETE' }));
+  });
+});

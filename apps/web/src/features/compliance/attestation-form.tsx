@@ -1,0 +1,476 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  ATTESTATION_STATUSES,
+  type Attestation,
+  attestationBody,
+  DE_MINIMIS_CENTS,
+  messages,
+  overDeMinimis,
+  type SupervisedPerson,
+  US_STATES,
+} from '@portal/domain';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { DateTextInput } from '../../components/date-text-input';
+import { StateSelect } from '../../components/state-select';
+import { notifySuccess } from '../../lib/notify';
+import { getPath } from '../../lib/schema-form/form-paths';
+import { type RowFieldPath, useSchemaForm } from '../../lib/schema-form/use-schema-form';
+import {
+  type AttestationValues,
+  blankRow,
+  type ContributionValues,
+  joinStates,
+  LISTS,
+  type ListName,
+  statesOf,
+} from './attestation-values';
+import {
+  attestationsKey,
+  type ChildListName,
+  createAttestation,
+  deleteChildRow,
+  updateAttestation,
+} from './compliance-api';
+
+const m = messages.attestations;
+
+const CERTIFICATIONS = [
+  ['CFP__c', 'CFP'],
+  ['ChFC__c', 'ChFC'],
+  ['CFA__c', 'CFA'],
+  ['PFS__c', 'PFS'],
+  ['CIC__c', 'CIC'],
+  ['CKA__c', 'CKA'],
+  ['Series_7__c', 'Series 7'],
+  ['Series_24__c', 'Series 24'],
+  ['Series_65__c', 'Series 65'],
+  ['Series_66__c', 'Series 66'],
+] as const;
+
+const SOCIAL_MEDIA = [
+  ['LinkedIn__c', 'LinkedIn'],
+  ['Facebook__c', 'Facebook'],
+  ['Twitter__c', 'Twitter'],
+  ['YouTube__c', 'YouTube'],
+] as const;
+
+const QUESTIONS = Object.keys(m.questions) as (keyof typeof m.questions)[];
+const STATEMENTS = Object.keys(m.statements) as (keyof typeof m.statements)[];
+
+const SECTION_FLAG = {
+  personalSecurities: 'has_to_submit_personal_securities',
+  outsideBusinessActivities: 'has_to_submit_outside_business_activities',
+  politicalContributions: 'has_to_submit_political_contributions',
+} as const satisfies Record<ListName, keyof SupervisedPerson>;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export interface AttestationFormProps {
+  /** 'new' is the form page; 'view' and 'edit' are the manager's modal on a stored attestation. */
+  mode: 'new' | 'view' | 'edit';
+  /** The stored attestation being viewed or edited. */
+  attestation: Attestation | null;
+  initialValues: AttestationValues;
+  /** The person's roster entry: which lists they submit (spec 001 §2); null when not on the roster. */
+  roster: SupervisedPerson | null;
+  /** Status and reviewed date: shown to a CCO on a stored attestation, editable by its reviewer. */
+  review: { show: boolean; editable: boolean };
+  /** Shown above the form's sections (the period, the pre-fill). */
+  intro?: ReactNode;
+  onCancel: () => void;
+  onSaved: (saved: Attestation) => void;
+}
+
+/**
+ * The quarterly attestation form of spec 001 §2–§5, one component for the new-attestation page and
+ * the manager's View/Edit modal. Values nest like the wire body, so a server message such as
+ * `politicalContributions.0.Amount__c` lands on its input.
+ */
+export function AttestationForm({
+  mode,
+  attestation,
+  initialValues,
+  roster,
+  review,
+  intro,
+  onCancel,
+  onSaved,
+}: AttestationFormProps) {
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(attestationBody, initialValues);
+  const readOnly = mode === 'view';
+  const disabled = readOnly;
+
+  const save = useMutation({
+    mutationFn: (body: Parameters<typeof createAttestation>[0]) =>
+      attestation ? updateAttestation({ id: attestation.Id, body }) : createAttestation(body),
+    meta: form.errorMeta,
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: attestationsKey });
+      notifySuccess(attestation ? m.updated : m.submitted);
+      onSaved(saved);
+    },
+    onError: (error) => form.setServerErrors(error),
+  });
+
+  // Spec 001 §4: a saved row of a stored attestation is deleted on the server at once.
+  const removeSaved = useMutation({
+    mutationFn: deleteChildRow,
+    onSuccess: (_answer, { list, id }) => {
+      const rows = (form.getValues()[list] ?? []) as { Id?: number | null }[];
+      const index = rows.findIndex((row) => row.Id === id);
+      if (index >= 0) form.list(list).remove(index);
+      void queryClient.invalidateQueries({ queryKey: attestationsKey });
+    },
+  });
+
+  // A list shows when the roster says the person submits it; a stored one also when it holds rows.
+  const shows = (list: ListName) =>
+    Boolean(roster?.[SECTION_FLAG[list]]) || (mode !== 'new' && (form.values[list]?.length ?? 0) > 0);
+
+  const removeRow = (list: ChildListName, index: number) => {
+    const row = form.values[list]?.[index] as { Id?: number | null } | undefined;
+    if (mode === 'edit' && row?.Id) removeSaved.mutate({ list, id: row.Id });
+    else form.list(list).remove(index);
+  };
+
+  const text = (path: Parameters<typeof form.text>[0]) => ({ ...form.text(path), disabled });
+  const checkbox = (path: Parameters<typeof form.checkbox>[0]) => ({ ...form.checkbox(path), disabled });
+  const date = (path: Parameters<typeof form.select>[0]) => ({ ...form.select(path), disabled });
+  // Mantine hands over '500.00' as text (a number would lose its cents): the wire takes either.
+  const amount = (path: RowFieldPath) => {
+    const { value: _number, onChange: _set, ...bound } = form.number(path);
+    const value = getPath(form.values, path) as number | string | null | undefined;
+    return {
+      ...bound,
+      disabled,
+      value: value ?? '',
+      onChange: (next: number | string) => form.setFieldValue(path, next === '' ? null : next),
+    };
+  };
+  const states = (path: 'States_Registered__c' | 'States_Clients_Reside__c') => {
+    const { value, onChange, ...bound } = form.select(path);
+    return {
+      ...bound,
+      disabled,
+      value: statesOf(value),
+      onChange: (next: string[]) => onChange(joinStates(next)),
+    };
+  };
+
+  const contributions = (form.values.politicalContributions ?? []) as ContributionValues[];
+  const overLimit = overDeMinimis(
+    contributions.map((c) => ({
+      amount: c.Amount__c as number | string | null,
+      candidate: c.Candidate_Name__c as string | null,
+      electionDate: c.Election_Date__c as string | null,
+      mayVote: c.May_Vote_For_Candidate__c as boolean | null,
+    })),
+  );
+
+  const submit = form.onSubmit((values) => {
+    // A list the person does not submit is not sent, even if a pre-fill carried rows of it.
+    const body = { ...values };
+    for (const list of LISTS) if (!shows(list)) body[list] = undefined;
+    save.mutate(body);
+  });
+
+  const listSection = (list: ChildListName, legend: string, note: string | null, rowName: string, addLabel: string) => {
+    const rows = form.list(list);
+    return (
+      <Fieldset legend={legend}>
+        <Stack gap="sm">
+          {note && (
+            <Text size="sm" c="dimmed">
+              {note}
+            </Text>
+          )}
+          {rows.rows.length === 0 && <Text size="sm">{m.noRows}</Text>}
+          {rows.rows.map((row) => (
+            <Fieldset key={row.key} legend={`${rowName} ${row.index + 1}`} variant="filled">
+              <Stack gap="xs">
+                {rowFields(list, row.path, row.index)}
+                {!readOnly && (
+                  <Group justify="flex-end">
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      loading={removeSaved.isPending && removeSaved.variables?.list === list}
+                      onClick={() => removeRow(list, row.index)}
+                    >
+                      Remove
+                      <VisuallyHidden>
+                        {' '}
+                        {rowName.toLowerCase()} {row.index + 1}
+                      </VisuallyHidden>
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Fieldset>
+          ))}
+          {!readOnly && (
+            <Group>
+              <Button
+                variant="light"
+                size="sm"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => rows.add(blankRow(list as 'personalSecurities'))}
+              >
+                {addLabel}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Fieldset>
+    );
+  };
+
+  const rowFields = (list: ChildListName, path: (field: string) => RowFieldPath, index: number) => {
+    if (list === 'personalSecurities')
+      return (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Account owner" required {...text(path('Account_Owner__c'))} />
+          <TextInput label="Custodian" required {...text(path('Custodian__c'))} />
+          <TextInput label="Account number" required {...text(path('Account_Number__c'))} />
+          <TextInput label="Account type" {...text(path('Account_Type__c'))} />
+        </SimpleGrid>
+      );
+    if (list === 'outsideBusinessActivities')
+      return (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput label="Activity" required {...text(path('Name'))} />
+          <TextInput label="Approved by" required {...text(path('Approved_By__c'))} />
+          <DateTextInput label="Approved date" required {...date(path('Approved_Date__c'))} />
+        </SimpleGrid>
+      );
+    const limit = contributions[index]?.May_Vote_For_Candidate__c
+      ? DE_MINIMIS_CENTS.mayVote
+      : DE_MINIMIS_CENTS.mayNotVote;
+    return (
+      <>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NumberInput
+            label="Amount"
+            required
+            prefix="$"
+            decimalScale={2}
+            fixedDecimalScale
+            allowNegative={false}
+            thousandSeparator=","
+            hideControls
+            inputMode="decimal"
+            {...amount(path('Amount__c'))}
+          />
+          <TextInput label="Candidate name" required {...text(path('Candidate_Name__c'))} />
+          <TextInput label="Political race" required {...text(path('Political_Race__c'))} />
+          <DateTextInput label="Election date" required {...date(path('Election_Date__c'))} />
+          <TextInput label="Approved by" required {...text(path('Approved_By__c'))} />
+          <DateTextInput label="Approved date" required {...date(path('Approved_Date__c'))} />
+        </SimpleGrid>
+        <Checkbox label="May vote for the candidate" {...checkbox(path('May_Vote_For_Candidate__c'))} />
+        {overLimit[index] && (
+          <Stack gap={4} align="flex-start">
+            <Badge color="red.9" variant="filled">
+              {m.overDeMinimis}
+            </Badge>
+            <Text size="sm">{m.overDeMinimisHint(dollars(limit))}</Text>
+          </Stack>
+        )}
+      </>
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        {intro}
+
+        <Fieldset legend="Personal information">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label="First name" required autoComplete="given-name" {...text('First_Name__c')} />
+            <TextInput label="Middle name" autoComplete="additional-name" {...text('Middle_Name__c')} />
+            <TextInput label="Last name" required autoComplete="family-name" {...text('Last_Name__c')} />
+            <TextInput label="Job title" {...text('Job_Title__c')} />
+            <DateTextInput label="Employment date" required {...date('Employment_Date__c')} />
+            <TextInput label="CRD number" {...text('CRD_Number__c')} />
+            <TextInput label="Work phone" type="tel" {...text('Work_Phone__c')} />
+            <TextInput label="Home phone" type="tel" {...text('Home_Phone__c')} />
+            <TextInput label="Mobile phone" type="tel" {...text('Mobile_Phone__c')} />
+            <TextInput label="Work email" type="email" {...text('Work_Email__c')} />
+            <TextInput label="Personal email" type="email" {...text('Personal_Email__c')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
+            <TextInput label="Address line 1" {...text('Address_Line_1__c')} />
+            <TextInput label="Address line 2" {...text('Address_Line_2__c')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="sm">
+            <TextInput label="City" {...text('City__c')} />
+            <StateSelect label="State" {...form.select('State__c')} disabled={disabled} />
+            <TextInput label="Zip code" {...text('Zip_Code__c')} />
+            <TextInput label="Insurance license" {...text('Insurance_License__c')} />
+            <TextInput label="Broker dealer" {...text('Broker_Dealer__c')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
+            <MultiSelect
+              label="States registered"
+              data={[...US_STATES]}
+              searchable
+              hidePickedOptions
+              nothingFoundMessage={messages.states.noMatch}
+              {...states('States_Registered__c')}
+            />
+            <MultiSelect
+              label="States clients reside"
+              data={[...US_STATES]}
+              searchable
+              hidePickedOptions
+              nothingFoundMessage={messages.states.noMatch}
+              {...states('States_Clients_Reside__c')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Licences and certifications">
+          <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="xs">
+            {CERTIFICATIONS.map(([field, label]) => (
+              <Checkbox key={field} label={label} {...checkbox(field)} />
+            ))}
+          </SimpleGrid>
+          <Textarea label="Other qualifications" rows={2} mt="sm" {...text('Other_Qualifications__c')} />
+        </Fieldset>
+
+        <Fieldset legend="Social media used for business">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+            {SOCIAL_MEDIA.map(([field, label]) => (
+              <Checkbox key={field} label={label} {...checkbox(field)} />
+            ))}
+          </SimpleGrid>
+          <TextInput label="Other social media" mt="sm" {...text('Other_Social_Media__c')} />
+        </Fieldset>
+
+        <Fieldset legend="Declarations">
+          <Stack gap="md">
+            {QUESTIONS.map((field) => {
+              const { value, onChange, ...bound } = form.select(field);
+              return (
+                <Radio.Group
+                  key={field}
+                  label={m.questions[field]}
+                  value={value}
+                  onChange={onChange}
+                  error={bound.error}
+                >
+                  <Group gap="lg" mt={4}>
+                    <Radio value="true" label="Yes" disabled={disabled} />
+                    <Radio value="false" label="No" disabled={disabled} />
+                  </Group>
+                </Radio.Group>
+              );
+            })}
+            {STATEMENTS.map((field) => (
+              <Checkbox key={field} label={m.statements[field]} {...checkbox(field)} />
+            ))}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <DateTextInput label="Compliance manual attestation date" {...date('IA_Manual_Attestation_Date__c')} />
+              <DateTextInput label="Code of ethics attestation date" {...date('Code_of_Ethics_Attestation_Date__c')} />
+            </SimpleGrid>
+            <Textarea
+              label="Business, financial or personal relationships with clients"
+              rows={2}
+              {...text('BusinessFinancialOrPersonalRelationships__c')}
+            />
+            <Textarea
+              label="Serves as (director, officer, trustee or similar roles outside the firm)"
+              rows={2}
+              {...text('ServesAs__c')}
+            />
+          </Stack>
+        </Fieldset>
+
+        {shows('personalSecurities') &&
+          listSection(
+            'personalSecurities',
+            'Personal Securities',
+            m.personalSecuritiesNote,
+            'Personal security',
+            'Add personal security',
+          )}
+        {shows('outsideBusinessActivities') &&
+          listSection(
+            'outsideBusinessActivities',
+            'Outside Business Activities',
+            null,
+            'Outside business activity',
+            'Add outside business activity',
+          )}
+        {shows('politicalContributions') &&
+          listSection(
+            'politicalContributions',
+            'Political Contributions',
+            m.politicalContributionsNote,
+            'Political contribution',
+            'Add political contribution',
+          )}
+
+        {review.show && attestation && (
+          <Fieldset legend="Review">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <Select
+                label="Status"
+                data={[...ATTESTATION_STATUSES]}
+                allowDeselect={false}
+                {...form.select('Status__c')}
+                disabled={disabled || !review.editable}
+              />
+              <DateTextInput
+                label="Reviewed date"
+                {...date('Reviewed_Date__c')}
+                disabled={disabled || !review.editable}
+              />
+              <TextInput label="Reviewed by" value={attestation.Reviewed_By__c ?? ''} readOnly disabled />
+            </SimpleGrid>
+          </Fieldset>
+        )}
+
+        {readOnly && attestation?.Status__c === 'Reviewed' && !review.show && (
+          <Alert color="blue" variant="light">
+            {m.reviewedReadOnly}
+          </Alert>
+        )}
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={save.isPending}>
+              {mode === 'new' ? 'Submit' : 'Save'}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { canReviewAttestation, isCco, messages, type User } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../lib/dates';
+import { AttestationForm } from './attestation-form';
+import { editValuesOf } from './attestation-values';
+import { attestationQuery, rosterEntryOfUserQuery } from './compliance-api';
+
+export interface OpenAttestation {
+  id: number;
+  name: string;
+  ownerId: number;
+  mode: 'view' | 'edit';
+}
+
+interface AttestationModalProps {
+  actor: User;
+  open: OpenAttestation | null;
+  onClose: () => void;
+}
+
+/** The manager's View/Edit modal (spec 001 §2): name and submitted date, the whole form, and for CCOs the review. */
+export function AttestationModal({ actor, open, onClose }: AttestationModalProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={open !== null}
+      onClose={onClose}
+      fullScreen={phone}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={open?.name ?? ''}
+    >
+      {open && <AttestationModalBody key={`${open.mode}-${open.id}`} actor={actor} open={open} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AttestationModalBody({ actor, open, onClose }: { actor: User; open: OpenAttestation; onClose: () => void }) {
+  const record = useQuery(attestationQuery(open.id));
+  const roster = useQuery(rosterEntryOfUserQuery(open.ownerId));
+  if (record.isPending || roster.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={messages.attestations.loading} />
+      </Center>
+    );
+  }
+  if (!record.data) return null;
+  const a = record.data;
+  const cco = isCco(actor);
+  const target = { ownerId: a.Owner_Tk__c, firmId: a.Firm_Tk__c, status: a.Status__c };
+  return (
+    <>
+      <Group gap="xl" mb="md">
+        <Text size="sm">
+          <Text span fw={700}>
+            Submitted:
+          </Text>{' '}
+          {formatDate(a.Submitted_Date__c)}
+        </Text>
+        <Text size="sm">
+          <Text span fw={700}>
+            Period:
+          </Text>{' '}
+          FY{a.Fiscal_Year__c} Q{a.Fiscal_Quarter__c}
+        </Text>
+      </Group>
+      <AttestationForm
+        mode={open.mode}
+        attestation={a}
+        initialValues={editValuesOf(a, cco)}
+        roster={roster.data ?? null}
+        review={{ show: cco, editable: canReviewAttestation(actor, target) }}
+        onCancel={onClose}
+        onSaved={onClose}
+      />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type {
+  Attestation,
+  AttestationBody,
+  AttestationListItem,
+  SupervisedPerson,
+  SupervisedPersonBody,
+} from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api, isApiError } from '../../lib/api';
+import { listPageQuery, type PageParams } from '../../lib/list-page-query';
+
+/** Every attestation query sits under this key, so a save refreshes the list, the record and the pre-fill. */
+export const attestationsKey = ['attestations'] as const;
+export const rosterKey = ['supervised-persons'] as const;
+
+/** A 404 here is an answer ("none"), not a failure to report. */
+async function orNone<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const attestationListQuery = (params: PageParams) =>
+  listPageQuery<AttestationListItem>(attestationsKey, '/api/quarterly_attestations/', params);
+
+export const attestationQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...attestationsKey, 'detail', id],
+    queryFn: () => api.get<Attestation>(`/api/quarterly_attestations/${id}/`),
+  });
+
+/** The person's most recent attestation, the new form's pre-fill; null when they have none. */
+export const mostRecentQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...attestationsKey, 'most-recent', userId],
+    queryFn: () => orNone(api.get<Attestation>(`/api/quarterly_attestations/${userId}/most_recent/`)),
+    staleTime: 0,
+  });
+
+/** The person's roster entry (which lists they must submit); null when they are not on the roster. */
+export const rosterEntryOfUserQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...rosterKey, 'of-user', userId],
+    queryFn: () =>
+      orNone(api.get<SupervisedPerson>(`/api/supervised_persons/${userId}/get_supervised_person_by_user_id/`)),
+    staleTime: 30_000,
+  });
+
+export const createAttestation = (body: AttestationBody) => api.post<Attestation>('/api/quarterly_attestations/', body);
+export const updateAttestation = ({ id, body }: { id: number; body: AttestationBody }) =>
+  api.put<Attestation>(`/api/quarterly_attestations/${id}/`, body);
+export const deleteAttestation = (id: number) => api.delete<null>(`/api/quarterly_attestations/${id}/`);
+
+/** The child lists' own paths, for removing a saved row at once (spec 001 §4). */
+export const CHILD_PATHS = {
+  personalSecurities: 'personal_securities',
+  outsideBusinessActivities: 'outside_business_activities',
+  politicalContributions: 'political_contributions',
+} as const;
+export type ChildListName = keyof typeof CHILD_PATHS;
+export const deleteChildRow = ({ list, id }: { list: ChildListName; id: number }) =>
+  api.delete<null>(`/api/${CHILD_PATHS[list]}/${id}/`);
+
+export const rosterListQuery = (params: PageParams) =>
+  listPageQuery<SupervisedPerson>(rosterKey, '/api/supervised_persons/', params);
+export const addSupervisedPerson = (body: SupervisedPersonBody) =>
+  api.post<SupervisedPerson>('/api/supervised_persons/', body);
+export const updateSupervisedPerson = ({ id, body }: { id: number; body: SupervisedPersonBody }) =>
+  api.put<SupervisedPerson>(`/api/supervised_persons/${id}/`, body);
+export const removeSupervisedPerson = (id: number) => api.delete<null>(`/api/supervised_persons/${id}/`);
