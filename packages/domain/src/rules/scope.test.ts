@@ -55,7 +55,7 @@ const expected: Record<Area, Record<Who, object>> = {
     staff: FIRM,
     client: FIRM,
     cco: FIRM,
-    superCco: FIRM,
+    superCco: ALL,
     investments: FIRM,
     manager: FIRM,
   },

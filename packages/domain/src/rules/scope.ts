@@ -39,7 +39,8 @@ export function scopeOf(actor: Actor, area: Area): Scope {
       if (isAdvisor(actor)) return make(area, firm, { advisorOf: actor.id });
       return make(area, firm, self);
     case 'firms':
-      return make(area, isSuperAdmin(actor) ? 'all' : firm, 'all');
+      // A super CCO reviews every firm's attestations, so filters by every firm.
+      return make(area, isSuperAdmin(actor) || actor.profile.is_super_cco ? 'all' : firm, 'all');
     case 'compliance':
       // Supervised persons are staff; a super CCO reviews every firm's records, a CCO their firm's.
       if (isClient(actor)) return NONE(area);
