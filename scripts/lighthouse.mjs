@@ -11,17 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
@@ -86,8 +76,8 @@ function combine(runs) {
 export async function lighthouseScores({ baseUrl, email, password, runs = 1, chromePath }) {
   const cookie = await sessionCookie(baseUrl, email, password);
   const chrome = await chromeLauncher.launch({
-    chromePath: chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
+    chromePath: chromePath ?? CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_ARGS],
     logLevel: 'silent',
   });
   try {

@@ -1,12 +1,2 @@
-/** Debian's Chromium; Playwright never downloads a browser here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Shared with scripts/lighthouse.mjs.
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';

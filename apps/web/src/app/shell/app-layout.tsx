@@ -1,6 +1,8 @@
 import { Container } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { currentUserKey } from '../../lib/current-user';
 import classes from './app-layout.module.css';
 import { Footer } from './footer';
 import { LoadingBar } from './loading-bar';
@@ -15,6 +17,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const accountScreen = isAccountScreen(pathname);
   const mainRef = useRef<HTMLElement>(null);
+  // The guard has loaded the user before a login-required screen draws, so the bar is sure to come.
+  const signedIn = useQueryClient().getQueryData(currentUserKey) !== undefined;
 
   // After a client-side navigation the focused control (say the sign-in button) may be gone, leaving
   // keyboard and screen-reader users at the top of nothing; start them at the new screen instead.
@@ -39,7 +43,9 @@ export function AppLayout() {
           <a className={classes.skipLink} href="#main">
             Skip to main content
           </a>
-          <Suspense fallback={null}>
+          {/* The bar's chunk arrives a moment after the screen: its room is kept meanwhile, or the
+              screen would be drawn and then pushed down by it (a layout shift). */}
+          <Suspense fallback={signedIn ? <div className={classes.headerPlaceholder} /> : null}>
             <SignedInHeader />
           </Suspense>
         </>

@@ -1,4 +1,3 @@
-import { SegmentedControl } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -8,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../lib/api';
 import { Providers, renderAtUrl } from '../../testing/render';
 import { DataTable } from './data-table';
+import { SegmentedFilter } from './segmented-filter';
 import { useListState } from './use-list-state';
 
 interface Thing {
@@ -40,7 +40,11 @@ const server = {
   },
 };
 
+/** The row actions chosen, as 'Delete Thing 02'. */
+let chosen: string[] = [];
+
 beforeEach(() => {
+  chosen = [];
   server.calls = [];
   server.hold = null;
 });
@@ -75,8 +79,8 @@ function ThingsScreen() {
       rowLabel={(thing) => thing.name}
       search={{ label: 'Search things', placeholder: 'Search by name...' }}
       filters={
-        <SegmentedControl
-          aria-label="Kind"
+        <SegmentedFilter
+          label="Kind"
           value={table.filters.kind}
           onChange={(value) => table.setFilter('kind', value)}
           data={[
@@ -90,8 +94,14 @@ function ThingsScreen() {
       rowNumbers
       actions={[
         // Only things of kind A may be edited: a permission function per row.
-        { label: 'Edit', icon: IconPencil, placement: 'both', visible: (t) => t.kind === 'a', onClick: () => {} },
-        { label: 'Delete', icon: IconTrash, color: 'red', onClick: () => {} },
+        {
+          label: 'Edit',
+          icon: IconPencil,
+          placement: 'both',
+          visible: (t) => t.kind === 'a',
+          onClick: (t) => chosen.push(`Edit ${t.name}`),
+        },
+        { label: 'Delete', icon: IconTrash, color: 'red', onClick: (t) => chosen.push(`Delete ${t.name}`) },
       ]}
     />
   );
@@ -227,6 +237,35 @@ describe('DataTable', () => {
     expect(screen.queryByRole('button', { name: 'Edit Thing 02' })).toBeNull();
     // Thing 02 may still be deleted, so its menu stays.
     expect(screen.getByRole('button', { name: 'Actions for Thing 02' })).toBeTruthy();
+  });
+
+  it("opens a row's menu from its button, by mouse or keyboard, and runs the chosen action on that row", async () => {
+    const user = userEvent.setup();
+    renderThings('/things');
+    await screen.findByText('60 records');
+
+    const actions = screen.getByRole('button', { name: 'Actions for Thing 02' });
+    expect(actions.getAttribute('aria-haspopup')).toBe('menu');
+    expect(actions.getAttribute('aria-expanded')).toBe('false');
+    await user.click(actions);
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(chosen).toEqual(['Delete Thing 02']);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    // Keyboard: Enter opens it, Escape closes it and leaves focus on the button.
+    const other = screen.getByRole('button', { name: 'Actions for Thing 03' });
+    other.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Actions for Thing 03' }).getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions for Thing 03' })),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Edit Thing 01' }));
+    expect(chosen).toEqual(['Delete Thing 02', 'Edit Thing 01']);
   });
 
   it("says the screen's empty text when nothing matches, and moves past a page that no longer exists", async () => {

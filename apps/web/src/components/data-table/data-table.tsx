@@ -1,21 +1,20 @@
-import {
-  ActionIcon,
-  Checkbox,
-  Group,
-  Loader,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Checkbox, Group, Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { messages } from '@portal/domain';
-import { IconDots, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, useEffect } from 'react';
+import {
+  type ComponentType,
+  memo,
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import type { Page } from '../../lib/api';
 import { DataTablePagination } from './data-table-pagination';
+import { type RowActionLook, RowActions } from './row-actions';
 import { SortableHeader } from './sortable-header';
 import type { TableState } from './use-list-state';
 
@@ -74,6 +73,12 @@ export interface DataTableProps<Row> {
 
 const ACTIONS = 'Actions';
 
+/** The table's look; the rows, drawn without Mantine's components (see `DataTableRow`), repeat it. */
+const STRIPED = 'odd';
+// A row is about this tall (a line of text, or a 28px icon button, with `xs` spacing above and below);
+// the loading state keeps a page's worth of room so the page below does not jump when the rows arrive.
+const ROW_HEIGHT_REM = 3.0625;
+
 /**
  * The list pattern of every server-paged screen: search box and filters, sortable headers, rows with
  * their actions, the empty text and the pages, all state in the URL (see `useListState`).
@@ -95,10 +100,17 @@ export function DataTable<Row>({
   showActionsHeader = false,
   minWidth,
 }: DataTableProps<Row>) {
-  const { data } = query;
+  // A query's answer arrives as a synchronous update: drawing a page of rows in it held the main thread
+  // for one long task (on a mid-range phone, most of a second). Deferred, the rows are drawn in React's
+  // interruptible background pass, a few milliseconds at a time; until then the table shows what it
+  // showed before (the loading state, or the previous page dimmed).
+  const data = useDeferredValue(query.data);
+  const drawing = data !== query.data;
   const rows = data?.results ?? [];
   const lastPage = data ? Math.max(1, Math.ceil(data.count / state.pageSize)) : 1;
   const beyondLastPage = data !== undefined && rows.length === 0 && state.page > lastPage;
+  const pending = data === undefined;
+  const loadingNext = !pending && (query.isPlaceholderData || drawing);
 
   // A page that no longer exists (the last row of the last page was deleted, an old link): show the last one.
   useEffect(() => {
@@ -106,18 +118,31 @@ export function DataTable<Row>({
   }, [beyondLastPage, lastPage, query.isPlaceholderData, state]);
 
   const columnCount = columns.length + (rowNumbers ? 1 : 0) + (selection ? 1 : 0) + (actions.length > 0 ? 1 : 0);
-  const loadingNext = query.isPlaceholderData;
 
-  const allSelected =
-    selection !== undefined && rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)));
-  const someSelected = selection !== undefined && rows.some((row) => selection.selected.has(rowKey(row)));
-  const toggle = (key: RowKey) => {
+  // Screens pass new arrays and callbacks on every render (closures over their state). The rows are
+  // memoised, so they get stable stand-ins: the columns and the actions' looks only change when what
+  // they draw changes, and choosing an action or a checkbox calls the screen's latest callback.
+  const stableColumns = useStableList(columns, COLUMN_FIELDS);
+  const looks = useStableList(actions, ACTION_FIELDS);
+  const latest = useRef({ actions, selection, rows, rowKey });
+  useLayoutEffect(() => {
+    latest.current = { actions, selection, rows, rowKey };
+  });
+  const runAction = useCallback((label: string, row: unknown) => {
+    latest.current.actions.find((action) => action.label === label)?.onClick(row as Row);
+  }, []);
+  const toggle = useCallback((key: RowKey) => {
+    const { selection } = latest.current;
     if (!selection) return;
     const next = new Set(selection.selected);
     if (next.has(key)) next.delete(key);
     else next.add(key);
     selection.onChange(next);
-  };
+  }, []);
+
+  const allSelected =
+    selection !== undefined && rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)));
+  const someSelected = selection !== undefined && rows.some((row) => selection.selected.has(rowKey(row)));
   const toggleAll = () => {
     if (!selection) return;
     const next = new Set(selection.selected);
@@ -149,11 +174,11 @@ export function DataTable<Row>({
 
       <Table.ScrollContainer minWidth={minWidth ?? 0}>
         <Table
-          striped
+          striped={STRIPED}
           highlightOnHover
           verticalSpacing="xs"
           aria-label={label}
-          aria-busy={query.isPending || loadingNext}
+          aria-busy={pending || loadingNext}
         >
           <Table.Thead>
             <Table.Tr>
@@ -205,41 +230,37 @@ export function DataTable<Row>({
           <Table.Tbody style={loadingNext ? { opacity: 0.6 } : undefined}>
             {rows.map((row, index) => {
               const key = rowKey(row);
-              const name = rowLabel(row);
+              const offered = looks.filter((_, i) => actions[i]?.visible?.(row) ?? true);
               return (
-                <Table.Tr key={key}>
-                  {rowNumbers && <Table.Td>{(state.page - 1) * state.pageSize + index + 1}</Table.Td>}
-                  {selection && (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Select ${name}`}
-                        checked={selection.selected.has(key)}
-                        onChange={() => toggle(key)}
-                      />
-                    </Table.Td>
-                  )}
-                  {columns.map((column) => (
-                    <Table.Td key={column.label} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                      {column.render(row)}
-                    </Table.Td>
-                  ))}
-                  {actions.length > 0 && (
-                    <Table.Td>
-                      <RowActions row={row} name={name} actions={actions} alignEnd={!showActionsHeader} />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
+                <DataTableRow
+                  key={key}
+                  row={row}
+                  rowId={key}
+                  name={rowLabel(row)}
+                  number={rowNumbers ? (state.page - 1) * state.pageSize + index + 1 : undefined}
+                  selected={selection ? selection.selected.has(key) : undefined}
+                  columns={stableColumns as DataTableColumn<unknown>[]}
+                  actions={actions.length > 0 ? offered.map((look) => look.label).join('\n') : undefined}
+                  looks={looks}
+                  alignEnd={!showActionsHeader}
+                  onToggle={toggle}
+                  onAction={runAction}
+                />
               );
             })}
-            {query.isPending && (
-              <Table.Tr>
-                <Table.Td colSpan={columnCount}>
+            {pending && (
+              <tr className={Table.classes.tr} data-with-row-border>
+                <td
+                  className={Table.classes.td}
+                  colSpan={columnCount}
+                  style={{ height: `${state.pageSize * ROW_HEIGHT_REM}rem`, verticalAlign: 'top' }}
+                >
                   <Group justify="center" gap="xs" py="md">
                     <Loader size="sm" aria-hidden />
                     <Text c="dimmed">{messages.lists.loading}</Text>
                   </Group>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             )}
             {data && rows.length === 0 && !beyondLastPage && (
               <Table.Tr>
@@ -261,52 +282,79 @@ export function DataTable<Row>({
   );
 }
 
-interface RowActionsProps<Row> {
-  row: Row;
-  name: string;
-  actions: RowAction<Row>[];
-  alignEnd: boolean;
+const COLUMN_FIELDS = ['label', 'sortKey', 'render', 'hideLabel', 'nowrap'] as const;
+const ACTION_FIELDS = ['label', 'icon', 'color', 'placement'] as const;
+
+/** `list` itself, or the array returned last time when each item's `fields` are the same as then. */
+function useStableList<T, K extends keyof T>(list: readonly T[], fields: readonly K[]): readonly Pick<T, K>[] {
+  const kept = useRef<readonly T[]>(list);
+  const previous = kept.current;
+  const same =
+    previous.length === list.length &&
+    list.every((item, i) => fields.every((field) => item[field] === previous[i]?.[field]));
+  if (!same) kept.current = list;
+  return same ? previous : list;
 }
 
-function RowActions<Row>({ row, name, actions, alignEnd }: RowActionsProps<Row>) {
-  const offered = actions.filter((action) => action.visible?.(row) ?? true);
-  const inline = offered.filter((action) => action.placement === 'inline' || action.placement === 'both');
-  const menu = offered.filter((action) => (action.placement ?? 'menu') !== 'inline');
-  return (
-    <Group gap={4} wrap="nowrap" justify={alignEnd ? 'flex-end' : 'flex-start'}>
-      {inline.map((action) => (
-        <ActionIcon
-          key={action.label}
-          variant="subtle"
-          color={action.color ?? 'gray'}
-          c={action.color ? undefined : 'gray.8'}
-          aria-label={`${action.label} ${name}`}
-          onClick={() => action.onClick(row)}
-        >
-          <action.icon size={18} aria-hidden />
-        </ActionIcon>
-      ))}
-      {menu.length > 0 && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" c="gray.8" aria-label={`Actions for ${name}`}>
-              <IconDots size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {menu.map((action) => (
-              <Menu.Item
-                key={action.label}
-                color={action.color}
-                leftSection={<action.icon size={16} aria-hidden />}
-                onClick={() => action.onClick(row)}
-              >
-                {action.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      )}
-    </Group>
-  );
+interface DataTableRowProps {
+  row: unknown;
+  rowId: RowKey;
+  name: string;
+  number: number | undefined;
+  selected: boolean | undefined;
+  columns: DataTableColumn<unknown>[];
+  /** The labels of the actions this row offers, one a line ('' for none, undefined without an actions column). */
+  actions: string | undefined;
+  looks: readonly RowActionLook[];
+  alignEnd: boolean;
+  onToggle: (key: RowKey) => void;
+  onAction: (label: string, row: unknown) => void;
 }
+
+/**
+ * One row, redrawn only when its own props change: the screen re-renders for many reasons (another
+ * query answering, a modal opening, the selection) and a page of rows each time was the slow part.
+ * Plain elements with the classes and attributes Mantine's `Table.Tr` and `Table.Td` would give them
+ * (striped, hover, row borders): the same look without a component per cell.
+ */
+const DataTableRow = memo(function DataTableRow({
+  row,
+  rowId,
+  name,
+  number,
+  selected,
+  columns,
+  actions,
+  looks,
+  alignEnd,
+  onToggle,
+  onAction,
+}: DataTableRowProps) {
+  const td = Table.classes.td;
+  const offered = actions ? actions.split('\n') : [];
+  return (
+    <tr className={Table.classes.tr} data-with-row-border data-striped={STRIPED} data-hover>
+      {number !== undefined && <td className={td}>{number}</td>}
+      {selected !== undefined && (
+        <td className={td}>
+          <Checkbox aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle(rowId)} />
+        </td>
+      )}
+      {columns.map((column) => (
+        <td key={column.label} className={td} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+          {column.render(row)}
+        </td>
+      ))}
+      {actions !== undefined && (
+        <td className={td}>
+          <RowActions
+            actions={looks.filter((look) => offered.includes(look.label))}
+            name={name}
+            alignEnd={alignEnd}
+            onAction={(label) => onAction(label, row)}
+          />
+        </td>
+      )}
+    </tr>
+  );
+});

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   canDeleteUser,
@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { SegmentedFilter } from '../../components/data-table/segmented-filter';
 import { useListState } from '../../components/data-table/use-list-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/dates';
@@ -107,8 +108,8 @@ export function UsersPage() {
   const firmOptions = [{ value: ALL_FIRMS, label: 'All Firms' }, ...(firms.data ?? [])];
   const filters = (
     <>
-      <SegmentedControl
-        aria-label="Status"
+      <SegmentedFilter
+        label="Status"
         value={table.filters.status}
         onChange={(value) => table.setFilter('status', value)}
         data={[
