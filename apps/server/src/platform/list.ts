@@ -3,6 +3,7 @@ import { and, count, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
+import { tableVersions } from '../db/schema/index.js';
 
 /**
  * The one way a list is read: the caller's scope and filters as one WHERE, a search over chosen
@@ -56,26 +57,75 @@ export function searchWhere(term: string | undefined, columns: (PgColumn | SQL)[
   return or(...columns.map((c) => ilike(c, like)));
 }
 
+/** The tables whose writes bump a version (migration 0005): a list's count depends on some of them. */
+export type VersionedTable = 'users' | 'profiles' | 'firms' | 'quarterly_attestations' | 'supervised_persons';
+
+export interface ListQuery<S extends PgSelect> {
+  /** The FROM/JOINs selecting the row columns; the helper adds the WHERE, ORDER BY and the page. */
+  rows: S;
+  /** The same FROM/JOINs selecting `countAll()`. */
+  count: PgSelect;
+  /** Every table the count reads: a write to any of them recounts. */
+  countReads: readonly VersionedTable[];
+}
+
 /**
- * One page of rows and the count of all. `select` and `counted` are the same FROM/JOINs: the first
- * selects the row columns, the second `count()`; the helper adds the WHERE, ORDER BY and the page.
+ * One page of rows and the count of all. The count is the expensive half on a large list (every
+ * matching row is visited), so it is skipped when the page itself tells the total (a short page) and
+ * otherwise cached under the versions of the tables it reads: a write anywhere to them recounts.
  */
 export async function listPage<S extends PgSelect>(
-  select: S,
-  counted: PgSelect,
+  ex: Executor,
+  query: ListQuery<S>,
   where: SQL | undefined,
   orderBy: SQL[],
   page: PageRequest,
 ): Promise<{ rows: Awaited<S>; count: number }> {
-  const [rows, [{ n }]] = await Promise.all([
-    select
+  const offset = (page.page - 1) * page.page_size;
+  const [rows, versions] = await Promise.all([
+    query.rows
       .where(where)
       .orderBy(...orderBy)
       .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size) as unknown as Promise<Awaited<S>>,
-    counted.where(where) as unknown as Promise<{ n: number }[]>,
+      .offset(offset) as unknown as Promise<Awaited<S>>,
+    versionsOf(ex, query.countReads),
   ]);
-  return { rows, count: Number(n) };
+  if (rows.length < page.page_size && (rows.length > 0 || page.page === 1)) {
+    return { rows, count: offset + rows.length };
+  }
+  const counted = query.count.where(where);
+  const { sql: text, params } = counted.toSQL();
+  const key = `${versions}\n${text}\n${JSON.stringify(params)}`;
+  let count = versions ? counts.get(key) : undefined;
+  if (count === undefined) {
+    const [{ n }] = (await counted) as unknown as { n: number }[];
+    count = Number(n);
+    if (versions) remember(key, count);
+  }
+  return { rows, count };
+}
+
+/**
+ * Counts by query and table versions. Versions start at random per database, so one process serving
+ * (or testing) several databases never mixes their counts.
+ */
+const counts = new Map<string, number>();
+const COUNTS_KEPT = 5_000;
+
+function remember(key: string, count: number) {
+  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value as string);
+  counts.set(key, count);
+}
+
+async function versionsOf(ex: Executor, tables: readonly VersionedTable[]): Promise<string> {
+  const rows = await ex
+    .select({ name: tableVersions.name, version: tableVersions.version })
+    .from(tableVersions)
+    .where(inArray(tableVersions.name, [...tables]));
+  return rows
+    .map((r) => `${r.name}:${r.version}`)
+    .sort()
+    .join(',');
 }
 
 /** `count()` for a list's counting query. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -43,3 +43,12 @@ export const auditEvents = pgTable(
     index('audit_events_firm_idx').on(t.firmId, t.occurredAt),
   ],
 );
+
+/**
+ * A counter per table, bumped by a statement trigger in the writing transaction: a list's total is
+ * cached under the versions of the tables it counts, so it is recounted only after a write commits.
+ */
+export const tableVersions = pgTable('table_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

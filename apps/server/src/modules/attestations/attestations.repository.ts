@@ -83,8 +83,12 @@ export async function listAttestations(ex: Executor, scope: Scope, f: Attestatio
     searchWhere(f.search, [attestations.name]),
   );
   const { rows, count } = await listPage(
-    ex.select(listColumns).from(attestations).$dynamic(),
-    ex.select(countAll()).from(attestations).$dynamic(),
+    ex,
+    {
+      rows: ex.select(listColumns).from(attestations).$dynamic(),
+      count: ex.select(countAll()).from(attestations).$dynamic(),
+      countReads: ['quarterly_attestations'],
+    },
     where,
     attestationEntity.orderBy(f.ordering, attestations.id),
     page,

@@ -42,8 +42,12 @@ export async function listFirms(
 ): Promise<{ rows: FirmSummary[]; count: number }> {
   const where = and(scopeWhere(scope, owner), searchWhere(f.search, [firms.name, firms.abbreviation]));
   return listPage(
-    ex.select(summary).from(firms).$dynamic(),
-    ex.select(countAll()).from(firms).$dynamic(),
+    ex,
+    {
+      rows: ex.select(summary).from(firms).$dynamic(),
+      count: ex.select(countAll()).from(firms).$dynamic(),
+      countReads: ['firms'],
+    },
     where,
     firmEntity.orderBy(f.ordering, firms.id),
     page,

@@ -88,8 +88,12 @@ export async function listRoster(
     searchWhere(f.search, [users.firstName, users.lastName, users.email]),
   );
   const { rows, count } = await listPage(
-    roster(ex, columns(period)),
-    roster(ex, countAll()),
+    ex,
+    {
+      rows: roster(ex, columns(period)),
+      count: roster(ex, countAll()),
+      countReads: ['supervised_persons', 'users', 'profiles', 'firms'],
+    },
     where,
     orderOf(f.ordering),
     page,

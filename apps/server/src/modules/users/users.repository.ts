@@ -89,14 +89,18 @@ export async function listUsers(
     searchWhere(f.search, [userSearchText(users)]),
   );
   const { rows, count } = await listPage(
-    ex
-      .select({ user: users, profile: profiles, firmName: firms.name, typeName: profileTypes.name })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .leftJoin(firms, eq(firms.id, profiles.firmId))
-      .leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType))
-      .$dynamic(),
-    ex.select(countAll()).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).$dynamic(),
+    ex,
+    {
+      rows: ex
+        .select({ user: users, profile: profiles, firmName: firms.name, typeName: profileTypes.name })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .leftJoin(firms, eq(firms.id, profiles.firmId))
+        .leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType))
+        .$dynamic(),
+      count: ex.select(countAll()).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).$dynamic(),
+      countReads: ['users', 'profiles'],
+    },
     where,
     userEntity.orderBy(f.ordering, users.lastName, users.firstName, users.id),
     page,

@@ -236,6 +236,34 @@ describe('who sees whom', () => {
     ).toBe(404);
   });
 
+  it('counts every match on each page, and the count follows each write at once', async () => {
+    const firm = await createFirm(t.deps.db, { name: 'Counted Advisors' });
+    const admin = await firmAdmin(firm.id);
+    for (let i = 0; i < 3; i++) await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const count = async (query = '') =>
+      json<{ count: number; results: unknown[] }>(
+        await t.app.inject({ url: `/api/users/?page_size=2${query}`, headers: admin.headers }),
+      );
+    expect((await count()).count).toBe(4);
+    expect(await count('&page=2')).toMatchObject({ count: 4 });
+    expect((await count('&status=active')).count).toBe(4);
+
+    const added = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    expect((await count()).count).toBe(5);
+    const saved = json(await t.app.inject({ url: `/api/users/${added.id}/`, headers: admin.headers }));
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${added.id}/`,
+      headers: admin.headers,
+      payload: { ...saved, is_active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await count('&status=active')).count).toBe(4);
+    await t.app.inject({ method: 'DELETE', url: `/api/users/${added.id}/`, headers: admin.headers });
+    expect((await count()).count).toBe(4);
+    expect(await count('&page=3')).toMatchObject({ count: 4, results: [] });
+  });
+
   it('searches first or last name, filters status and profile type, and sorts on the server', async () => {
     const admin = await firmAdmin();
     await createUser(t.deps.db, {
