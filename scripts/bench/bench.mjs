@@ -17,6 +17,7 @@
 //   BENCH_PROFILE=1          run the server under `node --cpu-prof`; the profile's path is printed
 //                            (summarise it with `node scripts/bench/profile-summary.mjs FILE`)
 //   BENCH_JSON=out.json      also write the results as JSON
+//   BENCH_LIGHTHOUSE=0       skip the Lighthouse figures (server rows only)
 //   BENCH_DATA=dir           keep the seeded databases in dir and reuse them on the next run (faster
 //                            iterations; delete dir after a change to the seed or the migrations)
 import { spawn, spawnSync } from 'node:child_process';
@@ -334,7 +335,8 @@ async function main() {
   for (const [i, db] of dbs.entries()) {
     const measured = await measure(db);
     rows.push(...measured.rows);
-    if (i === dbs.length - 1) lighthouseResult = await lighthouse(measured.baseUrl);
+    if (i === dbs.length - 1)
+      lighthouseResult = env.BENCH_LIGHTHOUSE === '0' ? 'skipped (BENCH_LIGHTHOUSE=0)' : await lighthouse(measured.baseUrl);
     await measured.stop();
     if (db.profileDir) {
       for (const f of readdirSync(db.profileDir)) log(`${db.kind} CPU profile: ${path.join(db.profileDir, f)}`);
