@@ -23,6 +23,7 @@ import { registerAuth, requireStaff } from './platform/auth.js';
 import { Background } from './platform/background.js';
 import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
+import { trackHandlers } from './platform/in-flight.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { MailWorker } from './platform/mail.js';
 import { fixedSecurityHeaders, isJsonApiRoute } from './platform/security-headers.js';
@@ -35,6 +36,8 @@ export interface BuiltApp {
   deps: AppDeps;
   /** Every route as "METHOD /path", for the authorization matrix test. */
   routes: string[];
+  /** Resolves once no handler runs (or after the time given): shutdown closes the database after it. */
+  handlersSettled(timeoutMs: number): Promise<void>;
 }
 
 /** Paths a log must never show the value of. */
@@ -94,6 +97,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   // The API speaks JSON (and raw images on the logo route): a text/plain body is a 415, not a string.
   app.removeContentTypeParser('text/plain');
+  const handlers = trackHandlers(app);
   app.setValidatorCompiler(validatorCompiler);
   // Responses: zod schemas compiled to fast-json-stringify (declared fields only), not zod parsing per reply.
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -199,5 +203,5 @@ export async function buildApp(
   await app.register(supervisedPersonRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
-  return { app, deps, routes };
+  return { app, deps, routes, handlersSettled: handlers.settled };
 }

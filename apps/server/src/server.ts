@@ -10,13 +10,14 @@ const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 async function main() {
   const config = { ...loadConfig(), webDist: WEB_DIST };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const { app, deps } = await buildApp(config, database);
+  const { app, deps, handlersSettled } = await buildApp(config, database);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close().catch(() => {});
+    await handlersSettled(10_000);
     await deps.background.drain();
     await deps.mailer.stop().catch(() => {});
     // Closing PGlite cleanly means the next start needs no crash recovery.
