@@ -24,6 +24,18 @@ function holder(out: Record<string, unknown>, group: string | undefined): Record
   if (!out[group]) out[group] = {};
   return out[group] as Record<string, unknown>;
 }
+/** `json_build_object` takes at most 100 arguments: larger records are built in parts and merged. */
+function jsonObject(pairs: SQL[]): SQL {
+  const parts: SQL[] = [];
+  for (let i = 0; i < pairs.length; i += 50)
+    parts.push(sql`json_build_object(${sql.join(pairs.slice(i, i + 50), sql`, `)})`);
+  return parts.length === 1
+    ? parts[0]
+    : sql`(${sql.join(
+        parts.map((p) => sql`${p}::jsonb`),
+        sql` || `,
+      )})::json`;
+}
 const wireKey = (wire: string, field: Field) => (field.group ? `${field.group}.${wire}` : wire);
 
 /**
@@ -66,6 +78,33 @@ export function bindEntity<T extends FieldTable>(
         holder(out, field.group)[wire] = wireValue(row, wire, field);
       }
       return out;
+    },
+
+    /**
+     * The record in wire shape as one JSON value built by the database: a list of 50 rows then maps 50
+     * values instead of 50 × 47 columns (a third of a users page's CPU). Same shape as `toWire`:
+     * timestamps in `toISOString`'s form, secrets left out. A computed field needs its SQL in `extra`.
+     */
+    wireJson(extra: Partial<Record<keyof T & string, SQL>> = {}): SQL {
+      const groups = new Map<string | undefined, SQL[]>();
+      for (const [wire, field] of entries) {
+        if (field.secret) continue;
+        let value: SQL | undefined = extra[wire as keyof T & string];
+        if (!value) {
+          if (wire in computed) throw new Error(`${name}.${wire}: a computed field needs its SQL for wireJson`);
+          const column = columnsOf[field.group ?? ''][field.column];
+          value = column.columnType.startsWith('PgTimestamp')
+            ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+            : sql`${column}`;
+        }
+        const pairs = groups.get(field.group) ?? [];
+        pairs.push(sql`${sql.raw(`'${wire}'`)}, ${value}`);
+        groups.set(field.group, pairs);
+      }
+      const top = groups.get(undefined) ?? [];
+      for (const [group, pairs] of groups)
+        if (group !== undefined) top.push(sql`${sql.raw(`'${group}'`)}, ${jsonObject(pairs)}`);
+      return jsonObject(top);
     },
 
     /** A new record's values before its body applies: no value, and false for a flag. */

@@ -64,6 +64,9 @@ export async function insertUser(
   return { ...row, profile: p };
 }
 
+/** A list row in wire shape, built by the database. */
+const listRow = sql<User>`${userEntity.wireJson()}`;
+
 export interface UserListFilter {
   firmId?: number;
   profileType?: number;
@@ -92,7 +95,7 @@ export async function listUsers(
     ex,
     {
       rows: ex
-        .select({ user: users, profile: profiles, firmName: firms.name, typeName: profileTypes.name })
+        .select({ user: listRow, firmName: firms.name, typeName: profileTypes.name })
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .leftJoin(firms, eq(firms.id, profiles.firmId))
@@ -107,7 +110,7 @@ export async function listUsers(
   );
   return {
     count,
-    rows: rows.map((r) => ({ ...toUserDto(withProfile(r)), firm_name: r.firmName, profile_type_name: r.typeName })),
+    rows: rows.map((r) => ({ ...r.user, firm_name: r.firmName, profile_type_name: r.typeName })),
   };
 }
 

@@ -236,6 +236,17 @@ describe('who sees whom', () => {
     ).toBe(404);
   });
 
+  it('answers a list row with the same fields and values as the record itself', async () => {
+    const admin = await firmAdmin(firmB.id);
+    const list = json<{ results: Record<string, unknown>[] }>(
+      await t.app.inject({ url: '/api/users/?page_size=500', headers: admin.headers }),
+    ).results;
+    const row = list.find((u) => u.id === admin.user.id);
+    const record = json(await t.app.inject({ url: `/api/users/${admin.user.id}/`, headers: admin.headers }));
+    expect(record.last_login).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(row).toEqual({ ...record, firm_name: 'Beta Advisors', profile_type_name: 'Administrator' });
+  });
+
   it('counts every match on each page, and the count follows each write at once', async () => {
     const firm = await createFirm(t.deps.db, { name: 'Counted Advisors' });
     const admin = await firmAdmin(firm.id);
