@@ -3,6 +3,7 @@ import { custodianLinks, staffLinks } from '../config/links.js';
 import { menuFor } from './menu.js';
 import {
   type Actor,
+  canCancelInvitation,
   canDeleteUser,
   canEditUser,
   canUpdatePersonalInfo,
@@ -69,6 +70,33 @@ describe('permissions', () => {
     expect(canEditUser(firmAdmin, superTarget)).toBe(false);
     expect(canDeleteUser(firmAdmin, superTarget)).toBe(false);
     expect(canEditUser(actor(6, 2, 1, { is_super_admin: true }), superTarget)).toBe(true);
+  });
+
+  describe('cancelling an invitation: the people who may send the activation link', () => {
+    const superAdminB = actor(6, 2, 1, { is_super_admin: true });
+    const ownClient = target(20, 1, 3);
+    const otherClient = target(21, 1, 99);
+    const ownStaff = target(22, 1);
+    const otherFirm = target(23, 2);
+    const superAccount = { id: 24, advisor: null, profile: { _firm: 1, is_super_cco: true } };
+    const cases: [string, Actor, Parameters<typeof canCancelInvitation>[1], boolean][] = [
+      ['a super admin, anyone of any firm', superAdmin, otherFirm, true],
+      ['a super admin, a super account', superAdmin, superAccount, true],
+      ['a super admin of another firm, a super account', superAdminB, superAccount, true],
+      ['a firm admin, someone of their firm', firmAdmin, ownStaff, true],
+      ['a firm admin, someone of another firm', firmAdmin, otherFirm, false],
+      ['a firm admin, a super account of their firm', firmAdmin, superAccount, false],
+      ['an advisor, their own client', advisor, ownClient, true],
+      ["an advisor, another advisor's client", advisor, otherClient, false],
+      ['an advisor, a colleague', advisor, ownStaff, false],
+      ['a standard user, a colleague', staff, ownStaff, false],
+      ['a client, themself', actor(20, 1, 4), ownClient, false],
+      ['a firm admin, themself', firmAdmin, target(2, 1), false],
+      ['a super admin, themself', superAdmin, { ...target(1, 1), profile: { _firm: 1, is_super_admin: true } }, false],
+    ];
+    it.each(cases)('%s → %s', (_, who, whom, allowed) => {
+      expect(canCancelInvitation(who, whom)).toBe(allowed);
+    });
   });
 
   it('builds menus from one definition, dropping entries a person may not use', () => {
