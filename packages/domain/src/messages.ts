@@ -38,6 +38,7 @@ export const messages = {
     emailInvalid: 'Enter a valid email address.',
     forbiddenField: (field: string) => `You are not allowed to change ${field}.`,
     notYourAccount: 'You can only update your own personal info.',
+    currentPassword: 'Current password',
   },
   users: {
     created: 'User created successfully.',
