@@ -125,7 +125,9 @@ test('a super admin creates a firm and its administrator, who activates from the
   await page.getByRole('menuitem', { name: messages.users.cancelInvitation }).click();
   const cancelDialog = page.getByRole('dialog', { name: messages.users.cancelInvitationTitle('Ivan Northwind') });
   await expect(cancelDialog.getByText(messages.users.cancelInvitationQuestion(inviteeEmail))).toBeVisible();
+  // Axe judges colours as drawn: wait until the menu has gone and the modal has faded in.
   await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(cancelDialog).toHaveCSS('opacity', '1');
   await expectAccessible(page);
   await cancelDialog.getByRole('button', { name: messages.users.cancelInvitation }).click();
   await expect(page.getByText(messages.users.invitationCancelled)).toBeVisible();
