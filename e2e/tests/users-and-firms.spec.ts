@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { messages } from '@portal/domain';
 import { expect, expectAccessible, linkFrom, mailTo, TEST_PASSWORD, test } from '../support/fixtures.js';
 
@@ -8,6 +8,21 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+}
+
+/** Fills the New User form: names, address, profile type and (a super admin's choice) the firm. */
+async function fillNewUser(
+  page: Page,
+  dialog: Locator,
+  user: { first?: string; last: string; email: string; type: string; firm: string },
+) {
+  if (user.first) await dialog.getByLabel('First name').fill(user.first);
+  await dialog.getByLabel('Last name').fill(user.last);
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByRole('combobox', { name: 'Profile type' }).click();
+  await page.getByRole('option', { name: user.type }).click();
+  await dialog.getByRole('combobox', { name: 'Firm' }).fill(user.firm.split(' ')[0]);
+  await page.getByRole('option', { name: user.firm }).click();
 }
 
 test('a super admin creates a firm and its administrator, who activates from the mail and sees only their firm', async ({
@@ -70,13 +85,13 @@ test('a super admin creates a firm and its administrator, who activates from the
   await page.getByRole('button', { name: 'New User' }).click();
   const userDialog = page.getByRole('dialog', { name: 'New User' });
   await expect(userDialog.getByLabel('Generate new password and notify user immediately')).toBeChecked();
-  await userDialog.getByLabel('First name').fill('Nadia');
-  await userDialog.getByLabel('Last name').fill('Northwind');
-  await userDialog.getByLabel('Email').fill(adminEmail);
-  await userDialog.getByRole('combobox', { name: 'Profile type' }).click();
-  await page.getByRole('option', { name: 'Administrator' }).click();
-  await userDialog.getByRole('combobox', { name: 'Firm' }).fill('Northwind');
-  await page.getByRole('option', { name: firmName }).click();
+  await fillNewUser(page, userDialog, {
+    first: 'Nadia',
+    last: 'Northwind',
+    email: adminEmail,
+    type: 'Administrator',
+    firm: firmName,
+  });
   await userDialog.getByLabel('System Administrator', { exact: true }).check();
   await expectAccessible(page);
   await userDialog.getByRole('button', { name: 'Save' }).click();
@@ -86,15 +101,44 @@ test('a super admin creates a firm and its administrator, who activates from the
 
   // The same address again is a conflict, shown as an error toast.
   await page.getByRole('button', { name: 'New User' }).click();
-  await userDialog.getByLabel('Last name').fill('Again');
-  await userDialog.getByLabel('Email').fill(adminEmail);
-  await userDialog.getByRole('combobox', { name: 'Profile type' }).click();
-  await page.getByRole('option', { name: 'Standard User' }).click();
-  await userDialog.getByRole('combobox', { name: 'Firm' }).fill('Northwind');
-  await page.getByRole('option', { name: firmName }).click();
+  await fillNewUser(page, userDialog, { last: 'Again', email: adminEmail, type: 'Standard User', firm: firmName });
   await userDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: messages.settings.emailTaken }).first()).toBeVisible();
   await userDialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Someone invited by mistake: the invitation is withdrawn, and the mailed link stops working.
+  const inviteeEmail = `ivan.${stamp}@example.test`;
+  await page.getByRole('button', { name: 'New User' }).click();
+  await fillNewUser(page, userDialog, {
+    first: 'Ivan',
+    last: 'Northwind',
+    email: inviteeEmail,
+    type: 'Standard User',
+    firm: firmName,
+  });
+  await userDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(messages.users.created).first()).toBeVisible();
+  const inviteeRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Northwind, Ivan' }) });
+  await expect(inviteeRow.getByText(messages.users.invited, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await inviteeRow.getByRole('button', { name: 'Actions for Northwind, Ivan' }).click();
+  await page.getByRole('menuitem', { name: messages.users.cancelInvitation }).click();
+  const cancelDialog = page.getByRole('dialog', { name: messages.users.cancelInvitationTitle('Ivan Northwind') });
+  await expect(cancelDialog.getByText(messages.users.cancelInvitationQuestion(inviteeEmail))).toBeVisible();
+  // Axe judges colours as drawn: wait until the menu has gone and the modal has faded in.
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(cancelDialog).toHaveCSS('opacity', '1');
+  await expectAccessible(page);
+  await cancelDialog.getByRole('button', { name: messages.users.cancelInvitation }).click();
+  await expect(page.getByText(messages.users.invitationCancelled)).toBeVisible();
+  await expect(inviteeRow.getByText(messages.users.invited, { exact: true })).toHaveCount(0);
+  const inviteeLink = linkFrom(
+    await mailTo(inviteeEmail, '/account/activate/'),
+    /https?:\/\/\S+\/account\/activate\/[\w-]+\/[\w-]+/,
+  );
+  // The Nadia row has the invitation still (her mail is used below).
+  const nadiaRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Northwind, Nadia' }) });
+  await expect(nadiaRow.getByText(messages.users.invited, { exact: true })).toBeVisible();
 
   // The administrator activates the account from the mail and signs in.
   await page.goto('/account/logout');
@@ -104,6 +148,11 @@ test('a super admin creates a firm and its administrator, who activates from the
   await page.getByLabel('Confirm password', { exact: true }).fill('northwind admin password');
   await page.getByRole('button', { name: 'Activate Account' }).click();
   await expect(page.getByText(messages.auth.accountActivated)).toBeVisible();
+  await page.goto(inviteeLink);
+  await page.getByLabel('New password', { exact: true }).fill('ivan would be in now');
+  await page.getByLabel('Confirm password', { exact: true }).fill('ivan would be in now');
+  await page.getByRole('button', { name: 'Activate Account' }).click();
+  await expect(page.getByText(messages.auth.invalidLink)).toBeVisible();
   await signIn(page, adminEmail, 'northwind admin password');
 
   // Their gear menu has User Management and no Firm Management.
@@ -112,7 +161,7 @@ test('a super admin creates a firm and its administrator, who activates from the
   await expect(page.getByRole('menuitem', { name: 'Firm Management' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'User Management' }).click();
   await expect(page.getByRole('cell', { name: 'Northwind, Nadia', exact: true })).toBeVisible();
-  await expect(page.getByText('1 record', { exact: true })).toBeVisible();
+  await expect(page.getByText('2 records', { exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: new RegExp(`Otherfirm${stamp}`) })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Firm' })).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'Firm' })).toHaveValue(firmName);

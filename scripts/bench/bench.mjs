@@ -336,7 +336,8 @@ async function main() {
     const measured = await measure(db);
     rows.push(...measured.rows);
     if (i === dbs.length - 1)
-      lighthouseResult = env.BENCH_LIGHTHOUSE === '0' ? 'skipped (BENCH_LIGHTHOUSE=0)' : await lighthouse(measured.baseUrl);
+      lighthouseResult =
+        env.BENCH_LIGHTHOUSE === '0' ? 'skipped (BENCH_LIGHTHOUSE=0)' : await lighthouse(measured.baseUrl);
     await measured.stop();
     if (db.profileDir) {
       for (const f of readdirSync(db.profileDir)) log(`${db.kind} CPU profile: ${path.join(db.profileDir, f)}`);

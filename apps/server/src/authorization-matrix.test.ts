@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from './db/schema/index.js';
+import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 
@@ -94,6 +95,18 @@ async function targetUser(target: Target, role: Caller) {
     target === 'own'
       ? await createUser(t.deps.db, { advisorId: ids.advisor, profile: { firmId: firms.own.id, profileType: 4 } })
       : await createUser(t.deps.db, { profile: { firmId: firms.other.id, profileType: 3 } });
+  return u.id;
+}
+
+/** Like `targetUser`, but an account invited and never activated: no password, an activation link out. */
+async function invitedUser(target: 'own' | 'other') {
+  const u = await createUser(t.deps.db, {
+    passwordHash: null,
+    isActive: false,
+    advisorId: target === 'own' ? ids.advisor : null,
+    profile: { firmId: firms[target].id, profileType: target === 'own' ? 4 : 3 },
+  });
+  await t.deps.db.transaction((tx) => issueOneTimeToken(tx, u.id, 'account_activation', 60_000));
   return u.id;
 }
 
@@ -263,6 +276,16 @@ const matrix: Record<string, Case> = {
       method: 'POST',
       url: `/api/users/${await targetUser(s, role)}/send_account_activation_link/`,
       payload: { generateNewPassword: false },
+    }),
+    own: managers(200, 404),
+    other: onlySuper(200, 404),
+    self: all(403),
+  },
+  'POST /api/users/:id/cancel_invitation/': {
+    // A fresh invited account each time (never activated, its link out); oneself is an activated account.
+    build: async (s, role) => ({
+      method: 'POST',
+      url: `/api/users/${s === 'self' ? await targetUser(s, role) : await invitedUser(s)}/cancel_invitation/`,
     }),
     own: managers(200, 404),
     other: onlySuper(200, 404),

@@ -151,6 +151,35 @@ describe('one-time links end with the access they grant', () => {
   });
 });
 
+describe('invitations can be withdrawn', () => {
+  it('an invited account that is cancelled cannot be activated with the link mailed before', async () => {
+    const a = await admin();
+    const email = `invitee.${Date.now()}@example.test`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: a.headers,
+      payload: { email, last_name: 'Invitee', profile: { profile_type: 3 } },
+    });
+    const invited = json<{ id: number; invitation_pending: boolean }>(created);
+    expect(invited.invitation_pending).toBe(true);
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    const [, uid, token] = mail.textBody.match(/activate\/([\w-]+)\/([\w-]+)/) ?? [];
+    // Finding B: "deactivating" a never-activated account is an unchanged echo, the link kept working.
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${invited.id}/cancel_invitation/`,
+      headers: a.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const refused = await activate({ uid, token });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused)).toMatchObject({ detail: messages.auth.invalidLink });
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, invited.id));
+    expect(row).toMatchObject({ isActive: false, passwordHash: null });
+  });
+});
+
 describe('findings of the second probe', () => {
   it('setting a password through an activation link ends the other sessions of an account in use', async () => {
     const me = await signIn();

@@ -38,6 +38,7 @@ export const messages = {
     emailInvalid: 'Enter a valid email address.',
     forbiddenField: (field: string) => `You are not allowed to change ${field}.`,
     notYourAccount: 'You can only update your own personal info.',
+    currentPassword: 'Current password',
   },
   users: {
     created: 'User created successfully.',
@@ -54,6 +55,15 @@ export const messages = {
     superAccountOnly: 'Only a super administrator can change a super administrator or super CCO account.',
     activationSent: 'An activation link was sent to the user.',
     deactivatedNoLink: 'This account was deactivated. Mark it active before sending an activation link.',
+    invitationCancelled: 'Invitation cancelled. The activation link no longer works.',
+    noPendingInvitation:
+      'This account has no pending invitation: it was already activated or deactivated, or its activation link was cancelled or has expired.',
+    invited: 'Invited',
+    cancelInvitation: 'Cancel invitation',
+    cancelInvitationTitle: (name: string) => `Cancel the invitation of ${name}`,
+    cancelInvitationQuestion: (name: string) =>
+      `The activation link mailed to ${name} will stop working. You can send a new one later from the user form. Cancel the invitation?`,
+    keepInvitation: 'Keep invitation',
     empty: 'No users found.',
     loadingAdvisors: 'Loading advisors',
     /** A stored advisor who is no longer on the firm's active list. */
@@ -149,6 +159,8 @@ export const messages = {
   lists: {
     recordCount: (count: number) => (count === 1 ? '1 record' : `${count} records`),
     loading: 'Loading…',
+    delete: 'Delete',
+    cancel: 'Cancel',
     deleteTitle: (name: string) => `Delete ${name}`,
     deleteQuestion: (name: string) => `Are you sure you want to delete ${name}?`,
   },

@@ -132,7 +132,9 @@ export function bindEntity<T extends FieldTable>(
       const out: Changes = { columns: {}, changed: {} };
       for (const [wire, field] of entries) {
         const source = field.group ? (body[field.group] as Record<string, unknown> | undefined) : body;
-        if (!source || source[wire] === undefined || opts.forced?.includes(wire)) continue;
+        // A computed field is derived from other state and never stored: an echo of it, even a stale
+        // one (an invitation accepted while the form was open), changes nothing and is ignored.
+        if (!source || source[wire] === undefined || opts.forced?.includes(wire) || wire in computed) continue;
         const value = normalize(source[wire]);
         const stored = field.group ? (current[field.group] as Record<string, unknown>)?.[wire] : current[wire];
         if (same(value, stored)) continue;

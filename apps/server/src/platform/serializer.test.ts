@@ -30,6 +30,7 @@ const user = {
   is_admin: false,
   advisor: null,
   created_by: 1,
+  invitation_pending: false,
   profile,
 };
 

@@ -16,14 +16,16 @@ export function Providers({ children }: { children: ReactNode }) {
 /** Renders `element` with Mantine only (no router, no queries). */
 export const renderWithMantine = (element: ReactNode) => render(<Providers>{element}</Providers>);
 
+/** A query client as the tests use it: no retries. Seed it (the signed-in user) before rendering. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
 /**
- * Renders `element` at `url` inside a memory router and a fresh query client, as the app would. The
+ * Renders `element` at `url` inside a memory router and a query client (a fresh one unless given), as the app would. The
  * router is returned so a test can read the address, go Back, or "refresh" by rendering again at
  * `router.state.location`.
  */
-export function renderAtUrl(element: ReactNode, url: string) {
+export function renderAtUrl(element: ReactNode, url: string, queryClient = testQueryClient()) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <Providers>

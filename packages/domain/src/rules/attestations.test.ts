@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testActor } from '../testing/actors.js';
 import {
   attestationName,
   canDeleteAttestation,
@@ -10,30 +11,14 @@ import {
   overDeMinimis,
   toCents,
 } from './attestations.js';
-import type { Actor } from './permissions.js';
 
-const actor = (id: number, firm: number, flags: Partial<Actor['profile']> = {}): Actor => ({
-  id,
-  is_admin: false,
-  profile: {
-    _firm: firm,
-    profile_type: 3,
-    is_super_admin: false,
-    is_cco: false,
-    is_super_cco: false,
-    is_investments_user: false,
-    is_manager: false,
-    ...flags,
-  },
-});
-
-const staff = actor(1, 10);
-const colleague = actor(2, 10);
-const client = actor(3, 10, { profile_type: 4 });
-const cco = actor(4, 10, { is_cco: true });
-const otherCco = actor(5, 20, { is_cco: true });
-const superCco = actor(6, 20, { is_cco: true, is_super_cco: true });
-const admin = actor(7, 10, { profile_type: 1, is_super_admin: true });
+const staff = testActor({ id: 1, _firm: 10 });
+const colleague = testActor({ id: 2, _firm: 10 });
+const client = testActor({ id: 3, _firm: 10, profile_type: 4 });
+const cco = testActor({ id: 4, _firm: 10, is_cco: true });
+const otherCco = testActor({ id: 5, _firm: 20, is_cco: true });
+const superCco = testActor({ id: 6, _firm: 20, is_cco: true, is_super_cco: true });
+const admin = testActor({ id: 7, _firm: 10, profile_type: 1, is_super_admin: true });
 
 const mine = { ownerId: 1, firmId: 10, status: 'Submitted' };
 const reviewed = { ...mine, status: 'Reviewed' };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { custodianLinks, staffLinks } from '../config/links.js';
+import { testActor } from '../testing/actors.js';
 import { menuFor } from './menu.js';
 import {
   type Actor,
+  canCancelInvitation,
   canDeleteUser,
   canEditUser,
   canUpdatePersonalInfo,
@@ -10,29 +12,13 @@ import {
   isFirmAdmin,
 } from './permissions.js';
 
-function actor(id: number, firm: number, type: number, flags: Partial<Actor['profile']> = {}, isAdmin = false): Actor {
-  return {
-    id,
-    is_admin: isAdmin,
-    profile: {
-      _firm: firm,
-      profile_type: type,
-      is_super_admin: false,
-      is_cco: false,
-      is_super_cco: false,
-      is_investments_user: false,
-      is_manager: false,
-      ...flags,
-    },
-  };
-}
 const target = (id: number, firm: number, advisor: number | null = null) => ({ id, advisor, profile: { _firm: firm } });
 
 describe('permissions', () => {
-  const superAdmin = actor(1, 1, 1, { is_super_admin: true });
-  const firmAdmin = actor(2, 1, 1);
-  const advisor = actor(3, 1, 2);
-  const staff = actor(4, 1, 3);
+  const superAdmin = testActor({ id: 1, profile_type: 1, is_super_admin: true });
+  const firmAdmin = testActor({ id: 2, profile_type: 1 });
+  const advisor = testActor({ id: 3, profile_type: 2 });
+  const staff = testActor({ id: 4, profile_type: 3 });
 
   it('lets a super admin see users of every firm', () => {
     expect(canViewUser(superAdmin, target(9, 2))).toBe(true);
@@ -44,7 +30,7 @@ describe('permissions', () => {
   });
 
   it('treats the System Administrator flag as an administrator', () => {
-    expect(isFirmAdmin(actor(5, 1, 3, {}, true))).toBe(true);
+    expect(isFirmAdmin(testActor({ id: 5, profile_type: 3, is_admin: true }))).toBe(true);
   });
 
   it('lets an advisor see only their own clients', () => {
@@ -68,7 +54,34 @@ describe('permissions', () => {
     const superTarget = { id: 1, advisor: null, profile: { _firm: 1, is_super_admin: true } };
     expect(canEditUser(firmAdmin, superTarget)).toBe(false);
     expect(canDeleteUser(firmAdmin, superTarget)).toBe(false);
-    expect(canEditUser(actor(6, 2, 1, { is_super_admin: true }), superTarget)).toBe(true);
+    expect(canEditUser(testActor({ id: 6, _firm: 2, profile_type: 1, is_super_admin: true }), superTarget)).toBe(true);
+  });
+
+  describe('cancelling an invitation: the people who may send the activation link', () => {
+    const superAdminB = testActor({ id: 6, _firm: 2, profile_type: 1, is_super_admin: true });
+    const ownClient = target(20, 1, 3);
+    const otherClient = target(21, 1, 99);
+    const ownStaff = target(22, 1);
+    const otherFirm = target(23, 2);
+    const superAccount = { id: 24, advisor: null, profile: { _firm: 1, is_super_cco: true } };
+    const cases: [string, Actor, Parameters<typeof canCancelInvitation>[1], boolean][] = [
+      ['a super admin, anyone of any firm', superAdmin, otherFirm, true],
+      ['a super admin, a super account', superAdmin, superAccount, true],
+      ['a super admin of another firm, a super account', superAdminB, superAccount, true],
+      ['a firm admin, someone of their firm', firmAdmin, ownStaff, true],
+      ['a firm admin, someone of another firm', firmAdmin, otherFirm, false],
+      ['a firm admin, a super account of their firm', firmAdmin, superAccount, false],
+      ['an advisor, their own client', advisor, ownClient, true],
+      ["an advisor, another advisor's client", advisor, otherClient, false],
+      ['an advisor, a colleague', advisor, ownStaff, false],
+      ['a standard user, a colleague', staff, ownStaff, false],
+      ['a client, themself', testActor({ id: 20, profile_type: 4 }), ownClient, false],
+      ['a firm admin, themself', firmAdmin, target(2, 1), false],
+      ['a super admin, themself', superAdmin, { ...target(1, 1), profile: { _firm: 1, is_super_admin: true } }, false],
+    ];
+    it.each(cases)('%s → %s', (_, who, whom, allowed) => {
+      expect(canCancelInvitation(who, whom)).toBe(allowed);
+    });
   });
 
   it('builds menus from one definition, dropping entries a person may not use', () => {
@@ -98,7 +111,7 @@ describe('permissions', () => {
   });
 
   it('lists a client the custodian sites of the custodian flags they have, from configuration', () => {
-    const client = actor(6, 1, 4, { is_using_schwab: true, is_using_fidelity: true });
+    const client = testActor({ id: 6, profile_type: 4, is_using_schwab: true, is_using_fidelity: true });
     const group = menuFor(client).find((g) => g.id === 'account-management');
     expect(group?.label).toBe('Account Management');
     expect(group?.entries).toEqual([
@@ -110,14 +123,14 @@ describe('permissions', () => {
   });
 
   it('gives a client without custodian flags no Account Management group', () => {
-    expect(menuFor(actor(7, 1, 4)).some((g) => g.id === 'account-management')).toBe(false);
+    expect(menuFor(testActor({ id: 7, profile_type: 4 })).some((g) => g.id === 'account-management')).toBe(false);
   });
 
   it('gives staff the Links menu from configuration and no Account Management', () => {
     const links = menuFor(staff).find((g) => g.id === 'links');
     expect(links?.entries.map((e) => e.to)).toEqual(staffLinks.map((l) => l.url));
     expect(links?.entries.every((e) => e.external)).toBe(true);
-    expect(menuFor({ ...staff, profile: { ...staff.profile, is_using_schwab: true } }).map((g) => g.id)).not.toContain(
+    expect(menuFor(testActor({ id: 4, profile_type: 3, is_using_schwab: true })).map((g) => g.id)).not.toContain(
       'account-management',
     );
   });
@@ -129,11 +142,11 @@ describe('permissions', () => {
         .find((g) => g.id === 'compliance')
         ?.entries.map((e) => e.to);
     expect(compliance(staff)).toEqual(['/compliance/attestations']);
-    expect(compliance(actor(8, 1, 3, { is_cco: true }))).toEqual(['/compliance/attestations']);
-    expect(compliance(actor(9, 1, 1, { is_cco: true, is_super_cco: true }))).toEqual([
+    expect(compliance(testActor({ id: 8, profile_type: 3, is_cco: true }))).toEqual(['/compliance/attestations']);
+    expect(compliance(testActor({ id: 9, profile_type: 1, is_cco: true, is_super_cco: true }))).toEqual([
       '/compliance/attestations',
       '/compliance/supervised-persons/',
     ]);
-    expect(compliance(actor(10, 1, 4))).toBeUndefined();
+    expect(compliance(testActor({ id: 10, profile_type: 4 }))).toBeUndefined();
   });
 });

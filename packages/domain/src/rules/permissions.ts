@@ -121,5 +121,12 @@ export const canSetUserField = (a: Actor, field: UserFormField) => userFieldsFor
 export const canDeleteUser = (a: Actor, t: UserTarget) =>
   a.id !== t.id && canManageUsers(a) && canViewUser(a, t) && superAccountGuard(a, t);
 
+/**
+ * Cancelling an account's pending invitation (its mailed activation link): the same people as sending
+ * that link, that is whoever manages the person (a super account only by a super admin), never oneself.
+ */
+export const canCancelInvitation = (a: Actor, t: UserTarget) =>
+  a.id !== t.id && canManageUsers(a) && canViewUser(a, t) && superAccountGuard(a, t);
+
 /** Advisor lists of a firm: its staff and super admins. */
 export const canListAdvisors = (a: Actor, firmId: number) => isSuperAdmin(a) || (isStaff(a) && sameFirm(a, firmId));

@@ -1,31 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from './permissions.js';
+import { testActor } from '../testing/actors.js';
 import { type Area, inScope, scopeOf, unscoped } from './scope.js';
 
-const person = (id: number, type: number, flags: Partial<Actor['profile']> = {}): Actor => ({
-  id,
-  is_admin: false,
-  profile: {
-    _firm: 1,
-    profile_type: type,
-    is_super_admin: false,
-    is_cco: false,
-    is_super_cco: false,
-    is_investments_user: false,
-    is_manager: false,
-    ...flags,
-  },
-});
 const people = {
-  superAdmin: person(1, 1, { is_super_admin: true }),
-  firmAdmin: person(2, 1),
-  advisor: person(3, 2),
-  staff: person(4, 3),
-  client: person(5, 4),
-  cco: person(6, 3, { is_cco: true }),
-  superCco: person(7, 3, { is_cco: true, is_super_cco: true }),
-  investments: person(8, 3, { is_investments_user: true }),
-  manager: person(9, 5, { is_manager: true }),
+  superAdmin: testActor({ id: 1, profile_type: 1, is_super_admin: true }),
+  firmAdmin: testActor({ id: 2, profile_type: 1 }),
+  advisor: testActor({ id: 3, profile_type: 2 }),
+  staff: testActor({ id: 4, profile_type: 3 }),
+  client: testActor({ id: 5, profile_type: 4 }),
+  cco: testActor({ id: 6, profile_type: 3, is_cco: true }),
+  superCco: testActor({ id: 7, profile_type: 3, is_cco: true, is_super_cco: true }),
+  investments: testActor({ id: 8, profile_type: 3, is_investments_user: true }),
+  manager: testActor({ id: 9, profile_type: 5, is_manager: true }),
 };
 type Who = keyof typeof people;
 
@@ -126,7 +112,7 @@ describe('the scope of each person in each area', () => {
   });
 
   it('gives a person without a firm no firm at all', () => {
-    const homeless = { ...people.firmAdmin, profile: { ...people.firmAdmin.profile, _firm: null } };
+    const homeless = testActor({ id: 2, profile_type: 1, _firm: null });
     expect(scopeOf(homeless, 'users').firms).toEqual([]);
   });
 });

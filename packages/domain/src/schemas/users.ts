@@ -48,6 +48,11 @@ export const userFields = defineFields({
   },
   is_active: { column: 'isActive', read: z.boolean(), write: flag, set: guarded('is_active'), sort: true },
   last_login: { column: 'lastLogin', read: nullableText, set: 'server', sort: true },
+  /**
+   * Derived, never stored: the account was never activated (no password, not deactivated) and an
+   * unused, unexpired activation link is out. The server computes it; a body's echo of it is ignored.
+   */
+  invitation_pending: { column: 'invitationPending', read: z.boolean(), set: 'server' },
   is_admin: { column: 'isAdmin', read: z.boolean(), write: flag, set: guarded('is_admin') },
   advisor: {
     column: 'advisorId',

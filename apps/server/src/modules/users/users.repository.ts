@@ -1,7 +1,7 @@
 import { type Scope, type User, type UserListItem, userFields } from '@portal/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firms, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
+import { firms, oneTimeTokens, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
 import { bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
@@ -9,19 +9,37 @@ export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export interface UserRecord extends UserRow {
   profile: ProfileRow | null;
+  /** Read with the record (`invitationPending` below); absent on rows read elsewhere (a session's user). */
+  invitationPending?: boolean;
 }
 
+/**
+ * A never-activated account (no password, not deactivated) with an unused, unexpired activation link
+ * out. One indexed EXISTS per row (one_time_tokens_user_idx), evaluated only for such accounts.
+ */
+const invitationPending = sql<boolean>`(case when ${users.passwordHash} is null and ${users.deactivatedAt} is null
+  then exists (select 1 from ${oneTimeTokens} where ${oneTimeTokens.userId} = ${users.id}
+    and ${oneTimeTokens.purpose} = 'account_activation' and ${oneTimeTokens.usedAt} is null
+    and ${oneTimeTokens.expiresAt} > now())
+  else false end)`.mapWith(Boolean);
+
 /** The user field table bound to its two tables: the one mapping between the API's names and ours. */
-export const userEntity = bindEntity('user', userFields, { '': users, profile: profiles });
+export const userEntity = bindEntity(
+  'user',
+  userFields,
+  { '': users, profile: profiles },
+  { invitation_pending: (row) => row.invitationPending === true },
+);
 export const toUserDto = (r: UserRecord) => userEntity.toWire(r as never) as User;
 
 /** Who owns a user record, for the scope: their firm, themself, and their advisor. */
 const owner = { firm: profiles.firmId, person: users.id, advisor: users.advisorId };
 
-const selection = { user: users, profile: profiles };
-const withProfile = (r: { user: UserRow; profile: ProfileRow | null }): UserRecord => ({
+const selection = { user: users, profile: profiles, invitationPending };
+const withProfile = (r: { user: UserRow; profile: ProfileRow | null; invitationPending: boolean }): UserRecord => ({
   ...r.user,
   profile: r.profile,
+  invitationPending: r.invitationPending,
 });
 
 /** A live account within the scope: a soft-deleted one is invisible everywhere. */
@@ -65,7 +83,7 @@ export async function insertUser(
 }
 
 /** A list row in wire shape, built by the database. */
-const listRow = sql<User>`${userEntity.wireJson()}`;
+const listRow = sql<User>`${userEntity.wireJson({ invitation_pending: invitationPending })}`;
 
 export interface UserListFilter {
   firmId?: number;

@@ -89,5 +89,18 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: idParam, body: sendActivationBody, response: { 200: okResponse, ...errors } } },
       async (request) => users.sendActivationLink(ctx(request), request.params.id, request.body.generateNewPassword),
     );
+
+    app.post(
+      '/api/users/:id/cancel_invitation/',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel the pending invitation (the mailed activation link) of a never-activated account',
+          params: idParam,
+          response: { 200: userSchema, ...errors },
+        },
+      },
+      async (request) => users.cancelInvitation(ctx(request), request.params.id),
+    );
   };
 }

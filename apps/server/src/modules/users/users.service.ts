@@ -1,5 +1,6 @@
 import {
   type Actor,
+  canCancelInvitation,
   canDeleteUser,
   canEditUser,
   canListAdvisors,
@@ -122,7 +123,8 @@ export async function create(ctx: Ctx, body: UserWriteBody, notify: boolean) {
       return row;
     });
     if (notify) deps.mailer.kick();
-    return toUserDto(created);
+    // Read back: what the creation derived (a pending invitation when the mail went) is in the answer.
+    return toUserDto((await accounts.byId(deps.db, created.id)) ?? created);
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTakenError();
     throw err;
@@ -257,6 +259,31 @@ export async function sendActivationLink(ctx: Ctx, id: number, generateNewPasswo
   });
   deps.mailer.kick();
   return { detail: m.activationSent };
+}
+
+/**
+ * Withdraws an invitation: the activation link mailed to a never-activated account stops working.
+ * A deactivation cannot do it (the account is not active, so `is_active: false` is an echo), and a
+ * deletion is too much when the address was right but the person should not come in yet. The account
+ * stays as it is: a new link can be sent later.
+ */
+export async function cancelInvitation(ctx: Ctx, id: number): Promise<User> {
+  const { actor, deps } = ctx;
+  const target = toUserDto(await reachable(ctx, id));
+  guardSuperAccount(actor, target);
+  if (!canCancelInvitation(actor, target)) throw forbidden();
+  if (!target.invitation_pending) throw conflict(m.noPendingInvitation);
+  await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    await revokeAccess(tx, id);
+    record({
+      action: 'invitation_cancelled',
+      entity: 'user',
+      entityId: id,
+      firmId: target.profile._firm,
+      changes: { invitation_pending: false },
+    });
+  });
+  return get(ctx, id);
 }
 
 /** The user lists of spec 000 §7: one query, narrowed by the caller's scope and the list's view. */

@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, mailOutbox } from '../../db/schema/index.js';
+import { auditEvents, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
 
@@ -425,5 +425,132 @@ describe('editing and deleting users', () => {
     ).toBe(400);
     const mails = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target.email));
     expect(mails[0].textBody).toMatch(/\/account\/activate\//);
+  });
+});
+
+describe('invitations', () => {
+  /** An administrator creates an account with the activation mail on; the mail's uid and token. */
+  async function invite(headers: Record<string, string>, extra: Record<string, unknown> = {}) {
+    const email = newEmail();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers,
+      payload: { email, last_name: 'Invitee', profile: { profile_type: 3 }, ...extra },
+    });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    const [, uid, token] = mail.textBody.match(/\/account\/activate\/([\w-]+)\/([\w-]+)/) ?? [];
+    return { user: json<{ id: number; email: string; invitation_pending: boolean }>(res), uid, token };
+  }
+  const activate = (link: { uid: string; token: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/account/confirm/',
+      payload: { uid: link.uid, token: link.token, password: 'a long new password' },
+    });
+  const cancel = (id: number, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/users/${id}/cancel_invitation/`, headers });
+  const listed = async (id: number, headers: Record<string, string>) => {
+    const list = json<{ results: { id: number; invitation_pending: boolean }[] }>(
+      await t.app.inject({ url: '/api/users/filter/?search=Invitee&page_size=500', headers }),
+    );
+    return list.results.find((u) => u.id === id)?.invitation_pending;
+  };
+
+  it('marks an account invited while its mailed link is unused and unexpired and it was never activated', async () => {
+    const admin = await firmAdmin();
+    const invited = await invite(admin.headers);
+    expect(invited.user.invitation_pending).toBe(true);
+    expect(await listed(invited.user.id, admin.headers)).toBe(true);
+
+    const quiet = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/?notifyUser=false',
+      headers: admin.headers,
+      payload: { email: newEmail(), last_name: 'Invitee', profile: { profile_type: 3 } },
+    });
+    expect(json(quiet)).toMatchObject({ invitation_pending: false });
+
+    const expired = json<{ id: number }>(quiet);
+    await t.deps.db.insert(oneTimeTokens).values({
+      userId: expired.id,
+      purpose: 'account_activation',
+      tokenHash: `expired-${expired.id}`,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect(await listed(expired.id, admin.headers)).toBe(false);
+
+    expect((await activate(invited)).statusCode).toBe(200);
+    expect(await listed(invited.user.id, admin.headers)).toBe(false);
+  });
+
+  it('cancelling an invitation stops the mailed link, answers the user, and is in the audit trail', async () => {
+    const admin = await firmAdmin();
+    const invited = await invite(admin.headers);
+    const res = await cancel(invited.user.id, admin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ id: invited.user.id, invitation_pending: false, is_active: false });
+    expect(json(await activate(invited))).toMatchObject({ detail: messages.auth.invalidLink });
+    expect(await listed(invited.user.id, admin.headers)).toBe(false);
+    const [event] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, String(invited.user.id)), eq(auditEvents.action, 'invitation_cancelled')));
+    expect(event).toMatchObject({ actorId: admin.user.id, entity: 'user' });
+
+    // The account stays: a new link can be sent, and it invites again.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${invited.user.id}/send_account_activation_link/`,
+      headers: admin.headers,
+      payload: { generateNewPassword: false },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(json(await t.app.inject({ url: `/api/users/${invited.user.id}/`, headers: admin.headers }))).toMatchObject({
+      invitation_pending: true,
+    });
+  });
+
+  it('answers 409 with a message when there is no pending invitation: activated, deactivated or cancelled', async () => {
+    const admin = await firmAdmin();
+    const activated = await invite(admin.headers);
+    await activate(activated);
+    const deactivated = await invite(admin.headers);
+    await t.deps.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.user.id));
+    const cancelled = await invite(admin.headers);
+    expect((await cancel(cancelled.user.id, admin.headers)).statusCode).toBe(200);
+    for (const { user } of [activated, deactivated, cancelled]) {
+      const res = await cancel(user.id, admin.headers);
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toEqual({ detail: messages.users.noPendingInvitation });
+    }
+  });
+
+  it("is refused as the activation link is: a super account to a firm admin, another firm's, oneself", async () => {
+    const s = await superAdmin();
+    const admin = await firmAdmin();
+    const superCco = await invite(s.headers, { profile: { _firm: firmA.id, profile_type: 3, is_super_cco: true } });
+    const res = await cancel(superCco.user.id, admin.headers);
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toEqual({ detail: messages.users.superAccountOnly });
+    const otherFirm = await invite((await firmAdmin(firmB.id)).headers);
+    expect((await cancel(otherFirm.user.id, admin.headers)).statusCode).toBe(404);
+    expect((await cancel(admin.user.id, admin.headers)).statusCode).toBe(403);
+    expect((await cancel(superCco.user.id, s.headers)).statusCode).toBe(200);
+  });
+
+  it('ignores a stale invitation_pending echoed by the user form', async () => {
+    const admin = await firmAdmin();
+    const invited = await invite(admin.headers);
+    await cancel(invited.user.id, admin.headers);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${invited.user.id}/`,
+      headers: admin.headers,
+      payload: { ...invited.user, first_name: 'Renamed', invitation_pending: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ first_name: 'Renamed', invitation_pending: false });
   });
 });

@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { changeEmailBody, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PasswordField } from '../../components/password-field';
+import { CurrentPasswordField, currentPasswordRule } from '../../components/current-password-field';
 import { currentUserKey, useCurrentUser } from '../../lib/current-user';
 import { notifySuccess } from '../../lib/notify';
 import { requiredEmail } from '../../lib/schema-form/form-rules';
@@ -12,7 +11,7 @@ import { changeEmail } from './settings-api';
 
 const schema = changeEmailBody.extend({
   email: requiredEmail,
-  current_password: z.string().min(1, messages.auth.enterPassword),
+  current_password: currentPasswordRule,
 });
 
 export function EmailTab() {
@@ -53,13 +52,7 @@ export function EmailTab() {
           withAsterisk={false}
           {...form.text('email')}
         />
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          required
-          withAsterisk={false}
-          {...form.text('current_password')}
-        />
+        <CurrentPasswordField binding={form.text('current_password')} />
         <Group>
           <Button type="submit" loading={mutation.isPending}>
             Update email

@@ -1,9 +1,8 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { changePasswordBody, messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { CurrentPasswordField, currentPasswordRule } from '../../components/current-password-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { PasswordField } from '../../components/password-field';
 import { notifySuccess } from '../../lib/notify';
 import { withPasswordConfirmation } from '../../lib/schema-form/password-confirmation';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -11,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { changePassword } from './settings-api';
 
 const schema = withPasswordConfirmation(
-  changePasswordBody.extend({ current_password: z.string().min(1, messages.auth.enterPassword) }),
+  changePasswordBody.extend({ current_password: currentPasswordRule }),
   'new_password',
   'new_password_confirmation',
 );
@@ -38,13 +37,7 @@ export function PasswordTab() {
         <Title order={2} size="h3">
           Change password
         </Title>
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          required
-          withAsterisk={false}
-          {...form.text('current_password')}
-        />
+        <CurrentPasswordField binding={form.text('current_password')} />
         <NewPasswordFields
           password={form.text('new_password')}
           confirmation={form.text('new_password_confirmation')}

@@ -38,3 +38,6 @@ export const sendActivationLink = (userId: number) =>
     userId,
     generateNewPassword: true,
   });
+
+/** Withdraws the invitation of a never-activated account: its mailed activation link stops working. */
+export const cancelInvitation = (userId: number) => api.post<User>(`/api/users/${userId}/cancel_invitation/`);

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Select, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  canCancelInvitation,
   canDeleteUser,
   canEditUser,
   isSuperAdmin,
@@ -9,10 +10,11 @@ import {
   userOrderings,
   userStatuses,
 } from '@portal/domain';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMailOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
 import { SegmentedFilter } from '../../components/data-table/segmented-filter';
 import { useListState } from '../../components/data-table/use-list-state';
@@ -22,7 +24,7 @@ import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { UserForm } from './user-form';
-import { deleteUser, userListQuery, usersKey } from './users-api';
+import { cancelInvitation, deleteUser, userListQuery, usersKey } from './users-api';
 
 const ALL_FIRMS = 'all';
 
@@ -39,17 +41,38 @@ const COLUMNS: DataTableColumn<UserListItem>[] = [
     label: 'Active',
     sortKey: 'is_active',
     render: (user) => (
-      <Checkbox
-        aria-label={`${listName(user)} is active`}
-        checked={user.is_active}
-        readOnly
-        tabIndex={-1}
-        styles={{ input: { cursor: 'default' } }}
-      />
+      <Group gap="xs" wrap="nowrap">
+        <Checkbox
+          aria-label={`${listName(user)} is active`}
+          checked={user.is_active}
+          readOnly
+          tabIndex={-1}
+          styles={{ input: { cursor: 'default' } }}
+        />
+        {/* Never activated, with the mailed link still out: the person has not come in yet. */}
+        {user.invitation_pending && (
+          <Badge color="blue.8" variant="filled" size="sm" tt="none" miw="max-content">
+            {messages.users.invited}
+          </Badge>
+        )}
+      </Group>
     ),
   },
   { label: 'Last Login', sortKey: 'last_login', nowrap: true, render: (user) => formatDateTime(user.last_login) },
 ];
+
+/** A row action asked for in a confirmation: once done, the confirmation closes, a toast says so, lists reload. */
+function useConfirmedAction(call: (user: UserListItem) => Promise<unknown>, done: string, close: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      close();
+      notifySuccess(done);
+      void queryClient.invalidateQueries({ queryKey: usersKey });
+    },
+  });
+}
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserListItem } | null;
 
@@ -58,7 +81,6 @@ export function UsersPage() {
   usePageTitle('Users');
   const actor = useCurrentUser();
   const superAdmin = isSuperAdmin(actor);
-  const queryClient = useQueryClient();
   // A long form on a phone reads better on the whole screen than in a floating box.
   const phone = useMediaQuery('(max-width: 36em)');
 
@@ -78,15 +100,18 @@ export function UsersPage() {
   const [selected, setSelected] = useState<Set<number | string>>(new Set());
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<UserListItem | null>(null);
+  const [uninviting, setUninviting] = useState<UserListItem | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (user: UserListItem) => deleteUser(user.id),
-    onSuccess: () => {
-      setDeleting(null);
-      notifySuccess(messages.users.deleted);
-      void queryClient.invalidateQueries({ queryKey: usersKey });
-    },
-  });
+  const remove = useConfirmedAction(
+    (user) => deleteUser(user.id),
+    messages.users.deleted,
+    () => setDeleting(null),
+  );
+  const uninvite = useConfirmedAction(
+    (user) => cancelInvitation(user.id),
+    messages.users.invitationCancelled,
+    () => setUninviting(null),
+  );
 
   const actions: RowAction<UserListItem>[] = [
     {
@@ -95,6 +120,12 @@ export function UsersPage() {
       placement: 'both',
       visible: (user) => canEditUser(actor, user),
       onClick: (user) => setEditing({ mode: 'edit', user }),
+    },
+    {
+      label: messages.users.cancelInvitation,
+      icon: IconMailOff,
+      visible: (user) => user.invitation_pending && canCancelInvitation(actor, user),
+      onClick: setUninviting,
     },
     {
       label: 'Delete',
@@ -181,6 +212,18 @@ export function UsersPage() {
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+
+      <ConfirmModal
+        opened={uninviting !== null}
+        title={messages.users.cancelInvitationTitle(uninviting ? fullName(uninviting) : '')}
+        question={messages.users.cancelInvitationQuestion(uninviting?.email ?? '')}
+        confirmLabel={messages.users.cancelInvitation}
+        dismissLabel={messages.users.keepInvitation}
+        color="red"
+        loading={uninvite.isPending}
+        onCancel={() => setUninviting(null)}
+        onConfirm={() => uninviting && uninvite.mutate(uninviting)}
       />
     </Stack>
   );
