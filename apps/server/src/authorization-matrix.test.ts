@@ -288,7 +288,7 @@ const rosterOf = (s: Target, role: Caller) =>
   s === 'self'
     ? rosterEntry[role === 'signedOut' || role === 'client' ? 'staff' : role]
     : rosterEntry[s === 'own' ? 'staffColleague' : 'otherStaff'];
-const attestationForm = { First_Name__c: 'Matrix', Last_Name__c: 'Case', Employment_Date__c: '2020-01-01' };
+const attestationForm = { Employment_Date__c: '2020-01-01' };
 
 function complianceCases(): Record<string, Case> {
   const list = (url: string): Case => ({ build: () => ({ method: 'GET', url }), own: staffAll(200) });

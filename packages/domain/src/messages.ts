@@ -80,8 +80,10 @@ export const messages = {
     updated: 'Attestation updated successfully.',
     deleted: 'Attestation deleted successfully.',
     empty: 'No items to display.',
-    firstNameRequired: 'Enter the first name.',
-    lastNameRequired: 'Enter the last name.',
+    // First and last name come from the person's account (the server sets them on submission).
+    accountNameMissing: (part: 'first' | 'last') =>
+      `Your account has no ${part} name: add it in Settings, Personal info, before you attest.`,
+    nameFromAccount: 'From your account: change it in Settings, Personal info.',
     employmentDateRequired: 'Enter the employment date.',
     accountOwnerRequired: 'Enter the account owner.',
     accountNumberRequired: 'Enter the account number.',

@@ -44,6 +44,9 @@ const m = messages.attestations;
 const SET_ON_SUBMISSION = [
   'Id',
   'Name',
+  // From the filer's account, so nobody files under another person's name.
+  'First_Name__c',
+  'Last_Name__c',
   'Firm_Tk__c',
   'Firm_Name__c',
   'Owner_Tk__c',
@@ -108,6 +111,21 @@ async function saveLists(ctx: Ctx, tx: Tx, id: number, body: AttestationBody) {
   return counts;
 }
 
+/**
+ * The filer's name as their account holds it at submission: the attestation keeps this snapshot. An
+ * account without a first or last name cannot attest until it has one (spec 001 §5 requires both).
+ */
+function accountName(ctx: Ctx) {
+  const first = ctx.auth.actor.first_name?.trim() ?? '';
+  const last = ctx.auth.actor.last_name?.trim() ?? '';
+  const fields: Record<string, string> = {};
+  if (!first) fields.First_Name__c = m.accountNameMissing('first');
+  if (!last) fields.Last_Name__c = m.accountNameMissing('last');
+  const [firstMissing] = Object.values(fields);
+  if (firstMissing) throw badRequest(firstMissing, fields);
+  return { first, last };
+}
+
 export async function create(ctx: Ctx, body: AttestationBody) {
   const { actor, deps } = ctx;
   if (!canStartAttestation(actor)) throw forbidden(m.clientsCannotAttest);
@@ -122,7 +140,8 @@ export async function create(ctx: Ctx, body: AttestationBody) {
     forced: SET_ON_SUBMISSION,
     allowed: (wire) => wire !== 'Status__c' && wire !== 'Reviewed_Date__c',
   });
-  const name = attestationName({ first: body.First_Name__c, last: body.Last_Name__c }, firm.abbreviation, period);
+  const person = accountName(ctx);
+  const name = attestationName(person, firm.abbreviation, period);
   const alreadyFiled = (existing: { id: number; name: string }) => conflict(m.alreadyFiled(existing.name, existing.id));
 
   const existing = await findInPeriod(deps.db, actor.id, period);
@@ -131,8 +150,8 @@ export async function create(ctx: Ctx, body: AttestationBody) {
     const id = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
       const newId = await insertAttestation(tx, {
         ...(columns[''] as object),
-        firstName: body.First_Name__c,
-        lastName: body.Last_Name__c,
+        firstName: person.first,
+        lastName: person.last,
         employmentDate: body.Employment_Date__c,
         name,
         ownerId: actor.id,
@@ -191,13 +210,6 @@ export async function update(ctx: Ctx, id: number, body: AttestationBody) {
   const reviewing = 'Status__c' in changed || 'Reviewed_Date__c' in changed;
   if (reviewing && !canReviewAttestation(ctx.actor, target)) throw forbidden(m.notYourReview);
   const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, row, changed) };
-  if ('First_Name__c' in changed || 'Last_Name__c' in changed) {
-    const person = { first: body.First_Name__c ?? row.firstName, last: body.Last_Name__c ?? row.lastName };
-    values.name = attestationName(person, row.firmAbbreviation, {
-      fiscalYear: row.fiscalYear,
-      fiscalQuarter: row.fiscalQuarter as 1 | 2 | 3 | 4,
-    });
-  }
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     if (Object.keys(values).length) await updateAttestation(tx, id, values);
     const lists = await saveLists(ctx, tx, id, body);

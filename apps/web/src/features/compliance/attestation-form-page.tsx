@@ -53,6 +53,7 @@ export function AttestationFormPage() {
           mode="new"
           attestation={null}
           initialValues={initialValues}
+          person={{ first: actor.first_name, last: actor.last_name }}
           roster={roster.data ?? null}
           review={{ show: false, editable: false }}
           intro={

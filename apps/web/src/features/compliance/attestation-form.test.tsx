@@ -19,6 +19,8 @@ const stored = {
   Id: 41,
   Name: 'Sid Staff - DWA FY2026 Q2',
   ...blankAttestation(person),
+  First_Name__c: 'Sid',
+  Last_Name__c: 'Staff',
   Employment_Date__c: '2019-04-01',
   Status__c: 'Submitted',
   Reviewed_By__c: null,
@@ -41,6 +43,7 @@ describe('the attestation form', () => {
       mode: 'new' as const,
       attestation: null,
       initialValues: blankAttestation(person),
+      person: { first: 'Sid', last: 'Staff' },
       review: { show: false, editable: false },
       onCancel: () => {},
       onSaved: () => {},
@@ -59,12 +62,43 @@ describe('the attestation form', () => {
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
   });
 
+  it("shows the filer's name from their account, locked, and never sends it", async () => {
+    const fetch = vi.fn(async () => new Response('{"detail":"x"}', { status: 400 }));
+    vi.stubGlobal('fetch', fetch);
+    renderAtUrl(
+      <AttestationForm
+        mode="new"
+        attestation={null}
+        initialValues={{ ...blankAttestation(person), Employment_Date__c: '2019-04-01' }}
+        person={{ first: 'Sid', last: 'Staff' }}
+        roster={null}
+        review={{ show: false, editable: false }}
+        onCancel={() => {}}
+        onSaved={() => {}}
+      />,
+      '/',
+    );
+    const first = screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement;
+    const last = screen.getByRole('textbox', { name: /Last name/ }) as HTMLInputElement;
+    expect([first.value, last.value]).toEqual(['Sid', 'Staff']);
+    expect(first.readOnly && last.readOnly).toBe(true);
+    await userEvent.type(first, 'Mallory');
+    expect(first.value).toBe('Sid');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body).not.toHaveProperty('First_Name__c');
+    expect(body).not.toHaveProperty('Last_Name__c');
+  });
+
   it('flags a contribution over de minimis as it is typed', async () => {
     renderAtUrl(
       <AttestationForm
         mode="new"
         attestation={null}
         initialValues={blankAttestation(person)}
+        person={{ first: 'Sid', last: 'Staff' }}
         roster={rosterWith({ has_to_submit_political_contributions: true })}
         review={{ show: false, editable: false }}
         onCancel={() => {}}
@@ -89,6 +123,7 @@ describe('the attestation form', () => {
         mode="edit"
         attestation={stored}
         initialValues={editValuesOf(stored, false)}
+        person={{ first: 'Sid', last: 'Staff' }}
         roster={rosterWith({ has_to_submit_personal_securities: true })}
         review={{ show: false, editable: false }}
         onCancel={() => {}}

@@ -90,6 +90,11 @@ export interface AttestationFormProps {
   /** The stored attestation being viewed or edited. */
   attestation: Attestation | null;
   initialValues: AttestationValues;
+  /**
+   * The filer's name, shown locked: the signed-in person's account on a new attestation, the stored
+   * snapshot on a saved one. The server sets it; the form never sends it.
+   */
+  person: { first: string | null; last: string | null };
   /** The person's roster entry: which lists they submit (spec 001 §2); null when not on the roster. */
   roster: SupervisedPerson | null;
   /** Status and reviewed date: shown to a CCO on a stored attestation, editable by its reviewer. */
@@ -109,6 +114,7 @@ export function AttestationForm({
   mode,
   attestation,
   initialValues,
+  person,
   roster,
   review,
   intro,
@@ -176,6 +182,15 @@ export function AttestationForm({
       onChange: (next: string[]) => onChange(joinStates(next)),
     };
   };
+
+  // Locked like the spec's other read-only fields; a server message (an account without a name) shows here.
+  const accountName = (field: 'First_Name__c' | 'Last_Name__c', value: string | null) => ({
+    value: value ?? '',
+    readOnly: true,
+    variant: 'filled' as const,
+    description: mode === 'new' ? m.nameFromAccount : undefined,
+    error: form.errors[field],
+  });
 
   const contributions = (form.values.politicalContributions ?? []) as ContributionValues[];
   const overLimit = overDeMinimis(
@@ -309,9 +324,9 @@ export function AttestationForm({
 
         <Fieldset legend="Personal information">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label="First name" required autoComplete="given-name" {...text('First_Name__c')} />
+            <TextInput label="First name" required {...accountName('First_Name__c', person.first)} />
             <TextInput label="Middle name" autoComplete="additional-name" {...text('Middle_Name__c')} />
-            <TextInput label="Last name" required autoComplete="family-name" {...text('Last_Name__c')} />
+            <TextInput label="Last name" required {...accountName('Last_Name__c', person.last)} />
             <TextInput label="Job title" {...text('Job_Title__c')} />
             <DateTextInput label="Employment date" required {...date('Employment_Date__c')} />
             <TextInput label="CRD number" {...text('CRD_Number__c')} />
