@@ -144,6 +144,7 @@ export const messages = {
     unknownEmail: 'No staff member of your firm has this email address.',
     clientEmail: 'This address belongs to a client: only staff members are supervised persons.',
     alreadyListed: 'This person is already on the roster of supervised persons.',
+    ownEntry: 'You cannot add, change or remove your own roster entry: another CCO or a super CCO does.',
     emailFixed: 'The person of a roster entry cannot be changed: remove the entry and add the other person.',
     mustSubmit: 'Must submit with each attestation',
   },

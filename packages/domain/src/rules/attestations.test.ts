@@ -4,10 +4,13 @@ import {
   canDeleteAttestation,
   canEditAttestation,
   canManageRoster,
+  canManageRosterEntry,
+  canOpenRoster,
   canReviewAttestation,
   canStartAttestation,
   canViewAttestation,
   overDeMinimis,
+  rosterInMenu,
   toCents,
 } from './attestations.js';
 import type { Actor } from './permissions.js';
@@ -67,6 +70,16 @@ describe('who may do what with an attestation', () => {
     ["not another firm's", canManageRoster(cco, 20), false],
     ["a super CCO keeps every firm's", canManageRoster(superCco, 10), true],
     ['staff does not', canManageRoster(staff, 10), false],
+    ["a CCO changes a colleague's entry", canManageRosterEntry(cco, { userId: 1, firmId: 10 }), true],
+    ['but never their own', canManageRosterEntry(cco, { userId: 4, firmId: 10 }), false],
+    ["a super CCO keeps a CCO's entry", canManageRosterEntry(superCco, { userId: 4, firmId: 10 }), true],
+    ['but not their own either', canManageRosterEntry(superCco, { userId: 6, firmId: 20 }), false],
+    ["not another firm's entry", canManageRosterEntry(otherCco, { userId: 1, firmId: 10 }), false],
+    ['staff not even their own', canManageRosterEntry(staff, { userId: 1, firmId: 10 }), false],
+    ['a CCO opens the roster screen', canOpenRoster(cco), true],
+    ['staff does not', canOpenRoster(staff), false],
+    ["its menu entry is a super CCO's", rosterInMenu(superCco), true],
+    ["not a CCO's (spec 000 §2)", rosterInMenu(cco), false],
   ])('%s', (_, got, expected) => {
     expect(got).toBe(expected);
   });

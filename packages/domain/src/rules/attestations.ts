@@ -53,8 +53,29 @@ export const canDeleteAttestation = (a: Actor, t: AttestationTarget) => ccoOf(a,
 
 /** The roster of supervised persons: kept and read by the firm's CCOs and by super CCOs. */
 export const canManageRoster = (a: Actor, firmId: number | null) => ccoOf(a, firmId);
-/** The screen and its menu entry (spec 000 §2: Supervised Persons only for super CCOs). */
-export const canOpenRoster = (a: Actor) => isSuperCco(a);
+
+/** What the roster rules need to know of an entry: whose it is and their firm. */
+export interface RosterEntryTarget {
+  userId: number;
+  firmId: number | null;
+}
+
+/**
+ * Adding, changing or removing one roster entry. Nobody does it to their own: the entry decides what
+ * its person must disclose each quarter (securities, outside activities, political contributions) and
+ * whether they attest at all, so a CCO's own entry is kept by another CCO of the firm or a super CCO,
+ * like the review of a CCO's own attestation. Adding oneself is refused too: it would set one's own
+ * flags.
+ */
+export const canManageRosterEntry = (a: Actor, entry: RosterEntryTarget) =>
+  canManageRoster(a, entry.firmId) && entry.userId !== a.id;
+
+/**
+ * The Supervised Persons screen: for every CCO, as the API is (a CCO sees their own firm's roster).
+ * Its menu entry is for super CCOs only (spec 000 §2); a firm's CCO opens it by its address.
+ */
+export const canOpenRoster = (a: Actor) => isCco(a);
+export const rosterInMenu = (a: Actor) => isSuperCco(a);
 
 /** '{First} {Last} - {firm abbreviation} FY{year} Q{quarter}' (spec 001 §9). */
 export function attestationName(
