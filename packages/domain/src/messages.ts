@@ -106,6 +106,10 @@ export const messages = {
       `An attestation for this period already exists: ${name} (#${id}). Edit that one instead.`,
     reviewedLocked:
       'This attestation has been reviewed and can no longer be changed. Ask your CCO if it needs a correction.',
+    reviewedDateRequired: 'Enter the reviewed date: a Reviewed attestation has one.',
+    reviewedDateOnlyWhenReviewed: 'Leave the reviewed date empty while the attestation is Submitted.',
+    reviewedDateFuture: 'The reviewed date cannot be in the future.',
+    reviewedDateBeforeSubmitted: 'The reviewed date cannot be before the date the attestation was submitted.',
     notYourReview: 'You cannot review your own attestation: another CCO or a super CCO reviews it.',
     noFirm: 'Your account belongs to no firm: ask an administrator to place you in one before you attest.',
     overDeMinimis: 'Over de minimis',

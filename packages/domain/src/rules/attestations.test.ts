@@ -10,6 +10,7 @@ import {
   canStartAttestation,
   canViewAttestation,
   overDeMinimis,
+  reviewProblems,
   rosterInMenu,
   toCents,
 } from './attestations.js';
@@ -121,5 +122,32 @@ describe('de minimis (Rule 206(4)-5)', () => {
     expect(toCents('0.1')).toBe(10);
     expect(toCents(350)).toBe(35000);
     expect(toCents('1234.56')).toBe(123456);
+  });
+});
+
+describe('the review fields', () => {
+  const today = '2026-11-22';
+  const at = (status: string, reviewedDate: string | null) =>
+    reviewProblems({ status, reviewedDate, submittedDate: '2026-10-05' }, today);
+  it.each([
+    ['Reviewed on a day between submission and today', at('Reviewed', '2026-10-20'), {}],
+    ['Reviewed today', at('Reviewed', today), {}],
+    ['Reviewed the day it was submitted', at('Reviewed', '2026-10-05'), {}],
+    ['Submitted, not reviewed', at('Submitted', null), {}],
+    [
+      'Reviewed without a date',
+      at('Reviewed', null),
+      { Reviewed_Date__c: expect.stringMatching(/Enter the reviewed date/) },
+    ],
+    ['Reviewed with an emptied date', at('Reviewed', ''), { Reviewed_Date__c: expect.stringMatching(/Enter/) }],
+    ['Submitted with a date', at('Submitted', '2026-10-20'), { Reviewed_Date__c: expect.stringMatching(/empty/) }],
+    ['reviewed tomorrow', at('Reviewed', '2026-11-23'), { Reviewed_Date__c: expect.stringMatching(/future/) }],
+    [
+      'reviewed before it was submitted',
+      at('Reviewed', '2026-10-04'),
+      { Reviewed_Date__c: expect.stringMatching(/before/) },
+    ],
+  ])('%s', (_, got, expected) => {
+    expect(got).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { messages } from '../messages.js';
 import type { FiscalPeriod } from './fiscal.js';
 import { type Actor, isStaff, sameFirm } from './permissions.js';
 
@@ -76,6 +77,29 @@ export const canManageRosterEntry = (a: Actor, entry: RosterEntryTarget) =>
  */
 export const canOpenRoster = (a: Actor) => isCco(a);
 export const rosterInMenu = (a: Actor) => isSuperCco(a);
+
+/** The review fields as they would stand after a write, with the submission date; dates YYYY-MM-DD. */
+export interface ReviewState {
+  status: string | null;
+  reviewedDate: string | null;
+  submittedDate: string;
+}
+
+/**
+ * What is wrong with a review, by field (empty when nothing): a Reviewed attestation has a reviewed
+ * date, a Submitted one none; a reviewed date is neither after `today` (the portal's) nor before the
+ * attestation was submitted. The examiner reads these dates as evidence of timely review.
+ */
+export function reviewProblems(r: ReviewState, today: string): Record<string, string> {
+  const m = messages.attestations;
+  const date = r.reviewedDate || null;
+  let problem: string | undefined;
+  if (r.status === 'Reviewed' && !date) problem = m.reviewedDateRequired;
+  else if (r.status !== 'Reviewed' && date) problem = m.reviewedDateOnlyWhenReviewed;
+  else if (date && date > today) problem = m.reviewedDateFuture;
+  else if (date && date < r.submittedDate) problem = m.reviewedDateBeforeSubmitted;
+  return problem ? { Reviewed_Date__c: problem } : {};
+}
 
 /** '{First} {Last} - {firm abbreviation} FY{year} Q{quarter}' (spec 001 §9). */
 export function attestationName(

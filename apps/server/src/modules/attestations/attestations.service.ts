@@ -11,6 +11,7 @@ import {
   isStaff,
   messages,
   NEW_ATTESTATION_DEFAULTS,
+  reviewProblems,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
@@ -186,21 +187,25 @@ export async function create(ctx: Ctx, body: AttestationBody) {
   }
 }
 
-/** Marking it Reviewed records who reviewed and when; back to Submitted clears both. */
-function reviewColumns(ctx: Ctx, row: AttestationRow, changed: Record<string, unknown>) {
+/** The review fields as the write would leave them: what the body changes, else what is stored. */
+function reviewAfter(row: AttestationRow, changed: Record<string, unknown>) {
+  return {
+    status: ('Status__c' in changed ? changed.Status__c : row.status) as string | null,
+    reviewedDate: ('Reviewed_Date__c' in changed ? changed.Reviewed_Date__c : row.reviewedDate) as string | null,
+    submittedDate: row.submittedDate,
+  };
+}
+
+/** Marking it Reviewed records who reviewed (the date is the reviewer's); back to Submitted clears them. */
+function reviewColumns(ctx: Ctx, changed: Record<string, unknown>) {
   if (!('Status__c' in changed)) return {};
   const who = ctx.auth.actor;
   if (changed.Status__c === 'Reviewed')
     return {
       reviewedById: ctx.actor.id,
       reviewedByName: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.email,
-      reviewedDate: (changed.Reviewed_Date__c as string | undefined) ?? row.reviewedDate ?? todayOf(ctx.deps.config),
     };
-  return {
-    reviewedById: null,
-    reviewedByName: null,
-    reviewedDate: (changed.Reviewed_Date__c as string | null) ?? null,
-  };
+  return { reviewedById: null, reviewedByName: null };
 }
 
 export async function update(ctx: Ctx, id: number, body: AttestationBody) {
@@ -209,7 +214,12 @@ export async function update(ctx: Ctx, id: number, body: AttestationBody) {
   const { columns, changed } = attestationEntity.changes(ctx.actor, body, attestationEntity.toWire(row));
   const reviewing = 'Status__c' in changed || 'Reviewed_Date__c' in changed;
   if (reviewing && !canReviewAttestation(ctx.actor, target)) throw forbidden(m.notYourReview);
-  const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, row, changed) };
+  if (reviewing) {
+    const problems = reviewProblems(reviewAfter(row, changed), todayOf(ctx.deps.config));
+    const [first] = Object.values(problems);
+    if (first) throw badRequest(first, problems);
+  }
+  const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, changed) };
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     if (Object.keys(values).length) await updateAttestation(tx, id, values);
     const lists = await saveLists(ctx, tx, id, body);

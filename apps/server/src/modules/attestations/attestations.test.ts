@@ -239,7 +239,7 @@ describe('editing, reviewing and deleting', () => {
       method: 'PUT',
       url,
       headers: cco.headers,
-      payload: { ...a, Status__c: 'Reviewed' },
+      payload: { ...a, Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-22' },
     });
     expect(reviewed.statusCode).toBe(200);
     expect(json(reviewed)).toMatchObject({
@@ -275,9 +275,49 @@ describe('editing, reviewing and deleting', () => {
       method: 'PUT',
       url: `/api/quarterly_attestations/${ccoOwn.Id}/`,
       headers: superCco.headers,
-      payload: { ...ccoOwn, Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-20' },
+      payload: { ...ccoOwn, Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-22' },
     });
-    expect(json(bySuper)).toMatchObject({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-20' });
+    expect(json(bySuper)).toMatchObject({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-22' });
+  });
+
+  it('checks the review dates: none in the future or before submission, one exactly when Reviewed', async () => {
+    const staff = await staffOf(firm.id);
+    const cco = await ccoOf(firm.id);
+    now = new Date('2026-10-05T15:00:00Z');
+    const a = json<Att>(await file(staff.headers));
+    now = new Date('2026-11-22T15:00:00Z');
+    const url = `/api/quarterly_attestations/${a.Id}/`;
+    const put = (review: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url, headers: cco.headers, payload: { ...a, ...review } });
+    const fieldOf = async (review: Record<string, unknown>) => {
+      const res = await put(review);
+      return [res.statusCode, json(res).fields];
+    };
+
+    expect(await fieldOf({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-23' })).toEqual([
+      400,
+      { Reviewed_Date__c: 'The reviewed date cannot be in the future.' },
+    ]);
+    expect(await fieldOf({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-10-04' })).toEqual([
+      400,
+      { Reviewed_Date__c: 'The reviewed date cannot be before the date the attestation was submitted.' },
+    ]);
+    expect(await fieldOf({ Status__c: 'Reviewed', Reviewed_Date__c: null })).toEqual([
+      400,
+      { Reviewed_Date__c: 'Enter the reviewed date: a Reviewed attestation has one.' },
+    ]);
+    expect(await fieldOf({ Reviewed_Date__c: '2026-11-01' })).toEqual([
+      400,
+      { Reviewed_Date__c: 'Leave the reviewed date empty while the attestation is Submitted.' },
+    ]);
+    const ok = await put({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-10-05' });
+    expect(json(ok)).toMatchObject({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-10-05' });
+    const back = await put({ ...json<Att>(ok), Status__c: 'Submitted' });
+    expect(json(back).fields).toEqual({
+      Reviewed_Date__c: 'Leave the reviewed date empty while the attestation is Submitted.',
+    });
+    const undone = await put({ ...json<Att>(ok), Status__c: 'Submitted', Reviewed_Date__c: null });
+    expect(json(undone)).toMatchObject({ Status__c: 'Submitted', Reviewed_Date__c: null, Reviewed_By__c: null });
   });
 
   it('flags a contribution over de minimis, and deletes softly for the examiner', async () => {

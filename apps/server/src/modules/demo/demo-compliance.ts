@@ -145,8 +145,10 @@ export async function seedDemoCompliance(deps: AppDeps, superEmail: string) {
       const ctx = await actingAs(then, person.id);
       const saved = await attestations.create(ctx, formOf(person.firstName ?? '', person.lastName ?? '', f, filed));
       if (!f.reviewer) return;
-      const reviewer = await actingAs(then, (await idOf(deps, f.reviewer)).id);
+      // Reviewed a few days later, on that day's clock (a reviewed date is never in the future).
       const reviewed = new Date(filed.getTime() + 6 * 86_400_000);
+      const reviewDay = { ...deps, config: { ...deps.config, now: () => reviewed } };
+      const reviewer = await actingAs(reviewDay, (await idOf(deps, f.reviewer)).id);
       await attestations.update(
         reviewer,
         saved.Id,

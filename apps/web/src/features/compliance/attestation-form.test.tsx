@@ -2,6 +2,7 @@ import type { Attestation, SupervisedPerson } from '@portal/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { portalToday, wireDateToText } from '../../lib/dates';
 import { renderAtUrl } from '../../testing/render';
 import { AttestationForm } from './attestation-form';
 import { blankAttestation, editValuesOf } from './attestation-values';
@@ -113,6 +114,33 @@ describe('the attestation form', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '151');
     expect(screen.getByText('Over de minimis')).toBeTruthy();
+  });
+
+  it('fills the reviewed date with today when Reviewed is chosen, and clears it for Submitted', async () => {
+    renderAtUrl(
+      <AttestationForm
+        mode="edit"
+        attestation={stored}
+        initialValues={editValuesOf(stored, true)}
+        person={{ first: 'Sid', last: 'Staff' }}
+        roster={null}
+        review={{ show: true, editable: true }}
+        onCancel={() => {}}
+        onSaved={() => {}}
+      />,
+      '/',
+    );
+    const reviewedDate = screen.getByRole('textbox', { name: 'Reviewed date' }) as HTMLInputElement;
+    expect(reviewedDate.value).toBe('');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Reviewed' }));
+    expect(reviewedDate.value).toBe(wireDateToText(portalToday()));
+
+    await userEvent.clear(reviewedDate);
+    await userEvent.type(reviewedDate, '11/02/2026');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Submitted' }));
+    expect(reviewedDate.value).toBe('');
   });
 
   it('deletes a saved row of a stored attestation on the server at once, and removes it from the form', async () => {

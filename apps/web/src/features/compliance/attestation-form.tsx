@@ -31,6 +31,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DateTextInput } from '../../components/date-text-input';
 import { StateSelect } from '../../components/state-select';
+import { portalToday } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
 import { getPath } from '../../lib/schema-form/form-paths';
 import { type RowFieldPath, useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -191,6 +192,15 @@ export function AttestationForm({
     description: mode === 'new' ? m.nameFromAccount : undefined,
     error: form.errors[field],
   });
+
+  // A Reviewed attestation has a reviewed date (today in the portal's time zone unless one is typed);
+  // a Submitted one has none. The server refuses anything else.
+  const status = form.select('Status__c');
+  const chooseStatus = (next: string | null) => {
+    status.onChange(next);
+    if (next === 'Reviewed' && !form.values.Reviewed_Date__c) form.setFieldValue('Reviewed_Date__c', portalToday());
+    if (next === 'Submitted') form.setFieldValue('Reviewed_Date__c', null);
+  };
 
   const contributions = (form.values.politicalContributions ?? []) as ContributionValues[];
   const overLimit = overDeMinimis(
@@ -456,7 +466,8 @@ export function AttestationForm({
                 label="Status"
                 data={[...ATTESTATION_STATUSES]}
                 allowDeselect={false}
-                {...form.select('Status__c')}
+                {...status}
+                onChange={chooseStatus}
                 disabled={disabled || !review.editable}
               />
               <DateTextInput
