@@ -106,6 +106,11 @@ export const messages = {
       `An attestation for this period already exists: ${name} (#${id}). Edit that one instead.`,
     reviewedLocked:
       'This attestation has been reviewed and can no longer be changed. Ask your CCO if it needs a correction.',
+    employmentDateFuture: 'The employment date cannot be in the future.',
+    dateFuture: 'This date cannot be in the future.',
+    approvedDateFuture: 'The approved date cannot be in the future.',
+    contributionTooOld:
+      'This contribution is older than the 2 years this attestation covers: leave it out, or check the approved date.',
     reviewedDateRequired: 'Enter the reviewed date: a Reviewed attestation has one.',
     reviewedDateOnlyWhenReviewed: 'Leave the reviewed date empty while the attestation is Submitted.',
     reviewedDateFuture: 'The reviewed date cannot be in the future.',

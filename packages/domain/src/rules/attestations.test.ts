@@ -9,6 +9,7 @@ import {
   canReviewAttestation,
   canStartAttestation,
   canViewAttestation,
+  filerDateProblems,
   overDeMinimis,
   reviewProblems,
   rosterInMenu,
@@ -149,5 +150,48 @@ describe('the review fields', () => {
     ],
   ])('%s', (_, got, expected) => {
     expect(got).toEqual(expected);
+  });
+});
+
+describe("the filer's dates", () => {
+  const today = '2026-11-22';
+  it('accepts dates up to today, contributions of the last 2 years, and an election ahead', () => {
+    expect(
+      filerDateProblems(
+        {
+          Employment_Date__c: today,
+          IA_Manual_Attestation_Date__c: '2026-11-01',
+          outsideBusinessActivities: [{ Approved_Date__c: today }],
+          politicalContributions: [{ Approved_Date__c: '2024-11-22' }, { Approved_Date__c: today }],
+        },
+        today,
+      ),
+    ).toEqual({});
+  });
+
+  it('names each date in the future, and each contribution before the 2-year window, on its row', () => {
+    expect(
+      filerDateProblems(
+        {
+          Employment_Date__c: '2026-11-23',
+          Code_of_Ethics_Attestation_Date__c: '2027-01-01',
+          outsideBusinessActivities: [{ Approved_Date__c: '2026-01-01' }, { Approved_Date__c: '2026-12-01' }],
+          politicalContributions: [{ Approved_Date__c: '2024-11-21' }, { Approved_Date__c: '2026-11-23' }],
+        },
+        today,
+      ),
+    ).toEqual({
+      Employment_Date__c: 'The employment date cannot be in the future.',
+      Code_of_Ethics_Attestation_Date__c: 'This date cannot be in the future.',
+      'outsideBusinessActivities.1.Approved_Date__c': 'The approved date cannot be in the future.',
+      'politicalContributions.0.Approved_Date__c': expect.stringMatching(/older than the 2 years/),
+      'politicalContributions.1.Approved_Date__c': 'The approved date cannot be in the future.',
+    });
+  });
+
+  it('counts the window back from the day the attestation was filed, so a later edit keeps its rows', () => {
+    const row = { politicalContributions: [{ Approved_Date__c: '2024-06-01' }] };
+    expect(filerDateProblems(row, today, '2026-05-10')).toEqual({});
+    expect(Object.keys(filerDateProblems(row, today))).toEqual(['politicalContributions.0.Approved_Date__c']);
   });
 });

@@ -1,5 +1,5 @@
 import { messages } from '../messages.js';
-import type { FiscalPeriod } from './fiscal.js';
+import { type FiscalPeriod, yearsBefore } from './fiscal.js';
 import { type Actor, isStaff, sameFirm } from './permissions.js';
 
 /**
@@ -99,6 +99,49 @@ export function reviewProblems(r: ReviewState, today: string): Record<string, st
   else if (date && date > today) problem = m.reviewedDateFuture;
   else if (date && date < r.submittedDate) problem = m.reviewedDateBeforeSubmitted;
   return problem ? { Reviewed_Date__c: problem } : {};
+}
+
+/** How far back the political contributions of an attestation go (spec 001 §2: the previous 2 years). */
+export const CONTRIBUTION_LOOK_BACK_YEARS = 2;
+
+/** The dates a filer types, as a body carries them (YYYY-MM-DD; absent or empty when not given). */
+export interface FilerDates {
+  Employment_Date__c?: string | null;
+  IA_Manual_Attestation_Date__c?: string | null;
+  Code_of_Ethics_Attestation_Date__c?: string | null;
+  outsideBusinessActivities?: readonly ChildRowDates[] | null;
+  politicalContributions?: readonly ChildRowDates[] | null;
+}
+/** A child row as a body carries it (its other fields are not this rule's). */
+type ChildRowDates = { readonly [field: string]: unknown };
+const approvedOf = (row: ChildRowDates) => (typeof row.Approved_Date__c === 'string' ? row.Approved_Date__c : null);
+
+/**
+ * What is wrong with the dates a filer typed, by field path (`politicalContributions.1.Approved_Date__c`):
+ * a start, attestation or approval date is not after `today` (the portal's), and a political
+ * contribution (dated by its approval) falls in the 2 years before the attestation was filed
+ * (`filedOn`, today for a new one). An election date may be ahead: one contributes before an election.
+ */
+export function filerDateProblems(body: FilerDates, today: string, filedOn: string = today): Record<string, string> {
+  const m = messages.attestations;
+  const out: Record<string, string> = {};
+  const future = (path: string, date: string | null | undefined, message: string) => {
+    if (date && date > today) out[path] = message;
+  };
+  future('Employment_Date__c', body.Employment_Date__c, m.employmentDateFuture);
+  future('IA_Manual_Attestation_Date__c', body.IA_Manual_Attestation_Date__c, m.dateFuture);
+  future('Code_of_Ethics_Attestation_Date__c', body.Code_of_Ethics_Attestation_Date__c, m.dateFuture);
+  body.outsideBusinessActivities?.forEach((row, i) => {
+    future(`outsideBusinessActivities.${i}.Approved_Date__c`, approvedOf(row), m.approvedDateFuture);
+  });
+  const windowStart = yearsBefore(filedOn, CONTRIBUTION_LOOK_BACK_YEARS);
+  body.politicalContributions?.forEach((row, i) => {
+    const path = `politicalContributions.${i}.Approved_Date__c`;
+    const approved = approvedOf(row);
+    future(path, approved, m.approvedDateFuture);
+    if (approved && approved < windowStart) out[path] = m.contributionTooOld;
+  });
+  return out;
 }
 
 /** '{First} {Last} - {firm abbreviation} FY{year} Q{quarter}' (spec 001 §9). */

@@ -8,6 +8,7 @@ import {
   canEditAttestation,
   canReviewAttestation,
   canStartAttestation,
+  filerDateProblems,
   isStaff,
   messages,
   NEW_ATTESTATION_DEFAULTS,
@@ -127,6 +128,13 @@ function accountName(ctx: Ctx) {
   return { first, last };
 }
 
+/** The typed dates against the portal's today (and the filing day, for the contributions' window). */
+function checkFilerDates(body: AttestationBody, today: string, filedOn: string) {
+  const problems = filerDateProblems(body, today, filedOn);
+  const [first] = Object.values(problems);
+  if (first) throw badRequest(first, problems);
+}
+
 export async function create(ctx: Ctx, body: AttestationBody) {
   const { actor, deps } = ctx;
   if (!canStartAttestation(actor)) throw forbidden(m.clientsCannotAttest);
@@ -134,6 +142,7 @@ export async function create(ctx: Ctx, body: AttestationBody) {
   const firm = firmId === null ? undefined : await firmLabel(deps, firmId);
   if (firmId === null || !firm) throw badRequest(m.noFirm);
   const today = todayOf(deps.config);
+  checkFilerDates(body, today, today);
   const period = attestationPeriodOn(today);
   const current = { ...attestationEntity.blank(), ...NEW_ATTESTATION_DEFAULTS, Status__c: 'Submitted' };
   // A reviewer's fields on one's own new attestation would be reviewing it oneself.
@@ -210,6 +219,7 @@ function reviewColumns(ctx: Ctx, changed: Record<string, unknown>) {
 
 export async function update(ctx: Ctx, id: number, body: AttestationBody) {
   const row = await editable(ctx, id);
+  checkFilerDates(body, todayOf(ctx.deps.config), row.submittedDate);
   const target = targetOf(row);
   const { columns, changed } = attestationEntity.changes(ctx.actor, body, attestationEntity.toWire(row));
   const reviewing = 'Status__c' in changed || 'Reviewed_Date__c' in changed;

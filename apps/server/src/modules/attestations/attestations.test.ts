@@ -163,6 +163,46 @@ describe('filing a quarterly attestation', () => {
     });
   });
 
+  it('refuses dates in the future, and contributions before the 2-year look-back, on the field or row', async () => {
+    const { headers } = await staffOf(firm.id);
+    const res = await file(headers, {
+      ...form({ Employment_Date__c: '2026-11-23', IA_Manual_Attestation_Date__c: '2026-12-01' }),
+      outsideBusinessActivities: [{ Name: 'Board seat', Approved_By__c: 'CCO', Approved_Date__c: '2026-11-30' }],
+      politicalContributions: [
+        contribution(10),
+        contribution(20, { Approved_Date__c: '2024-11-21' }),
+        contribution(30, { Approved_Date__c: '2026-11-23' }),
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).fields).toEqual({
+      Employment_Date__c: 'The employment date cannot be in the future.',
+      IA_Manual_Attestation_Date__c: 'This date cannot be in the future.',
+      'outsideBusinessActivities.0.Approved_Date__c': 'The approved date cannot be in the future.',
+      'politicalContributions.1.Approved_Date__c':
+        'This contribution is older than the 2 years this attestation covers: leave it out, or check the approved date.',
+      'politicalContributions.2.Approved_Date__c': 'The approved date cannot be in the future.',
+    });
+
+    // Today, in the portal's time zone, is fine: 02:00 UTC on November 23 is still the 22nd in New York.
+    now = new Date('2026-11-23T02:00:00Z');
+    try {
+      const ok = await file(headers, form({ Employment_Date__c: '2026-11-22' }));
+      expect(ok.statusCode).toBe(201);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/quarterly_attestations/${json<Att>(ok).Id}/`,
+        headers,
+        payload: { ...json<Att>(ok), politicalContributions: [contribution(10, { Approved_Date__c: '2026-11-23' })] },
+      });
+      expect(json(put).fields).toEqual({
+        'politicalContributions.0.Approved_Date__c': 'The approved date cannot be in the future.',
+      });
+    } finally {
+      now = new Date('2026-11-22T15:00:00Z');
+    }
+  });
+
   it('writes nothing when a row of the third list is bad', async () => {
     const { user, headers } = await staffOf(firm.id);
     const [{ n: before }] = await t.deps.db.select({ n: count() }).from(politicalContributions);
