@@ -186,6 +186,8 @@ export const messages = {
   },
   /** Field messages of the shared schemas (server and web validate with the same ones). */
   validation: {
+    /** A form sent back with messages on its inputs (the first one in error gets the focus). */
+    correctHighlighted: 'Please correct the highlighted fields.',
     required: 'This field is required.',
     email: 'Enter a valid email address.',
     enterEmail: 'Please enter your email address.',

@@ -191,6 +191,7 @@ export function AttestationForm({
     variant: 'filled' as const,
     description: mode === 'new' ? m.nameFromAccount : undefined,
     error: form.errors[field],
+    'data-path': field,
   });
 
   // A Reviewed attestation has a reviewed date (today in the portal's time zone unless one is typed);
@@ -406,6 +407,7 @@ export function AttestationForm({
                   value={value}
                   onChange={onChange}
                   error={bound.error}
+                  data-path={bound['data-path']}
                 >
                   <Group gap="lg" mt={4}>
                     <Radio value="true" label="Yes" disabled={disabled} />
