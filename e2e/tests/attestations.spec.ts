@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { attestationPeriodOn, calendarDateIn, messages } from '@portal/domain';
+import { createAttestation } from '../../apps/server/src/testing/factories.js';
 import { expect, expectAccessible, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 const m = messages.attestations;
@@ -184,4 +185,30 @@ test('a super CCO puts a person on the roster; they attest; the CCO reviews it; 
     page.getByRole('alert').filter({ hasText: 'An attestation for this period already exists' }),
   ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/compliance/attestations/${staff.id}/new$`));
+});
+
+test("at phone width the manager shows each row's status and row menu without a sideways scroll", async ({
+  page,
+  db,
+}) => {
+  const stamp = Date.now();
+  const firm = await db.createFirm(db.db, { name: `Phone Advisors ${stamp}`, abbreviation: 'PHN' });
+  const staff = await db.createUser(db.db, {
+    email: `phone.${stamp}@example.test`,
+    firstName: 'Robin',
+    lastName: `Narrow${stamp}`,
+    profile: { firmId: firm.id, profileType: 3 },
+  });
+  const filed = await createAttestation(db.db, { ownerId: staff.id, firmId: firm.id });
+  const name = filed.attestation.name;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, staff.email);
+  await page.goto('/compliance/attestations');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row.getByText('Submitted', { exact: true })).toBeInViewport({ ratio: 1 });
+  const menu = page.getByRole('button', { name: `Actions for ${name}` });
+  await expect(menu).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: process.env.E2E_SCREENSHOT ?? 'test-results/attestations-phone.png' });
+  await expectAccessible(page);
 });

@@ -28,10 +28,11 @@ const personOf = (p: SupervisedPerson) => [p.last_name, p.first_name].filter(Boo
 const COLUMNS: DataTableColumn<SupervisedPerson>[] = [
   // Sorted by the Last Name column; two headers showing one ordering would read as two sorts.
   { label: 'Supervised Person', render: personOf },
-  { label: 'First Name', sortKey: 'first_name', render: (p) => p.first_name },
-  { label: 'Last Name', sortKey: 'last_name', render: (p) => p.last_name },
-  { label: 'Email', sortKey: 'email', render: (p) => p.email },
-  { label: 'Firm', sortKey: 'firm_name', render: (p) => p.firm_name },
+  // Supervised Person says both names: a narrow screen can do without the two name columns.
+  { label: 'First Name', sortKey: 'first_name', visibleFrom: 'md', render: (p) => p.first_name },
+  { label: 'Last Name', sortKey: 'last_name', visibleFrom: 'md', render: (p) => p.last_name },
+  { label: 'Email', sortKey: 'email', visibleFrom: 'xs', render: (p) => p.email },
+  { label: 'Firm', sortKey: 'firm_name', visibleFrom: 'sm', render: (p) => p.firm_name },
 ];
 
 type Editing = { entry: SupervisedPerson | null } | null;

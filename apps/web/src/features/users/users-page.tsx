@@ -33,11 +33,12 @@ const fullName = (user: UserListItem) => [user.first_name, user.last_name].filte
 
 const COLUMNS: DataTableColumn<UserListItem>[] = [
   { label: 'User', sortKey: 'last_name', render: listName },
-  { label: 'Email', sortKey: 'email', render: (user) => user.email },
-  { label: 'Profile', sortKey: 'profile_type', render: (user) => user.profile_type_name },
+  { label: 'Email', sortKey: 'email', visibleFrom: 'sm', render: (user) => user.email },
+  { label: 'Profile', sortKey: 'profile_type', visibleFrom: 'xs', render: (user) => user.profile_type_name },
   {
     label: 'Active',
     sortKey: 'is_active',
+    visibleFrom: 'xs',
     render: (user) => (
       <Checkbox
         aria-label={`${listName(user)} is active`}
@@ -48,7 +49,13 @@ const COLUMNS: DataTableColumn<UserListItem>[] = [
       />
     ),
   },
-  { label: 'Last Login', sortKey: 'last_login', nowrap: true, render: (user) => formatDateTime(user.last_login) },
+  {
+    label: 'Last Login',
+    sortKey: 'last_login',
+    nowrap: true,
+    visibleFrom: 'md',
+    render: (user) => formatDateTime(user.last_login),
+  },
 ];
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserListItem } | null;
