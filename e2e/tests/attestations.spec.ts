@@ -166,11 +166,18 @@ test('a super CCO puts a person on the roster; they attest; the CCO reviews it; 
   await expect(view.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expectAccessible(page);
   await view.getByRole('button', { name: 'Cancel' }).click();
+  // Focus goes back to the row's menu button, not to the top of the page.
+  await expect(page.getByRole('button', { name: `Actions for ${name}` })).toBeFocused();
 
   // 5. The next form is pre-filled from it, rows included. This period is filed already: a second
   // submission is refused with the server's reason in a toast, and the form stays as it was.
   await page.getByRole('link', { name: 'New Attestation' }).click();
-  await expect(page.getByText(m.prefilled(name))).toBeVisible();
+  // Before anything is typed, the form says this period is filed already, and links to it.
+  await expect(page.getByText(m.alreadyFiledNotice(name))).toBeVisible();
+  await expect(page.getByRole('link', { name: m.openFiled })).toHaveAttribute(
+    'href',
+    `/compliance/attestations?search=${encodeURIComponent(name)}`,
+  );
   await expect(page.getByLabel('Employment date')).toHaveValue('04/01/2019');
   await expect(page.getByLabel('CFP')).toBeChecked();
   await expect(page.getByRole('group', { name: 'Personal security 1' }).getByLabel('Account number')).toHaveValue(

@@ -93,7 +93,7 @@ export const messages = {
     approvedDateRequired: 'Enter the approved date.',
     amountRequired: 'Enter an amount.',
     amountFormat: 'Enter an amount in dollars with at most 2 decimals, such as 250.00.',
-    amountPositive: 'Enter an amount greater than zero.',
+    amountPositive: 'The amount must be positive: enter an amount greater than zero.',
     candidateRequired: 'Enter the candidate name.',
     raceRequired: 'Enter the political race.',
     electionDateRequired: 'Enter the election date.',
@@ -124,6 +124,9 @@ export const messages = {
     personalSecuritiesNote: 'Personal securities cover the last 12 months.',
     period: (fiscalYear: number, fiscalQuarter: number) =>
       `This attestation covers fiscal year ${fiscalYear}, quarter ${fiscalQuarter}.`,
+    alreadyFiledNotice: (name: string) =>
+      `You have already filed the attestation for this period (${name}): edit that one instead of submitting a second.`,
+    openFiled: 'Open it in Quarterly Attestations',
     prefilled: (name: string) =>
       `Pre-filled from your most recent attestation (${name}). Check every answer before you submit.`,
     noRows: 'None listed.',
@@ -150,7 +153,10 @@ export const messages = {
     updated: 'Supervised person updated.',
     removed: 'Supervised person removed.',
     empty: 'No supervised persons found.',
+    emailRequired: "Enter the staff member's email address.",
     unknownEmail: 'No staff member of your firm has this email address.',
+    /** A super CCO keeps every firm's roster. */
+    unknownEmailAnyFirm: 'No staff member has this email address.',
     clientEmail: 'This address belongs to a client: only staff members are supervised persons.',
     alreadyListed: 'This person is already on the roster of supervised persons.',
     ownEntry: 'You cannot add, change or remove your own roster entry: another CCO or a super CCO does.',

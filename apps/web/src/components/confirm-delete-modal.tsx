@@ -22,10 +22,11 @@ export function ConfirmDeleteModal({ name, loading, onCancel, onConfirm }: Confi
       <Stack gap="lg">
         <Text>{messages.lists.deleteQuestion(name ?? '')}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          {/* The safe answer has the focus: Enter on a confirmation must not delete. */}
+          <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color="red" onClick={onConfirm} loading={loading}>
             Delete
           </Button>
         </Group>

@@ -190,7 +190,8 @@ export const amount = (required: string) =>
   z
     .union([z.number(), z.string().trim()], { error: required })
     .transform(String)
-    .refine((v) => v !== '', required)
+    .refine((v) => v !== '', { message: required, abort: true })
+    .refine((v) => !v.startsWith('-'), { message: m.amountPositive, abort: true })
     .refine((v) => /^\d{1,12}(\.\d{1,2})?$/.test(v), m.amountFormat)
     .refine((v) => Number(v) > 0, m.amountPositive);
 

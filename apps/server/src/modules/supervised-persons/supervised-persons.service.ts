@@ -5,6 +5,7 @@ import {
   type FiscalPeriod,
   isCco,
   isClient,
+  isSuperCco,
   messages,
   type SupervisedPersonBody,
   type SupervisedPersonListQuery,
@@ -71,7 +72,8 @@ export async function add(ctx: Ctx, body: SupervisedPersonBody) {
   const account = await accounts.byEmail(ctx.deps.db, body.email);
   const firmId = account?.profile?.firmId ?? null;
   // Someone of a firm the CCO does not keep is "unknown" to them: the answer reveals no other firm's staff.
-  if (!account || !canManageRoster(ctx.actor, firmId)) throw badRequest(m.unknownEmail, { email: m.unknownEmail });
+  const unknown = isSuperCco(ctx.actor) ? m.unknownEmailAnyFirm : m.unknownEmail;
+  if (!account || !canManageRoster(ctx.actor, firmId)) throw badRequest(unknown, { email: unknown });
   if (!canManageRosterEntry(ctx.actor, { userId: account.id, firmId })) throw forbidden(m.ownEntry);
   if (account.profile?.profileType === 4) throw badRequest(m.clientEmail, { email: m.clientEmail });
   const alreadyListed = () => conflict(m.alreadyListed, { email: m.alreadyListed });

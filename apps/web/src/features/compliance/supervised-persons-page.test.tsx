@@ -1,7 +1,9 @@
 import type { SupervisedPerson, User } from '@portal/domain';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '../../testing/render';
+import { SupervisedPersonForm } from './supervised-person-form';
 import { SupervisedPersonsPage } from './supervised-persons-page';
 
 const cco = {
@@ -64,5 +66,14 @@ describe("a firm CCO's roster", () => {
     const firm = document.querySelector('input[aria-label="Firm"]') as HTMLInputElement;
     expect(firm.disabled).toBe(true);
     expect(calls.find((u) => u.startsWith('/api/supervised_persons/'))).toContain('firm=10');
+  });
+});
+
+describe('adding someone to the roster', () => {
+  it("asks for the staff member's address, not the signed-in person's own", async () => {
+    renderAtUrl(<SupervisedPersonForm entry={null} onDone={() => {}} />, '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Enter the staff member's email address.")).toBeTruthy();
+    expect(screen.queryByText('Please enter your email address.')).toBeNull();
   });
 });
