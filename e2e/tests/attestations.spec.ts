@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { attestationPeriodOn, calendarDateIn, messages } from '@portal/domain';
+import { createAttestation } from '../../apps/server/src/testing/factories.js';
 import { expect, expectAccessible, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 const m = messages.attestations;
@@ -165,11 +166,18 @@ test('a super CCO puts a person on the roster; they attest; the CCO reviews it; 
   await expect(view.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expectAccessible(page);
   await view.getByRole('button', { name: 'Cancel' }).click();
+  // Focus goes back to the row's menu button, not to the top of the page.
+  await expect(page.getByRole('button', { name: `Actions for ${name}` })).toBeFocused();
 
   // 5. The next form is pre-filled from it, rows included. This period is filed already: a second
   // submission is refused with the server's reason in a toast, and the form stays as it was.
   await page.getByRole('link', { name: 'New Attestation' }).click();
-  await expect(page.getByText(m.prefilled(name))).toBeVisible();
+  // Before anything is typed, the form says this period is filed already, and links to it.
+  await expect(page.getByText(m.alreadyFiledNotice(name))).toBeVisible();
+  await expect(page.getByRole('link', { name: m.openFiled })).toHaveAttribute(
+    'href',
+    `/compliance/attestations?search=${encodeURIComponent(name)}`,
+  );
   await expect(page.getByLabel('Employment date')).toHaveValue('04/01/2019');
   await expect(page.getByLabel('CFP')).toBeChecked();
   await expect(page.getByRole('group', { name: 'Personal security 1' }).getByLabel('Account number')).toHaveValue(
@@ -184,4 +192,30 @@ test('a super CCO puts a person on the roster; they attest; the CCO reviews it; 
     page.getByRole('alert').filter({ hasText: 'An attestation for this period already exists' }),
   ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/compliance/attestations/${staff.id}/new$`));
+});
+
+test("at phone width the manager shows each row's status and row menu without a sideways scroll", async ({
+  page,
+  db,
+}) => {
+  const stamp = Date.now();
+  const firm = await db.createFirm(db.db, { name: `Phone Advisors ${stamp}`, abbreviation: 'PHN' });
+  const staff = await db.createUser(db.db, {
+    email: `phone.${stamp}@example.test`,
+    firstName: 'Robin',
+    lastName: `Narrow${stamp}`,
+    profile: { firmId: firm.id, profileType: 3 },
+  });
+  const filed = await createAttestation(db.db, { ownerId: staff.id, firmId: firm.id });
+  const name = filed.attestation.name;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, staff.email);
+  await page.goto('/compliance/attestations');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row.getByText('Submitted', { exact: true })).toBeInViewport({ ratio: 1 });
+  const menu = page.getByRole('button', { name: `Actions for ${name}` });
+  await expect(menu).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: process.env.E2E_SCREENSHOT ?? 'test-results/attestations-phone.png' });
+  await expectAccessible(page);
 });

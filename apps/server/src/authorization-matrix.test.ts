@@ -307,11 +307,13 @@ const attestationId = async (s: Target, role: Caller) => {
   const a = await attestationOf(s, role);
   return typeof a === 'number' ? a : a.attestation.id;
 };
+/** The caller's own account (the signed-out caller's target is the standard user's). */
+const callerOf = (role: Caller): Role => (role === 'signedOut' ? 'staff' : role);
 const rosterOf = (s: Target, role: Caller) =>
   s === 'self'
     ? rosterEntry[role === 'signedOut' || role === 'client' ? 'staff' : role]
     : rosterEntry[s === 'own' ? 'staffColleague' : 'otherStaff'];
-const attestationForm = { First_Name__c: 'Matrix', Last_Name__c: 'Case', Employment_Date__c: '2020-01-01' };
+const attestationForm = { Employment_Date__c: '2020-01-01' };
 
 function complianceCases(): Record<string, Case> {
   const list = (url: string): Case => ({ build: () => ({ method: 'GET', url }), own: staffAll(200) });
@@ -409,11 +411,15 @@ function complianceCases(): Record<string, Case> {
       self: staffAll(200),
     },
     'POST /api/supervised_persons/': {
-      build: async () => {
+      build: async (s, role) => {
+        if (s === 'self')
+          return { method: 'POST', url: '/api/supervised_persons/', payload: { email: emails[callerOf(role)] } };
         const person = await createUser(t.deps.db, { profile: { firmId: firms.own.id, profileType: 3 } });
         return { method: 'POST', url: '/api/supervised_persons/', payload: { email: person.email } };
       },
       own: ccos(201, 403),
+      // Nobody puts themselves on the roster, nor changes or removes their own entry (a CCO included).
+      self: all(403),
     },
     'PUT /api/supervised_persons/:id/': {
       build: async (s, role) => {
@@ -430,9 +436,11 @@ function complianceCases(): Record<string, Case> {
       },
       own: ccos(200, 403),
       other: superCcoOnly(200, 403, 404),
+      self: all(403),
     },
     'DELETE /api/supervised_persons/:id/': {
-      build: async (s) => {
+      build: async (s, role) => {
+        if (s === 'self') return { method: 'DELETE', url: `/api/supervised_persons/${rosterOf(s, role)}/` };
         const person = await createUser(t.deps.db, {
           profile: { firmId: firms[s === 'other' ? 'other' : 'own'].id, profileType: 3 },
         });
@@ -440,6 +448,7 @@ function complianceCases(): Record<string, Case> {
       },
       own: ccos(204, 403),
       other: superCcoOnly(204, 403, 404),
+      self: all(403),
     },
   };
 }

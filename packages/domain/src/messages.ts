@@ -90,8 +90,10 @@ export const messages = {
     updated: 'Attestation updated successfully.',
     deleted: 'Attestation deleted successfully.',
     empty: 'No items to display.',
-    firstNameRequired: 'Enter the first name.',
-    lastNameRequired: 'Enter the last name.',
+    // First and last name come from the person's account (the server sets them on submission).
+    accountNameMissing: (part: 'first' | 'last') =>
+      `Your account has no ${part} name: add it in Settings, Personal info, before you attest.`,
+    nameFromAccount: 'From your account: change it in Settings, Personal info.',
     employmentDateRequired: 'Enter the employment date.',
     accountOwnerRequired: 'Enter the account owner.',
     accountNumberRequired: 'Enter the account number.',
@@ -101,7 +103,7 @@ export const messages = {
     approvedDateRequired: 'Enter the approved date.',
     amountRequired: 'Enter an amount.',
     amountFormat: 'Enter an amount in dollars with at most 2 decimals, such as 250.00.',
-    amountPositive: 'Enter an amount greater than zero.',
+    amountPositive: 'The amount must be positive: enter an amount greater than zero.',
     candidateRequired: 'Enter the candidate name.',
     raceRequired: 'Enter the political race.',
     electionDateRequired: 'Enter the election date.',
@@ -114,6 +116,15 @@ export const messages = {
       `An attestation for this period already exists: ${name} (#${id}). Edit that one instead.`,
     reviewedLocked:
       'This attestation has been reviewed and can no longer be changed. Ask your CCO if it needs a correction.',
+    employmentDateFuture: 'The employment date cannot be in the future.',
+    dateFuture: 'This date cannot be in the future.',
+    approvedDateFuture: 'The approved date cannot be in the future.',
+    contributionTooOld:
+      'This contribution is older than the 2 years this attestation covers: leave it out, or check the approved date.',
+    reviewedDateRequired: 'Enter the reviewed date: a Reviewed attestation has one.',
+    reviewedDateOnlyWhenReviewed: 'Leave the reviewed date empty while the attestation is Submitted.',
+    reviewedDateFuture: 'The reviewed date cannot be in the future.',
+    reviewedDateBeforeSubmitted: 'The reviewed date cannot be before the date the attestation was submitted.',
     notYourReview: 'You cannot review your own attestation: another CCO or a super CCO reviews it.',
     noFirm: 'Your account belongs to no firm: ask an administrator to place you in one before you attest.',
     overDeMinimis: 'Over de minimis',
@@ -123,6 +134,9 @@ export const messages = {
     personalSecuritiesNote: 'Personal securities cover the last 12 months.',
     period: (fiscalYear: number, fiscalQuarter: number) =>
       `This attestation covers fiscal year ${fiscalYear}, quarter ${fiscalQuarter}.`,
+    alreadyFiledNotice: (name: string) =>
+      `You have already filed the attestation for this period (${name}): edit that one instead of submitting a second.`,
+    openFiled: 'Open it in Quarterly Attestations',
     prefilled: (name: string) =>
       `Pre-filled from your most recent attestation (${name}). Check every answer before you submit.`,
     noRows: 'None listed.',
@@ -149,9 +163,13 @@ export const messages = {
     updated: 'Supervised person updated.',
     removed: 'Supervised person removed.',
     empty: 'No supervised persons found.',
+    emailRequired: "Enter the staff member's email address.",
     unknownEmail: 'No staff member of your firm has this email address.',
+    /** A super CCO keeps every firm's roster. */
+    unknownEmailAnyFirm: 'No staff member has this email address.',
     clientEmail: 'This address belongs to a client: only staff members are supervised persons.',
     alreadyListed: 'This person is already on the roster of supervised persons.',
+    ownEntry: 'You cannot add, change or remove your own roster entry: another CCO or a super CCO does.',
     emailFixed: 'The person of a roster entry cannot be changed: remove the entry and add the other person.',
     mustSubmit: 'Must submit with each attestation',
   },
@@ -186,6 +204,8 @@ export const messages = {
   },
   /** Field messages of the shared schemas (server and web validate with the same ones). */
   validation: {
+    /** A form sent back with messages on its inputs (the first one in error gets the focus). */
+    correctHighlighted: 'Please correct the highlighted fields.',
     required: 'This field is required.',
     email: 'Enter a valid email address.',
     enterEmail: 'Please enter your email address.',

@@ -95,7 +95,8 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the Supervised Persons manager (supervisedPersonManager), for a super CCO.
+            // Spec 001 §2: the Supervised Persons manager (supervisedPersonManager): every CCO (their firm's roster,
+            // as the API), though only a super CCO has it in the menu (spec 000 §2).
             path: 'compliance/supervised-persons',
             lazy: async () => ({
               Component: guarded(

@@ -5,9 +5,9 @@ export interface ConfirmModalProps {
   title: string;
   /** The question, naming what the action does to whom. */
   question: string;
-  /** The button that does it ('Delete'); it has the focus when the modal opens. */
+  /** The button that does it ('Delete'). */
   confirmLabel: string;
-  /** The button that leaves things as they are ('Cancel'). */
+  /** The button that leaves things as they are ('Cancel'); it has the focus: Enter must not act. */
   dismissLabel: string;
   /** Red for what cannot be undone. */
   color?: 'red';
@@ -24,10 +24,10 @@ export function ConfirmModal(props: ConfirmModalProps) {
       <Stack gap="lg">
         <Text>{question}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} data-autofocus>
             {dismissLabel}
           </Button>
-          <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={color} onClick={onConfirm} loading={loading}>
             {confirmLabel}
           </Button>
         </Group>

@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
+import type { User } from '@portal/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { currentUserKey } from '../lib/current-user';
 
 /** Mantine with no transitions, so a test never waits for an animation. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -24,8 +26,11 @@ export const testQueryClient = () => new QueryClient({ defaultOptions: { queries
  * router is returned so a test can read the address, go Back, or "refresh" by rendering again at
  * `router.state.location`.
  */
-export function renderAtUrl(element: ReactNode, url: string, queryClient = testQueryClient()) {
+export function renderAtUrl(element: ReactNode, url: string, options: { user?: User; queryClient?: QueryClient } = {}) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
+  const queryClient = options.queryClient ?? testQueryClient();
+  // A screen under the login guard finds the signed-in user already loaded, as in the app.
+  if (options.user) queryClient.setQueryData(currentUserKey, options.user);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <Providers>

@@ -5,10 +5,15 @@ import {
   canDeleteAttestation,
   canEditAttestation,
   canManageRoster,
+  canManageRosterEntry,
+  canOpenRoster,
   canReviewAttestation,
   canStartAttestation,
   canViewAttestation,
+  filerDateProblems,
   overDeMinimis,
+  reviewProblems,
+  rosterInMenu,
   toCents,
 } from './attestations.js';
 
@@ -52,6 +57,16 @@ describe('who may do what with an attestation', () => {
     ["not another firm's", canManageRoster(cco, 20), false],
     ["a super CCO keeps every firm's", canManageRoster(superCco, 10), true],
     ['staff does not', canManageRoster(staff, 10), false],
+    ["a CCO changes a colleague's entry", canManageRosterEntry(cco, { userId: 1, firmId: 10 }), true],
+    ['but never their own', canManageRosterEntry(cco, { userId: 4, firmId: 10 }), false],
+    ["a super CCO keeps a CCO's entry", canManageRosterEntry(superCco, { userId: 4, firmId: 10 }), true],
+    ['but not their own either', canManageRosterEntry(superCco, { userId: 6, firmId: 20 }), false],
+    ["not another firm's entry", canManageRosterEntry(otherCco, { userId: 1, firmId: 10 }), false],
+    ['staff not even their own', canManageRosterEntry(staff, { userId: 1, firmId: 10 }), false],
+    ['a CCO opens the roster screen', canOpenRoster(cco), true],
+    ['staff does not', canOpenRoster(staff), false],
+    ["its menu entry is a super CCO's", rosterInMenu(superCco), true],
+    ["not a CCO's (spec 000 §2)", rosterInMenu(cco), false],
   ])('%s', (_, got, expected) => {
     expect(got).toBe(expected);
   });
@@ -93,5 +108,75 @@ describe('de minimis (Rule 206(4)-5)', () => {
     expect(toCents('0.1')).toBe(10);
     expect(toCents(350)).toBe(35000);
     expect(toCents('1234.56')).toBe(123456);
+  });
+});
+
+describe('the review fields', () => {
+  const today = '2026-11-22';
+  const at = (status: string, reviewedDate: string | null) =>
+    reviewProblems({ status, reviewedDate, submittedDate: '2026-10-05' }, today);
+  it.each([
+    ['Reviewed on a day between submission and today', at('Reviewed', '2026-10-20'), {}],
+    ['Reviewed today', at('Reviewed', today), {}],
+    ['Reviewed the day it was submitted', at('Reviewed', '2026-10-05'), {}],
+    ['Submitted, not reviewed', at('Submitted', null), {}],
+    [
+      'Reviewed without a date',
+      at('Reviewed', null),
+      { Reviewed_Date__c: expect.stringMatching(/Enter the reviewed date/) },
+    ],
+    ['Reviewed with an emptied date', at('Reviewed', ''), { Reviewed_Date__c: expect.stringMatching(/Enter/) }],
+    ['Submitted with a date', at('Submitted', '2026-10-20'), { Reviewed_Date__c: expect.stringMatching(/empty/) }],
+    ['reviewed tomorrow', at('Reviewed', '2026-11-23'), { Reviewed_Date__c: expect.stringMatching(/future/) }],
+    [
+      'reviewed before it was submitted',
+      at('Reviewed', '2026-10-04'),
+      { Reviewed_Date__c: expect.stringMatching(/before/) },
+    ],
+  ])('%s', (_, got, expected) => {
+    expect(got).toEqual(expected);
+  });
+});
+
+describe("the filer's dates", () => {
+  const today = '2026-11-22';
+  it('accepts dates up to today, contributions of the last 2 years, and an election ahead', () => {
+    expect(
+      filerDateProblems(
+        {
+          Employment_Date__c: today,
+          IA_Manual_Attestation_Date__c: '2026-11-01',
+          outsideBusinessActivities: [{ Approved_Date__c: today }],
+          politicalContributions: [{ Approved_Date__c: '2024-11-22' }, { Approved_Date__c: today }],
+        },
+        today,
+      ),
+    ).toEqual({});
+  });
+
+  it('names each date in the future, and each contribution before the 2-year window, on its row', () => {
+    expect(
+      filerDateProblems(
+        {
+          Employment_Date__c: '2026-11-23',
+          Code_of_Ethics_Attestation_Date__c: '2027-01-01',
+          outsideBusinessActivities: [{ Approved_Date__c: '2026-01-01' }, { Approved_Date__c: '2026-12-01' }],
+          politicalContributions: [{ Approved_Date__c: '2024-11-21' }, { Approved_Date__c: '2026-11-23' }],
+        },
+        today,
+      ),
+    ).toEqual({
+      Employment_Date__c: 'The employment date cannot be in the future.',
+      Code_of_Ethics_Attestation_Date__c: 'This date cannot be in the future.',
+      'outsideBusinessActivities.1.Approved_Date__c': 'The approved date cannot be in the future.',
+      'politicalContributions.0.Approved_Date__c': expect.stringMatching(/older than the 2 years/),
+      'politicalContributions.1.Approved_Date__c': 'The approved date cannot be in the future.',
+    });
+  });
+
+  it('counts the window back from the day the attestation was filed, so a later edit keeps its rows', () => {
+    const row = { politicalContributions: [{ Approved_Date__c: '2024-06-01' }] };
+    expect(filerDateProblems(row, today, '2026-05-10')).toEqual({});
+    expect(Object.keys(filerDateProblems(row, today))).toEqual(['politicalContributions.0.Approved_Date__c']);
   });
 });

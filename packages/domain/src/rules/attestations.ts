@@ -1,4 +1,5 @@
-import type { FiscalPeriod } from './fiscal.js';
+import { messages } from '../messages.js';
+import { type FiscalPeriod, yearsBefore } from './fiscal.js';
 import { type Actor, isStaff, sameFirm } from './permissions.js';
 
 /**
@@ -53,8 +54,95 @@ export const canDeleteAttestation = (a: Actor, t: AttestationTarget) => ccoOf(a,
 
 /** The roster of supervised persons: kept and read by the firm's CCOs and by super CCOs. */
 export const canManageRoster = (a: Actor, firmId: number | null) => ccoOf(a, firmId);
-/** The screen and its menu entry (spec 000 §2: Supervised Persons only for super CCOs). */
-export const canOpenRoster = (a: Actor) => isSuperCco(a);
+
+/** What the roster rules need to know of an entry: whose it is and their firm. */
+export interface RosterEntryTarget {
+  userId: number;
+  firmId: number | null;
+}
+
+/**
+ * Adding, changing or removing one roster entry. Nobody does it to their own: the entry decides what
+ * its person must disclose each quarter (securities, outside activities, political contributions) and
+ * whether they attest at all, so a CCO's own entry is kept by another CCO of the firm or a super CCO,
+ * like the review of a CCO's own attestation. Adding oneself is refused too: it would set one's own
+ * flags.
+ */
+export const canManageRosterEntry = (a: Actor, entry: RosterEntryTarget) =>
+  canManageRoster(a, entry.firmId) && entry.userId !== a.id;
+
+/**
+ * The Supervised Persons screen: for every CCO, as the API is (a CCO sees their own firm's roster).
+ * Its menu entry is for super CCOs only (spec 000 §2); a firm's CCO opens it by its address.
+ */
+export const canOpenRoster = (a: Actor) => isCco(a);
+export const rosterInMenu = (a: Actor) => isSuperCco(a);
+
+/** The review fields as they would stand after a write, with the submission date; dates YYYY-MM-DD. */
+export interface ReviewState {
+  status: string | null;
+  reviewedDate: string | null;
+  submittedDate: string;
+}
+
+/**
+ * What is wrong with a review, by field (empty when nothing): a Reviewed attestation has a reviewed
+ * date, a Submitted one none; a reviewed date is neither after `today` (the portal's) nor before the
+ * attestation was submitted. The examiner reads these dates as evidence of timely review.
+ */
+export function reviewProblems(r: ReviewState, today: string): Record<string, string> {
+  const m = messages.attestations;
+  const date = r.reviewedDate || null;
+  let problem: string | undefined;
+  if (r.status === 'Reviewed' && !date) problem = m.reviewedDateRequired;
+  else if (r.status !== 'Reviewed' && date) problem = m.reviewedDateOnlyWhenReviewed;
+  else if (date && date > today) problem = m.reviewedDateFuture;
+  else if (date && date < r.submittedDate) problem = m.reviewedDateBeforeSubmitted;
+  return problem ? { Reviewed_Date__c: problem } : {};
+}
+
+/** How far back the political contributions of an attestation go (spec 001 §2: the previous 2 years). */
+export const CONTRIBUTION_LOOK_BACK_YEARS = 2;
+
+/** The dates a filer types, as a body carries them (YYYY-MM-DD; absent or empty when not given). */
+export interface FilerDates {
+  Employment_Date__c?: string | null;
+  IA_Manual_Attestation_Date__c?: string | null;
+  Code_of_Ethics_Attestation_Date__c?: string | null;
+  outsideBusinessActivities?: readonly ChildRowDates[] | null;
+  politicalContributions?: readonly ChildRowDates[] | null;
+}
+/** A child row as a body carries it (its other fields are not this rule's). */
+type ChildRowDates = { readonly [field: string]: unknown };
+const approvedOf = (row: ChildRowDates) => (typeof row.Approved_Date__c === 'string' ? row.Approved_Date__c : null);
+
+/**
+ * What is wrong with the dates a filer typed, by field path (`politicalContributions.1.Approved_Date__c`):
+ * a start, attestation or approval date is not after `today` (the portal's), and a political
+ * contribution (dated by its approval) falls in the 2 years before the attestation was filed
+ * (`filedOn`, today for a new one). An election date may be ahead: one contributes before an election.
+ */
+export function filerDateProblems(body: FilerDates, today: string, filedOn: string = today): Record<string, string> {
+  const m = messages.attestations;
+  const out: Record<string, string> = {};
+  const future = (path: string, date: string | null | undefined, message: string) => {
+    if (date && date > today) out[path] = message;
+  };
+  future('Employment_Date__c', body.Employment_Date__c, m.employmentDateFuture);
+  future('IA_Manual_Attestation_Date__c', body.IA_Manual_Attestation_Date__c, m.dateFuture);
+  future('Code_of_Ethics_Attestation_Date__c', body.Code_of_Ethics_Attestation_Date__c, m.dateFuture);
+  body.outsideBusinessActivities?.forEach((row, i) => {
+    future(`outsideBusinessActivities.${i}.Approved_Date__c`, approvedOf(row), m.approvedDateFuture);
+  });
+  const windowStart = yearsBefore(filedOn, CONTRIBUTION_LOOK_BACK_YEARS);
+  body.politicalContributions?.forEach((row, i) => {
+    const path = `politicalContributions.${i}.Approved_Date__c`;
+    const approved = approvedOf(row);
+    future(path, approved, m.approvedDateFuture);
+    if (approved && approved < windowStart) out[path] = m.contributionTooOld;
+  });
+  return out;
+}
 
 /** '{First} {Last} - {firm abbreviation} FY{year} Q{quarter}' (spec 001 §9). */
 export function attestationName(

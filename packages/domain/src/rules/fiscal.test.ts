@@ -7,6 +7,7 @@ import {
   isCalendarDate,
   periodStart,
   previousPeriod,
+  yearsBefore,
 } from './fiscal.js';
 
 describe('the fiscal calendar', () => {
@@ -73,5 +74,12 @@ describe('the fiscal calendar', () => {
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('2026-13-01')).toBe(false);
     expect(isCalendarDate('11/22/2026')).toBe(false);
+  });
+});
+
+describe('yearsBefore', () => {
+  it('is the same day years earlier, February 29 falling back to the 28th', () => {
+    expect(yearsBefore('2026-11-22', 2)).toBe('2024-11-22');
+    expect(yearsBefore('2028-02-29', 2)).toBe('2026-02-28');
   });
 });

@@ -64,3 +64,10 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
 }
+
+/** The same calendar day `years` earlier (February 29 falls back to the 28th). */
+export function yearsBefore(date: string, years: number): string {
+  const { y, m, d } = parts(date);
+  const day = m === 2 && d === 29 ? 28 : d;
+  return `${String(y - years).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -1,5 +1,5 @@
 import { type CustodianFlag, custodianLinks, staffLinks } from '../config/links.js';
-import { canOpenRoster } from './attestations.js';
+import { rosterInMenu } from './attestations.js';
 import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
 
 export interface MenuEntry {
@@ -53,7 +53,7 @@ export const menu: MenuGroupDefinition[] = [
     visible: isStaff,
     entries: [
       { label: 'Quarterly Attestations', to: '/compliance/attestations' },
-      { label: 'Supervised Persons', to: '/compliance/supervised-persons/', visible: canOpenRoster },
+      { label: 'Supervised Persons', to: '/compliance/supervised-persons/', visible: rosterInMenu },
     ],
   },
   {

@@ -65,27 +65,19 @@ function server(column: string, read: z.ZodType = nullableText) {
 }
 
 /**
- * A quarterly attestation (spec 001 §3), on the spec's wire names. Firm, owner, name, period and
- * submission date are the server's; status and reviewed date are the reviewer's (a CCO).
+ * A quarterly attestation (spec 001 §3), on the spec's wire names. Firm, owner, the person's first and
+ * last name (from their account), name, period and submission date are the server's; status and reviewed date are the reviewer's (a CCO).
  */
 export const attestationFields = defineFields({
   Id: server('id', z.number().int()),
   Name: { ...server('name', z.string()), sort: true },
-  First_Name__c: {
-    column: 'firstName',
-    read: z.string(),
-    write: requiredText(m.firstNameRequired, 150),
-    set: 'editor',
-    sort: true,
-  },
+  /**
+   * The person's name as their account gave it when they submitted (a snapshot: the record keeps the
+   * name it showed). Set by the server, never from the body, so nobody files under another's name.
+   */
+  First_Name__c: { ...server('firstName', z.string()), sort: true },
   Middle_Name__c: { column: 'middleName', ...textField(150) },
-  Last_Name__c: {
-    column: 'lastName',
-    read: z.string(),
-    write: requiredText(m.lastNameRequired, 150),
-    set: 'editor',
-    sort: true,
-  },
+  Last_Name__c: { ...server('lastName', z.string()), sort: true },
   Job_Title__c: { column: 'jobTitle', ...textField() },
   Employment_Date__c: {
     column: 'employmentDate',
@@ -198,7 +190,8 @@ export const amount = (required: string) =>
   z
     .union([z.number(), z.string().trim()], { error: required })
     .transform(String)
-    .refine((v) => v !== '', required)
+    .refine((v) => v !== '', { message: required, abort: true })
+    .refine((v) => !v.startsWith('-'), { message: m.amountPositive, abort: true })
     .refine((v) => /^\d{1,12}(\.\d{1,2})?$/.test(v), m.amountFormat)
     .refine((v) => Number(v) > 0, m.amountPositive);
 

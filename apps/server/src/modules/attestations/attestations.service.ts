@@ -8,9 +8,11 @@ import {
   canEditAttestation,
   canReviewAttestation,
   canStartAttestation,
+  filerDateProblems,
   isStaff,
   messages,
   NEW_ATTESTATION_DEFAULTS,
+  reviewProblems,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
@@ -44,6 +46,9 @@ const m = messages.attestations;
 const SET_ON_SUBMISSION = [
   'Id',
   'Name',
+  // From the filer's account, so nobody files under another person's name.
+  'First_Name__c',
+  'Last_Name__c',
   'Firm_Tk__c',
   'Firm_Name__c',
   'Owner_Tk__c',
@@ -108,6 +113,28 @@ async function saveLists(ctx: Ctx, tx: Tx, id: number, body: AttestationBody) {
   return counts;
 }
 
+/**
+ * The filer's name as their account holds it at submission: the attestation keeps this snapshot. An
+ * account without a first or last name cannot attest until it has one (spec 001 §5 requires both).
+ */
+function accountName(ctx: Ctx) {
+  const first = ctx.auth.actor.first_name?.trim() ?? '';
+  const last = ctx.auth.actor.last_name?.trim() ?? '';
+  const fields: Record<string, string> = {};
+  if (!first) fields.First_Name__c = m.accountNameMissing('first');
+  if (!last) fields.Last_Name__c = m.accountNameMissing('last');
+  const [firstMissing] = Object.values(fields);
+  if (firstMissing) throw badRequest(firstMissing, fields);
+  return { first, last };
+}
+
+/** The typed dates against the portal's today (and the filing day, for the contributions' window). */
+function checkFilerDates(body: AttestationBody, today: string, filedOn: string) {
+  const problems = filerDateProblems(body, today, filedOn);
+  const [first] = Object.values(problems);
+  if (first) throw badRequest(first, problems);
+}
+
 export async function create(ctx: Ctx, body: AttestationBody) {
   const { actor, deps } = ctx;
   if (!canStartAttestation(actor)) throw forbidden(m.clientsCannotAttest);
@@ -115,6 +142,7 @@ export async function create(ctx: Ctx, body: AttestationBody) {
   const firm = firmId === null ? undefined : await firmLabel(deps, firmId);
   if (firmId === null || !firm) throw badRequest(m.noFirm);
   const today = todayOf(deps.config);
+  checkFilerDates(body, today, today);
   const period = attestationPeriodOn(today);
   const current = { ...attestationEntity.blank(), ...NEW_ATTESTATION_DEFAULTS, Status__c: 'Submitted' };
   // A reviewer's fields on one's own new attestation would be reviewing it oneself.
@@ -122,7 +150,8 @@ export async function create(ctx: Ctx, body: AttestationBody) {
     forced: SET_ON_SUBMISSION,
     allowed: (wire) => wire !== 'Status__c' && wire !== 'Reviewed_Date__c',
   });
-  const name = attestationName({ first: body.First_Name__c, last: body.Last_Name__c }, firm.abbreviation, period);
+  const person = accountName(ctx);
+  const name = attestationName(person, firm.abbreviation, period);
   const alreadyFiled = (existing: { id: number; name: string }) => conflict(m.alreadyFiled(existing.name, existing.id));
 
   const existing = await findInPeriod(deps.db, actor.id, period);
@@ -131,8 +160,8 @@ export async function create(ctx: Ctx, body: AttestationBody) {
     const id = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
       const newId = await insertAttestation(tx, {
         ...(columns[''] as object),
-        firstName: body.First_Name__c,
-        lastName: body.Last_Name__c,
+        firstName: person.first,
+        lastName: person.last,
         employmentDate: body.Employment_Date__c,
         name,
         ownerId: actor.id,
@@ -167,37 +196,40 @@ export async function create(ctx: Ctx, body: AttestationBody) {
   }
 }
 
-/** Marking it Reviewed records who reviewed and when; back to Submitted clears both. */
-function reviewColumns(ctx: Ctx, row: AttestationRow, changed: Record<string, unknown>) {
+/** The review fields as the write would leave them: what the body changes, else what is stored. */
+function reviewAfter(row: AttestationRow, changed: Record<string, unknown>) {
+  return {
+    status: ('Status__c' in changed ? changed.Status__c : row.status) as string | null,
+    reviewedDate: ('Reviewed_Date__c' in changed ? changed.Reviewed_Date__c : row.reviewedDate) as string | null,
+    submittedDate: row.submittedDate,
+  };
+}
+
+/** Marking it Reviewed records who reviewed (the date is the reviewer's); back to Submitted clears them. */
+function reviewColumns(ctx: Ctx, changed: Record<string, unknown>) {
   if (!('Status__c' in changed)) return {};
   const who = ctx.auth.actor;
   if (changed.Status__c === 'Reviewed')
     return {
       reviewedById: ctx.actor.id,
       reviewedByName: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.email,
-      reviewedDate: (changed.Reviewed_Date__c as string | undefined) ?? row.reviewedDate ?? todayOf(ctx.deps.config),
     };
-  return {
-    reviewedById: null,
-    reviewedByName: null,
-    reviewedDate: (changed.Reviewed_Date__c as string | null) ?? null,
-  };
+  return { reviewedById: null, reviewedByName: null };
 }
 
 export async function update(ctx: Ctx, id: number, body: AttestationBody) {
   const row = await editable(ctx, id);
+  checkFilerDates(body, todayOf(ctx.deps.config), row.submittedDate);
   const target = targetOf(row);
   const { columns, changed } = attestationEntity.changes(ctx.actor, body, attestationEntity.toWire(row));
   const reviewing = 'Status__c' in changed || 'Reviewed_Date__c' in changed;
   if (reviewing && !canReviewAttestation(ctx.actor, target)) throw forbidden(m.notYourReview);
-  const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, row, changed) };
-  if ('First_Name__c' in changed || 'Last_Name__c' in changed) {
-    const person = { first: body.First_Name__c ?? row.firstName, last: body.Last_Name__c ?? row.lastName };
-    values.name = attestationName(person, row.firmAbbreviation, {
-      fiscalYear: row.fiscalYear,
-      fiscalQuarter: row.fiscalQuarter as 1 | 2 | 3 | 4,
-    });
+  if (reviewing) {
+    const problems = reviewProblems(reviewAfter(row, changed), todayOf(ctx.deps.config));
+    const [first] = Object.values(problems);
+    if (first) throw badRequest(first, problems);
   }
+  const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, changed) };
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     if (Object.keys(values).length) await updateAttestation(tx, id, values);
     const lists = await saveLists(ctx, tx, id, body);

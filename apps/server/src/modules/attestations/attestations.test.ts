@@ -20,7 +20,8 @@ async function signedIn(profile: Parameters<typeof createUser>[1]) {
   });
   return { user, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } as Headers };
 }
-const staffOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3 } });
+const staffOf = (firmId: number, names: { firstName?: string | null; lastName?: string | null } = {}) =>
+  signedIn({ ...names, profile: { firmId, profileType: 3 } });
 const ccoOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3, isCco: true } });
 
 const form = (over: Record<string, unknown> = {}) => ({
@@ -65,7 +66,7 @@ afterAll(() => t.close());
 
 describe('filing a quarterly attestation', () => {
   it('files the previous fiscal quarter with its lists, and names it', async () => {
-    const { user, headers } = await staffOf(firm.id);
+    const { user, headers } = await staffOf(firm.id, { firstName: 'Ada', lastName: 'Lovelace' });
     const res = await file(headers, {
       ...form(),
       Firm_Tk__c: otherFirm.id,
@@ -104,6 +105,36 @@ describe('filing a quarterly attestation', () => {
     expect(json(again).detail).toContain('Ada Lovelace - DWA FY2026 Q2');
   });
 
+  it("names it after the filer's account, whatever names the body types, and keeps that snapshot", async () => {
+    const { user, headers } = await staffOf(firm.id, { firstName: 'Grace', lastName: 'Hopper' });
+    const res = await file(headers, form({ First_Name__c: 'Alan', Last_Name__c: 'Turing' }));
+    expect(res.statusCode).toBe(201);
+    const a = json<Att>(res);
+    expect(a).toMatchObject({ Name: 'Grace Hopper - DWA FY2026 Q2', First_Name__c: 'Grace', Last_Name__c: 'Hopper' });
+
+    const url = `/api/quarterly_attestations/${a.Id}/`;
+    // An echo of the stored names is fine; changing them is refused like any field the server sets.
+    const echo = await t.app.inject({ method: 'PUT', url, headers, payload: { ...a, City__c: 'Arlington' } });
+    expect(echo.statusCode).toBe(200);
+    const renamed = await t.app.inject({ method: 'PUT', url, headers, payload: { ...a, Last_Name__c: 'Turing' } });
+    expect(renamed.statusCode).toBe(403);
+    expect(json(renamed).detail).toBe('You are not allowed to change Last_Name__c.');
+
+    const list = json<ListBody>(await t.app.inject({ url: `/api/quarterly_attestations/?user=${user.id}`, headers }));
+    expect(list.results.map((r) => [r.Name, r.First_Name__c, r.Last_Name__c])).toEqual([
+      ['Grace Hopper - DWA FY2026 Q2', 'Grace', 'Hopper'],
+    ]);
+  });
+
+  it('asks an account without a first name to add one before attesting', async () => {
+    const { headers } = await staffOf(firm.id, { firstName: null });
+    const res = await file(headers);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).fields).toEqual({
+      First_Name__c: 'Your account has no first name: add it in Settings, Personal info, before you attest.',
+    });
+  });
+
   it("takes today in the portal's time zone: 03:00 UTC on April 1 is still Q4 in New York", async () => {
     now = new Date('2027-04-01T03:00:00Z');
     try {
@@ -120,18 +151,56 @@ describe('filing a quarterly attestation', () => {
 
     const { headers } = await staffOf(firm.id);
     const bad = await file(headers, {
-      Last_Name__c: 'X',
       Employment_Date__c: '2026-02-30',
       States_Registered__c: 'Atlantis',
       politicalContributions: [contribution('12.345')],
     });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).fields).toMatchObject({
-      First_Name__c: 'Enter the first name.',
       Employment_Date__c: 'Enter a valid date (MM/DD/YYYY).',
       States_Registered__c: 'Select states from the list of the 50 US states.',
       'politicalContributions.0.Amount__c': 'Enter an amount in dollars with at most 2 decimals, such as 250.00.',
     });
+  });
+
+  it('refuses dates in the future, and contributions before the 2-year look-back, on the field or row', async () => {
+    const { headers } = await staffOf(firm.id);
+    const res = await file(headers, {
+      ...form({ Employment_Date__c: '2026-11-23', IA_Manual_Attestation_Date__c: '2026-12-01' }),
+      outsideBusinessActivities: [{ Name: 'Board seat', Approved_By__c: 'CCO', Approved_Date__c: '2026-11-30' }],
+      politicalContributions: [
+        contribution(10),
+        contribution(20, { Approved_Date__c: '2024-11-21' }),
+        contribution(30, { Approved_Date__c: '2026-11-23' }),
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).fields).toEqual({
+      Employment_Date__c: 'The employment date cannot be in the future.',
+      IA_Manual_Attestation_Date__c: 'This date cannot be in the future.',
+      'outsideBusinessActivities.0.Approved_Date__c': 'The approved date cannot be in the future.',
+      'politicalContributions.1.Approved_Date__c':
+        'This contribution is older than the 2 years this attestation covers: leave it out, or check the approved date.',
+      'politicalContributions.2.Approved_Date__c': 'The approved date cannot be in the future.',
+    });
+
+    // Today, in the portal's time zone, is fine: 02:00 UTC on November 23 is still the 22nd in New York.
+    now = new Date('2026-11-23T02:00:00Z');
+    try {
+      const ok = await file(headers, form({ Employment_Date__c: '2026-11-22' }));
+      expect(ok.statusCode).toBe(201);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/quarterly_attestations/${json<Att>(ok).Id}/`,
+        headers,
+        payload: { ...json<Att>(ok), politicalContributions: [contribution(10, { Approved_Date__c: '2026-11-23' })] },
+      });
+      expect(json(put).fields).toEqual({
+        'politicalContributions.0.Approved_Date__c': 'The approved date cannot be in the future.',
+      });
+    } finally {
+      now = new Date('2026-11-22T15:00:00Z');
+    }
   });
 
   it('writes nothing when a row of the third list is bad', async () => {
@@ -210,7 +279,7 @@ describe('editing, reviewing and deleting', () => {
       method: 'PUT',
       url,
       headers: cco.headers,
-      payload: { ...a, Status__c: 'Reviewed' },
+      payload: { ...a, Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-22' },
     });
     expect(reviewed.statusCode).toBe(200);
     expect(json(reviewed)).toMatchObject({
@@ -246,9 +315,49 @@ describe('editing, reviewing and deleting', () => {
       method: 'PUT',
       url: `/api/quarterly_attestations/${ccoOwn.Id}/`,
       headers: superCco.headers,
-      payload: { ...ccoOwn, Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-20' },
+      payload: { ...ccoOwn, Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-22' },
     });
-    expect(json(bySuper)).toMatchObject({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-20' });
+    expect(json(bySuper)).toMatchObject({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-22' });
+  });
+
+  it('checks the review dates: none in the future or before submission, one exactly when Reviewed', async () => {
+    const staff = await staffOf(firm.id);
+    const cco = await ccoOf(firm.id);
+    now = new Date('2026-10-05T15:00:00Z');
+    const a = json<Att>(await file(staff.headers));
+    now = new Date('2026-11-22T15:00:00Z');
+    const url = `/api/quarterly_attestations/${a.Id}/`;
+    const put = (review: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url, headers: cco.headers, payload: { ...a, ...review } });
+    const fieldOf = async (review: Record<string, unknown>) => {
+      const res = await put(review);
+      return [res.statusCode, json(res).fields];
+    };
+
+    expect(await fieldOf({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-11-23' })).toEqual([
+      400,
+      { Reviewed_Date__c: 'The reviewed date cannot be in the future.' },
+    ]);
+    expect(await fieldOf({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-10-04' })).toEqual([
+      400,
+      { Reviewed_Date__c: 'The reviewed date cannot be before the date the attestation was submitted.' },
+    ]);
+    expect(await fieldOf({ Status__c: 'Reviewed', Reviewed_Date__c: null })).toEqual([
+      400,
+      { Reviewed_Date__c: 'Enter the reviewed date: a Reviewed attestation has one.' },
+    ]);
+    expect(await fieldOf({ Reviewed_Date__c: '2026-11-01' })).toEqual([
+      400,
+      { Reviewed_Date__c: 'Leave the reviewed date empty while the attestation is Submitted.' },
+    ]);
+    const ok = await put({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-10-05' });
+    expect(json(ok)).toMatchObject({ Status__c: 'Reviewed', Reviewed_Date__c: '2026-10-05' });
+    const back = await put({ ...json<Att>(ok), Status__c: 'Submitted' });
+    expect(json(back).fields).toEqual({
+      Reviewed_Date__c: 'Leave the reviewed date empty while the attestation is Submitted.',
+    });
+    const undone = await put({ ...json<Att>(ok), Status__c: 'Submitted', Reviewed_Date__c: null });
+    expect(json(undone)).toMatchObject({ Status__c: 'Submitted', Reviewed_Date__c: null, Reviewed_By__c: null });
   });
 
   it('flags a contribution over de minimis, and deletes softly for the examiner', async () => {
@@ -283,12 +392,12 @@ describe('the manager list', () => {
   it("shows a person only their own, a CCO their firm's, filtered, searched and sorted", async () => {
     const f = await createFirm(t.deps.db, { abbreviation: 'LST' });
     const cco = await ccoOf(f.id);
-    const a = await staffOf(f.id);
-    const b = await staffOf(f.id);
-    await file(a.headers, form({ First_Name__c: 'Zed', Last_Name__c: 'Alpha' }));
+    const a = await staffOf(f.id, { firstName: 'Zed', lastName: 'Alpha' });
+    const b = await staffOf(f.id, { firstName: 'Amy', lastName: 'Beta' });
+    await file(a.headers);
     now = new Date('2027-02-10T15:00:00Z');
-    await file(a.headers, form({ First_Name__c: 'Zed', Last_Name__c: 'Alpha' }));
-    await file(b.headers, form({ First_Name__c: 'Amy', Last_Name__c: 'Beta' }));
+    await file(a.headers);
+    await file(b.headers);
     now = new Date('2026-11-22T15:00:00Z');
 
     const own = json<ListBody>(await t.app.inject({ url: '/api/quarterly_attestations/', headers: a.headers }));

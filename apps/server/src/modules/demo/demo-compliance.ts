@@ -55,6 +55,7 @@ function filedOn(period: FiscalPeriod, day: number): Date {
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
+const daysBefore = (d: Date, days: number) => new Date(d.getTime() - days * 86_400_000);
 
 function formOf(first: string, last: string, f: Filing, filed: Date): AttestationBody {
   return attestationBody.parse({
@@ -83,7 +84,13 @@ function formOf(first: string, last: string, f: Filing, filed: Date): Attestatio
         ]
       : [],
     outsideBusinessActivities: f.lists?.activities
-      ? [{ Name: 'Treasurer, Springfield Food Bank', Approved_By__c: 'Sam Super', Approved_Date__c: '2025-01-15' }]
+      ? [
+          {
+            Name: 'Treasurer, Springfield Food Bank',
+            Approved_By__c: 'Sam Super',
+            Approved_Date__c: iso(daysBefore(filed, 300)),
+          },
+        ]
       : [],
     politicalContributions: f.lists?.contributions
       ? [
@@ -137,7 +144,9 @@ export async function seedDemoCompliance(deps: AppDeps, superEmail: string) {
   for (const f of filings) {
     let period = current;
     for (let i = 0; i < f.ago; i++) period = previousPeriod(period);
-    const filed = filedOn(period, 5 + (f.email.length % 9));
+    const due = filedOn(period, 5 + (f.email.length % 9));
+    // This quarter's filings are today's at the latest: no date a filer types may be in the future.
+    const filed = f.ago === 0 && due > deps.config.now() ? deps.config.now() : due;
     // Filed when it was due: the services take "today" from the clock they are given.
     const then = { ...deps, config: { ...deps.config, now: () => (f.ago === 0 ? deps.config.now() : filed) } };
     const person = await idOf(deps, f.email);
@@ -145,8 +154,10 @@ export async function seedDemoCompliance(deps: AppDeps, superEmail: string) {
       const ctx = await actingAs(then, person.id);
       const saved = await attestations.create(ctx, formOf(person.firstName ?? '', person.lastName ?? '', f, filed));
       if (!f.reviewer) return;
-      const reviewer = await actingAs(then, (await idOf(deps, f.reviewer)).id);
+      // Reviewed a few days later, on that day's clock (a reviewed date is never in the future).
       const reviewed = new Date(filed.getTime() + 6 * 86_400_000);
+      const reviewDay = { ...deps, config: { ...deps.config, now: () => reviewed } };
+      const reviewer = await actingAs(reviewDay, (await idOf(deps, f.reviewer)).id);
       await attestations.update(
         reviewer,
         saved.Id,

@@ -1,9 +1,11 @@
 import {
   attestationPeriodOn,
   canManageRoster,
+  canManageRosterEntry,
   type FiscalPeriod,
   isCco,
   isClient,
+  isSuperCco,
   messages,
   type SupervisedPersonBody,
   type SupervisedPersonListQuery,
@@ -70,7 +72,9 @@ export async function add(ctx: Ctx, body: SupervisedPersonBody) {
   const account = await accounts.byEmail(ctx.deps.db, body.email);
   const firmId = account?.profile?.firmId ?? null;
   // Someone of a firm the CCO does not keep is "unknown" to them: the answer reveals no other firm's staff.
-  if (!account || !canManageRoster(ctx.actor, firmId)) throw badRequest(m.unknownEmail, { email: m.unknownEmail });
+  const unknown = isSuperCco(ctx.actor) ? m.unknownEmailAnyFirm : m.unknownEmail;
+  if (!account || !canManageRoster(ctx.actor, firmId)) throw badRequest(unknown, { email: unknown });
+  if (!canManageRosterEntry(ctx.actor, { userId: account.id, firmId })) throw forbidden(m.ownEntry);
   if (account.profile?.profileType === 4) throw badRequest(m.clientEmail, { email: m.clientEmail });
   const alreadyListed = () => conflict(m.alreadyListed, { email: m.alreadyListed });
   if (await findRosterEntryOfUser(ctx.deps.db, ctx.scope('compliance'), account.id, periodOf(ctx, {})))
@@ -95,9 +99,11 @@ export async function add(ctx: Ctx, body: SupervisedPersonBody) {
   }
 }
 
+/** An entry the caller may change or remove: their firm's (any for a super CCO), never their own. */
 async function kept(ctx: Ctx, id: number) {
   const entry = await get(ctx, id);
-  if (!canManageRoster(ctx.actor, entry.firm_id)) throw forbidden();
+  if (!canManageRosterEntry(ctx.actor, { userId: entry.user_id, firmId: entry.firm_id }))
+    throw forbidden(entry.user_id === ctx.actor.id ? m.ownEntry : undefined);
   return entry;
 }
 

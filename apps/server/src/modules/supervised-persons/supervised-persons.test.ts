@@ -81,6 +81,16 @@ describe('the roster of supervised persons', () => {
       payload: { email: 'nobody@example.test' },
     });
     expect(unknown.statusCode).toBe(400);
+    // A super CCO keeps every firm's roster: no "of your firm" for them.
+    expect(json(unknown).fields).toEqual({ email: 'No staff member has this email address.' });
+    const firmCco = await ccoOf(f.id);
+    const unknownToCco = await t.app.inject({
+      method: 'POST',
+      url: '/api/supervised_persons/',
+      headers: firmCco.headers,
+      payload: { email: 'nobody@example.test' },
+    });
+    expect(json(unknownToCco).fields).toEqual({ email: 'No staff member of your firm has this email address.' });
 
     await file(person.headers);
     const own = json<Record<string, unknown>>(

@@ -310,3 +310,46 @@ describe('DataTable', () => {
     expect(server.calls.map((call) => call.search)).not.toContain('Thing');
   });
 });
+
+/** A list whose columns a phone does without, some from sm and some from md. */
+function Narrow() {
+  const table = useListState({ pageSize: 10, defaultOrdering: 'name', orderings: ['name', 'kind'], filters: {} });
+  const list = useQuery({
+    queryKey: ['narrow', table.params],
+    queryFn: () => server.list({ ...table.params, kind: 'all' }),
+  });
+  return (
+    <DataTable
+      label="Things"
+      state={table}
+      query={list}
+      columns={[
+        { label: 'Name', sortKey: 'name', render: (t: Thing) => t.name },
+        { label: 'Kind', sortKey: 'kind', visibleFrom: 'sm', render: (t: Thing) => t.kind },
+        { label: 'Id', visibleFrom: 'md', render: (t: Thing) => t.id },
+      ]}
+      rowKey={(t) => t.id}
+      rowLabel={(t) => t.name}
+      emptyText="Nothing."
+      actions={[{ label: 'Edit', icon: IconPencil, onClick: () => {} }]}
+    />
+  );
+}
+
+describe('on a small screen', () => {
+  it('leaves out the columns marked visibleFrom below their breakpoint, and pins the actions column', async () => {
+    renderAtUrl(<Narrow />, '/');
+    const row = (await screen.findByText('Thing 01')).closest('tr') as HTMLElement;
+    const cells = Array.from(row.querySelectorAll('td'));
+    const headers = screen.getAllByRole('columnheader');
+    const classOf = (el: Element) => el.getAttribute('class') ?? '';
+    // Name is always shown; Kind from sm, Id from md, in the header and in every row alike.
+    expect(classOf(cells[0])).not.toMatch(/from/);
+    expect(classOf(cells[1])).toMatch(/fromSm/);
+    expect(classOf(cells[2])).toMatch(/fromMd/);
+    expect(classOf(headers[1])).toMatch(/fromSm/);
+    expect(classOf(headers[2])).toMatch(/fromMd/);
+    expect(classOf(cells[3])).toMatch(/actions/);
+    expect(classOf(headers[3])).toMatch(/actions/);
+  });
+});

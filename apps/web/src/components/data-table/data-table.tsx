@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   type ComponentType,
+  type CSSProperties,
   memo,
   type ReactNode,
   useCallback,
@@ -13,6 +14,7 @@ import {
   useRef,
 } from 'react';
 import type { Page } from '../../lib/api';
+import classes from './data-table.module.css';
 import { DataTablePagination } from './data-table-pagination';
 import { type RowActionLook, RowActions } from './row-actions';
 import { SortableHeader } from './sortable-header';
@@ -26,7 +28,16 @@ export interface DataTableColumn<Row> {
   render: (row: Row) => ReactNode;
   hideLabel?: boolean;
   nowrap?: boolean;
+  /**
+   * Shown from this breakpoint up only: a column a phone can do without (the list's name and status
+   * stay; a second date, a count, a detail go). Always shown when left out.
+   */
+  visibleFrom?: Breakpoint;
 }
+
+export type Breakpoint = 'xs' | 'sm' | 'md';
+const FROM: Record<Breakpoint, string> = { xs: classes.fromXs, sm: classes.fromSm, md: classes.fromMd };
+const fromClass = (breakpoint: Breakpoint | undefined) => (breakpoint ? FROM[breakpoint] : undefined);
 
 export interface RowAction<Row> {
   /** 'Edit'; an icon button is named with the row, 'Edit Doe, Jane'. */
@@ -67,7 +78,10 @@ export interface DataTableProps<Row> {
   actions?: RowAction<Row>[];
   /** Shows the actions column's header ('Actions') instead of keeping it for screen readers. */
   showActionsHeader?: boolean;
-  /** Below this width the table scrolls sideways inside its box (phones). */
+  /**
+   * Below this width the table scrolls sideways inside its box (a tablet), its actions pinned to the
+   * right edge. On a phone (below xs) it fits the screen instead: mark columns with `visibleFrom`.
+   */
   minWidth?: number;
 }
 
@@ -172,7 +186,12 @@ export function DataTable<Row>({
         </Group>
       )}
 
-      <Table.ScrollContainer minWidth={minWidth ?? 0}>
+      <Table.ScrollContainer
+        // Left to the stylesheet, which drops it on phones (Mantine's prop would set it inline).
+        minWidth={undefined}
+        className={classes.scroll}
+        style={{ '--data-table-min-width': `${(minWidth ?? 0) / 16}rem` } as CSSProperties}
+      >
         <Table
           striped={STRIPED}
           highlightOnHover
@@ -183,7 +202,7 @@ export function DataTable<Row>({
           <Table.Thead>
             <Table.Tr>
               {rowNumbers && (
-                <Table.Th>
+                <Table.Th className={classes.fromXs}>
                   <span aria-hidden>#</span>
                   <VisuallyHidden>Row number</VisuallyHidden>
                 </Table.Th>
@@ -205,17 +224,18 @@ export function DataTable<Row>({
                     sortKey={column.sortKey}
                     ordering={state.ordering}
                     onSort={state.setOrdering}
+                    className={fromClass(column.visibleFrom)}
                   >
                     {column.label}
                   </SortableHeader>
                 ) : (
-                  <Table.Th key={column.label}>
+                  <Table.Th key={column.label} className={fromClass(column.visibleFrom)}>
                     {column.hideLabel ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}
                   </Table.Th>
                 ),
               )}
               {actions.length > 0 && (
-                <Table.Th>
+                <Table.Th className={classes.actions}>
                   {showActionsHeader ? (
                     <Text span size="sm" fw={700}>
                       {ACTIONS}
@@ -282,7 +302,7 @@ export function DataTable<Row>({
   );
 }
 
-const COLUMN_FIELDS = ['label', 'sortKey', 'render', 'hideLabel', 'nowrap'] as const;
+const COLUMN_FIELDS = ['label', 'sortKey', 'render', 'hideLabel', 'nowrap', 'visibleFrom'] as const;
 const ACTION_FIELDS = ['label', 'icon', 'color', 'placement'] as const;
 
 /** `list` itself, or the array returned last time when each item's `fields` are the same as then. */
@@ -334,19 +354,23 @@ const DataTableRow = memo(function DataTableRow({
   const offered = actions ? actions.split('\n') : [];
   return (
     <tr className={Table.classes.tr} data-with-row-border data-striped={STRIPED} data-hover>
-      {number !== undefined && <td className={td}>{number}</td>}
+      {number !== undefined && <td className={`${td} ${classes.fromXs}`}>{number}</td>}
       {selected !== undefined && (
         <td className={td}>
           <Checkbox aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle(rowId)} />
         </td>
       )}
       {columns.map((column) => (
-        <td key={column.label} className={td} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+        <td
+          key={column.label}
+          className={column.visibleFrom ? `${td} ${FROM[column.visibleFrom]}` : td}
+          style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+        >
           {column.render(row)}
         </td>
       ))}
       {actions !== undefined && (
-        <td className={td}>
+        <td className={`${td} ${classes.actions}`}>
           <RowActions
             actions={looks.filter((look) => offered.includes(look.label))}
             name={name}

@@ -83,7 +83,12 @@ function RowMenu({ actions, name, onAction }: Omit<RowActionsProps, 'alignEnd'>)
             key={action.label}
             color={action.color}
             leftSection={<action.icon size={16} aria-hidden />}
-            onClick={() => onAction(action.label)}
+            onClick={() => {
+              // The item goes away with the menu: a modal the action opens must find the button
+              // focused, so closing it returns there and not to the top of the page.
+              target.current?.focus();
+              onAction(action.label);
+            }}
           >
             {action.label}
           </Menu.Item>

@@ -9,15 +9,16 @@ interface SortableHeaderProps {
   /** The list's current ordering, say `-last_name`. */
   ordering: string;
   onSort: (ordering: string) => void;
+  className?: string;
 }
 
 /** A DataTable column header that sorts the list on the server: first ascending, then descending. */
-export function SortableHeader({ children, sortKey, ordering, onSort }: SortableHeaderProps) {
+export function SortableHeader({ children, sortKey, ordering, onSort, className }: SortableHeaderProps) {
   const active = ordering.replace(/^-/, '') === sortKey;
   const descending = active && ordering.startsWith('-');
   const Icon = !active ? IconSelector : descending ? IconChevronDown : IconChevronUp;
   return (
-    <Table.Th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+    <Table.Th className={className} aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
       <UnstyledButton
         onClick={() => onSort(active && !descending ? `-${sortKey}` : sortKey)}
         fw={700}

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { attestationPeriodOn, messages } from '@portal/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +26,11 @@ export function AttestationFormPage() {
   const mostRecent = useQuery(mostRecentQuery(actor.id));
   const roster = useQuery(rosterEntryOfUserQuery(actor.id));
   const period = attestationPeriodOn(portalToday());
+  // This period's attestation, when the person has filed it already: a second one would be refused.
+  const filed =
+    mostRecent.data?.Fiscal_Year__c === period.fiscalYear && mostRecent.data.Fiscal_Quarter__c === period.fiscalQuarter
+      ? mostRecent.data
+      : null;
   // A failed lookup is toasted by the query client; the form then starts from the defaults.
   const loaded = !mostRecent.isPending && !roster.isPending;
   const initialValues = useMemo(
@@ -53,15 +58,28 @@ export function AttestationFormPage() {
           mode="new"
           attestation={null}
           initialValues={initialValues}
+          person={{ first: actor.first_name, last: actor.last_name }}
           roster={roster.data ?? null}
           review={{ show: false, editable: false }}
           intro={
             <Stack gap="xs">
               <Text>{m.period(period.fiscalYear, period.fiscalQuarter)}</Text>
-              {mostRecent.data && (
-                <Alert color="blue" variant="light">
-                  {m.prefilled(mostRecent.data.Name)}
+              {filed ? (
+                // Said before the form is filled in, not only by the 409 at Submit.
+                <Alert color="yellow" variant="light">
+                  <Stack gap={4} align="flex-start">
+                    <Text size="sm">{m.alreadyFiledNotice(filed.Name)}</Text>
+                    <Anchor component={Link} size="sm" to={`${MANAGER}?search=${encodeURIComponent(filed.Name)}`}>
+                      {m.openFiled}
+                    </Anchor>
+                  </Stack>
                 </Alert>
+              ) : (
+                mostRecent.data && (
+                  <Alert color="blue" variant="light">
+                    {m.prefilled(mostRecent.data.Name)}
+                  </Alert>
+                )
               )}
             </Stack>
           }

@@ -2,6 +2,7 @@ import type { Attestation, SupervisedPerson } from '@portal/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { portalToday, wireDateToText } from '../../lib/dates';
 import { renderAtUrl } from '../../testing/render';
 import { AttestationForm } from './attestation-form';
 import { blankAttestation, editValuesOf } from './attestation-values';
@@ -19,6 +20,8 @@ const stored = {
   Id: 41,
   Name: 'Sid Staff - DWA FY2026 Q2',
   ...blankAttestation(person),
+  First_Name__c: 'Sid',
+  Last_Name__c: 'Staff',
   Employment_Date__c: '2019-04-01',
   Status__c: 'Submitted',
   Reviewed_By__c: null,
@@ -41,6 +44,7 @@ describe('the attestation form', () => {
       mode: 'new' as const,
       attestation: null,
       initialValues: blankAttestation(person),
+      person: { first: 'Sid', last: 'Staff' },
       review: { show: false, editable: false },
       onCancel: () => {},
       onSaved: () => {},
@@ -59,12 +63,43 @@ describe('the attestation form', () => {
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
   });
 
+  it("shows the filer's name from their account, locked, and never sends it", async () => {
+    const fetch = vi.fn(async () => new Response('{"detail":"x"}', { status: 400 }));
+    vi.stubGlobal('fetch', fetch);
+    renderAtUrl(
+      <AttestationForm
+        mode="new"
+        attestation={null}
+        initialValues={{ ...blankAttestation(person), Employment_Date__c: '2019-04-01' }}
+        person={{ first: 'Sid', last: 'Staff' }}
+        roster={null}
+        review={{ show: false, editable: false }}
+        onCancel={() => {}}
+        onSaved={() => {}}
+      />,
+      '/',
+    );
+    const first = screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement;
+    const last = screen.getByRole('textbox', { name: /Last name/ }) as HTMLInputElement;
+    expect([first.value, last.value]).toEqual(['Sid', 'Staff']);
+    expect(first.readOnly && last.readOnly).toBe(true);
+    await userEvent.type(first, 'Mallory');
+    expect(first.value).toBe('Sid');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body).not.toHaveProperty('First_Name__c');
+    expect(body).not.toHaveProperty('Last_Name__c');
+  });
+
   it('flags a contribution over de minimis as it is typed', async () => {
     renderAtUrl(
       <AttestationForm
         mode="new"
         attestation={null}
         initialValues={blankAttestation(person)}
+        person={{ first: 'Sid', last: 'Staff' }}
         roster={rosterWith({ has_to_submit_political_contributions: true })}
         review={{ show: false, editable: false }}
         onCancel={() => {}}
@@ -81,6 +116,33 @@ describe('the attestation form', () => {
     expect(screen.getByText('Over de minimis')).toBeTruthy();
   });
 
+  it('fills the reviewed date with today when Reviewed is chosen, and clears it for Submitted', async () => {
+    renderAtUrl(
+      <AttestationForm
+        mode="edit"
+        attestation={stored}
+        initialValues={editValuesOf(stored, true)}
+        person={{ first: 'Sid', last: 'Staff' }}
+        roster={null}
+        review={{ show: true, editable: true }}
+        onCancel={() => {}}
+        onSaved={() => {}}
+      />,
+      '/',
+    );
+    const reviewedDate = screen.getByRole('textbox', { name: 'Reviewed date' }) as HTMLInputElement;
+    expect(reviewedDate.value).toBe('');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Reviewed' }));
+    expect(reviewedDate.value).toBe(wireDateToText(portalToday()));
+
+    await userEvent.clear(reviewedDate);
+    await userEvent.type(reviewedDate, '11/02/2026');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Submitted' }));
+    expect(reviewedDate.value).toBe('');
+  });
+
   it('deletes a saved row of a stored attestation on the server at once, and removes it from the form', async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetch);
@@ -89,6 +151,7 @@ describe('the attestation form', () => {
         mode="edit"
         attestation={stored}
         initialValues={editValuesOf(stored, false)}
+        person={{ first: 'Sid', last: 'Staff' }}
         roster={rosterWith({ has_to_submit_personal_securities: true })}
         review={{ show: false, editable: false }}
         onCancel={() => {}}

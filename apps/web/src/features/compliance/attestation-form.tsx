@@ -31,6 +31,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DateTextInput } from '../../components/date-text-input';
 import { StateSelect } from '../../components/state-select';
+import { portalToday } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
 import { getPath } from '../../lib/schema-form/form-paths';
 import { type RowFieldPath, useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -90,6 +91,11 @@ export interface AttestationFormProps {
   /** The stored attestation being viewed or edited. */
   attestation: Attestation | null;
   initialValues: AttestationValues;
+  /**
+   * The filer's name, shown locked: the signed-in person's account on a new attestation, the stored
+   * snapshot on a saved one. The server sets it; the form never sends it.
+   */
+  person: { first: string | null; last: string | null };
   /** The person's roster entry: which lists they submit (spec 001 §2); null when not on the roster. */
   roster: SupervisedPerson | null;
   /** Status and reviewed date: shown to a CCO on a stored attestation, editable by its reviewer. */
@@ -109,6 +115,7 @@ export function AttestationForm({
   mode,
   attestation,
   initialValues,
+  person,
   roster,
   review,
   intro,
@@ -175,6 +182,25 @@ export function AttestationForm({
       value: statesOf(value),
       onChange: (next: string[]) => onChange(joinStates(next)),
     };
+  };
+
+  // Locked like the spec's other read-only fields; a server message (an account without a name) shows here.
+  const accountName = (field: 'First_Name__c' | 'Last_Name__c', value: string | null) => ({
+    value: value ?? '',
+    readOnly: true,
+    variant: 'filled' as const,
+    description: mode === 'new' ? m.nameFromAccount : undefined,
+    error: form.errors[field],
+    'data-path': field,
+  });
+
+  // A Reviewed attestation has a reviewed date (today in the portal's time zone unless one is typed);
+  // a Submitted one has none. The server refuses anything else.
+  const status = form.select('Status__c');
+  const chooseStatus = (next: string | null) => {
+    status.onChange(next);
+    if (next === 'Reviewed' && !form.values.Reviewed_Date__c) form.setFieldValue('Reviewed_Date__c', portalToday());
+    if (next === 'Submitted') form.setFieldValue('Reviewed_Date__c', null);
   };
 
   const contributions = (form.values.politicalContributions ?? []) as ContributionValues[];
@@ -309,9 +335,9 @@ export function AttestationForm({
 
         <Fieldset legend="Personal information">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label="First name" required autoComplete="given-name" {...text('First_Name__c')} />
+            <TextInput label="First name" required {...accountName('First_Name__c', person.first)} />
             <TextInput label="Middle name" autoComplete="additional-name" {...text('Middle_Name__c')} />
-            <TextInput label="Last name" required autoComplete="family-name" {...text('Last_Name__c')} />
+            <TextInput label="Last name" required {...accountName('Last_Name__c', person.last)} />
             <TextInput label="Job title" {...text('Job_Title__c')} />
             <DateTextInput label="Employment date" required {...date('Employment_Date__c')} />
             <TextInput label="CRD number" {...text('CRD_Number__c')} />
@@ -381,6 +407,7 @@ export function AttestationForm({
                   value={value}
                   onChange={onChange}
                   error={bound.error}
+                  data-path={bound['data-path']}
                 >
                   <Group gap="lg" mt={4}>
                     <Radio value="true" label="Yes" disabled={disabled} />
@@ -441,7 +468,8 @@ export function AttestationForm({
                 label="Status"
                 data={[...ATTESTATION_STATUSES]}
                 allowDeselect={false}
-                {...form.select('Status__c')}
+                {...status}
+                onChange={chooseStatus}
                 disabled={disabled || !review.editable}
               />
               <DateTextInput

@@ -71,6 +71,7 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
         mode={open.mode}
         attestation={a}
         initialValues={editValuesOf(a, cco)}
+        person={{ first: a.First_Name__c, last: a.Last_Name__c }}
         roster={roster.data ?? null}
         review={{ show: cco, editable: canReviewAttestation(actor, target) }}
         onCancel={onClose}

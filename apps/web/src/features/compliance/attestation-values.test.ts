@@ -73,7 +73,6 @@ describe("the next quarter's form, pre-filled from the most recent attestation",
 
   it('carries the answers over', () => {
     expect(values).toMatchObject({
-      First_Name__c: 'Ada',
       Job_Title__c: 'Analyst',
       States_Registered__c: 'New York;New Jersey',
       CFP__c: true,
@@ -96,6 +95,9 @@ describe("the next quarter's form, pre-filled from the most recent attestation",
       'Over_De_Minimis__c',
       'Firm__r',
       'Personal_Securities__r',
+      // The server names the filer from their account.
+      'First_Name__c',
+      'Last_Name__c',
     ])
       expect(values).not.toHaveProperty(key);
   });
@@ -137,19 +139,16 @@ describe('a stored attestation in the View/Edit modal', () => {
 });
 
 describe('a first attestation', () => {
-  it("starts from the spec's defaults and the person's name and work email", () => {
-    const values = blankAttestation({ first_name: 'Sid', last_name: 'Staff', email: 'sid@example.test' }) as Record<
-      string,
-      unknown
-    >;
+  it("starts from the spec's defaults and the person's work email; the name is the server's", () => {
+    const values = blankAttestation({ email: 'sid@example.test' }) as Record<string, unknown>;
     expect(values).toMatchObject({
       ...NEW_ATTESTATION_DEFAULTS,
-      First_Name__c: 'Sid',
-      Last_Name__c: 'Staff',
       Work_Email__c: 'sid@example.test',
       Employment_Date__c: null,
       personalSecurities: [],
     });
+    expect(values).not.toHaveProperty('First_Name__c');
+    expect(values).not.toHaveProperty('Last_Name__c');
     expect(blankRow('politicalContributions')).toMatchObject({ Amount__c: null, May_Vote_For_Candidate__c: false });
   });
 });

@@ -69,15 +69,14 @@ const fieldsOf = (a: Attestation) =>
   Object.fromEntries(FIELDS.map((key) => [key, (a as Record<string, unknown>)[key] ?? null]));
 
 /**
- * A new attestation without a previous one: the spec's defaults (spec 001 §3), and the person's name
- * and work email from their account, which they correct if the account's are not their legal ones.
+ * A new attestation without a previous one: the spec's defaults (spec 001 §3) and the person's work
+ * email from their account. Their first and last name are not values of the form: the server takes
+ * them from the account (the form shows them locked, see `AttestationForm`'s `person`).
  */
-export function blankAttestation(person: Pick<User, 'first_name' | 'last_name' | 'email'>): AttestationValues {
+export function blankAttestation(person: Pick<User, 'email'>): AttestationValues {
   return {
     ...Object.fromEntries(FIELDS.map((key) => [key, null])),
     ...NEW_ATTESTATION_DEFAULTS,
-    First_Name__c: person.first_name ?? null,
-    Last_Name__c: person.last_name ?? null,
     Work_Email__c: person.email,
     personalSecurities: [],
     outsideBusinessActivities: [],

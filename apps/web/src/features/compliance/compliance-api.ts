@@ -6,7 +6,7 @@ import type {
   SupervisedPersonBody,
 } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { api, isApiError } from '../../lib/api';
+import { api, isApiError, type Page, queryString } from '../../lib/api';
 import { listPageQuery, type PageParams } from '../../lib/list-page-query';
 
 /** Every attestation query sits under this key, so a save refreshes the list, the record and the pre-fill. */
@@ -32,11 +32,20 @@ export const attestationQuery = (id: number) =>
     queryFn: () => api.get<Attestation>(`/api/quarterly_attestations/${id}/`),
   });
 
-/** The person's most recent attestation, the new form's pre-fill; null when they have none. */
+/**
+ * The person's most recent attestation, the new form's pre-fill; null when they have none. Found
+ * through the list (the latest submission is the latest period: the server dates both), not through
+ * `most_recent/`, whose 404 for a first-time filer the browser would log as an error in the console.
+ */
 export const mostRecentQuery = (userId: number) =>
   queryOptions({
     queryKey: [...attestationsKey, 'most-recent', userId],
-    queryFn: () => orNone(api.get<Attestation>(`/api/quarterly_attestations/${userId}/most_recent/`)),
+    queryFn: async () => {
+      const params = queryString({ user: userId, ordering: '-Submitted_Date__c', page_size: 1 });
+      const { results } = await api.get<Page<AttestationListItem>>(`/api/quarterly_attestations/${params}`);
+      const [latest] = results;
+      return latest ? api.get<Attestation>(`/api/quarterly_attestations/${latest.Id}/`) : null;
+    },
     staleTime: 0,
   });
 

@@ -2,12 +2,13 @@ import { Button, Checkbox, Fieldset, Group, Stack, TextInput } from '@mantine/co
 import { messages, type SupervisedPerson, supervisedPersonBody } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifySuccess } from '../../lib/notify';
-import { requiredEmail } from '../../lib/schema-form/form-rules';
+import { requiredEmailWith } from '../../lib/schema-form/form-rules';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { addSupervisedPerson, rosterKey, updateSupervisedPerson } from './compliance-api';
 
 const m = messages.supervisedPersons;
-const schema = supervisedPersonBody.extend({ email: requiredEmail });
+// Someone else's address: sign-in's 'Please enter your email address.' would be the wrong person.
+const schema = supervisedPersonBody.extend({ email: requiredEmailWith(m.emailRequired) });
 
 const FLAGS = [
   ['has_to_submit_personal_securities', 'Personal Securities'],

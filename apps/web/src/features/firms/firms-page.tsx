@@ -19,10 +19,10 @@ const titleOf = (open: NonNullable<Open>) => (open.firm ? open.firm.name : 'New 
 
 const COLUMNS: DataTableColumn<Firm>[] = [
   { label: 'Firm', sortKey: 'name', render: (firm) => firm.name },
-  { label: 'Street', sortKey: 'street', render: (firm) => firm.street },
-  { label: 'City', sortKey: 'city', render: (firm) => firm.city },
-  { label: 'State', sortKey: 'state', render: (firm) => firm.state },
-  { label: 'Zip/Postal Code', sortKey: 'zip_code', render: (firm) => firm.zip_code },
+  { label: 'Street', sortKey: 'street', visibleFrom: 'sm', render: (firm) => firm.street },
+  { label: 'City', sortKey: 'city', visibleFrom: 'xs', render: (firm) => firm.city },
+  { label: 'State', sortKey: 'state', visibleFrom: 'sm', render: (firm) => firm.state },
+  { label: 'Zip/Postal Code', sortKey: 'zip_code', visibleFrom: 'md', render: (firm) => firm.zip_code },
 ];
 
 /** The firms manager of spec 001 §2: a server-side list with search, sorting, the modal and deletion. */

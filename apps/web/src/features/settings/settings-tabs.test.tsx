@@ -25,7 +25,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderTab(tab: 'email' | 'password') {
   const queryClient = testQueryClient();
   queryClient.setQueryData(currentUserKey, me);
-  return renderAtUrl(tab === 'email' ? <EmailTab /> : <PasswordTab />, `/settings/${tab}`, queryClient);
+  return renderAtUrl(tab === 'email' ? <EmailTab /> : <PasswordTab />, `/settings/${tab}`, { queryClient });
 }
 
 describe('the Email and Password tabs of Settings', () => {

@@ -70,7 +70,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderPage() {
   const queryClient = testQueryClient();
   queryClient.setQueryData(currentUserKey, admin);
-  return renderAtUrl(<UsersPage />, '/users/', queryClient);
+  return renderAtUrl(<UsersPage />, '/users/', { queryClient });
 }
 
 describe('the users page', () => {

@@ -35,11 +35,12 @@ const fullName = (user: UserListItem) => [user.first_name, user.last_name].filte
 
 const COLUMNS: DataTableColumn<UserListItem>[] = [
   { label: 'User', sortKey: 'last_name', render: listName },
-  { label: 'Email', sortKey: 'email', render: (user) => user.email },
-  { label: 'Profile', sortKey: 'profile_type', render: (user) => user.profile_type_name },
+  { label: 'Email', sortKey: 'email', visibleFrom: 'sm', render: (user) => user.email },
+  { label: 'Profile', sortKey: 'profile_type', visibleFrom: 'xs', render: (user) => user.profile_type_name },
   {
     label: 'Active',
     sortKey: 'is_active',
+    visibleFrom: 'xs',
     render: (user) => (
       <Group gap="xs" wrap="nowrap">
         <Checkbox
@@ -58,7 +59,13 @@ const COLUMNS: DataTableColumn<UserListItem>[] = [
       </Group>
     ),
   },
-  { label: 'Last Login', sortKey: 'last_login', nowrap: true, render: (user) => formatDateTime(user.last_login) },
+  {
+    label: 'Last Login',
+    sortKey: 'last_login',
+    nowrap: true,
+    visibleFrom: 'md',
+    render: (user) => formatDateTime(user.last_login),
+  },
 ];
 
 /** A row action asked for in a confirmation: once done, the confirmation closes, a toast says so, lists reload. */

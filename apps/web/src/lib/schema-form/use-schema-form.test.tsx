@@ -6,7 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithMantine } from '../../testing/render';
 import { ApiError } from '../api';
+import { notifyError } from '../notify';
 import { type SchemaForm, useSchemaForm } from './use-schema-form';
+
+vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 // A small attestation: nested owner fields and a child list whose rows are added and removed in place.
 const schema = z.object({
@@ -168,5 +171,30 @@ describe('a schema form', () => {
     await user.type(screen.getByLabelText('Child 2 name'), 'Bo');
     expect(errorOf('Child 2 name')).toBeNull();
     expect(errorOf('Last name')).toBe('Enter the last name.');
+  });
+
+  it('on a failed submit, focuses the first input in error in page order and says so in a toast', async () => {
+    const user = userEvent.setup();
+    vi.mocked(notifyError).mockClear();
+    renderDemo({ children: children('Ann', ''), firm: 1 });
+    await user.type(screen.getByLabelText('Last name'), 'Doe');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(document.activeElement).toBe(screen.getByLabelText('Child 2 name'));
+    expect(notifyError).toHaveBeenCalledWith('Please correct the highlighted fields.');
+  });
+
+  it("focuses the first input the server's answer names, and toasts when every message is inline", async () => {
+    vi.mocked(notifyError).mockClear();
+    const { serverSays } = renderDemo({ children: children('Ann', 'Bob') });
+    serverSays({ 'children.1.name': 'Name is taken.', 'profile.city': 'Unknown city.' });
+    expect(document.activeElement).toBe(screen.getByLabelText('City'));
+    expect(notifyError).toHaveBeenCalledWith('Please correct the highlighted fields.');
+
+    vi.mocked(notifyError).mockClear();
+    // A message no input shows: the query client toasts the server's detail instead.
+    serverSays({ non_field_errors: 'Try again later.' });
+    expect(notifyError).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,10 @@
 import { type LooseKeys, type UseFormReturnType, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
+import { messages } from '@portal/domain';
 import { type ChangeEvent, type FocusEvent, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import { type ApiError, isApiError } from '../api';
+import { notifyError } from '../notify';
 import { getPath, hasPath } from './form-paths';
 import { blankToNull, isNumberAt, schemaDeclares, schemaErrors } from './schema-errors';
 
@@ -21,12 +23,17 @@ export type FormDraft<T> = T extends File | Blob | Date
         ? string | null
         : T | null;
 
+/** What can take focus inside an input's wrapper (a radio group's first radio). */
+const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
+
 /** A child-row input's path as `ListRow.path` builds it, say `children.2.name`. */
 export type RowFieldPath = `${string}.${number}.${string}`;
 
 type Path<Values> = (LooseKeys<Values> & string) | RowFieldPath;
 
 interface BoundProps {
+  /** The field's path on its input element, so a failed submit can find the first input in error. */
+  'data-path': string;
   error: React.ReactNode;
   onFocus: (event?: FocusEvent) => void;
   onBlur: (event?: FocusEvent) => void;
@@ -141,13 +148,42 @@ export function useSchemaForm<S extends z.ZodType>(
     }
     bound.add(path);
     const { error, onFocus, onBlur } = form.getInputProps(path);
-    return { error, onFocus, onBlur } as BoundProps;
+    return { 'data-path': path, error, onFocus, onBlur } as BoundProps;
+  };
+
+  // The form element last submitted: a server answer arrives after the event, and two forms may be on
+  // screen (a page and a modal), so the first input in error is looked for inside this one.
+  const formElement = useRef<HTMLFormElement | null>(null);
+  /**
+   * Brings the first input in error (in the order of the page, not of the object) into view and gives
+   * it focus, so the person sees what to correct where they are looking. False when none is on screen.
+   */
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const inError = new Set(Object.keys(errors).filter((key) => errors[key]));
+    const root: ParentNode = formElement.current?.isConnected ? formElement.current : document;
+    const input = Array.from(root.querySelectorAll<HTMLElement>('[data-path]')).find((element) =>
+      inError.has(element.dataset.path ?? ''),
+    );
+    if (!input) return false;
+    const focusable = input.matches(FOCUSABLE) ? input : input.querySelector<HTMLElement>(FOCUSABLE);
+    (focusable ?? input).scrollIntoView?.({ block: 'center' });
+    focusable?.focus({ preventScroll: true });
+    return true;
+  };
+  const onSubmit: typeof form.onSubmit = (handleSubmit, handleValidationFailure) => (event) => {
+    if (event?.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget;
+    return form.onSubmit(handleSubmit, (errors, values, failedEvent) => {
+      focusFirstError(errors);
+      notifyError(messages.validation.correctHighlighted);
+      handleValidationFailure?.(errors, values, failedEvent);
+    })(event);
   };
   const valueAt = (path: string) => getPath(form.values, path);
   const set = (path: string, value: unknown) => form.setFieldValue(path, value);
 
   const schemaForm: SchemaForm<Record<string, unknown>, z.output<S>> = {
     ...form,
+    onSubmit,
     errorMeta,
     text: (path) => {
       const value = valueAt(path);
@@ -211,7 +247,12 @@ export function useSchemaForm<S extends z.ZodType>(
       };
     },
     setServerErrors: (error) => {
-      if (isApiError(error)) form.setErrors(error.fields);
+      if (!isApiError(error)) return;
+      form.setErrors(error.fields);
+      // Every message beside its input: the query client toasts nothing, so say it here. Otherwise
+      // the query client toasts the server's detail.
+      if (focusFirstError(error.fields) && errorMeta.showsInline(error))
+        notifyError(messages.validation.correctHighlighted);
     },
   };
   return schemaForm as unknown as SchemaForm<Values, z.output<S>>;
