@@ -12,6 +12,8 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 5 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // Someone who asked their system for less motion gets menus and modals without fades or slides.
+  respectReducedMotion: true,
   // Plain objects rather than `Menu.extend(...)`: importing the components here would put the menu,
   // its popover and floating-ui into the first download of every page, sign-in included.
   components: {
