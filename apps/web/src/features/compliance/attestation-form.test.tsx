@@ -93,6 +93,34 @@ describe('the attestation form', () => {
     expect(body).not.toHaveProperty('Last_Name__c');
   });
 
+  it('submits without the lists the roster does not ask for, even when a pre-fill left a bad row in one', async () => {
+    const fetch = vi.fn(async () => new Response('{"detail":"x"}', { status: 400 }));
+    vi.stubGlobal('fetch', fetch);
+    const badRow = { Account_Owner__c: null, Account_Number__c: null, Account_Type__c: null, Custodian__c: null };
+    renderAtUrl(
+      <AttestationForm
+        mode="new"
+        attestation={null}
+        initialValues={{
+          ...blankAttestation(person),
+          Employment_Date__c: '2019-04-01',
+          personalSecurities: [badRow],
+        }}
+        person={{ first: 'Sid', last: 'Staff' }}
+        roster={rosterWith({ has_to_submit_political_contributions: true })}
+        review={{ show: false, editable: false }}
+        onCancel={() => {}}
+        onSaved={() => {}}
+      />,
+      '/',
+    );
+    expect(screen.queryByRole('group', { name: 'Personal Securities' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body).not.toHaveProperty('personalSecurities');
+  });
+
   it('flags a contribution over de minimis as it is typed', async () => {
     renderAtUrl(
       <AttestationForm

@@ -28,7 +28,7 @@ import {
 } from '@portal/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { DateTextInput } from '../../components/date-text-input';
 import { StateSelect } from '../../components/state-select';
 import { portalToday } from '../../lib/dates';
@@ -83,6 +83,20 @@ const SECTION_FLAG = {
   politicalContributions: 'has_to_submit_political_contributions',
 } as const satisfies Record<ListName, keyof SupervisedPerson>;
 
+/**
+ * A new attestation is checked on the lists its roster entry asks for only: rows a pre-fill carried
+ * into a hidden list are not sent, so they must not block the submit with errors nobody can see.
+ */
+function useAttestationSchema(hiddenLists: string) {
+  return useMemo(() => {
+    const hidden = (hiddenLists ? hiddenLists.split(',') : []) as ListName[];
+    const mask: Partial<Record<ListName, true>> = Object.fromEntries(hidden.map((list) => [list, true]));
+    const schema = attestationBody.omit(mask);
+    // Same values, fewer checks: the form keeps the full attestation's shape.
+    return schema as unknown as typeof attestationBody;
+  }, [hiddenLists]);
+}
+
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export interface AttestationFormProps {
@@ -123,7 +137,8 @@ export function AttestationForm({
   onSaved,
 }: AttestationFormProps) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(attestationBody, initialValues);
+  const hiddenOnNew = mode === 'new' ? LISTS.filter((list) => !roster?.[SECTION_FLAG[list]]) : [];
+  const form = useSchemaForm(useAttestationSchema(hiddenOnNew.join()), initialValues);
   const readOnly = mode === 'view';
   const disabled = readOnly;
 
