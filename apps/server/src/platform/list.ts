@@ -4,6 +4,7 @@ import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
 import { tableVersions } from '../db/schema/index.js';
+import { BoundedCache } from './bounded-cache.js';
 
 /**
  * The one way a list is read: the caller's scope and filters as one WHERE, a search over chosen
@@ -100,7 +101,7 @@ export async function listPage<S extends PgSelect>(
   if (count === undefined) {
     const [{ n }] = (await counted) as unknown as { n: number }[];
     count = Number(n);
-    if (versions) remember(key, count);
+    if (versions) counts.set(key, count);
   }
   return { rows, count };
 }
@@ -109,13 +110,7 @@ export async function listPage<S extends PgSelect>(
  * Counts by query and table versions. Versions start at random per database, so one process serving
  * (or testing) several databases never mixes their counts.
  */
-const counts = new Map<string, number>();
-const COUNTS_KEPT = 5_000;
-
-function remember(key: string, count: number) {
-  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value as string);
-  counts.set(key, count);
-}
+const counts = new BoundedCache<number>(5_000);
 
 async function versionsOf(ex: Executor, tables: readonly VersionedTable[]): Promise<string> {
   const rows = await ex

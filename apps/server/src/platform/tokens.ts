@@ -1,6 +1,7 @@
 import { createHmac, webcrypto } from 'node:crypto';
 import { REFRESH_WINDOW_SECONDS } from '@portal/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { BoundedCache } from './bounded-cache.js';
 
 export interface AccessClaims {
   userId: number;
@@ -20,8 +21,8 @@ export class TokenService {
    * read's CPU. Only the signature's work is skipped; the session is still looked up every time, so a
    * revoked session fails at once. Bounded, oldest first out.
    */
-  private readonly verified = new Map<string, AccessClaims>();
-  private readonly csrf = new Map<string, string>();
+  private readonly verified = new BoundedCache<AccessClaims>(10_000);
+  private readonly csrf = new BoundedCache<string>(10_000);
 
   constructor(
     secret: string,
@@ -56,7 +57,7 @@ export class TokenService {
     let token = this.csrf.get(sessionId);
     if (!token) {
       token = createHmac('sha256', this.key).update(`csrf:${sessionId}`).digest('base64url');
-      remember(this.csrf, sessionId, token);
+      this.csrf.set(sessionId, token);
     }
     return token;
   }
@@ -69,7 +70,7 @@ export class TokenService {
       this.verified.delete(token);
     }
     const claims = await this.check(token, now);
-    if (claims) remember(this.verified, token, claims);
+    if (claims) this.verified.set(token, claims);
     return claims;
   }
 
@@ -94,11 +95,4 @@ export class TokenService {
       throw err;
     }
   }
-}
-
-const REMEMBERED = 10_000;
-
-function remember<V>(map: Map<string, V>, key: string, value: V) {
-  if (map.size >= REMEMBERED) map.delete(map.keys().next().value as string);
-  map.set(key, value);
 }
