@@ -401,6 +401,10 @@ function complianceCases(): Record<string, Case> {
       own: ccos(200, 403),
       other: superCcoOnly(200, 403, 404),
     },
+    'GET /api/supervised_persons/me/': {
+      build: () => ({ method: 'GET', url: '/api/supervised_persons/me/' }),
+      own: staffAll(200),
+    },
     'GET /api/supervised_persons/:user/get_supervised_person_by_user_id/': {
       build: (s, role) => ({
         method: 'GET',

@@ -44,6 +44,19 @@ export function supervisedPersonRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
     app.get(
+      '/api/supervised_persons/me/',
+      {
+        schema: {
+          tags: rosterTags,
+          description:
+            "The caller's own roster entry, or null when they are not on the roster: the attestation form asks it of every filer.",
+          querystring: periodQuery,
+          response: { 200: supervisedPersonSchema.nullable(), ...errors },
+        },
+      },
+      async (request) => roster.mine(ctx(request), request.query),
+    );
+    app.get(
       '/api/supervised_persons/:id/',
       { schema: { tags: rosterTags, params: idParam, querystring: periodQuery, response: entry } },
       async (request) => roster.get(ctx(request), request.params.id, request.query),

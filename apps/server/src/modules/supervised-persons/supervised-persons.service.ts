@@ -61,6 +61,12 @@ export async function ofUser(ctx: Ctx, userId: number, q: { fiscalYear?: number;
   return entry;
 }
 
+/** The caller's own entry; not being on the roster is an answer here, not an error. */
+export async function mine(ctx: Ctx, q: { fiscalYear?: number; fiscalQuarter?: number } = {}) {
+  if (isClient(ctx.actor)) throw forbidden();
+  return (await findRosterEntryOfUser(ctx.deps.db, ctx.scope('compliance'), ctx.actor.id, periodOf(ctx, q))) ?? null;
+}
+
 const flagsOf = (body: SupervisedPersonBody) => ({
   hasToSubmitPersonalSecurities: body.has_to_submit_personal_securities ?? false,
   hasToSubmitOutsideBusinessActivities: body.has_to_submit_outside_business_activities ?? false,

@@ -30,6 +30,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the roster of supervised persons', () => {
+  it("answers a filer's own entry, and null for a staff member not on the roster; clients have none", async () => {
+    const f = await createFirm(t.deps.db);
+    const newcomer = await staffOf(f.id);
+    const res = await t.app.inject({ url: '/api/supervised_persons/me/', headers: newcomer.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('null');
+    const client = await signedIn({ profile: { firmId: f.id, profileType: 4 } });
+    expect((await t.app.inject({ url: '/api/supervised_persons/me/', headers: client.headers })).statusCode).toBe(403);
+  });
+
   it('is kept by the CCOs: added by email with flags, reports the period, edited, removed with history', async () => {
     const f = await createFirm(t.deps.db);
     const superCco = await signedIn({ profile: { firmId: f.id, profileType: 3, isCco: true, isSuperCco: true } });
@@ -100,6 +110,8 @@ describe('the roster of supervised persons', () => {
       }),
     );
     expect(own).toMatchObject({ has_attested: true, attested_date: expect.stringMatching(/^\d{4}-/) });
+    const mine = await t.app.inject({ url: '/api/supervised_persons/me/', headers: person.headers });
+    expect(json(mine)).toEqual(own);
     const earlier = json<Record<string, unknown>>(
       await t.app.inject({ url: `/api/supervised_persons/${entry.id}/?fiscalYear=2026&fiscalQuarter=1`, headers: h }),
     );

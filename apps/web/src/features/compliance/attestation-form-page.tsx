@@ -9,7 +9,7 @@ import { portalToday } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AttestationForm } from './attestation-form';
 import { blankAttestation, prefillFrom } from './attestation-values';
-import { mostRecentQuery, rosterEntryOfUserQuery } from './compliance-api';
+import { mostRecentQuery, myRosterEntryQuery } from './compliance-api';
 
 const MANAGER = '/compliance/attestations';
 const m = messages.attestations;
@@ -24,7 +24,7 @@ export function AttestationFormPage() {
   const navigate = useNavigate();
   const { id } = useParams();
   const mostRecent = useQuery(mostRecentQuery(actor.id));
-  const roster = useQuery(rosterEntryOfUserQuery(actor.id));
+  const roster = useQuery(myRosterEntryQuery());
   const period = attestationPeriodOn(portalToday());
   // This period's attestation, when the person has filed it already: a second one would be refused.
   const filed =

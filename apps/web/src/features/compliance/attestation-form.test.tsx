@@ -36,49 +36,52 @@ const stored = {
   Political_Contributions__r: { records: [] },
 } as unknown as Attestation;
 
+type FormProps = Parameters<typeof AttestationForm>[0];
+/** A new filing by Sid, not on the roster, unless the test says otherwise. */
+const renderForm = (overrides: Partial<FormProps> = {}) =>
+  renderAtUrl(
+    <AttestationForm
+      mode="new"
+      attestation={null}
+      initialValues={blankAttestation(person)}
+      person={{ first: 'Sid', last: 'Staff' }}
+      roster={null}
+      review={{ show: false, editable: false }}
+      onCancel={() => {}}
+      onSaved={() => {}}
+      {...overrides}
+    />,
+    '/',
+  );
+
+/** A fetch the form's submit goes to (refused, so the form stays), and the body it was sent. */
+function stubSubmit() {
+  const fetch = vi.fn(async () => new Response('{"detail":"x"}', { status: 400 }));
+  vi.stubGlobal('fetch', fetch);
+  return async () => {
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    return JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+  };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the attestation form', () => {
   it("shows the lists the person's roster entry asks for, and none when they are not on the roster", () => {
-    const props = {
-      mode: 'new' as const,
-      attestation: null,
-      initialValues: blankAttestation(person),
-      person: { first: 'Sid', last: 'Staff' },
-      review: { show: false, editable: false },
-      onCancel: () => {},
-      onSaved: () => {},
-    };
-    const off = renderAtUrl(<AttestationForm {...props} roster={null} />, '/');
+    const off = renderForm();
     expect(screen.queryByRole('group', { name: 'Personal Securities' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Political Contributions' })).toBeNull();
     off.unmount();
 
-    renderAtUrl(
-      <AttestationForm {...props} roster={rosterWith({ has_to_submit_political_contributions: true })} />,
-      '/',
-    );
+    renderForm({ roster: rosterWith({ has_to_submit_political_contributions: true }) });
     expect(screen.getByRole('group', { name: 'Political Contributions' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Personal Securities' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
   });
 
   it("shows the filer's name from their account, locked, and never sends it", async () => {
-    const fetch = vi.fn(async () => new Response('{"detail":"x"}', { status: 400 }));
-    vi.stubGlobal('fetch', fetch);
-    renderAtUrl(
-      <AttestationForm
-        mode="new"
-        attestation={null}
-        initialValues={{ ...blankAttestation(person), Employment_Date__c: '2019-04-01' }}
-        person={{ first: 'Sid', last: 'Staff' }}
-        roster={null}
-        review={{ show: false, editable: false }}
-        onCancel={() => {}}
-        onSaved={() => {}}
-      />,
-      '/',
-    );
+    const sent = stubSubmit();
+    renderForm({ initialValues: { ...blankAttestation(person), Employment_Date__c: '2019-04-01' } });
     const first = screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement;
     const last = screen.getByRole('textbox', { name: /Last name/ }) as HTMLInputElement;
     expect([first.value, last.value]).toEqual(['Sid', 'Staff']);
@@ -87,54 +90,30 @@ describe('the attestation form', () => {
     expect(first.value).toBe('Sid');
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    const body = await sent();
     expect(body).not.toHaveProperty('First_Name__c');
     expect(body).not.toHaveProperty('Last_Name__c');
   });
 
   it('submits without the lists the roster does not ask for, even when a pre-fill left a bad row in one', async () => {
-    const fetch = vi.fn(async () => new Response('{"detail":"x"}', { status: 400 }));
-    vi.stubGlobal('fetch', fetch);
+    const sent = stubSubmit();
     const badRow = { Account_Owner__c: null, Account_Number__c: null, Account_Type__c: null, Custodian__c: null };
-    renderAtUrl(
-      <AttestationForm
-        mode="new"
-        attestation={null}
-        initialValues={{
-          ...blankAttestation(person),
-          Employment_Date__c: '2019-04-01',
-          personalSecurities: [badRow],
-        }}
-        person={{ first: 'Sid', last: 'Staff' }}
-        roster={rosterWith({ has_to_submit_political_contributions: true })}
-        review={{ show: false, editable: false }}
-        onCancel={() => {}}
-        onSaved={() => {}}
-      />,
-      '/',
-    );
+    renderForm({
+      initialValues: {
+        ...blankAttestation(person),
+        Employment_Date__c: '2019-04-01',
+        personalSecurities: [badRow],
+      },
+      roster: rosterWith({ has_to_submit_political_contributions: true }),
+    });
     expect(screen.queryByRole('group', { name: 'Personal Securities' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    const body = await sent();
     expect(body).not.toHaveProperty('personalSecurities');
   });
 
   it('flags a contribution over de minimis as it is typed', async () => {
-    renderAtUrl(
-      <AttestationForm
-        mode="new"
-        attestation={null}
-        initialValues={blankAttestation(person)}
-        person={{ first: 'Sid', last: 'Staff' }}
-        roster={rosterWith({ has_to_submit_political_contributions: true })}
-        review={{ show: false, editable: false }}
-        onCancel={() => {}}
-        onSaved={() => {}}
-      />,
-      '/',
-    );
+    renderForm({ roster: rosterWith({ has_to_submit_political_contributions: true }) });
     await userEvent.click(screen.getByRole('button', { name: 'Add political contribution' }));
     const amount = screen.getByLabelText(/Amount/);
     await userEvent.type(amount, '150');
@@ -145,19 +124,12 @@ describe('the attestation form', () => {
   });
 
   it('fills the reviewed date with today when Reviewed is chosen, and clears it for Submitted', async () => {
-    renderAtUrl(
-      <AttestationForm
-        mode="edit"
-        attestation={stored}
-        initialValues={editValuesOf(stored, true)}
-        person={{ first: 'Sid', last: 'Staff' }}
-        roster={null}
-        review={{ show: true, editable: true }}
-        onCancel={() => {}}
-        onSaved={() => {}}
-      />,
-      '/',
-    );
+    renderForm({
+      mode: 'edit',
+      attestation: stored,
+      initialValues: editValuesOf(stored, true),
+      review: { show: true, editable: true },
+    });
     const reviewedDate = screen.getByRole('textbox', { name: 'Reviewed date' }) as HTMLInputElement;
     expect(reviewedDate.value).toBe('');
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -174,19 +146,12 @@ describe('the attestation form', () => {
   it('deletes a saved row of a stored attestation on the server at once, and removes it from the form', async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetch);
-    renderAtUrl(
-      <AttestationForm
-        mode="edit"
-        attestation={stored}
-        initialValues={editValuesOf(stored, false)}
-        person={{ first: 'Sid', last: 'Staff' }}
-        roster={rosterWith({ has_to_submit_personal_securities: true })}
-        review={{ show: false, editable: false }}
-        onCancel={() => {}}
-        onSaved={() => {}}
-      />,
-      '/',
-    );
+    renderForm({
+      mode: 'edit',
+      attestation: stored,
+      initialValues: editValuesOf(stored, false),
+      roster: rosterWith({ has_to_submit_personal_securities: true }),
+    });
     expect(screen.getByRole('group', { name: 'Personal security 1' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Remove personal security 1' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Personal security 1' })).toBeNull());

@@ -58,6 +58,14 @@ export const rosterEntryOfUserQuery = (userId: number) =>
     staleTime: 30_000,
   });
 
+/** The signed-in person's own roster entry; null when they are not on the roster. */
+export const myRosterEntryQuery = () =>
+  queryOptions({
+    queryKey: [...rosterKey, 'mine'],
+    queryFn: () => api.get<SupervisedPerson | null>('/api/supervised_persons/me/'),
+    staleTime: 30_000,
+  });
+
 export const createAttestation = (body: AttestationBody) => api.post<Attestation>('/api/quarterly_attestations/', body);
 export const updateAttestation = ({ id, body }: { id: number; body: AttestationBody }) =>
   api.put<Attestation>(`/api/quarterly_attestations/${id}/`, body);
