@@ -37,6 +37,20 @@ export function linkFrom(mail: ReceivedMail, pattern: RegExp): string {
   return new URL(link).pathname;
 }
 
+/** Signs in through the form and waits for the home page's welcome. */
+export async function signIn(page: Page, email: string, password = TEST_PASSWORD) {
+  await page.goto('/account/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+}
+
+export async function signOut(page: Page) {
+  await page.goto('/account/logout');
+  await expect(page.getByText('You have successfully logged out.')).toBeVisible();
+}
+
 interface Fixtures {
   /** The portal's database, for creating a journey's own firms and people. */
   db: { db: Db; createFirm: typeof createFirm; createUser: typeof createUser };

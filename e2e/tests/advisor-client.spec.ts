@@ -1,14 +1,5 @@
-import type { Page } from '@playwright/test';
 import { custodianLinks, messages } from '@portal/domain';
-import { expect, expectAccessible, linkFrom, mailTo, TEST_PASSWORD, test } from '../support/fixtures.js';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/account/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-}
+import { expect, expectAccessible, linkFrom, mailTo, signIn, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 test('an advisor creates a client who uses Schwab; the client activates and finds the Schwab link', async ({
   page,

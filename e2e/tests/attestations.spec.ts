@@ -1,22 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { attestationPeriodOn, calendarDateIn, messages } from '@portal/domain';
 import { createAttestation } from '../../apps/server/src/testing/factories.js';
-import { expect, expectAccessible, TEST_PASSWORD, test } from '../support/fixtures.js';
+import { expect, expectAccessible, signIn, signOut, test } from '../support/fixtures.js';
 
 const m = messages.attestations;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/account/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-}
-
-async function signOut(page: Page) {
-  await page.goto('/account/logout');
-  await expect(page.getByText('You have successfully logged out.')).toBeVisible();
-}
 
 async function openCompliance(page: Page, entry: string) {
   await page.getByRole('button', { name: 'Compliance' }).click();

@@ -1,14 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '@portal/domain';
-import { expect, expectAccessible, linkFrom, mailTo, TEST_PASSWORD, test } from '../support/fixtures.js';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/account/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-}
+import { expect, expectAccessible, linkFrom, mailTo, signIn, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 /** Fills the New User form: names, address, profile type and (a super admin's choice) the firm. */
 async function fillNewUser(
