@@ -10,6 +10,7 @@ export * from './rules/permissions.js';
 export * from './rules/scope.js';
 export * from './rules/session-token.js';
 export * from './rules/us-states.js';
+export * from './rules/user-list.js';
 export * from './schemas/attestations.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

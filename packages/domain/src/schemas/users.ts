@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { type Actor, canSetUserField, type UserFormField } from '../rules/permissions.js';
+import { userOrderings, userStatuses } from '../rules/user-list.js';
 import { email, MAX_ID, optionalText, pageQuery, queryInt, recordId } from './common.js';
-import { defineFields, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
+import { defineFields, readSchema, textField, writeSchema } from './field-table.js';
 
 export const salutations = ['Miss', 'Mr.', 'Mrs.', 'Ms.'] as const;
 
@@ -157,8 +158,6 @@ export const sendActivationBody = z.object({
   generateNewPassword: z.boolean().default(false),
 });
 
-export const userStatuses = ['all', 'active', 'inactive'] as const;
-export const userOrderings = orderingsOf(userFields);
 
 export const userListQuery = pageQuery.extend({
   listView: z.enum(['ALL_USERS', 'FIRM_USERS', 'ADVISOR_CLIENTS']).default('ALL_USERS'),

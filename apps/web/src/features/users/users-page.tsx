@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Modal, Select, Stack, Title } from '@mantine/core';
+import { Badge, Button, Center, Checkbox, Group, Loader, Modal, Select, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   canCancelInvitation,
@@ -12,7 +12,7 @@ import {
 } from '@portal/domain';
 import { IconMailOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
@@ -23,10 +23,14 @@ import { formatDateTime } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
-import { UserForm } from './user-form';
 import { cancelInvitation, deleteUser, userListQuery, usersKey } from './users-api';
 
 const ALL_FIRMS = 'all';
+
+// The form (its validators, date and number inputs) downloads when it is first wanted, not with the
+// list: pointing at "New User" starts it, so it is usually there by the click.
+const loadUserForm = () => import('./user-form');
+const UserForm = lazy(async () => ({ default: (await loadUserForm()).UserForm }));
 
 /** "Last, First" as the User column shows it (spec 000 §2). */
 const listName = (user: UserListItem) => [user.last_name, user.first_name].filter(Boolean).join(', ') || user.email;
@@ -174,7 +178,12 @@ export function UsersPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={1}>Users</Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onPointerEnter={loadUserForm}
+          onFocus={loadUserForm}
+          onClick={() => setEditing({ mode: 'create' })}
+        >
           New User
         </Button>
       </Group>
@@ -204,13 +213,21 @@ export function UsersPage() {
         size="xl"
       >
         {editing && (
-          <UserForm
-            key={editing.mode === 'edit' ? editing.user.id : 'new'}
-            actor={actor}
-            user={editing.mode === 'edit' ? editing.user : null}
-            defaultFirm={superAdmin ? (firm === ALL_FIRMS ? null : Number(firm)) : actor.profile._firm}
-            onDone={() => setEditing(null)}
-          />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Loading" />
+              </Center>
+            }
+          >
+            <UserForm
+              key={editing.mode === 'edit' ? editing.user.id : 'new'}
+              actor={actor}
+              user={editing.mode === 'edit' ? editing.user : null}
+              defaultFirm={superAdmin ? (firm === ALL_FIRMS ? null : Number(firm)) : actor.profile._firm}
+              onDone={() => setEditing(null)}
+            />
+          </Suspense>
         )}
       </Modal>
 
