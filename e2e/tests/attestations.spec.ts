@@ -41,7 +41,7 @@ test('a super CCO puts a person on the roster; they attest; the CCO reviews it; 
   await signIn(page, cco.email);
   await openCompliance(page, 'Supervised Persons');
   await expect(page).toHaveURL(/\/compliance\/supervised-persons\/$/);
-  await expect(page.getByRole('combobox', { name: 'Firm' })).toHaveValue('All Firms');
+  await expect(page.getByRole('combobox', { name: 'Firm' })).toHaveValue('All');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Add Supervised Person' }).click();
   const add = page.getByRole('dialog', { name: 'Add Supervised Person' });
@@ -160,7 +160,7 @@ test('a super CCO puts a person on the roster; they attest; the CCO reviews it; 
   // submission is refused with the server's reason in a toast, and the form stays as it was.
   await page.getByRole('link', { name: 'New Attestation' }).click();
   // Before anything is typed, the form says this period is filed already, and links to it.
-  await expect(page.getByText(m.alreadyFiledNotice(name))).toBeVisible();
+  await expect(page.getByText(m.alreadyFiledNotice(name, true))).toBeVisible();
   await expect(page.getByRole('link', { name: m.openFiled })).toHaveAttribute(
     'href',
     `/compliance/attestations?search=${encodeURIComponent(name)}`,

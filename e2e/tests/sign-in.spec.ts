@@ -64,3 +64,10 @@ test('on a phone the navigation collapses behind a menu toggle', async ({ page, 
   await expect(toggle).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the built server words a validation error for people, not in the validator’s terms', async ({ request }) => {
+  // The field messages are installed by a module only a bundler can drop: this checks the build.
+  const res = await request.post('/api/auth/login/', { data: { email: 5, password: 'x' } });
+  expect(res.status()).toBe(400);
+  expect((await res.json()).fields.email).toBe(messages.validation.expected('string'));
+});

@@ -1,5 +1,3 @@
-import './schemas/zod-messages.js';
-
 export * from './config/links.js';
 export * from './messages.js';
 export * from './rules/attestations.js';

@@ -112,8 +112,8 @@ export const messages = {
     status: 'Select Submitted or Reviewed.',
     quarter: 'Enter a fiscal quarter from 1 to 4 (or Q1 to Q4).',
     clientsCannotAttest: 'Clients do not file quarterly attestations.',
-    alreadyFiled: (name: string, id: number) =>
-      `An attestation for this period already exists: ${name} (#${id}). Edit that one instead.`,
+    alreadyFiled: (name: string, id: number, reviewed = false) =>
+      `An attestation for this period already exists: ${name} (#${id}). ${reviewed ? 'It has been reviewed: ask your CCO if it needs a correction.' : 'Edit that one instead.'}`,
     reviewedLocked:
       'This attestation has been reviewed and can no longer be changed. Ask your CCO if it needs a correction.',
     employmentDateFuture: 'The employment date cannot be in the future.',
@@ -134,12 +134,19 @@ export const messages = {
     personalSecuritiesNote: 'Personal securities cover the last 12 months.',
     period: (fiscalYear: number, fiscalQuarter: number) =>
       `This attestation covers fiscal year ${fiscalYear}, quarter ${fiscalQuarter}.`,
-    alreadyFiledNotice: (name: string) =>
-      `You have already filed the attestation for this period (${name}): edit that one instead of submitting a second.`,
+    alreadyFiledNotice: (name: string, reviewed = false) =>
+      reviewed
+        ? `You have already filed the attestation for this period (${name}) and it has been reviewed: ask your CCO if it needs a correction.`
+        : `You have already filed the attestation for this period (${name}): edit that one instead of submitting a second.`,
     openFiled: 'Open it in Quarterly Attestations',
     prefilled: (name: string) =>
       `Pre-filled from your most recent attestation (${name}). Check every answer before you submit.`,
     noRows: 'None listed.',
+    // A saved row is removed on the server at once (spec 001 §4), so it is asked first.
+    removeRowTitle: (row: string) => `Remove ${row}`,
+    removeRowQuestion: (row: string) =>
+      `Remove ${row} from this attestation? It is removed at once, even if you then cancel your other changes.`,
+    rowRemoved: (row: string) => `${row} removed.`,
     loading: 'Loading the attestation…',
     overDeMinimisHint: (limit: string) =>
       `Over the de minimis amount of ${limit} per election (Rule 206(4)-5): your CCO will review it.`,

@@ -15,7 +15,8 @@ export class HttpError extends Error {
 
 export const badRequest = (detail: string, fields?: Record<string, string>) => new HttpError(400, detail, fields);
 export const unauthorized = (detail: string = messages.auth.notAuthenticated) => new HttpError(401, detail);
-export const forbidden = (detail: string = messages.http.forbidden) => new HttpError(403, detail);
+export const forbidden = (detail: string = messages.http.forbidden, fields?: Record<string, string>) =>
+  new HttpError(403, detail, fields);
 export const notFound = (detail: string = messages.http.notFound) => new HttpError(404, detail);
 export const conflict = (detail: string, fields?: Record<string, string>) => new HttpError(409, detail, fields);
 

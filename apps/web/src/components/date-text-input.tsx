@@ -32,7 +32,8 @@ export function DateTextInput({ value, onChange, onBlur, ...props }: DateTextInp
       {...props}
       value={text}
       onChange={(event) => {
-        const next = event.currentTarget.value.replace(/[^\d/]/g, '');
+        // Digits and slashes; dashes too, for a date pasted the ISO way ('2019-04-01').
+        const next = event.currentTarget.value.replace(/[^\d/-]/g, '');
         setText(next);
         const wire = textToWireDate(next);
         emitted.current = wire;

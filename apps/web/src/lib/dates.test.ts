@@ -6,6 +6,7 @@ describe('dates typed as MM/DD/YYYY and sent as YYYY-MM-DD', () => {
     expect(textToWireDate('07/04/2026')).toBe('2026-07-04');
     expect(textToWireDate('7/4/2026')).toBe('2026-07-04');
     expect(textToWireDate('07042026')).toBe('2026-07-04');
+    expect(textToWireDate('2026-07-04')).toBe('2026-07-04');
     expect(textToWireDate('  ')).toBeNull();
   });
 

@@ -15,12 +15,14 @@ export function wireDateToText(value: string | null | undefined): string {
 }
 
 /**
- * What a person typed as a date, on the wire: '7/4/2026', '07/04/2026' or '07042026' is '2026-07-04';
- * an empty box is null; anything else stays as typed, so the schema says what is wrong with it.
+ * What a person typed as a date, on the wire: '7/4/2026', '07/04/2026' or '07042026' is '2026-07-04',
+ * and so is '2026-07-04' itself (pasted from elsewhere); an empty box is null; anything else stays as
+ * typed, so the schema says what is wrong with it.
  */
 export function textToWireDate(text: string): string | null {
   const value = text.trim();
   if (value === '') return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(value);
   if (!match) return value;
   const iso = `${match[3]}-${match[1].padStart(2, '0')}-${match[2].padStart(2, '0')}`;

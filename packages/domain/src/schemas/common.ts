@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+// Here, not in index.ts: a bundler that follows a re-export straight to the schema skips the index's
+// own imports (the package is side-effect free but for this file), so every schema imports common.
+import './zod-messages.js';
 
 export const errorResponse = z.object({
   detail: z.string(),

@@ -158,7 +158,6 @@ export const sendActivationBody = z.object({
   generateNewPassword: z.boolean().default(false),
 });
 
-
 export const userListQuery = pageQuery.extend({
   listView: z.enum(['ALL_USERS', 'FIRM_USERS', 'ADVISOR_CLIENTS']).default('ALL_USERS'),
   firm: recordId.optional(),

@@ -120,7 +120,7 @@ export const findMostRecentRow = (ex: Executor, scope: Scope, ownerId: number) =
 /** The live attestation of a person for a period, whoever asks: the one-per-period rule. */
 export async function findInPeriod(ex: Executor, ownerId: number, period: FiscalPeriod) {
   const [row] = await ex
-    .select({ id: attestations.id, name: attestations.name })
+    .select({ id: attestations.id, name: attestations.name, status: attestations.status })
     .from(attestations)
     .where(
       and(
@@ -196,9 +196,11 @@ export async function findChildRow(ex: Executor, scope: Scope, list: ChildList, 
   return row;
 }
 
+/** Deletes a saved row and answers it as it was (on the wire), for the audit trail to keep. */
 export async function deleteChildRow(ex: Executor, list: ChildList, id: number) {
   const table = list.table as typeof personalSecurities;
-  await ex.delete(table).where(eq(table.id, id));
+  const [gone] = await ex.delete(table).where(eq(table.id, id)).returning();
+  return gone ? list.entity.toWire(gone) : null;
 }
 
 /**

@@ -152,7 +152,8 @@ export async function create(ctx: Ctx, body: AttestationBody) {
   });
   const person = accountName(ctx);
   const name = attestationName(person, firm.abbreviation, period);
-  const alreadyFiled = (existing: { id: number; name: string }) => conflict(m.alreadyFiled(existing.name, existing.id));
+  const alreadyFiled = (existing: { id: number; name: string; status: string | null }) =>
+    conflict(m.alreadyFiled(existing.name, existing.id, existing.status === 'Reviewed'));
 
   const existing = await findInPeriod(deps.db, actor.id, period);
   if (existing) throw alreadyFiled(existing);
@@ -261,14 +262,15 @@ export async function removeRow(ctx: Ctx, listName: ChildList['body'], id: numbe
   if (!child) throw notFound();
   const row = await editable(ctx, child.attestationId);
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-    await deleteChildRow(tx, list, id);
+    const gone = await deleteChildRow(tx, list, id);
     if (list.body === 'politicalContributions') await refreshDeMinimis(tx, row.id);
+    // The row leaves the filing, not the record: the audit event keeps what it said (Rule 204-2).
     record({
       action: 'delete',
       entity: list.entity.name,
       entityId: id,
       firmId: row.firmId,
-      changes: { attestation: row.id },
+      changes: { attestation: row.id, removed: gone && list.entity.auditOf(gone) },
     });
   });
 }

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestations, auditEvents, politicalContributions } from '../../db/schema/index.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
@@ -249,6 +249,15 @@ describe('editing, reviewing and deleting', () => {
     expect(del.statusCode).toBe(204);
     const after = json<Att>(await t.app.inject({ url: `/api/quarterly_attestations/${a.Id}/`, headers }));
     expect(after.Personal_Securities__r.records.map((r) => r.Account_Number__c)).toEqual(['X-1b', 'X-3']);
+    // The audit trail keeps what the removed row said.
+    const [removal] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, String(second.Id)), eq(auditEvents.action, 'delete')));
+    expect(removal.changes).toMatchObject({
+      attestation: a.Id,
+      removed: { Id: second.Id, Account_Number__c: 'X-2', Custodian__c: security.Custodian__c },
+    });
 
     const colleague = await staffOf(firm.id);
     const foreign = await t.app.inject({

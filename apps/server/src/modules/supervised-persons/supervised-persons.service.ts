@@ -80,7 +80,8 @@ export async function add(ctx: Ctx, body: SupervisedPersonBody) {
   // Someone of a firm the CCO does not keep is "unknown" to them: the answer reveals no other firm's staff.
   const unknown = isSuperCco(ctx.actor) ? m.unknownEmailAnyFirm : m.unknownEmail;
   if (!account || !canManageRoster(ctx.actor, firmId)) throw badRequest(unknown, { email: unknown });
-  if (!canManageRosterEntry(ctx.actor, { userId: account.id, firmId })) throw forbidden(m.ownEntry);
+  if (!canManageRosterEntry(ctx.actor, { userId: account.id, firmId }))
+    throw forbidden(m.ownEntry, { email: m.ownEntry });
   if (account.profile?.profileType === 4) throw badRequest(m.clientEmail, { email: m.clientEmail });
   const alreadyListed = () => conflict(m.alreadyListed, { email: m.alreadyListed });
   if (await findRosterEntryOfUser(ctx.deps.db, ctx.scope('compliance'), account.id, periodOf(ctx, {})))

@@ -30,6 +30,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the roster of supervised persons', () => {
+  it('refuses a CCO their own entry, on the email field', async () => {
+    const f = await createFirm(t.deps.db);
+    const superCco = await signedIn({ profile: { firmId: f.id, profileType: 3, isCco: true, isSuperCco: true } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/supervised_persons/',
+      headers: superCco.headers,
+      payload: { email: superCco.user.email },
+    });
+    expect(own.statusCode).toBe(403);
+    expect(json<{ fields: Record<string, string> }>(own).fields.email).toMatch(/another CCO|own/i);
+  });
+
   it("answers a filer's own entry, and null for a staff member not on the roster; clients have none", async () => {
     const f = await createFirm(t.deps.db);
     const newcomer = await staffOf(f.id);

@@ -68,7 +68,7 @@ export function AttestationFormPage() {
                 // Said before the form is filled in, not only by the 409 at Submit.
                 <Alert color="yellow" variant="light">
                   <Stack gap={4} align="flex-start">
-                    <Text size="sm">{m.alreadyFiledNotice(filed.Name)}</Text>
+                    <Text size="sm">{m.alreadyFiledNotice(filed.Name, filed.Status__c === 'Reviewed')}</Text>
                     <Anchor component={Link} size="sm" to={`${MANAGER}?search=${encodeURIComponent(filed.Name)}`}>
                       {m.openFiled}
                     </Anchor>

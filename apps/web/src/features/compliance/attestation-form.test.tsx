@@ -1,5 +1,5 @@
 import type { Attestation, SupervisedPerson } from '@portal/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { portalToday, wireDateToText } from '../../lib/dates';
@@ -143,7 +143,7 @@ describe('the attestation form', () => {
     expect(reviewedDate.value).toBe('');
   });
 
-  it('deletes a saved row of a stored attestation on the server at once, and removes it from the form', async () => {
+  it('asks before removing a saved row, then deletes it on the server at once and removes it from the form', async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetch);
     renderForm({
@@ -154,6 +154,17 @@ describe('the attestation form', () => {
     });
     expect(screen.getByRole('group', { name: 'Personal security 1' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Remove personal security 1' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove personal security 1' });
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep' }));
+    expect(screen.getByRole('group', { name: 'Personal security 1' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove personal security 1' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove personal security 1' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Personal security 1' })).toBeNull());
     expect(fetch).toHaveBeenCalledWith('/api/personal_securities/7/', expect.objectContaining({ method: 'DELETE' }));
   });

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Checkbox,
   Fieldset,
@@ -28,13 +27,15 @@ import {
 } from '@portal/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { DateTextInput } from '../../components/date-text-input';
 import { StateSelect } from '../../components/state-select';
 import { portalToday } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
 import { getPath } from '../../lib/schema-form/form-paths';
 import { type RowFieldPath, useSchemaForm } from '../../lib/schema-form/use-schema-form';
+import classes from './attestation-form.module.css';
 import {
   type AttestationValues,
   blankRow,
@@ -51,6 +52,7 @@ import {
   deleteChildRow,
   updateAttestation,
 } from './compliance-api';
+import { DeMinimisBadge } from './de-minimis-badge';
 
 const m = messages.attestations;
 
@@ -155,12 +157,16 @@ export function AttestationForm({
   });
 
   // Spec 001 §4: a saved row of a stored attestation is deleted on the server at once.
+  // A saved row of a stored attestation is removed on the server at once: asked first, said after.
+  const [removing, setRemoving] = useState<{ list: ChildListName; id: number; label: string } | null>(null);
   const removeSaved = useMutation({
-    mutationFn: deleteChildRow,
-    onSuccess: (_answer, { list, id }) => {
+    mutationFn: ({ list, id }: { list: ChildListName; id: number; label: string }) => deleteChildRow({ list, id }),
+    onSuccess: (_answer, { list, id, label }) => {
       const rows = (form.getValues()[list] ?? []) as { Id?: number | null }[];
       const index = rows.findIndex((row) => row.Id === id);
       if (index >= 0) form.list(list).remove(index);
+      setRemoving(null);
+      notifySuccess(m.rowRemoved(label));
       void queryClient.invalidateQueries({ queryKey: attestationsKey });
     },
   });
@@ -169,9 +175,9 @@ export function AttestationForm({
   const shows = (list: ListName) =>
     Boolean(roster?.[SECTION_FLAG[list]]) || (mode !== 'new' && (form.values[list]?.length ?? 0) > 0);
 
-  const removeRow = (list: ChildListName, index: number) => {
+  const removeRow = (list: ChildListName, index: number, label: string) => {
     const row = form.values[list]?.[index] as { Id?: number | null } | undefined;
-    if (mode === 'edit' && row?.Id) removeSaved.mutate({ list, id: row.Id });
+    if (mode === 'edit' && row?.Id) setRemoving({ list, id: row.Id, label });
     else form.list(list).remove(index);
   };
 
@@ -257,8 +263,7 @@ export function AttestationForm({
                       color="red"
                       size="xs"
                       leftSection={<IconTrash size={14} aria-hidden />}
-                      loading={removeSaved.isPending && removeSaved.variables?.list === list}
-                      onClick={() => removeRow(list, row.index)}
+                      onClick={() => removeRow(list, row.index, `${rowName} ${row.index + 1}`)}
                     >
                       Remove
                       <VisuallyHidden>
@@ -301,7 +306,7 @@ export function AttestationForm({
     if (list === 'outsideBusinessActivities')
       return (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Activity" required {...text(path('Name'))} />
+          <TextInput label="Activity name" required {...text(path('Name'))} />
           <TextInput label="Approved by" required {...text(path('Approved_By__c'))} />
           <DateTextInput label="Approved date" required {...date(path('Approved_Date__c'))} />
         </SimpleGrid>
@@ -333,9 +338,7 @@ export function AttestationForm({
         <Checkbox label="May vote for the candidate" {...checkbox(path('May_Vote_For_Candidate__c'))} />
         {overLimit[index] && (
           <Stack gap={4} align="flex-start">
-            <Badge color="red.9" variant="filled">
-              {m.overDeMinimis}
-            </Badge>
+            <DeMinimisBadge size="md" />
             <Text size="sm">{m.overDeMinimisHint(dollars(limit))}</Text>
           </Stack>
         )}
@@ -344,7 +347,7 @@ export function AttestationForm({
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={submit} className={readOnly ? classes.viewOnly : undefined}>
       <Stack gap="md">
         {intro}
 
@@ -502,6 +505,18 @@ export function AttestationForm({
             {m.reviewedReadOnly}
           </Alert>
         )}
+
+        <ConfirmModal
+          opened={removing !== null}
+          title={m.removeRowTitle(removing?.label.toLowerCase() ?? '')}
+          question={m.removeRowQuestion(removing?.label.toLowerCase() ?? '')}
+          confirmLabel="Remove"
+          dismissLabel="Keep"
+          color="red"
+          loading={removeSaved.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => removing && removeSaved.mutate(removing)}
+        />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

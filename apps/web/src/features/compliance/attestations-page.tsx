@@ -24,6 +24,7 @@ import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AttestationModal, type OpenAttestation } from './attestation-modal';
 import { attestationListQuery, attestationsKey, deleteAttestation } from './compliance-api';
+import { DeMinimisBadge } from './de-minimis-badge';
 
 const m = messages.attestations;
 const ALL = 'all';
@@ -41,11 +42,7 @@ const COLUMNS: DataTableColumn<AttestationListItem>[] = [
     render: (a) => (
       <Group gap={6} wrap="wrap">
         <span>{a.Name}</span>
-        {a.Over_De_Minimis__c && (
-          <Badge color="red.9" variant="filled" size="sm" tt="none" miw="max-content">
-            {m.overDeMinimis}
-          </Badge>
-        )}
+        {a.Over_De_Minimis__c && <DeMinimisBadge />}
       </Group>
     ),
   },
@@ -148,7 +145,7 @@ export function AttestationsPage() {
     },
   ];
 
-  const firmOptions = [...(superCco ? [{ value: ALL, label: 'All Firms' }] : []), ...(firms.data ?? [])];
+  const firmOptions = [...(superCco ? [{ value: ALL, label: 'All' }] : []), ...(firms.data ?? [])];
   const filters = (
     <>
       {cco && (
@@ -166,7 +163,7 @@ export function AttestationsPage() {
       )}
       <Select
         aria-label="Fiscal year"
-        data={[{ value: ALL, label: 'All Years' }, ...years.map((y) => ({ value: y, label: `FY ${y}` }))]}
+        data={[{ value: ALL, label: 'All' }, ...years.map((y) => ({ value: y, label: `FY ${y}` }))]}
         value={fiscalYear}
         onChange={(value) => table.setFilter('fiscalYear', value ?? ALL)}
         allowDeselect={false}
@@ -174,7 +171,7 @@ export function AttestationsPage() {
       />
       <Select
         aria-label="Fiscal quarter"
-        data={[{ value: ALL, label: 'All Quarters' }, ...QUARTERS.map((q) => ({ value: q, label: `Q${q}` }))]}
+        data={[{ value: ALL, label: 'All' }, ...QUARTERS.map((q) => ({ value: q, label: `Q${q}` }))]}
         value={fiscalQuarter}
         onChange={(value) => table.setFilter('fiscalQuarter', value ?? ALL)}
         allowDeselect={false}

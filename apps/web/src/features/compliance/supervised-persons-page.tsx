@@ -97,7 +97,7 @@ export function SupervisedPersonsPage() {
         filters={
           <Select
             aria-label="Firm"
-            data={[...(superCco ? [{ value: ALL, label: 'All Firms' }] : []), ...(firms.data ?? [])]}
+            data={[...(superCco ? [{ value: ALL, label: 'All' }] : []), ...(firms.data ?? [])]}
             value={firm}
             onChange={(value) => table.setFilter('firm', value ?? ALL)}
             allowDeselect={false}
