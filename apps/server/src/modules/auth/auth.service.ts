@@ -297,7 +297,7 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
   const now = Math.floor(Date.now() / 1000);
   if (!canRefresh(claims.origIat, now))
     throw badRequest(messages.auth.refreshExpired, { token: messages.auth.refreshExpired });
-  const user = await findLiveSessionUser(deps.db, claims.sessionId);
+  const user = (await findLiveSessionUser(deps.db, claims.sessionId))?.principal;
   if (!user?.isActive || user.id !== claims.userId)
     throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
   return deps.tokens.sign(claims.userId, claims.sessionId, claims.origIat, now);
@@ -305,7 +305,7 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
 
 export async function verifyToken(deps: AppDeps, token: string) {
   const claims = await deps.tokens.verify(token);
-  const user = claims && (await findLiveSessionUser(deps.db, claims.sessionId));
+  const user = claims && (await findLiveSessionUser(deps.db, claims.sessionId))?.principal;
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
 }
 
@@ -313,8 +313,8 @@ export async function verifyToken(deps: AppDeps, token: string) {
 export function sessionResolver(deps: AppDeps): SessionResolver {
   return async (sessionId, userId) => {
     // One query for the session and its account: never cached, so a revocation holds at once.
-    const user = await findLiveSessionUser(deps.db, sessionId);
-    if (!user || user.id !== userId || !user.isActive) return null;
-    return { sessionId, user, actor: accounts.toWire(user) };
+    const account = await findLiveSessionUser(deps.db, sessionId);
+    if (!account || account.principal.id !== userId || !account.principal.isActive) return null;
+    return { sessionId, user: account.principal, actor: account.wire };
   };
 }

@@ -1,7 +1,9 @@
+import type { User } from '@portal/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { profiles, sessions, users } from '../../db/schema/index.js';
-import type { UserRecord } from '../users/users.service.js';
+import type { Principal } from '../../platform/auth.js';
+import { accounts } from '../users/users.service.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -10,15 +12,21 @@ export async function insertSession(ex: Executor, values: typeof sessions.$infer
   return row;
 }
 
+/** A live session's account: the principal the platform keeps, and the account as the API shows it. */
+export interface SessionAccount {
+  principal: Principal;
+  wire: User;
+}
+
 /**
  * The one query of every signed-in request: a live session (not revoked, not expired) with its live
  * (not deleted) account and profile. It reads the database every time, never a cache, so a revoked
  * session is refused on the very next request. Prepared once per database (a named statement on
- * PostgreSQL, parsed and planned once per pooled connection).
+ * PostgreSQL, parsed and planned once per pooled connection); the account comes as one JSON value.
  */
 function prepareSessionUser(db: Db) {
   return db
-    .select({ user: users, profile: profiles })
+    .select({ passwordHash: users.passwordHash, wire: accounts.signedInWire })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -34,14 +42,24 @@ function prepareSessionUser(db: Db) {
 }
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
 
-export async function findLiveSessionUser(db: Db, sessionId: string): Promise<UserRecord | undefined> {
+export async function findLiveSessionUser(db: Db, sessionId: string): Promise<SessionAccount | undefined> {
   let query = sessionUserQueries.get(db);
   if (!query) {
     query = prepareSessionUser(db);
     sessionUserQueries.set(db, query);
   }
   const [row] = await query.execute({ id: sessionId });
-  return row && { ...row.user, profile: row.profile };
+  if (!row) return undefined;
+  const { wire, passwordHash } = row;
+  const principal: Principal = {
+    id: wire.id,
+    email: wire.email,
+    firstName: wire.first_name,
+    passwordHash,
+    isActive: wire.is_active,
+    profile: wire.profile ? { firmId: wire.profile._firm } : null,
+  };
+  return { principal, wire };
 }
 
 export async function revokeSession(ex: Executor, id: string) {

@@ -32,6 +32,13 @@ export const userEntity = bindEntity(
 );
 export const toUserDto = (r: UserRecord) => userEntity.toWire(r as never) as User;
 
+/**
+ * A signed-in account in wire shape, built by the database: the session check of every request reads
+ * one JSON value instead of 47 columns (the mapping was most of a signed-in read's cost). Someone with
+ * a session has activated their account, so no invitation is pending.
+ */
+export const signedInWire = sql<User>`${userEntity.wireJson({ invitation_pending: sql`false` })}`;
+
 /** Who owns a user record, for the scope: their firm, themself, and their advisor. */
 const owner = { firm: profiles.firmId, person: users.id, advisor: users.advisorId };
 

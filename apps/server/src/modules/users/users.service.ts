@@ -32,6 +32,7 @@ import {
   findUserById,
   insertUser,
   listUsers,
+  signedInWire,
   toUserDto,
   type UserRecord,
   updateProfile,
@@ -52,6 +53,8 @@ export const accounts = {
   updateProfile,
   insert: insertUser,
   toWire: toUserDto,
+  /** The SQL of an account's wire shape, for the session check's one query (users and profiles joined). */
+  signedInWire,
 };
 export type { UserRecord };
 
