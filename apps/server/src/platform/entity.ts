@@ -1,6 +1,6 @@
 import { type Actor, type Field, type FieldTable, maySet, messages } from '@portal/domain';
 import { asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { forbidden } from './errors.js';
 
 /** A stored record as repositories return it: the main row's columns, and one object per group. */
@@ -24,6 +24,16 @@ function holder(out: Record<string, unknown>, group: string | undefined): Record
   if (!out[group]) out[group] = {};
   return out[group] as Record<string, unknown>;
 }
+const dialect = new PgDialect();
+/**
+ * A fragment without parameters (column names, literals), rendered to its text once: a query that
+ * embeds it then copies one string instead of walking its hundred-odd chunks on every request.
+ */
+function frozen(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  return params.length === 0 ? sql.raw(text) : fragment;
+}
+
 /** `json_build_object` takes at most 100 arguments: larger records are built in parts and merged. */
 function jsonObject(pairs: SQL[]): SQL {
   const parts: SQL[] = [];
@@ -104,7 +114,7 @@ export function bindEntity<T extends FieldTable>(
       const top = groups.get(undefined) ?? [];
       for (const [group, pairs] of groups)
         if (group !== undefined) top.push(sql`${sql.raw(`'${group}'`)}, ${jsonObject(pairs)}`);
-      return jsonObject(top);
+      return frozen(jsonObject(top));
     },
 
     /** A new record's values before its body applies: no value, and false for a flag. */
