@@ -93,9 +93,10 @@ export function bindEntity<T extends FieldTable>(
     /**
      * The record in wire shape as one JSON value built by the database: a list of 50 rows then maps 50
      * values instead of 50 × 47 columns (a third of a users page's CPU). Same shape as `toWire`:
-     * timestamps in `toISOString`'s form, secrets left out. A computed field needs its SQL in `extra`.
+     * timestamps in `toISOString`'s form, secrets left out. A computed field needs its SQL in `extra`;
+     * `more` adds keys beside the record's own (a list row's firm name).
      */
-    wireJson(extra: Partial<Record<keyof T & string, SQL>> = {}): SQL {
+    wireJson(extra: Partial<Record<keyof T & string, SQL>> = {}, more: Record<string, SQL | PgColumn> = {}): SQL {
       const groups = new Map<string | undefined, SQL[]>();
       for (const [wire, field] of entries) {
         if (field.secret) continue;
@@ -112,6 +113,7 @@ export function bindEntity<T extends FieldTable>(
         groups.set(field.group, pairs);
       }
       const top = groups.get(undefined) ?? [];
+      for (const [key, value] of Object.entries(more)) top.push(sql`${sql.raw(`'${key}'`)}, ${value}`);
       for (const [group, pairs] of groups)
         if (group !== undefined) top.push(sql`${sql.raw(`'${group}'`)}, ${jsonObject(pairs)}`);
       return frozen(jsonObject(top));

@@ -85,7 +85,11 @@ export async function listAttestations(ex: Executor, scope: Scope, f: Attestatio
   const { rows, count } = await listPage(
     ex,
     {
-      rows: ex.select(listColumns).from(attestations).$dynamic(),
+      rows: (versions) =>
+        ex
+          .select({ ...listColumns, versions })
+          .from(attestations)
+          .$dynamic(),
       count: ex.select(countAll()).from(attestations).$dynamic(),
       countReads: ['quarterly_attestations'],
     },

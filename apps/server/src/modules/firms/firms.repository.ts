@@ -41,10 +41,14 @@ export async function listFirms(
   page: PageRequest,
 ): Promise<{ rows: FirmSummary[]; count: number }> {
   const where = and(scopeWhere(scope, owner), searchWhere(f.search, [firms.name, firms.abbreviation]));
-  return listPage(
+  const { rows, count } = await listPage(
     ex,
     {
-      rows: ex.select(summary).from(firms).$dynamic(),
+      rows: (versions) =>
+        ex
+          .select({ ...summary, versions })
+          .from(firms)
+          .$dynamic(),
       count: ex.select(countAll()).from(firms).$dynamic(),
       countReads: ['firms'],
     },
@@ -52,6 +56,7 @@ export async function listFirms(
     firmEntity.orderBy(f.ordering, firms.id),
     page,
   );
+  return { count, rows: rows.map(({ versions: _, ...firm }) => firm) };
 }
 
 async function findOne(ex: Executor, scope: Scope, condition: SQL) {

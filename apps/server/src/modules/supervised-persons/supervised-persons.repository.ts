@@ -90,7 +90,7 @@ export async function listRoster(
   const { rows, count } = await listPage(
     ex,
     {
-      rows: roster(ex, columns(period)),
+      rows: (versions) => roster(ex, { ...columns(period), versions }),
       count: roster(ex, countAll()),
       countReads: ['supervised_persons', 'users', 'profiles', 'firms'],
     },

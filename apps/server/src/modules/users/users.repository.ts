@@ -3,7 +3,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, oneTimeTokens, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
 import { bindEntity } from '../../platform/entity.js';
-import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import { countAll, type JsonText, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -89,8 +89,11 @@ export async function insertUser(
   return { ...row, profile: p };
 }
 
-/** A list row in wire shape, built by the database. */
-const listRow = sql<User>`${userEntity.wireJson({ invitation_pending: invitationPending })}`;
+/** A list row in wire shape, written as JSON text by the database and answered as is. */
+const listRow = sql<JsonText>`${userEntity.wireJson(
+  { invitation_pending: invitationPending },
+  { firm_name: firms.name, profile_type_name: profileTypes.name },
+)}::text`;
 
 export interface UserListFilter {
   firmId?: number;
@@ -106,7 +109,7 @@ export async function listUsers(
   scope: Scope,
   f: UserListFilter,
   page: PageRequest,
-): Promise<{ rows: UserListItem[]; count: number }> {
+): Promise<{ rows: JsonText[]; count: number }> {
   const where = and(
     isNull(users.deletedAt),
     scopeWhere(scope, owner),
@@ -119,13 +122,14 @@ export async function listUsers(
   const { rows, count } = await listPage(
     ex,
     {
-      rows: ex
-        .select({ user: listRow, firmName: firms.name, typeName: profileTypes.name })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .leftJoin(firms, eq(firms.id, profiles.firmId))
-        .leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType))
-        .$dynamic(),
+      rows: (versions) =>
+        ex
+          .select({ user: listRow, versions })
+          .from(users)
+          .leftJoin(profiles, eq(profiles.userId, users.id))
+          .leftJoin(firms, eq(firms.id, profiles.firmId))
+          .leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType))
+          .$dynamic(),
       count: ex.select(countAll()).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).$dynamic(),
       countReads: ['users', 'profiles'],
     },
@@ -135,7 +139,7 @@ export async function listUsers(
   );
   return {
     count,
-    rows: rows.map((r) => ({ ...r.user, firm_name: r.firmName, profile_type_name: r.typeName })),
+    rows: rows.map((r) => r.user),
   };
 }
 

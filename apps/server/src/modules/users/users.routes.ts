@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
-import { pageOf } from '../../platform/list.js';
+import { JSON_TYPE, jsonListOf, jsonPageOf } from '../../platform/list.js';
 import * as users from './users.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -30,9 +30,11 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.get(
         url,
         { schema: { tags, querystring: userListQuery, response: { 200: page, ...errors } } },
-        async (request) => {
+        async (request, reply) => {
           const { rows, count } = await users.list(ctx(request), request.query, view);
-          return pageOf(request, deps.config.publicUrl, request.query, count, rows);
+          // The rows are JSON text from the database: the body is assembled, not serialized (list.ts).
+          const body = jsonPageOf(request, deps.config.publicUrl, request.query, count, rows);
+          return reply.type(JSON_TYPE).send(body as never);
         },
       );
     listRoute('/api/users/');
@@ -50,7 +52,10 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             response: { 200: z.object({ count: z.number(), results: z.array(userListItem) }), ...errors },
           },
         },
-        async (request) => users.advisorsOf(ctx(request), request.params.firm, activeOnly),
+        async (request, reply) => {
+          const { rows, count } = await users.advisorsOf(ctx(request), request.params.firm, activeOnly);
+          return reply.type(JSON_TYPE).send(jsonListOf(count, rows) as never);
+        },
       );
     advisorsRoute('/api/users/:firm/all_advisors/', false);
     advisorsRoute('/api/users/:firm/firm_advisors/', true);

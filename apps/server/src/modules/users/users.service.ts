@@ -325,5 +325,5 @@ export async function advisorsOf(ctx: Ctx, firmId: number, activeOnly: boolean) 
     },
     { page: 1, page_size: 500 },
   );
-  return { count, results: rows };
+  return { count, rows };
 }

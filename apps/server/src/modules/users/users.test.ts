@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, pageOf as pageSchema, userListItem } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.js';
@@ -293,6 +293,16 @@ describe('who sees whom', () => {
         await t.app.inject({ url: `/api/users/filter/?${q}`, headers: admin.headers }),
       ).results.map((u) => u.last_name);
     expect(await names('search=qu')).toEqual(['Aaron', 'Quill']);
+    // The rows are the database's JSON text, answered as is: still exactly the documented shape.
+    const res = await t.app.inject({ url: '/api/users/filter/?search=qu', headers: admin.headers });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const page = pageSchema(userListItem.strict()).parse(json(res));
+    expect(page.results[0]).toMatchObject({
+      last_name: 'Aaron',
+      firm_name: expect.any(String),
+      invitation_pending: false,
+    });
+    expect(page.results[0]).not.toHaveProperty('password_hash');
     expect(await names('search=qu&ordering=-last_name')).toEqual(['Quill', 'Aaron']);
     expect(await names('search=qu&status=inactive')).toEqual(['Quill']);
     expect(await names('search=qu&profileTypeTk=2')).toEqual(['Aaron']);
