@@ -1,4 +1,4 @@
-import { type Scope, type User, type UserListItem, userFields } from '@portal/domain';
+import { type Scope, type User, userFields } from '@portal/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, oneTimeTokens, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
