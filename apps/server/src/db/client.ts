@@ -1,6 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, parse, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -51,8 +52,8 @@ export async function openDatabase(opts: {
   }
   let release = () => {};
   let client: PGlite;
-  // pg_trgm: the trigram indexes of the searches (the migration creates the extension).
-  const options = { extensions: { pg_trgm } };
+  // pg_trgm and btree_gin: the searches' trigram indexes (the migrations create the extensions).
+  const options = { extensions: { pg_trgm, btree_gin } };
   if (opts.memory) {
     client = new PGlite(options);
   } else {

@@ -108,8 +108,10 @@ export const attestations = pgTable(
     index('attestations_firm_period_idx')
       .on(t.firmId, t.fiscalYear, t.fiscalQuarter, t.submittedDate, t.id)
       .where(sql`${t.deletedAt} is null`),
-    index('attestations_name_trgm_idx')
-      .using('gin', sql`${t.name} gin_trgm_ops`)
+    // The name search, within a firm (a CCO's) or across all (a super CCO's): one GIN over the firm
+    // and the name's trigrams (btree_gin), so a firm's matches are found without visiting the others'.
+    index('attestations_firm_name_trgm_idx')
+      .using('gin', t.firmId, sql`${t.name} gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(sql`${t.deletedAt} is null`),
   ],
