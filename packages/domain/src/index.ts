@@ -7,6 +7,7 @@ export * from './rules/password-policy.js';
 export * from './rules/permissions.js';
 export * from './rules/scope.js';
 export * from './rules/session-token.js';
+export * from './rules/submission-status.js';
 export * from './rules/us-states.js';
 export * from './rules/user-list.js';
 export * from './schemas/attestations.js';
