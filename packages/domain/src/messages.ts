@@ -84,6 +84,7 @@ export const messages = {
     empty: 'No firms found.',
     noMatchingFirm: 'No matching firm',
     noLogo: 'No logo uploaded.',
+    graceDays: 'Enter the grace period as a whole number of days from 0 to 90.',
   },
   attestations: {
     submitted: 'Attestation submitted.',

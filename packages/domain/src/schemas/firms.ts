@@ -12,6 +12,7 @@ const url = z
   .nullable();
 
 const nullableText = z.string().nullable();
+const MAX_GRACE_DAYS = 90;
 
 /** A firm (spec 000 §3), with the links to its Form ADV and Form CRS and its logo. */
 export const firmFields = defineFields({
@@ -36,6 +37,21 @@ export const firmFields = defineFields({
   zip_code: { column: 'zipCode', ...textField(20), sort: true },
   form_adv_url: { column: 'formAdvUrl', read: nullableText, write: url, set: 'editor' },
   form_crs_url: { column: 'formCrsUrl', read: nullableText, write: url, set: 'editor' },
+  /**
+   * The firm's compliance policy: the days after a quarter opens within which last quarter's
+   * attestation is on time (spec 001 §4's 15 by default; Rule 204A-1 allows up to 30).
+   */
+  attestation_grace_days: {
+    column: 'attestationGraceDays',
+    read: z.number().int(),
+    write: z
+      .number({ error: messages.firms.graceDays })
+      .int(messages.firms.graceDays)
+      .min(0, messages.firms.graceDays)
+      .max(MAX_GRACE_DAYS, messages.firms.graceDays)
+      .optional(),
+    set: 'editor',
+  },
   /** Where the navigation bar loads the firm's logo from; null when none was uploaded. */
   logo_url: { column: 'logoContentType', read: nullableText, set: 'server' },
 });

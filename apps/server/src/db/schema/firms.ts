@@ -14,6 +14,7 @@ export const firms = pgTable('firms', {
   zipCode: text('zip_code'),
   formAdvUrl: text('form_adv_url'),
   formCrsUrl: text('form_crs_url'),
+  attestationGraceDays: integer('attestation_grace_days').notNull().default(15),
   logoContentType: text('logo_content_type'),
   logo: bytea('logo'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),

@@ -26,6 +26,7 @@ const summary = {
   zipCode: firms.zipCode,
   formAdvUrl: firms.formAdvUrl,
   formCrsUrl: firms.formCrsUrl,
+  attestationGraceDays: firms.attestationGraceDays,
   logoContentType: firms.logoContentType,
   updatedAt: firms.updatedAt,
 };

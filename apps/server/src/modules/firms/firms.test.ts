@@ -1,3 +1,4 @@
+import { messages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
@@ -46,6 +47,23 @@ describe('firms', () => {
       payload: { ...firm, name: 'Zephyr Capital Partners' },
     });
     expect(json(updated)).toMatchObject({ id: firm.id, name: 'Zephyr Capital Partners', city: 'Denver' });
+    // The attestation grace period: 15 days unless the firm sets its own, 0 to 90.
+    expect(firm).toMatchObject({ attestation_grace_days: 15 });
+    const policy = await t.app.inject({
+      method: 'PUT',
+      url: `/api/firms/${firm.id}/`,
+      headers,
+      payload: { ...json(updated), attestation_grace_days: 30 },
+    });
+    expect(json(policy)).toMatchObject({ attestation_grace_days: 30 });
+    const tooLong = await t.app.inject({
+      method: 'PUT',
+      url: `/api/firms/${firm.id}/`,
+      headers,
+      payload: { ...json(policy), attestation_grace_days: 91 },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(json(tooLong)).toMatchObject({ fields: { attestation_grace_days: messages.firms.graceDays } });
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/firms/${firm.id}/`, headers })).statusCode).toBe(204);
     expect((await t.app.inject({ url: `/api/firms/${firm.id}/`, headers })).statusCode).toBe(404);

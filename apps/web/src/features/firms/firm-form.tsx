@@ -1,5 +1,5 @@
 import { Button, FileInput, Group, Image, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type Firm, firmBody, LOGO_MAX_BYTES, LOGO_TYPES, messages } from '@portal/domain';
+import { DEFAULT_GRACE_DAYS, type Firm, firmBody, LOGO_MAX_BYTES, LOGO_TYPES, messages } from '@portal/domain';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -29,6 +29,7 @@ const valuesOf = (firm: Firm | null) => ({
   zip_code: firm?.zip_code ?? null,
   form_adv_url: firm?.form_adv_url ?? null,
   form_crs_url: firm?.form_crs_url ?? null,
+  attestation_grace_days: firm?.attestation_grace_days ?? DEFAULT_GRACE_DAYS,
   logo: null,
 });
 
@@ -95,6 +96,17 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
             placeholder="https://"
             readOnly={readOnly}
             {...form.text('form_crs_url')}
+          />
+          <NumberInput
+            label="Attestation grace period (days)"
+            description="Days after a quarter opens within which last quarter's attestation is on time."
+            readOnly={readOnly}
+            allowDecimal={false}
+            allowNegative={false}
+            min={0}
+            max={90}
+            hideControls
+            {...form.number('attestation_grace_days')}
           />
         </SimpleGrid>
 

@@ -1,0 +1,1 @@
+ALTER TABLE "firms" ADD COLUMN "attestation_grace_days" integer DEFAULT 15 NOT NULL;
