@@ -53,14 +53,14 @@ describe('firms', () => {
       method: 'PUT',
       url: `/api/firms/${firm.id}/`,
       headers,
-      payload: { ...json(updated), attestation_grace_days: 30 },
+      payload: { ...json<object>(updated), attestation_grace_days: 30 },
     });
     expect(json(policy)).toMatchObject({ attestation_grace_days: 30 });
     const tooLong = await t.app.inject({
       method: 'PUT',
       url: `/api/firms/${firm.id}/`,
       headers,
-      payload: { ...json(policy), attestation_grace_days: 91 },
+      payload: { ...json<object>(policy), attestation_grace_days: 91 },
     });
     expect(tooLong.statusCode).toBe(400);
     expect(json(tooLong)).toMatchObject({ fields: { attestation_grace_days: messages.firms.graceDays } });
