@@ -396,6 +396,19 @@ function complianceCases(): Record<string, Case> {
       own: ccos(200, 403),
       other: ccos(200, 403),
     },
+    // A CCO asking for another firm's status gets their scope's answer: nobody of that firm.
+    'GET /api/attestation_submission_status/': {
+      build: () => ({ method: 'GET', url: '/api/attestation_submission_status/' }),
+      own: ccos(200, 403),
+    },
+    'GET /api/attestation_submission_status/:firm/firm/': {
+      build: (s) => ({
+        method: 'GET',
+        url: `/api/attestation_submission_status/${firms[s === 'other' ? 'other' : 'own'].id}/firm/`,
+      }),
+      own: ccos(200, 403),
+      other: ccos(200, 403),
+    },
     'GET /api/supervised_persons/:id/': {
       build: (s, role) => ({ method: 'GET', url: `/api/supervised_persons/${rosterOf(s, role)}/` }),
       own: ccos(200, 403),

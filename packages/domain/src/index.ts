@@ -16,4 +16,5 @@ export * from './schemas/common.js';
 export * from './schemas/field-table.js';
 export * from './schemas/firms.js';
 export * from './schemas/reference.js';
+export * from './schemas/submission-status.js';
 export * from './schemas/users.js';

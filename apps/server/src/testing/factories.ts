@@ -55,18 +55,30 @@ export async function createUser(
  * An attestation with one row in each list, written straight to the tables: each call takes a period of
  * its own (fiscal years from 1901 up), so a person may hold any number of them.
  */
-export async function createAttestation(db: Db, o: { ownerId: number; firmId: number; fiscalYear?: number }) {
+export async function createAttestation(
+  db: Db,
+  o: {
+    ownerId: number;
+    firmId: number;
+    fiscalYear?: number;
+    fiscalQuarter?: 1 | 2 | 3 | 4;
+    status?: 'Submitted' | 'Reviewed';
+    submittedDate?: string;
+  },
+) {
   const n = next();
   const fiscalYear = o.fiscalYear ?? 1900 + n;
+  const fiscalQuarter = o.fiscalQuarter ?? 1;
   const [a] = await db
     .insert(attestations)
     .values({
-      name: `Person ${n} - F FY${fiscalYear} Q1`,
+      name: `Person ${n} - F FY${fiscalYear} Q${fiscalQuarter}`,
       ownerId: o.ownerId,
       firmId: o.firmId,
       fiscalYear,
-      fiscalQuarter: 1,
-      submittedDate: '2026-07-01',
+      fiscalQuarter,
+      status: o.status ?? 'Submitted',
+      submittedDate: o.submittedDate ?? '2026-07-01',
       firstName: 'Person',
       lastName: `${n}`,
       employmentDate: '2020-01-01',

@@ -21,13 +21,16 @@ const addDays = (date: string, days: number) => {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 };
 
+/** The first day an attestation for `period` may be filed: the quarter after it opens. */
+export const filingOpensOn = (period: FiscalPeriod) => periodStart(nextPeriod(period));
+
 /**
  * The last day an attestation for `period` is on time: the quarter after it opens the filing, and
  * "more than `graceDays` days have passed since its start" is late. FY2026 Q2 (Jul–Sep) opens on
  * October 1: with 15 days, October 16 is the last day on time and October 17 the first day late.
  */
 export function attestationDueDate(period: FiscalPeriod, graceDays: number = DEFAULT_GRACE_DAYS): string {
-  return addDays(periodStart(nextPeriod(period)), graceDays);
+  return addDays(filingOpensOn(period), graceDays);
 }
 
 /** The person's status for `period` on `today` (a calendar date in the portal's time zone). */

@@ -1,5 +1,14 @@
-import { type FiscalPeriod, type Scope, type SupervisedPerson, supervisedPersonFields } from '@portal/domain';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  DEFAULT_GRACE_DAYS,
+  type FiscalPeriod,
+  type Scope,
+  type SubmissionStatus,
+  type SubmissionStatusRow,
+  type SubmissionSummary,
+  type SupervisedPerson,
+  supervisedPersonFields,
+} from '@portal/domain';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attestations, firms, profiles, supervisedPersons, users } from '../../db/schema/index.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
@@ -134,4 +143,132 @@ export async function removeRosterEntry(ex: Executor, id: number, byId: number) 
     .update(supervisedPersons)
     .set({ removedAt: new Date(), removedById: byId, updatedAt: new Date() })
     .where(eq(supervisedPersons.id, id));
+}
+
+/**
+ * The submission status of every person on the roster for a period (issue 8). The rule is the
+ * domain's `submissionStatus`; this is the same rule in SQL, so a list can be filtered, sorted, paged
+ * and counted by it: the filed attestation's status, else Delinquent once `today` is past the firm's
+ * due date (the quarter after the period opens on `opensOn`, plus the firm's grace days).
+ */
+export interface StatusWindow {
+  period: FiscalPeriod;
+  /** The first day of the quarter after the period: the filing opens. */
+  opensOn: string;
+  today: string;
+}
+
+const filed = (w: StatusWindow) =>
+  and(
+    eq(attestations.ownerId, supervisedPersons.userId),
+    isNull(attestations.deletedAt),
+    eq(attestations.fiscalYear, w.period.fiscalYear),
+    eq(attestations.fiscalQuarter, w.period.fiscalQuarter),
+  );
+const graceDays = sql`coalesce(${firms.attestationGraceDays}, ${DEFAULT_GRACE_DAYS})`;
+const dueDate = (w: StatusWindow) => sql`(${w.opensOn}::date + ${graceDays})`;
+const statusOf = (w: StatusWindow) =>
+  sql<SubmissionStatus>`(case when ${attestations.status} is not null then ${attestations.status}
+    when ${w.today}::date > ${dueDate(w)} then 'Delinquent' else 'Pending' end)`;
+
+function statusFrom<T extends Record<string, unknown>>(ex: Executor, w: StatusWindow, select: T) {
+  return ex
+    .select(select as never)
+    .from(supervisedPersons)
+    .innerJoin(users, eq(users.id, supervisedPersons.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(firms, eq(firms.id, profiles.firmId))
+    .leftJoin(attestations, filed(w))
+    .$dynamic();
+}
+
+/** Most urgent first: who has not filed and is late, then who may still file, then the filed. */
+const statusRank = (w: StatusWindow) =>
+  sql`(case ${statusOf(w)} when 'Delinquent' then 0 when 'Pending' then 1 when 'Submitted' then 2 else 3 end)`;
+
+function statusOrder(w: StatusWindow, ordering: string): SQL[] {
+  const key = ordering.replace(/^-/, '');
+  const column: Record<string, SQL> = {
+    status: statusRank(w),
+    last_name: sql`${users.lastName}`,
+    first_name: sql`${users.firstName}`,
+    email: sql`lower(${users.email})`,
+    firm_name: sql`${firms.name}`,
+    submitted_date: sql`${attestations.submittedDate}`,
+  };
+  const direction = ordering.startsWith('-') ? sql`desc` : sql`asc`;
+  return [
+    sql`${column[key]} ${direction} nulls last`,
+    asc(users.lastName),
+    asc(users.firstName),
+    asc(supervisedPersons.id),
+  ];
+}
+
+export async function listSubmissionStatus(
+  ex: Executor,
+  scope: Scope,
+  f: { firm?: number; status?: SubmissionStatus; search?: string; ordering: string },
+  w: StatusWindow,
+  page: PageRequest,
+): Promise<{ rows: SubmissionStatusRow[]; count: number }> {
+  const where = and(
+    live,
+    scopeWhere(scope, owner),
+    f.firm === undefined ? undefined : eq(profiles.firmId, f.firm),
+    f.status === undefined ? undefined : sql`${statusOf(w)} = ${f.status}`,
+    searchWhere(f.search, [users.firstName, users.lastName, users.email]),
+  );
+  const select = {
+    supervised_person_id: supervisedPersons.id,
+    user_id: supervisedPersons.userId,
+    first_name: users.firstName,
+    last_name: users.lastName,
+    email: users.email,
+    status: statusOf(w),
+    firm_id: profiles.firmId,
+    firm_name: firms.name,
+    attestation_id: attestations.id,
+    submitted_date: attestations.submittedDate,
+  };
+  const { rows, count } = await listPage(
+    ex,
+    {
+      rows: (versions) => statusFrom(ex, w, { ...select, versions }),
+      count: statusFrom(ex, w, countAll()),
+      countReads: ['supervised_persons', 'users', 'profiles', 'firms', 'quarterly_attestations'],
+    },
+    where,
+    statusOrder(w, f.ordering),
+    page,
+  );
+  return { count, rows: (rows as (SubmissionStatusRow & { versions?: string })[]).map(({ versions: _, ...r }) => r) };
+}
+
+/** Each firm's standing for the period, over its whole roster (no search or status filter). */
+export async function submissionSummaries(
+  ex: Executor,
+  scope: Scope,
+  f: { firm?: number },
+  w: StatusWindow,
+): Promise<SubmissionSummary[]> {
+  const status = statusOf(w);
+  const n = (s: SubmissionStatus) => sql<number>`count(*) filter (where ${status} = ${s})`.mapWith(Number);
+  const rows = await statusFrom(ex, w, {
+    firm_id: profiles.firmId,
+    firm_name: firms.name,
+    total: sql<number>`count(*)`.mapWith(Number),
+    reviewed: n('Reviewed'),
+    submitted: n('Submitted'),
+    pending: n('Pending'),
+    delinquent: n('Delinquent'),
+    due_date: sql<string>`to_char(${dueDate(w)}, 'YYYY-MM-DD')`,
+  })
+    .where(and(live, scopeWhere(scope, owner), f.firm === undefined ? undefined : eq(profiles.firmId, f.firm)))
+    .groupBy(profiles.firmId, firms.name, firms.attestationGraceDays)
+    .orderBy(asc(firms.name));
+  return (rows as Omit<SubmissionSummary, 'percent_complete'>[]).map((r) => ({
+    ...r,
+    percent_complete: r.total ? Math.floor((100 * (r.submitted + r.reviewed)) / r.total) : 0,
+  }));
 }

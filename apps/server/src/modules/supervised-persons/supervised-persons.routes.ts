@@ -5,6 +5,8 @@ import {
   pageOf as pageSchema,
   periodQuery,
   recordId,
+  submissionStatusPage,
+  submissionStatusQuery,
   supervisedPersonBody,
   supervisedPersonListQuery,
   supervisedPersonSchema,
@@ -65,6 +67,23 @@ export function supervisedPersonRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/supervised_persons/:user/get_supervised_person_by_user_id/',
       { schema: { tags: rosterTags, params: userParam, querystring: periodQuery, response: entry } },
       async (request) => roster.ofUser(ctx(request), request.params.user, request.query),
+    );
+    // Attestation submission status (issue 8): the seed's paths were inconsistent; these two are the API.
+    const statusSchema = { tags: ['attestation submission status'], querystring: submissionStatusQuery };
+    const statusResponse = { 200: submissionStatusPage, ...errors };
+    const statusPage = async (request: FastifyRequest, q: z.output<typeof submissionStatusQuery>) => {
+      const { rows, count, period, summary } = await roster.submissionStatus(ctx(request), q);
+      return { ...pageOf(request, deps.config.publicUrl, q, count, rows), ...period, summary };
+    };
+    app.get(
+      '/api/attestation_submission_status/',
+      { schema: { ...statusSchema, response: statusResponse } },
+      async (request) => statusPage(request, request.query),
+    );
+    app.get(
+      '/api/attestation_submission_status/:firm/firm/',
+      { schema: { ...statusSchema, params: firmParam, response: statusResponse } },
+      async (request) => statusPage(request, { ...request.query, firm: request.params.firm }),
     );
     app.post(
       '/api/supervised_persons/',

@@ -3,10 +3,12 @@ import {
   canManageRoster,
   canManageRosterEntry,
   type FiscalPeriod,
+  filingOpensOn,
   isCco,
   isClient,
   isSuperCco,
   messages,
+  type SubmissionStatusQuery,
   type SupervisedPersonBody,
   type SupervisedPersonListQuery,
 } from '@portal/domain';
@@ -20,7 +22,9 @@ import {
   findRosterEntryOfUser,
   insertRosterEntry,
   listRoster,
+  listSubmissionStatus,
   removeRosterEntry,
+  submissionSummaries,
   supervisedPersonEntity,
   updateRosterEntry,
 } from './supervised-persons.repository.js';
@@ -51,6 +55,22 @@ export async function get(ctx: Ctx, id: number, q: { fiscalYear?: number; fiscal
   const entry = await findRosterEntry(ctx.deps.db, ctx.scope('compliance'), id, periodOf(ctx, q));
   if (!entry) throw notFound();
   return entry;
+}
+
+/**
+ * Where each person on the roster stands for a period (by default the one being filed now): one page
+ * of people, and each firm's summary for the sidebar. CCOs see their firm, super CCOs every firm.
+ */
+export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
+  ccoOnly(ctx);
+  const period = periodOf(ctx, q);
+  const window = { period, opensOn: filingOpensOn(period), today: todayOf(ctx.deps.config) };
+  const scope = ctx.scope('compliance');
+  const [page, summary] = await Promise.all([
+    listSubmissionStatus(ctx.deps.db, scope, q, window, q),
+    submissionSummaries(ctx.deps.db, scope, q, window),
+  ]);
+  return { ...page, period, summary };
 }
 
 /** A person's own entry (the attestation form shows its sections by these flags), or a CCO's lookup. */

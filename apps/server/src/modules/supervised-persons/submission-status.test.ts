@@ -1,0 +1,108 @@
+import { type SubmissionStatusPage, submissionStatus, submissionStatusPage } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
+import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let now = new Date('2026-10-16T15:00:00Z');
+
+async function headersOf(profile: Parameters<typeof createUser>[1]) {
+  const user = await createUser(t.deps.db, profile);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  return { authorization: `Bearer ${json<{ token: string }>(res).token}` };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => now });
+});
+afterAll(() => t.close());
+
+describe('the attestation submission status', () => {
+  it('tells each person on the roster Reviewed, Submitted, Pending or Delinquent, by the firm’s grace days', async () => {
+    const strict = await createFirm(t.deps.db, { name: 'Aardvark Advisers' });
+    const lenient = await createFirm(t.deps.db, { name: 'Zebra Wealth', attestationGraceDays: 30 });
+    const superCco = await headersOf({ profile: { firmId: strict.id, profileType: 3, isCco: true, isSuperCco: true } });
+    const ccoOfLenient = await headersOf({ profile: { firmId: lenient.id, profileType: 3, isCco: true } });
+    const person = async (firmId: number, lastName: string) => {
+      const u = await createUser(t.deps.db, { lastName, profile: { firmId, profileType: 3 } });
+      await addToRoster(t.deps.db, u.id);
+      return u;
+    };
+    const reviewed = await person(strict.id, 'Able');
+    const submitted = await person(strict.id, 'Baker');
+    await person(strict.id, 'Carter');
+    await person(lenient.id, 'Dunn');
+    // FY2026 Q2 (Jul-Sep) is filed from October 1.
+    const q2 = { fiscalYear: 2026, fiscalQuarter: 2 } as const;
+    await createAttestation(t.deps.db, { ownerId: reviewed.id, firmId: strict.id, ...q2, status: 'Reviewed' });
+    await createAttestation(t.deps.db, {
+      ownerId: submitted.id,
+      firmId: strict.id,
+      ...q2,
+      submittedDate: '2026-10-05',
+    });
+
+    const statusOn = async (day: string, query = '', headers = superCco) => {
+      now = new Date(`${day}T15:00:00Z`);
+      const res = await t.app.inject({ url: `/api/attestation_submission_status/?${query}`, headers });
+      expect(res.statusCode).toBe(200);
+      return submissionStatusPage.parse(json(res)) as SubmissionStatusPage;
+    };
+    const byName = (page: SubmissionStatusPage) => Object.fromEntries(page.results.map((r) => [r.last_name, r.status]));
+
+    // Day 15 after the quarter opens: everyone who has not filed may still file.
+    const day15 = await statusOn('2026-10-16', 'fiscalYear=2026&fiscalQuarter=2');
+    expect(byName(day15)).toMatchObject({ Able: 'Reviewed', Baker: 'Submitted', Carter: 'Pending', Dunn: 'Pending' });
+    // Day 16: late at the strict firm, not at the one that allows 30 days.
+    const day16 = await statusOn('2026-10-17');
+    expect(day16).toMatchObject({ fiscalYear: 2026, fiscalQuarter: 2 });
+    expect(byName(day16)).toMatchObject({ Carter: 'Delinquent', Dunn: 'Pending' });
+    // The most urgent first, and the same answer as the domain's rule for each.
+    expect(
+      day16.results.filter((r) => ['Able', 'Baker', 'Carter'].includes(r.last_name ?? '')).map((r) => r.last_name),
+    ).toEqual(['Carter', 'Baker', 'Able']);
+    for (const row of day16.results) {
+      const filed = row.status === 'Reviewed' || row.status === 'Submitted' ? { status: row.status } : null;
+      const grace = row.firm_id === lenient.id ? 30 : 15;
+      expect(submissionStatus(filed, q2, '2026-10-17', grace)).toBe(row.status);
+    }
+    expect(day16.results.find((r) => r.last_name === 'Baker')).toMatchObject({ submitted_date: '2026-10-05' });
+
+    // Each firm's summary, over its whole roster.
+    const strictSummary = day16.summary.find((s) => s.firm_id === strict.id);
+    expect(strictSummary).toMatchObject({
+      firm_name: 'Aardvark Advisers',
+      total: 3,
+      reviewed: 1,
+      submitted: 1,
+      pending: 0,
+      delinquent: 1,
+      percent_complete: 66,
+      due_date: '2026-10-16',
+    });
+    expect(day16.summary.find((s) => s.firm_id === lenient.id)).toMatchObject({ pending: 1, due_date: '2026-10-31' });
+
+    // Filters: by status, by name, by firm (a path of its own too).
+    const late = await statusOn('2026-10-17', `status=Delinquent&firm=${strict.id}`);
+    expect([late.count, late.results.map((r) => r.last_name)]).toEqual([1, ['Carter']]);
+    expect((await statusOn('2026-10-17', 'search=bak')).results.map((r) => r.last_name)).toEqual(['Baker']);
+    now = new Date('2026-11-01T15:00:00Z');
+    const lenientFirm = submissionStatusPage.parse(
+      json(await t.app.inject({ url: `/api/attestation_submission_status/${lenient.id}/firm/`, headers: superCco })),
+    );
+    expect(byName(lenientFirm)).toEqual({ Dunn: 'Delinquent' });
+
+    // A firm's CCO sees their firm alone; staff are refused.
+    const own = await statusOn('2026-10-17', 'fiscalQuarter=Q2&fiscalYear=2026', ccoOfLenient);
+    expect(own.summary.map((s) => s.firm_id)).toEqual([lenient.id]);
+    expect(own.results.map((r) => r.last_name)).toEqual(['Dunn']);
+    const staff = await headersOf({ profile: { firmId: strict.id, profileType: 3 } });
+    expect((await t.app.inject({ url: '/api/attestation_submission_status/', headers: staff })).statusCode).toBe(403);
+    const bad = await t.app.inject({ url: '/api/attestation_submission_status/?status=Late', headers: superCco });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { SUBMISSION_STATUSES } from '../rules/submission-status.js';
+import { fiscalQuarterParam, fiscalYearParam } from './attestations.js';
+import { pageOf, pageQuery, recordId } from './common.js';
+
+/** Where each supervised person stands for a period (spec 001 §3 "Attestation submission status row"). */
+export const submissionStatusRow = z.object({
+  supervised_person_id: z.number().int(),
+  user_id: z.number().int(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  firm_id: z.number().int().nullable(),
+  firm_name: z.string().nullable(),
+  /** The attestation of the period, when filed. */
+  attestation_id: z.number().int().nullable(),
+  submitted_date: z.string().nullable(),
+});
+export type SubmissionStatusRow = z.infer<typeof submissionStatusRow>;
+
+/** One firm's standing for the period: what the sidebar shows. */
+export const submissionSummary = z.object({
+  firm_id: z.number().int().nullable(),
+  firm_name: z.string().nullable(),
+  total: z.number().int(),
+  reviewed: z.number().int(),
+  submitted: z.number().int(),
+  pending: z.number().int(),
+  delinquent: z.number().int(),
+  /** Filed (submitted or reviewed) out of all, rounded down: 100 only when everyone has filed. */
+  percent_complete: z.number().int(),
+  /** The last day an attestation of the period is on time, under the firm's grace period. */
+  due_date: z.string(),
+});
+export type SubmissionSummary = z.infer<typeof submissionSummary>;
+
+export const SUBMISSION_STATUS_SORTS = ['status', 'last_name', 'first_name', 'email', 'firm_name', 'submitted_date'];
+export const submissionStatusQuery = pageQuery.extend({
+  firm: recordId.optional(),
+  fiscalYear: fiscalYearParam.optional(),
+  fiscalQuarter: fiscalQuarterParam.optional(),
+  status: z.enum(SUBMISSION_STATUSES).optional(),
+  search: z.string().trim().max(200).optional(),
+  ordering: z.enum(SUBMISSION_STATUS_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('status'),
+});
+export type SubmissionStatusQuery = z.infer<typeof submissionStatusQuery>;
+
+export const submissionStatusPage = pageOf(submissionStatusRow).extend({
+  fiscalYear: z.number().int(),
+  fiscalQuarter: z.number().int(),
+  summary: z.array(submissionSummary),
+});
+export type SubmissionStatusPage = z.infer<typeof submissionStatusPage>;
