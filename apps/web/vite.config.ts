@@ -127,7 +127,8 @@ function routePreloads(screens: Record<string, Screen>): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const bySource = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId, c]));
+      // A screen's module is a chunk's facade, or sits inside a group's chunk (the shell's, the lists').
+      const bySource = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
       const cssOf = (c: Rollup.OutputChunk) => [...(c.viteMetadata?.importedCss ?? [])];
       // Everything the entry loads statically is in index.html already.
       const inHtml = new Set<string>();

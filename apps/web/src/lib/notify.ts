@@ -1,5 +1,9 @@
 import { notifications } from '@mantine/notifications';
 
-export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });
+// A toast is named by what it says: the same message again while it shows (a Save pressed twice)
+// does not stack a second copy over the form.
+export const notifySuccess = (message: string) =>
+  notifications.show({ id: `success:${message}`, color: 'green', message });
 
-export const notifyError = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
+export const notifyError = (message: string) =>
+  notifications.show({ id: `error:${message}`, color: 'red', title: 'Error', message });

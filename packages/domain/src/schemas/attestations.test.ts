@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../schemas/zod-messages.js';
-import { amount } from './attestations.js';
+import { messages } from '../messages.js';
+import { amount, attestationFields } from './attestations.js';
 
 const messageOf = (value: unknown) => {
   const parsed = amount('Enter an amount.').safeParse(value);
@@ -19,5 +20,18 @@ describe('an amount of money', () => {
     [-5, ['The amount must be positive: enter an amount greater than zero.']],
   ])('%s → %s', (value, expected) => {
     expect(messageOf(value)).toEqual(expected);
+  });
+});
+
+describe("a filer's email addresses", () => {
+  it.each([
+    ['sid@example.test', true],
+    ['', true],
+    [null, true],
+    ['not-an-email', false],
+  ])('%s → valid: %s', (value, valid) => {
+    const parsed = attestationFields.Work_Email__c.write.safeParse(value);
+    expect(parsed.success).toBe(valid);
+    if (!valid) expect(parsed.error?.issues[0].message).toBe(messages.validation.email);
   });
 });

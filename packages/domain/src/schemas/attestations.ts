@@ -3,7 +3,7 @@ import { messages } from '../messages.js';
 import { ATTESTATION_STATUSES, isCco } from '../rules/attestations.js';
 import { isCalendarDate } from '../rules/fiscal.js';
 import { US_STATES } from '../rules/us-states.js';
-import { email, MAX_ID, pageQuery, queryInt, recordId } from './common.js';
+import { email, MAX_ID, optionalEmail, pageQuery, queryInt, recordId } from './common.js';
 import { defineFields, type FieldTable, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
 
 const m = messages.attestations;
@@ -88,8 +88,8 @@ export const attestationFields = defineFields({
   Work_Phone__c: { column: 'workPhone', ...textField(40) },
   Home_Phone__c: { column: 'homePhone', ...textField(40) },
   Mobile_Phone__c: { column: 'mobilePhone', ...textField(40) },
-  Work_Email__c: { column: 'workEmail', ...textField(254) },
-  Personal_Email__c: { column: 'personalEmail', ...textField(254) },
+  Work_Email__c: { column: 'workEmail', ...textField(254), write: optionalEmail },
+  Personal_Email__c: { column: 'personalEmail', ...textField(254), write: optionalEmail },
   Address_Line_1__c: { column: 'addressLine1', ...textField() },
   Address_Line_2__c: { column: 'addressLine2', ...textField() },
   City__c: { column: 'city', ...textField() },

@@ -44,6 +44,15 @@ export const email = z
   .max(254, messages.validation.maxLength(254))
   .pipe(z.email(messages.validation.email));
 
+/** An email address a form may leave empty. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, messages.validation.maxLength(254))
+  .pipe(z.union([z.literal(''), z.email(messages.validation.email)]))
+  .optional()
+  .nullable();
+
 /** The largest id a Postgres `integer` column holds. */
 export const MAX_ID = 2_147_483_647;
 

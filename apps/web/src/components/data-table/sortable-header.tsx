@@ -23,7 +23,8 @@ export function SortableHeader({ children, sortKey, ordering, onSort, className 
         onClick={() => onSort(active && !descending ? `-${sortKey}` : sortKey)}
         fw={700}
         fz="sm"
-        style={{ whiteSpace: 'nowrap' }}
+        // The whole cell sorts (spec 001 §2: clicking a column header), not only its words.
+        style={{ whiteSpace: 'nowrap', width: '100%', textAlign: 'left' }}
       >
         <Group gap={4} wrap="nowrap" component="span">
           {children}

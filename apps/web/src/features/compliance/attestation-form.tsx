@@ -115,7 +115,8 @@ export interface AttestationFormProps {
   /** The person's roster entry: which lists they submit (spec 001 §2); null when not on the roster. */
   roster: SupervisedPerson | null;
   /** Status and reviewed date: shown to a CCO on a stored attestation, editable by its reviewer. */
-  review: { show: boolean; editable: boolean };
+  /** The reviewer's fields: shown to CCOs, editable by one who may review it (never its own filer). */
+  review: { show: boolean; editable: boolean; ownFiling?: boolean };
   /** Shown above the form's sections (the period, the pre-fill). */
   intro?: ReactNode;
   onCancel: () => void;
@@ -497,6 +498,11 @@ export function AttestationForm({
               />
               <TextInput label="Reviewed by" value={attestation.Reviewed_By__c ?? ''} readOnly disabled />
             </SimpleGrid>
+            {review.ownFiling && (
+              <Text size="sm" mt="xs">
+                {m.notYourReview}
+              </Text>
+            )}
           </Fieldset>
         )}
 

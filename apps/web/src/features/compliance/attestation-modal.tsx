@@ -73,7 +73,7 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
         initialValues={editValuesOf(a, cco)}
         person={{ first: a.First_Name__c, last: a.Last_Name__c }}
         roster={roster.data ?? null}
-        review={{ show: cco, editable: canReviewAttestation(actor, target) }}
+        review={{ show: cco, editable: canReviewAttestation(actor, target), ownFiling: target.ownerId === actor.id }}
         onCancel={onClose}
         onSaved={onClose}
       />

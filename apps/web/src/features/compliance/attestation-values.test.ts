@@ -11,6 +11,8 @@ const stored = {
   Last_Name__c: 'Lovelace',
   Employment_Date__c: '2019-04-01',
   Job_Title__c: 'Analyst',
+  IA_Manual_Attestation_Date__c: '2026-07-11',
+  Code_of_Ethics_Attestation_Date__c: '2026-07-11',
   States_Registered__c: 'New York;New Jersey',
   ...NEW_ATTESTATION_DEFAULTS,
   CFP__c: true,
@@ -78,6 +80,11 @@ describe("the next quarter's form, pre-filled from the most recent attestation",
       CFP__c: true,
       Is_Access_Person__c: 'true',
     });
+  });
+
+  it('asks again for the dates the filer acknowledged the compliance manual and the code of ethics', () => {
+    expect(values.IA_Manual_Attestation_Date__c).toBeNull();
+    expect(values.Code_of_Ethics_Attestation_Date__c).toBeNull();
   });
 
   it("leaves out what the server gives the new one: id, name, firm, owner, status, dates, period, the reviewer's", () => {

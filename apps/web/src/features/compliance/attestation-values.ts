@@ -87,11 +87,17 @@ export function blankAttestation(person: Pick<User, 'email'>): AttestationValues
 /**
  * The next quarter's form, pre-filled from the most recent attestation (spec 001 §2): its answers and
  * its rows as new rows (without their Ids, which belong to the old attestation); never its name,
- * status, dates or period, which the server gives the new one.
+ * status, dates or period, which the server gives the new one, nor the acknowledgement dates.
  */
 export function prefillFrom(previous: Attestation): AttestationValues {
-  return { ...fieldsOf(previous), ...listsOf(previous, false) } as AttestationValues;
+  return { ...fieldsOf(previous), ...FRESH_EACH_QUARTER, ...listsOf(previous, false) } as AttestationValues;
 }
+
+/**
+ * What the filer attests anew each quarter: the dates they last acknowledged the compliance manual and
+ * the code of ethics. Carried over, last quarter's dates would be filed as this quarter's answer.
+ */
+const FRESH_EACH_QUARTER = { IA_Manual_Attestation_Date__c: null, Code_of_Ethics_Attestation_Date__c: null };
 
 /** A stored attestation to view or edit: rows keep their Ids; the reviewer's fields only for a reviewer. */
 export function editValuesOf(a: Attestation, withReview: boolean): AttestationValues {
