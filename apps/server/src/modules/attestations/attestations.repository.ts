@@ -58,6 +58,7 @@ export type ChildList = (typeof CHILD_LISTS)[number];
 const owner = { firm: attestations.firmId, person: attestations.ownerId };
 const live = isNull(attestations.deletedAt);
 
+const listItemOf = attestationEntity.toWireOf(ATTESTATION_LIST_FIELDS);
 const listColumns = Object.fromEntries(
   ATTESTATION_LIST_FIELDS.map((wire) => [attestationFields[wire].column, attestationEntity.column(wire)]),
 ) as Record<string, PgColumn>;
@@ -97,7 +98,7 @@ export async function listAttestations(ex: Executor, scope: Scope, f: Attestatio
     attestationEntity.orderBy(f.ordering, attestations.id),
     page,
   );
-  return { count, results: rows.map((r) => attestationEntity.toWire(r) as AttestationListItem) };
+  return { count, results: rows.map((r) => listItemOf(r) as AttestationListItem) };
 }
 
 async function findRow(ex: Executor, scope: Scope, condition: SQL, order?: SQL[]) {
