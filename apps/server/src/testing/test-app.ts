@@ -6,6 +6,7 @@ import { type Config, THROTTLE } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import type { AppDeps } from '../platform/context.js';
+import { createUser, TEST_PASSWORD } from './factories.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -92,4 +93,15 @@ export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) =
 /** Cookies of a response, as a header value for the next request. */
 export function cookieHeader(res: LightMyRequestResponse): Record<string, string> {
   return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+}
+
+/** A new account (the factory's defaults and `overrides`) signed in: the account and its bearer header. */
+export async function signedInAs(t: TestApp, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.deps.db, overrides);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  return { user, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } as Record<string, string> };
 }

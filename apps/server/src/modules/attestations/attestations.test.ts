@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestations, auditEvents, politicalContributions } from '../../db/schema/index.js';
-import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
-import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+import { createFirm } from '../../testing/factories.js';
+import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /** The portal's clock: 2026-11-22 in New York, when attestations cover FY2026 Q2. */
 let now = new Date('2026-11-22T15:00:00Z');
@@ -11,15 +11,7 @@ let firm: { id: number; name: string; abbreviation: string | null };
 let otherFirm: { id: number };
 
 type Headers = Record<string, string>;
-async function signedIn(profile: Parameters<typeof createUser>[1]) {
-  const user = await createUser(t.deps.db, profile);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  return { user, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } as Headers };
-}
+const signedIn = (profile: Parameters<typeof signedInAs>[1]) => signedInAs(t, profile);
 const staffOf = (firmId: number, names: { firstName?: string | null; lastName?: string | null } = {}) =>
   signedIn({ ...names, profile: { firmId, profileType: 3 } });
 const ccoOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3, isCco: true } });

@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
-import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+import { createFirm, createUser } from '../../testing/factories.js';
+import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,15 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function headersOf(profile: Parameters<typeof createUser>[1]) {
-  const user = await createUser(t.deps.db, profile);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  return { authorization: `Bearer ${json<{ token: string }>(res).token}` };
-}
+const headersOf = async (profile: Parameters<typeof signedInAs>[1]) => (await signedInAs(t, profile)).headers;
 
 describe('firms', () => {
   it('a super admin creates, lists, searches, updates and deletes firms', async () => {

@@ -1,20 +1,12 @@
 import { type SubmissionStatusPage, submissionStatus, submissionStatusPage } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
-import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+import { addToRoster, createAttestation, createFirm, createUser } from '../../testing/factories.js';
+import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let now = new Date('2026-10-16T15:00:00Z');
 
-async function headersOf(profile: Parameters<typeof createUser>[1]) {
-  const user = await createUser(t.deps.db, profile);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  return { authorization: `Bearer ${json<{ token: string }>(res).token}` };
-}
+const headersOf = async (profile: Parameters<typeof signedInAs>[1]) => (await signedInAs(t, profile)).headers;
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => now });

@@ -172,14 +172,7 @@ const statusOf = (w: StatusWindow) =>
     when ${w.today}::date > ${dueDate(w)} then 'Delinquent' else 'Pending' end)`;
 
 function statusFrom<T extends Record<string, unknown>>(ex: Executor, w: StatusWindow, select: T) {
-  return ex
-    .select(select as never)
-    .from(supervisedPersons)
-    .innerJoin(users, eq(users.id, supervisedPersons.userId))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(firms, eq(firms.id, profiles.firmId))
-    .leftJoin(attestations, filed(w))
-    .$dynamic();
+  return roster(ex, select).leftJoin(attestations, filed(w));
 }
 
 /** Most urgent first: who has not filed and is late, then who may still file, then the filed. */

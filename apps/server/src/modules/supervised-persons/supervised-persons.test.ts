@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supervisedPersons } from '../../db/schema/index.js';
-import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
-import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+import { createFirm, createUser } from '../../testing/factories.js';
+import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let otherFirm: { id: number };
 
 type Headers = Record<string, string>;
-async function signedIn(profile: Parameters<typeof createUser>[1]) {
-  const user = await createUser(t.deps.db, profile);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  return { user, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } as Headers };
-}
+const signedIn = (profile: Parameters<typeof signedInAs>[1]) => signedInAs(t, profile);
 const staffOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3 } });
 const ccoOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3, isCco: true } });
 const attestationForm = { First_Name__c: 'Ada', Last_Name__c: 'Lovelace', Employment_Date__c: '2019-04-01' };

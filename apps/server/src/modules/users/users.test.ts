@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
-import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let firmA: { id: number };
@@ -15,15 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signIn(overrides: Parameters<typeof createUser>[1]) {
-  const user = await createUser(t.deps.db, overrides);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  return { user, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } };
-}
+const signIn = (overrides: Parameters<typeof signedInAs>[1]) => signedInAs(t, overrides);
 const superAdmin = () => signIn({ profile: { firmId: firmA.id, profileType: 1, isSuperAdmin: true } });
 const firmAdmin = (firmId = firmA.id) => signIn({ profile: { firmId, profileType: 1 } });
 const advisor = (firmId = firmA.id) => signIn({ profile: { firmId, profileType: 2 } });
