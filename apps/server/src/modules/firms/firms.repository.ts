@@ -57,7 +57,8 @@ export async function listFirms(
     firmEntity.orderBy(f.ordering, firms.id),
     page,
   );
-  return { count, rows: rows.map(({ versions: _, ...firm }) => firm) };
+  // Each row also carries the count's `versions`; the DTO mapping leaves it behind.
+  return { count, rows: rows as FirmSummary[] };
 }
 
 async function findOne(ex: Executor, scope: Scope, condition: SQL) {

@@ -235,7 +235,8 @@ export async function listSubmissionStatus(
     statusOrder(w, f.ordering),
     page,
   );
-  return { count, rows: (rows as (SubmissionStatusRow & { versions?: string })[]).map(({ versions: _, ...r }) => r) };
+  // Each row also carries the count's `versions`; the response serializer writes declared fields only.
+  return { count, rows: rows as SubmissionStatusRow[] };
 }
 
 /** Each firm's standing for the period, over its whole roster (no search or status filter). */
