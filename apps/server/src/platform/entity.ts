@@ -68,6 +68,16 @@ export function bindEntity<T extends FieldTable>(
   }
   const entries = Object.entries(fields);
 
+  /** The wire shape of `picked` fields (secrets never), its field list resolved once. */
+  const projection = (picked: [string, Field][]) => {
+    const shown = picked.filter(([, field]) => !field.secret);
+    return (row: StoredRow): Record<string, unknown> => {
+      const out: Record<string, unknown> = {};
+      for (const [wire, field] of shown) holder(out, field.group)[wire] = wireValue(row, wire, field);
+      return out;
+    };
+  };
+
   const wireValue = (row: StoredRow, wire: string, field: Field) => {
     const fn = computed[wire as keyof T];
     if (fn) return fn(row);
@@ -85,23 +95,11 @@ export function bindEntity<T extends FieldTable>(
      * rows then visits their 14 fields, not the record's 60.
      */
     toWireOf(only: readonly (keyof T & string)[]): (row: StoredRow) => Record<string, unknown> {
-      const picked = entries.filter(([wire, field]) => !field.secret && only.includes(wire as keyof T & string));
-      return (row) => {
-        const out: Record<string, unknown> = {};
-        for (const [wire, field] of picked) holder(out, field.group)[wire] = wireValue(row, wire, field);
-        return out;
-      };
+      return projection(entries.filter(([wire]) => only.includes(wire as keyof T & string)));
     },
 
     /** The record as the API answers it: wire names, groups nested, secrets left out. */
-    toWire(row: StoredRow): Record<string, unknown> {
-      const out: Record<string, unknown> = {};
-      for (const [wire, field] of entries) {
-        if (field.secret) continue;
-        holder(out, field.group)[wire] = wireValue(row, wire, field);
-      }
-      return out;
-    },
+    toWire: projection(entries),
 
     /**
      * The record in wire shape as one JSON value built by the database: a list of 50 rows then maps 50
