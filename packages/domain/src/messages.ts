@@ -130,6 +130,9 @@ export const messages = {
     noFirm: 'Your account belongs to no firm: ask an administrator to place you in one before you attest.',
     overDeMinimis: 'Over de minimis',
     noneFound: 'No attestation found.',
+    // Oversight (issue 8, spec 001 §8).
+    notificationSent: 'A quarterly attestation notification was sent to the supervised person',
+    noDataToExport: 'No data to export to CSV file',
     // The form page and the manager (spec 001 §2).
     politicalContributionsNote: 'Political contributions cover the previous 2 years.',
     personalSecuritiesNote: 'Personal securities cover the last 12 months.',

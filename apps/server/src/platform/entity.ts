@@ -54,6 +54,10 @@ const wireKey = (wire: string, field: Field) => (field.group ? `${field.group}.$
  * the audit diff and the ordering. Bindings are checked when the module loads, so a field naming a
  * column that does not exist fails at start-up and in every test, not in production.
  */
+/** A timestamp column as the wire's instant, in `toISOString`'s form, rendered by the database. */
+export const isoInstant = (column: PgColumn | SQL) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export function bindEntity<T extends FieldTable>(
   name: string,
   fields: T,
@@ -115,9 +119,7 @@ export function bindEntity<T extends FieldTable>(
         if (!value) {
           if (wire in computed) throw new Error(`${name}.${wire}: a computed field needs its SQL for wireJson`);
           const column = columnsOf[field.group ?? ''][field.column];
-          value = column.columnType.startsWith('PgTimestamp')
-            ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-            : sql`${column}`;
+          value = column.columnType.startsWith('PgTimestamp') ? isoInstant(column) : sql`${column}`;
         }
         const pairs = groups.get(field.group) ?? [];
         pairs.push(sql`${sql.raw(`'${wire}'`)}, ${value}`);

@@ -16,6 +16,10 @@ export const submissionStatusRow = z.object({
   /** The attestation of the period, when filed. */
   attestation_id: z.number().int().nullable(),
   submitted_date: z.string().nullable(),
+  /** When the attestation of the period was first submitted (ISO instant): the manager's "Attested Date". */
+  attested_at: z.string().nullable(),
+  /** The last reminder mailed to this person for the period (ISO instant), by a CCO or the schedule. */
+  last_reminded_at: z.string().nullable(),
 });
 export type SubmissionStatusRow = z.infer<typeof submissionStatusRow>;
 
@@ -52,3 +56,19 @@ export const submissionStatusPage = pageOf(submissionStatusRow).extend({
   summary: z.array(submissionSummary),
 });
 export type SubmissionStatusPage = z.infer<typeof submissionStatusPage>;
+
+/** `POST /api/quarterly_attestations/send_email/` (spec 001 §7): remind one supervised person. */
+export const sendReminderBody = z.object({ supervisedPersonUserId: recordId });
+export type SendReminderBody = z.infer<typeof sendReminderBody>;
+
+/** `POST /api/quarterly_attestations/send_reminders/`: remind everyone of a firm who has not filed the period. */
+export const sendRemindersBody = z.object({
+  firm: recordId,
+  fiscalYear: fiscalYearParam,
+  fiscalQuarter: fiscalQuarterParam,
+});
+export type SendRemindersBody = z.infer<typeof sendRemindersBody>;
+
+/** How many reminders were queued for delivery. */
+export const remindersSent = z.object({ sent: z.number().int() });
+export type RemindersSent = z.infer<typeof remindersSent>;

@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attestations, firms, profiles, supervisedPersons, users } from '../../db/schema/index.js';
-import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { bindEntity, isoInstant, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 /** The person's name, address and firm come from their account; the roster keeps the flags. */
@@ -223,6 +223,9 @@ export async function listSubmissionStatus(
     firm_name: firms.name,
     attestation_id: attestations.id,
     submitted_date: attestations.submittedDate,
+    attested_at: isoInstant(attestations.createdAt),
+    // Reminders are recorded from issue 8's reminder work; until then nobody has been reminded.
+    last_reminded_at: sql<string | null>`null::text`,
   };
   const { rows, count } = await listPage(
     ex,
