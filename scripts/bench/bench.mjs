@@ -9,6 +9,7 @@
 // Environment (all optional):
 //   BENCH_DURATION=10        seconds per cell (after a 2 s warm-up per route and database)
 //   BENCH_USERS=10000        BENCH_FIRMS=20       BENCH_ATTESTATIONS=100000
+//   BENCH_ROSTER=2000        supervised persons of one more firm (the attestation status list)
 //   BENCH_DBS=postgres,pglite
 //   BENCH_CONNECTIONS=1,20
 //   BENCH_ROUTES=search      only the rows whose name contains one of these words (plus the baseline,
@@ -46,6 +47,7 @@ const duration = Number(env.BENCH_DURATION ?? 10);
 const users = Number(env.BENCH_USERS ?? 10_000);
 const firms = Number(env.BENCH_FIRMS ?? 20);
 const attestations = Number(env.BENCH_ATTESTATIONS ?? 100_000);
+const roster = Number(env.BENCH_ROSTER ?? 2_000);
 const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
 const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
@@ -136,7 +138,12 @@ async function seed(db) {
   const marker = path.join(work, `seeded-${db.kind}.json`);
   if (keep && existsSync(marker)) {
     const seeded = JSON.parse(readFileSync(marker, 'utf8'));
-    if (seeded.users !== users || seeded.firms !== firms || seeded.attestations !== attestations)
+    if (
+      seeded.users !== users ||
+      seeded.firms !== firms ||
+      seeded.attestations !== attestations ||
+      seeded.roster !== roster
+    )
       throw new Error(`${marker}: seeded with other sizes`);
     Object.assign(db, seeded.keys);
     log(`${db.kind}: reusing the data set seeded in ${work}`);
@@ -153,6 +160,8 @@ async function seed(db) {
       String(firms),
       '--attestations',
       String(attestations),
+      '--roster',
+      String(roster),
       '--super-email',
       accounts.super.email,
       '--admin-email',
@@ -163,7 +172,7 @@ async function seed(db) {
   if (keep)
     writeFileSync(
       marker,
-      JSON.stringify({ users, firms, attestations, keys: { secret: db.secret, piiKey: db.piiKey } }),
+      JSON.stringify({ users, firms, attestations, roster, keys: { secret: db.secret, piiKey: db.piiKey } }),
     );
   log(
     `${db.kind}: seeded ${users} users in ${firms} firms through the users service in ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -235,11 +244,12 @@ async function measure(db) {
   for (const [role, account] of Object.entries(accounts)) tokens[role] = await signIn(baseUrl, account);
   const rows = [];
   for (const route of routes) {
-    const url = `${baseUrl}${route.path}`;
+    const sizes = { users, firms, roster };
+    const url = `${baseUrl}${typeof route.path === 'function' ? route.path(sizes) : route.path}`;
     const headers = route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {};
     const res = await fetch(url, { headers });
     if (res.status !== 200) throw new Error(`${route.name} on ${db.kind}: ${res.status} ${await res.text()}`);
-    const problem = route.check?.(await res.json(), { users, firms });
+    const problem = route.check?.(await res.json(), sizes);
     if (problem) throw new Error(`${route.name} on ${db.kind}: ${problem}`);
     await cannon(url, headers, Math.max(...connections), 2); // warm-up: JIT, caches, plans
     for (const conns of connections) {

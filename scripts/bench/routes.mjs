@@ -1,9 +1,9 @@
 // The rows of `npm run bench`. A later issue adds its own paths here: one object per route.
 //   name      the row's label
-//   path      requested with GET (querystring included)
+//   path      requested with GET (querystring included); or a function of the sizes { users, firms, roster }
 //   as        null (no sign-in), 'super' (the super administrator) or 'admin' (an administrator of firm 1)
 //   baseline  the row every other row's throughput is compared with (exactly one)
-//   check     optional: given the parsed JSON body of one request, returns a problem (string) or nothing
+//   check     optional: given the parsed JSON body of one request and the sizes, returns a problem (string) or nothing
 export const routes = [
   { name: 'GET /api/health', path: '/api/health', as: null, baseline: true },
   { name: 'GET /api/auth/user/', path: '/api/auth/user/', as: 'super' },
@@ -37,5 +37,16 @@ export const routes = [
     as: 'admin',
     // Firm 1 holds Load121, Load1201, 1221, 1241, 1261 and 1281: a dozen quarters each.
     check: (body) => (body.count >= 60 ? undefined : `expected at least 60 matches, got ${body.count}`),
+  },
+  // The CCO's "who has not attested": the roster firm (after the 20 others) for the period being filed,
+  // most urgent first, a page of 50 with each firm's summary.
+  {
+    name: 'attestation status, firm of 2,000',
+    path: ({ firms }) => `/api/attestation_submission_status/${firms + 1}/firm/?page_size=50`,
+    as: 'super',
+    check: (body, { roster }) =>
+      body.results?.length === 50 && body.summary?.[0]?.total === roster
+        ? undefined
+        : `expected 50 rows of a roster of ${roster}, got ${body.results?.length} of ${body.summary?.[0]?.total}`,
   },
 ];

@@ -7,8 +7,10 @@ import { createSuperAdmin } from '../modules/demo/create-admin.js';
 import * as firmsService from '../modules/firms/firms.service.js';
 import * as usersService from '../modules/users/users.service.js';
 import { accounts } from '../modules/users/users.service.js';
+import { todayOf } from '../platform/clock.js';
 import type { RequestMeta } from '../platform/context.js';
 import { seedBenchAttestations } from './bench-attestations.js';
+import { seedBenchRoster } from './bench-roster.js';
 
 export interface BenchSeedOptions {
   users: number;
@@ -19,6 +21,8 @@ export interface BenchSeedOptions {
   password: string;
   /** Quarterly attestations spread over the staff (one in each child list apiece). */
   attestations: number;
+  /** Supervised persons of one more firm, the roster firm (its id follows the others'). */
+  roster: number;
   /** Creations in flight at once (PostgreSQL runs them in parallel; PGlite serialises them anyway). */
   concurrency: number;
   log?: (line: string) => void;
@@ -140,6 +144,15 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   await deps.background.drain(); // work the services started after answering (none today) ends here
   await seedBenchAttestations(db, o.attestations);
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (o.roster > 0) {
+    const rosterFirm = await firmsService.create(
+      ctx,
+      firmBody.parse({ name: 'Bench Roster Firm', abbreviation: 'BRF', firm_tk: 1000 + o.firms + 1 }),
+    );
+    firmIds.push(rosterFirm.id);
+    await seedBenchRoster(db, rosterFirm.id, o.roster, todayOf(config));
+    log(`  ${o.roster} supervised persons (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
   return { superId: superUser, adminId: admin.id, firmIds, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -85,7 +85,7 @@ export async function listPage<S extends PgSelect>(
   where: SQL | undefined,
   orderBy: SQL[],
   page: PageRequest,
-): Promise<{ rows: Awaited<S>; count: number }> {
+): Promise<{ rows: Awaited<S>; count: number; versions?: string }> {
   const offset = (page.page - 1) * page.page_size;
   const rows = (await query
     .rows(versionsColumn(query.countReads))
@@ -93,11 +93,11 @@ export async function listPage<S extends PgSelect>(
     .orderBy(...orderBy)
     .limit(page.page_size)
     .offset(offset)) as unknown as Awaited<S>;
+  const carried = (rows[0] as { versions?: string | null } | undefined)?.versions ?? undefined;
   if (rows.length < page.page_size && (rows.length > 0 || page.page === 1)) {
-    return { rows, count: offset + rows.length };
+    return { rows, count: offset + rows.length, versions: carried };
   }
-  const versions =
-    (rows[0] as { versions?: string | null } | undefined)?.versions ?? (await versionsOf(ex, query.countReads));
+  const versions = carried ?? (await versionsOf(ex, query.countReads));
   const counted = query.count.where(where);
   const { sql: text, params } = counted.toSQL();
   const key = `${versions}\n${text}\n${JSON.stringify(params)}`;
@@ -107,8 +107,24 @@ export async function listPage<S extends PgSelect>(
     count = Number(n);
     if (versions) counts.set(key, count);
   }
-  return { rows, count };
+  return { rows, count, versions };
 }
+
+/**
+ * A read that, like a list's count, changes only when one of its tables is written (a summary beside
+ * a list): computed once per `versions` (a page's, from `listPage`) and `key` (everything else the
+ * read depends on: scope, filters, day), then served from memory until a write bumps a version.
+ */
+export async function underVersions<T>(versions: string | undefined, key: string, read: () => Promise<T>) {
+  if (!versions) return read();
+  const full = `${versions}\n${key}`;
+  const known = derived.get(full) as T | undefined;
+  if (known !== undefined) return known;
+  const value = await read();
+  derived.set(full, value);
+  return value;
+}
+const derived = new BoundedCache<unknown>(1_000);
 
 /**
  * Counts by query and table versions. Versions start at random per database, so one process serving

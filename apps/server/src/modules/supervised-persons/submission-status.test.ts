@@ -99,4 +99,25 @@ describe('the attestation submission status', () => {
     const bad = await t.app.inject({ url: '/api/attestation_submission_status/?status=Late', headers: superCco });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('follows a filing at once, summary included, and tells when each filed', async () => {
+    const firm = await createFirm(t.deps.db, { name: 'Follow-up Partners' });
+    const cco = await headersOf({ profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const late = await createUser(t.deps.db, { lastName: 'Late', profile: { firmId: firm.id, profileType: 3 } });
+    await addToRoster(t.deps.db, late.id);
+    const read = async () => {
+      now = new Date('2026-10-20T15:00:00Z');
+      const res = await t.app.inject({ url: '/api/attestation_submission_status/', headers: cco });
+      return submissionStatusPage.parse(json(res));
+    };
+    const before = await read();
+    expect(before.summary[0]).toMatchObject({ delinquent: 1, submitted: 0, percent_complete: 0 });
+    expect(before.results[0]).toMatchObject({ status: 'Delinquent', attested_at: null, last_reminded_at: null });
+
+    await createAttestation(t.deps.db, { ownerId: late.id, firmId: firm.id, fiscalYear: 2026, fiscalQuarter: 2 });
+    const after = await read();
+    expect(after.summary[0]).toMatchObject({ delinquent: 0, submitted: 1, percent_complete: 100 });
+    expect(after.results[0].status).toBe('Submitted');
+    expect(after.results[0].attested_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
 });

@@ -204,7 +204,7 @@ export async function listSubmissionStatus(
   f: { firm?: number; status?: SubmissionStatus; search?: string; ordering: string },
   w: StatusWindow,
   page: PageRequest,
-): Promise<{ rows: SubmissionStatusRow[]; count: number }> {
+): Promise<{ rows: SubmissionStatusRow[]; count: number; versions?: string }> {
   const where = and(
     live,
     scopeWhere(scope, owner),
@@ -227,7 +227,7 @@ export async function listSubmissionStatus(
     // Reminders are recorded from issue 8's reminder work; until then nobody has been reminded.
     last_reminded_at: sql<string | null>`null::text`,
   };
-  const { rows, count } = await listPage(
+  const { rows, count, versions } = await listPage(
     ex,
     {
       rows: (versions) => statusFrom(ex, w, { ...select, versions }),
@@ -239,7 +239,7 @@ export async function listSubmissionStatus(
     page,
   );
   // Each row also carries the count's `versions`; the response serializer writes declared fields only.
-  return { count, rows: rows as SubmissionStatusRow[] };
+  return { count, rows: rows as SubmissionStatusRow[], versions };
 }
 
 /** Each firm's standing for the period, over its whole roster (no search or status filter). */

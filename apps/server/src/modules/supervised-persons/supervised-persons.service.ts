@@ -16,6 +16,7 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { underVersions } from '../../platform/list.js';
 import { accounts } from '../users/users.service.js';
 import {
   findRosterEntry,
@@ -66,10 +67,11 @@ export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   const period = periodOf(ctx, q);
   const window = { period, opensOn: filingOpensOn(period), today: todayOf(ctx.deps.config) };
   const scope = ctx.scope('compliance');
-  const [page, summary] = await Promise.all([
-    listSubmissionStatus(ctx.deps.db, scope, q, window, q),
+  const { versions, ...page } = await listSubmissionStatus(ctx.deps.db, scope, q, window, q);
+  // The summary reads the page's tables over the whole roster: recomputed only after a write to them.
+  const summary = await underVersions(versions, `submission summary ${JSON.stringify([scope, q.firm, window])}`, () =>
     submissionSummaries(ctx.deps.db, scope, q, window),
-  ]);
+  );
   return { ...page, period, summary };
 }
 
