@@ -153,7 +153,9 @@ function rebuiltOriginal(
   }
   const out: Changes = { ...fields, Firm__r: current.Firm__r };
   for (const l of lists)
-    out[l.wire] = { records: [...(rows.get(l.wire) as Map<number, Row>).values()].sort((a, b) => Number(a.Id) - Number(b.Id)) };
+    out[l.wire] = {
+      records: [...(rows.get(l.wire) as Map<number, Row>).values()].sort((a, b) => Number(a.Id) - Number(b.Id)),
+    };
   // Whether a contribution is over the de minimis amount depends on the others: derived again.
   const contributions = (out.Political_Contributions__r as { records: Row[] }).records;
   const flags = overDeMinimis(

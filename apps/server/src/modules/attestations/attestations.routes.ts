@@ -68,7 +68,7 @@ export function attestationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           description:
             "The attestation's history from the audit trail, oldest event first: each create, update, review " +
-            "(a status change) and delete of the attestation and of its rows, with who did it, when, and each " +
+            '(a status change) and delete of the attestation and of its rows, with who did it, when, and each ' +
             "field's value before and after (a row's fields name their list and row). Secrets and PII are " +
             "'[redacted]', never in clear. `original` is the attestation as it was first submitted (its " +
             'answer right after the POST); null when it was not recorded. Read like the attestation itself: ' +

@@ -282,10 +282,7 @@ export async function update(ctx: Ctx, id: number, body: AttestationBody) {
  */
 export async function history(ctx: Ctx, id: number) {
   const row = await visible(ctx, id);
-  const [current, events] = await Promise.all([
-    toAttestation(ctx.deps.db, row),
-    attestationEvents(ctx.deps.db, id),
-  ]);
+  const [current, events] = await Promise.all([toAttestation(ctx.deps.db, row), attestationEvents(ctx.deps.db, id)]);
   return attestationHistory(
     current,
     events,
