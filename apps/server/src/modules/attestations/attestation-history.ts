@@ -63,7 +63,7 @@ export function attestationHistory(
         if (list && Array.isArray(value)) {
           for (const row of value as RowChange[])
             for (const [field, change] of Object.entries(row.fields ?? {}))
-              changes.push({ field, list: list.wire, row: row.Id, ...fromTo(change) });
+              if (!ROW_KEYS.includes(field)) changes.push({ field, list: list.wire, row: row.Id, ...fromTo(change) });
         } else if (FIELD_NAMES.has(key)) {
           const change = isFieldChange(value) ? value : { from: state[key] ?? null, to: value };
           changes.push({ field: key, ...fromTo(change) });
