@@ -347,6 +347,15 @@ function complianceCases(): Record<string, Case> {
       other: superCcoOnly(200, 404, 404),
       self: staffAll(200),
     },
+    'GET /api/quarterly_attestations/:id/history/': {
+      build: async (s, role) => ({
+        method: 'GET',
+        url: `/api/quarterly_attestations/${await attestationId(s, role)}/history/`,
+      }),
+      own: ccos(200, 404),
+      other: superCcoOnly(200, 404, 404),
+      self: staffAll(200),
+    },
     'GET /api/quarterly_attestations/:user/most_recent/': {
       build: (s, role) => ({
         method: 'GET',

@@ -11,6 +11,7 @@ export * from './rules/submission-status.js';
 export * from './rules/us-states.js';
 export * from './rules/user-list.js';
 export * from './schemas/attestations.js';
+export * from './schemas/audit-history.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/field-table.js';

@@ -184,6 +184,33 @@ export const messages = {
     emailFixed: 'The person of a roster entry cannot be changed: remove the entry and add the other person.',
     mustSubmit: 'Must submit with each attestation',
   },
+  /** An attestation's History tab: its audit trail and the original submission. */
+  attestationHistory: {
+    tab: 'History',
+    formTab: 'Attestation',
+    loading: 'Loading the history…',
+    empty: 'No changes have been recorded for this attestation.',
+    viewOriginal: 'View original submission',
+    backToHistory: 'Back to history',
+    originalTitle: 'Original submission',
+    originalNotRecorded:
+      'The original submission was not recorded: this attestation was filed before its history was kept.',
+    noFieldChanged: 'Saved without changing any field.',
+    unknownActor: 'The system',
+    redacted: 'Redacted',
+    noValue: '—',
+    field: 'Field',
+    before: 'Before',
+    after: 'After',
+    /** What an event did, by its action and the record it touched. */
+    action: (action: string, entity: string) => {
+      if (entity !== 'attestation') return action === 'delete' ? `Removed a ${entity}` : `Changed a ${entity}`;
+      if (action === 'create') return 'Submitted the attestation';
+      if (action === 'review') return 'Changed the review';
+      if (action === 'delete') return 'Deleted the attestation';
+      return 'Edited the attestation';
+    },
+  },
   /** Server-paged lists (the shared DataTable) and their confirmations. */
   lists: {
     recordCount: (count: number) => (count === 1 ? '1 record' : `${count} records`),

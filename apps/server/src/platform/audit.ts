@@ -1,5 +1,7 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
-import { auditEvents } from '../db/schema/index.js';
+import { auditEvents, users } from '../db/schema/index.js';
+import { isoInstant } from './entity.js';
 
 export interface AuditContext {
   actorId: number | null;
@@ -16,10 +18,74 @@ export interface AuditEvent {
 
 const SECRET_OR_PII = /password|token|secret|ssn|social|tax_?id|dob|birth|licen[cs]e|logo/i;
 
-/** Changed fields are recorded by name; secrets and PII by name only, never by value. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Changed fields are recorded by name; secrets and PII by name only, never by value. The rule holds at
+ * every depth: a field's `{ from, to }`, a child row's fields and a record's snapshot are objects too.
+ */
 export function redactChanges(changes: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!changes) return undefined;
-  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? '[redacted]' : v]));
+  return redactDeep(changes) as Record<string, unknown>;
+}
+
+function redactDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactDeep);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? REDACTED : redactDeep(v)]),
+  );
+}
+
+/** One field's change as the audit trail keeps it. */
+export interface FieldChange {
+  from: unknown;
+  to: unknown;
+}
+
+/** A child row a save inserted (every field from nothing) or changed (the fields that differ). */
+export interface RowChange {
+  Id: number;
+  action: 'insert' | 'update';
+  fields: Record<string, FieldChange>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields whose values differ between two records in wire shape, each with its value before and after. */
+export function fieldDiff(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  skip: readonly string[] = [],
+): Record<string, FieldChange> {
+  const out: Record<string, FieldChange> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (skip.includes(key) || same(before[key], after[key])) continue;
+    out[key] = { from: before[key] ?? null, to: after[key] ?? null };
+  }
+  return out;
+}
+
+/**
+ * A child list before and after a save, row by row (rows keyed by `Id`): the rows it inserted with
+ * their content and the rows it changed with their fields' before and after. Removed rows have their
+ * own delete call and event.
+ */
+export function rowsDiff(
+  before: Record<string, unknown>[],
+  after: Record<string, unknown>[],
+  skip: readonly string[] = ['Id'],
+): RowChange[] {
+  const old = new Map(before.map((row) => [Number(row.Id), row]));
+  const out: RowChange[] = [];
+  for (const row of after) {
+    const id = Number(row.Id);
+    const was = old.get(id);
+    const fields = fieldDiff(was ?? {}, row, skip);
+    if (!was) out.push({ Id: id, action: 'insert', fields });
+    else if (Object.keys(fields).length) out.push({ Id: id, action: 'update', fields });
+  }
+  return out;
 }
 
 /** Written in the caller's transaction, so a mutation and its audit event commit or fail together. */
@@ -52,4 +118,56 @@ export async function writeAudited<T>(
     for (const event of events) await audit(tx, meta, event);
     return result;
   });
+}
+
+/** An audit event as a history shows it: the actor's name kept even when their account is gone. */
+export interface StoredAuditEvent {
+  id: number;
+  occurredAt: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  actorId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorEmail: string | null;
+  changes: unknown;
+}
+
+/**
+ * The events of one record and of the rows it owns, oldest first: the record's own (`entity`,
+ * `entityId`) and those of `childEntities` whose changes name it under `parentKey` (a removed row's
+ * event names its parent, as its own id no longer leads there). The caller has checked the reader may
+ * see the record: these events are its history.
+ */
+export async function eventsOfRecord(
+  ex: Executor,
+  target: { entity: string; entityId: number; childEntities?: readonly string[]; parentKey?: string },
+): Promise<StoredAuditEvent[]> {
+  const own = and(eq(auditEvents.entity, target.entity), eq(auditEvents.entityId, String(target.entityId)));
+  const children =
+    target.childEntities?.length && target.parentKey
+      ? and(
+          inArray(auditEvents.entity, [...target.childEntities]),
+          sql`${auditEvents.changes} ->> ${target.parentKey} = ${String(target.entityId)}`,
+        )
+      : undefined;
+  return ex
+    .select({
+      id: auditEvents.id,
+      occurredAt: isoInstant(auditEvents.occurredAt),
+      action: auditEvents.action,
+      entity: auditEvents.entity,
+      entityId: auditEvents.entityId,
+      actorId: auditEvents.actorId,
+      // Deleted and deactivated accounts keep their row (soft delete), so the name is still there.
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+      actorEmail: users.email,
+      changes: auditEvents.changes,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(children ? or(own, children) : own)
+    .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
 }

@@ -64,5 +64,19 @@ describe('platform', () => {
       ssn: '[redacted]',
       first_name: 'Ada',
     });
+    // A field's before and after, a saved row and a record's snapshot are redacted by name too.
+    expect(
+      redactChanges({
+        Insurance_License__c: { from: 'L-1', to: 'L-2' },
+        Job_Title__c: { from: 'A', to: 'B' },
+        rows: [{ Id: 1, fields: { ssn: { from: null, to: '123' } } }],
+        original: { dob: '1990-01-01', City__c: 'Dover' },
+      }),
+    ).toEqual({
+      Insurance_License__c: '[redacted]',
+      Job_Title__c: { from: 'A', to: 'B' },
+      rows: [{ Id: 1, fields: { ssn: '[redacted]' } }],
+      original: { dob: '[redacted]', City__c: 'Dover' },
+    });
   });
 });

@@ -19,6 +19,7 @@ import {
   personalSecurities,
   politicalContributions,
 } from '../../db/schema/index.js';
+import { eventsOfRecord } from '../../platform/audit.js';
 import { type ChildBinding, type IncomingRow, saveChildRows } from '../../platform/child-rows.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
@@ -238,3 +239,15 @@ export async function refreshDeMinimis(tx: Tx, attestationId: number) {
     .set({ overDeMinimis: over.length > 0 })
     .where(eq(attestations.id, attestationId));
 }
+
+/**
+ * The audit events of an attestation and of its rows, oldest first. A removed row's event names the
+ * attestation in its changes (`attestation`): the row's own id leads nowhere once it is gone.
+ */
+export const attestationEvents = (ex: Executor, id: number) =>
+  eventsOfRecord(ex, {
+    entity: attestationEntity.name,
+    entityId: id,
+    childEntities: CHILD_LISTS.map((l) => l.entity.name),
+    parentKey: 'attestation',
+  });

@@ -1,5 +1,6 @@
 import {
   attestationBody,
+  attestationHistorySchema,
   attestationListItem,
   attestationListQuery,
   attestationSchema,
@@ -59,6 +60,24 @@ export function attestationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/quarterly_attestations/:id/',
       { schema: { tags, params: idParam, response: { 200: attestationSchema, ...errors } } },
       async (request) => attestations.get(ctx(request), request.params.id),
+    );
+    app.get(
+      '/api/quarterly_attestations/:id/history/',
+      {
+        schema: {
+          tags,
+          description:
+            "The attestation's history from the audit trail, oldest event first: each create, update, review " +
+            '(a status change) and delete of the attestation and of its rows, with who did it, when, and each ' +
+            "field's value before and after (a row's fields name their list and row). Secrets and PII are " +
+            "'[redacted]', never in clear. `original` is the attestation as it was first submitted (its " +
+            'answer right after the POST); null when it was not recorded. Read like the attestation itself: ' +
+            "a person their own, a CCO their firm's, a super CCO every firm's; another firm's is a 404.",
+          params: idParam,
+          response: { 200: attestationHistorySchema, ...errors },
+        },
+      },
+      async (request) => attestations.history(ctx(request), request.params.id),
     );
     app.get(
       '/api/quarterly_attestations/:user/most_recent/',

@@ -1,4 +1,5 @@
 import {
+  type Attestation,
   type AttestationBody,
   type AttestationListQuery,
   type AttestationTarget,
@@ -15,15 +16,17 @@ import {
   reviewProblems,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.js';
-import { writeAudited } from '../../platform/audit.js';
+import { fieldDiff, rowsDiff, writeAudited } from '../../platform/audit.js';
 import type { IncomingRow } from '../../platform/child-rows.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { firmLabel } from '../firms/firms.service.js';
+import { attestationHistory } from './attestation-history.js';
 import {
   type AttestationRow,
   attestationEntity,
+  attestationEvents,
   CHILD_LISTS,
   type ChildList,
   deleteChildRow,
@@ -101,16 +104,39 @@ export async function mostRecent(ctx: Ctx, userId: number) {
   return toAttestation(ctx.deps.db, row);
 }
 
-/** The lists sent with the attestation, saved in its transaction; what changed, for the audit event. */
+/** The lists sent with the attestation, saved in its transaction. */
 async function saveLists(ctx: Ctx, tx: Tx, id: number, body: AttestationBody) {
-  const counts: Record<string, unknown> = {};
   for (const list of CHILD_LISTS) {
     const rows = body[list.body] as IncomingRow[] | undefined;
     if (!rows?.length) continue;
-    counts[list.body] = await saveList(tx, list, id, rows, (row) => list.entity.rowColumns(ctx.actor, row));
+    await saveList(tx, list, id, rows, (row) => list.entity.rowColumns(ctx.actor, row));
   }
   if (body.politicalContributions?.length) await refreshDeMinimis(tx, id);
-  return counts;
+}
+
+/** The whole record as the API answers it, read in the writing transaction. */
+async function wireOf(ctx: Ctx, tx: Tx, id: number) {
+  const row = await findAttestationRow(tx, ctx.scope('compliance'), id);
+  if (!row) throw notFound();
+  return toAttestation(tx, row);
+}
+
+/**
+ * What a save changed, for the audit event: each field's value before and after (the server's too: the
+ * reviewer, the de minimis flag), each inserted row with its content and each changed row's fields.
+ * PII and secrets by name only.
+ */
+function auditDiff(before: Attestation, after: Attestation) {
+  const lists: string[] = CHILD_LISTS.map((l) => l.wire);
+  const out: Record<string, unknown> = attestationEntity.auditOf(fieldDiff(before, after, [...lists, 'Firm__r']));
+  for (const list of CHILD_LISTS) {
+    const rows = rowsDiff(before[list.wire].records, after[list.wire].records).map((row) => ({
+      ...row,
+      fields: list.entity.auditOf(row.fields),
+    }));
+    if (rows.length) out[list.wire] = rows;
+  }
+  return out;
 }
 
 /**
@@ -158,7 +184,7 @@ export async function create(ctx: Ctx, body: AttestationBody) {
   const existing = await findInPeriod(deps.db, actor.id, period);
   if (existing) throw alreadyFiled(existing);
   try {
-    const id = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    const created = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
       const newId = await insertAttestation(tx, {
         ...(columns[''] as object),
         firstName: person.first,
@@ -176,17 +202,20 @@ export async function create(ctx: Ctx, body: AttestationBody) {
         // The submission instant (the roster's "attested date") by the same clock as the period.
         createdAt: deps.config.now(),
       });
-      const lists = await saveLists(ctx, tx, newId, body);
+      await saveLists(ctx, tx, newId, body);
+      // The record as first answered, kept with its creation: the examiner's "as submitted", whatever
+      // later edits and the soft delete do to the record.
+      const original = await wireOf(ctx, tx, newId);
       record({
         action: 'create',
         entity: 'attestation',
         entityId: newId,
         firmId,
-        changes: { ...attestationEntity.auditOf(changed), ...lists },
+        changes: { ...attestationEntity.auditOf(changed), original },
       });
-      return newId;
+      return original;
     });
-    return get(ctx, id);
+    return created;
   } catch (err) {
     // Two submissions racing for one period: the unique index lets one through.
     if (isUniqueViolation(err)) {
@@ -231,18 +260,34 @@ export async function update(ctx: Ctx, id: number, body: AttestationBody) {
     if (first) throw badRequest(first, problems);
   }
   const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, changed) };
-  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+  return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const before = await wireOf(ctx, tx, id);
     if (Object.keys(values).length) await updateAttestation(tx, id, values);
-    const lists = await saveLists(ctx, tx, id, body);
+    await saveLists(ctx, tx, id, body);
+    const after = await wireOf(ctx, tx, id);
     record({
       action: 'Status__c' in changed ? 'review' : 'update',
       entity: 'attestation',
       entityId: id,
       firmId: row.firmId,
-      changes: { ...attestationEntity.auditOf(changed), ...lists },
+      changes: auditDiff(before, after),
     });
+    return after;
   });
-  return get(ctx, id);
+}
+
+/**
+ * Who changed what and when, and the attestation as first submitted (spec 001's examiner file), under
+ * the rules of reading the attestation itself.
+ */
+export async function history(ctx: Ctx, id: number) {
+  const row = await visible(ctx, id);
+  const [current, events] = await Promise.all([toAttestation(ctx.deps.db, row), attestationEvents(ctx.deps.db, id)]);
+  return attestationHistory(
+    current,
+    events,
+    CHILD_LISTS.map((l) => ({ entity: l.entity.name, wire: l.wire, body: l.body })),
+  );
 }
 
 export async function remove(ctx: Ctx, id: number) {

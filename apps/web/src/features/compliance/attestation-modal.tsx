@@ -1,9 +1,11 @@
-import { Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { Center, Group, Loader, Modal, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { canReviewAttestation, isCco, messages, type User } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatDate } from '../../lib/dates';
 import { AttestationForm } from './attestation-form';
+import { AttestationHistory } from './attestation-history';
 import { editValuesOf } from './attestation-values';
 import { attestationQuery, rosterEntryOfUserQuery } from './compliance-api';
 
@@ -40,6 +42,9 @@ export function AttestationModal({ actor, open, onClose }: AttestationModalProps
 function AttestationModalBody({ actor, open, onClose }: { actor: User; open: OpenAttestation; onClose: () => void }) {
   const record = useQuery(attestationQuery(open.id));
   const roster = useQuery(rosterEntryOfUserQuery(open.ownerId));
+  // The form stays mounted under the History tab (an edit in progress survives a look at the
+  // history); the history loads when first asked for.
+  const [tab, setTab] = useState<string | null>('attestation');
   if (record.isPending || roster.isPending) {
     return (
       <Center py="xl">
@@ -67,16 +72,31 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
           FY{a.Fiscal_Year__c} Q{a.Fiscal_Quarter__c}
         </Text>
       </Group>
-      <AttestationForm
-        mode={open.mode}
-        attestation={a}
-        initialValues={editValuesOf(a, cco)}
-        person={{ first: a.First_Name__c, last: a.Last_Name__c }}
-        roster={roster.data ?? null}
-        review={{ show: cco, editable: canReviewAttestation(actor, target), ownFiling: target.ownerId === actor.id }}
-        onCancel={onClose}
-        onSaved={onClose}
-      />
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="attestation">{messages.attestationHistory.formTab}</Tabs.Tab>
+          <Tabs.Tab value="history">{messages.attestationHistory.tab}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="attestation">
+          <AttestationForm
+            mode={open.mode}
+            attestation={a}
+            initialValues={editValuesOf(a, cco)}
+            person={{ first: a.First_Name__c, last: a.Last_Name__c }}
+            roster={roster.data ?? null}
+            review={{
+              show: cco,
+              editable: canReviewAttestation(actor, target),
+              ownFiling: target.ownerId === actor.id,
+            }}
+            onCancel={onClose}
+            onSaved={onClose}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          {tab === 'history' && <AttestationHistory actor={actor} attestationId={a.Id} roster={roster.data ?? null} />}
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

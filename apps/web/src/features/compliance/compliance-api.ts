@@ -1,6 +1,7 @@
 import type {
   Attestation,
   AttestationBody,
+  AttestationHistory,
   AttestationListItem,
   SupervisedPerson,
   SupervisedPersonBody,
@@ -30,6 +31,13 @@ export const attestationQuery = (id: number) =>
   queryOptions({
     queryKey: [...attestationsKey, 'detail', id],
     queryFn: () => api.get<Attestation>(`/api/quarterly_attestations/${id}/`),
+  });
+
+/** An attestation's audit trail and its original submission; under the attestations key, so a save refreshes it. */
+export const attestationHistoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...attestationsKey, 'history', id],
+    queryFn: () => api.get<AttestationHistory>(`/api/quarterly_attestations/${id}/history/`),
   });
 
 /**

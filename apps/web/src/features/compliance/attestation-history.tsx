@@ -1,0 +1,182 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  type Attestation,
+  type HistoryChange,
+  type HistoryEvent,
+  isCco,
+  messages,
+  type SupervisedPerson,
+  type User,
+} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime, wireDateToText } from '../../lib/dates';
+import { AttestationForm } from './attestation-form';
+import { FIELD_LABELS, fieldLabel } from './attestation-labels';
+import { editValuesOf } from './attestation-values';
+import { attestationHistoryQuery } from './compliance-api';
+
+const m = messages.attestationHistory;
+const REDACTED = '[redacted]';
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
+interface AttestationHistoryProps {
+  actor: User;
+  attestationId: number;
+  roster: SupervisedPerson | null;
+}
+
+/**
+ * The History tab of the attestation modal: who changed which field when, before and after, newest
+ * first (the API answers oldest first), and the original submission as the read-only form.
+ */
+export function AttestationHistory({ actor, attestationId, roster }: AttestationHistoryProps) {
+  const history = useQuery(attestationHistoryQuery(attestationId));
+  const [showOriginal, setShowOriginal] = useState(false);
+  if (history.isPending)
+    return (
+      <Center py="xl">
+        <Loader aria-label={m.loading} />
+      </Center>
+    );
+  if (!history.data) return null;
+  const { original, events } = history.data;
+
+  if (showOriginal && original)
+    return (
+      <OriginalSubmission actor={actor} original={original} roster={roster} onBack={() => setShowOriginal(false)} />
+    );
+
+  return (
+    <Stack gap="md">
+      {original ? (
+        <Group>
+          <Button variant="light" onClick={() => setShowOriginal(true)}>
+            {m.viewOriginal}
+          </Button>
+        </Group>
+      ) : (
+        <Alert color="gray" variant="light">
+          {m.originalNotRecorded}
+        </Alert>
+      )}
+      {events.length === 0 && <Text size="sm">{m.empty}</Text>}
+      {[...events].reverse().map((event) => (
+        <HistoryEntry key={event.id} event={event} />
+      ))}
+    </Stack>
+  );
+}
+
+function HistoryEntry({ event }: { event: HistoryEvent }) {
+  const when = formatDateTime(event.occurred_at);
+  const what = m.action(event.action, event.entity);
+  const changes = [...event.changes].sort(byFormOrder);
+  return (
+    <Paper withBorder p="sm" component="article" aria-label={`${when} ${what}`}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" fw={700}>
+          {what}
+        </Text>
+        <Text size="sm" c="dimmed">
+          <time dateTime={event.occurred_at}>{when}</time>
+        </Text>
+      </Group>
+      <Text size="sm" mb={changes.length ? 'xs' : 0}>
+        {event.actor_name ?? m.unknownActor}
+      </Text>
+      {changes.length > 0 ? (
+        <Table fz="sm" layout="fixed" style={{ wordBreak: 'break-word' }} aria-label={`${what}, ${when}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{m.field}</Table.Th>
+              <Table.Th>{m.before}</Table.Th>
+              <Table.Th>{m.after}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((change) => (
+              <Table.Tr key={`${change.list ?? ''}.${change.row ?? ''}.${change.field}`}>
+                <Table.Td>{fieldLabel(change)}</Table.Td>
+                <Table.Td>
+                  <ChangeValue field={change.field} value={change.from} />
+                </Table.Td>
+                <Table.Td>
+                  <ChangeValue field={change.field} value={change.to} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        event.action !== 'create' &&
+        event.action !== 'delete' && (
+          <Text size="sm" c="dimmed">
+            {m.noFieldChanged}
+          </Text>
+        )
+      )}
+    </Paper>
+  );
+}
+
+/** The attestation's fields in the form's order, then its rows by list and row. */
+function byFormOrder(a: HistoryChange, b: HistoryChange) {
+  const key = (c: HistoryChange) => [c.list ?? '', c.row ?? 0, FIELD_ORDER.indexOf(c.field)] as const;
+  const [la, ra, fa] = key(a);
+  const [lb, rb, fb] = key(b);
+  return la.localeCompare(lb) || ra - rb || fa - fb;
+}
+
+/** A value as the form shows it: dates MM/DD/YYYY, yes/no answers, states listed; a redacted one says so. */
+function ChangeValue({ field, value }: { field: string; value: unknown }) {
+  if (value === REDACTED)
+    return (
+      <Text span size="sm" fs="italic" c="dimmed">
+        {m.redacted}
+      </Text>
+    );
+  if (value === null || value === undefined || value === '') return <>{m.noValue}</>;
+  if (typeof value === 'boolean' || value === 'true' || value === 'false')
+    return <>{value === true || value === 'true' ? 'Yes' : 'No'}</>;
+  if (field === 'Amount__c' && typeof value === 'number') return <>${value.toFixed(2)}</>;
+  if (typeof value === 'string')
+    return <>{field.startsWith('States_') ? value.split(';').join(', ') : wireDateToText(value)}</>;
+  return <>{String(value)}</>;
+}
+
+function OriginalSubmission({
+  actor,
+  original,
+  roster,
+  onBack,
+}: {
+  actor: User;
+  original: Attestation;
+  roster: SupervisedPerson | null;
+  onBack: () => void;
+}) {
+  const cco = isCco(actor);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3} size="h4">
+          {m.originalTitle}
+        </Title>
+        <Button variant="subtle" onClick={onBack}>
+          {m.backToHistory}
+        </Button>
+      </Group>
+      <AttestationForm
+        mode="view"
+        attestation={original}
+        initialValues={editValuesOf(original, cco)}
+        person={{ first: original.First_Name__c, last: original.Last_Name__c }}
+        roster={roster}
+        review={{ show: cco, editable: false }}
+        onCancel={onBack}
+        onSaved={onBack}
+      />
+    </Stack>
+  );
+}
