@@ -119,5 +119,22 @@ describe('the attestation submission status', () => {
     expect(after.summary[0]).toMatchObject({ delinquent: 0, submitted: 1, percent_complete: 100 });
     expect(after.results[0].status).toBe('Submitted');
     expect(after.results[0].attested_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    // Pages follow the kept order, and a newcomer to the roster is in it at once (most urgent first).
+    const newcomer = await createUser(t.deps.db, {
+      lastName: 'Newcomer',
+      profile: { firmId: firm.id, profileType: 3 },
+    });
+    await addToRoster(t.deps.db, newcomer.id);
+    const pageOf = async (n: number) =>
+      submissionStatusPage.parse(
+        json(await t.app.inject({ url: `/api/attestation_submission_status/?page_size=1&page=${n}`, headers: cco })),
+      );
+    const [first, second] = [await pageOf(1), await pageOf(2)];
+    expect([first.count, first.results.map((r) => r.last_name), second.results.map((r) => r.last_name)]).toEqual([
+      2,
+      ['Newcomer'],
+      ['Late'],
+    ]);
   });
 });
