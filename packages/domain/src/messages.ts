@@ -210,7 +210,7 @@ export const messages = {
         : `Your quarterly attestation is due in ${days === 1 ? '1 day' : `${days} days`}.`,
     escalationSubject: (firm: string, period: string, count: number) =>
       `${firm}: ${count} supervised ${count === 1 ? 'person has' : 'persons have'} not filed the ${period} attestation`,
-    /** `people` are lines "Last, First <email>"; `due` is MM/DD/YYYY. */
+    /** `people` are lines "Last, First <email>" (and `inactiveNote`); `due` is MM/DD/YYYY. */
     escalationText: (r: { firm: string; period: string; due: string; people: string[]; link: string }) =>
       [
         `The quarterly attestation for ${r.period} was due on ${r.due}. These supervised persons of ${r.firm} have not filed it and are delinquent:`,
@@ -219,6 +219,7 @@ export const messages = {
         '',
         `Each was reminded before the due date. Follow up with them, and see where everyone stands: ${r.link}`,
       ].join('\n'),
+    inactiveNote: ' (account not active: cannot sign in to attest)',
     periodName: (fiscalYear: number, fiscalQuarter: number) => `FY${fiscalYear} Q${fiscalQuarter}`,
     alreadyFiled: (period: string) =>
       `This person has already filed the attestation for ${period}: no reminder was sent.`,

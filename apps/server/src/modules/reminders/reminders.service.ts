@@ -163,7 +163,10 @@ export async function sendToFirm(ctx: Ctx, body: SendRemindersBody): Promise<Rem
   return { sent };
 }
 
-/** The firm's CCOs are told, once, who of the firm is late on the period. */
+/**
+ * The firm's CCOs are told, once, who of the firm is late on the period: everyone, those whose account
+ * is not active included (not reminded, since they cannot sign in, but the CCO must settle them).
+ */
 async function escalate(deps: AppDeps, meta: AuditContext, period: FiscalPeriod, firmPeople: Standing[]) {
   const late = firmPeople.filter((p) => p.status === 'Delinquent');
   const { firmId, firmName, graceDays } = firmPeople[0];
@@ -178,7 +181,10 @@ async function escalate(deps: AppDeps, meta: AuditContext, period: FiscalPeriod,
       firm,
       period: periodName(period),
       due: usDate(attestationDueDate(period, graceDays)),
-      people: late.map((p) => `${[p.lastName, p.firstName].filter(Boolean).join(', ')} <${p.email}>`),
+      people: late.map(
+        (p) =>
+          `${[p.lastName, p.firstName].filter(Boolean).join(', ')} <${p.email}>${p.isActive ? '' : m.inactiveNote}`,
+      ),
       link: `${deps.config.publicUrl}/compliance/quarterly-attestation-submission-status/`,
     }),
   };
