@@ -17,6 +17,8 @@ import { sessionResolver } from './modules/auth/auth.service.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { reminderRoutes } from './modules/reminders/reminders.routes.js';
+import { reminderJob } from './modules/reminders/reminders.service.js';
 import { supervisedPersonRoutes } from './modules/supervised-persons/supervised-persons.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerAuth, requireStaff } from './platform/auth.js';
@@ -25,6 +27,7 @@ import type { AppDeps } from './platform/context.js';
 import { loggableError, registerErrorHandler } from './platform/errors.js';
 import { trackHandlers } from './platform/in-flight.js';
 import { registerInputGuard } from './platform/input-guard.js';
+import { JobRunner } from './platform/jobs.js';
 import { MailWorker } from './platform/mail.js';
 import { fixedSecurityHeaders, isJsonApiRoute } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
@@ -108,7 +111,13 @@ export async function buildApp(
     { smtpUrl: config.smtpUrl, from: config.mailFrom, ...config.mail },
     app.log,
   );
-  const deps: AppDeps = { config, db: database.db, tokens, mailer, background: new Background(app.log) };
+  const jobs = new JobRunner(
+    database.db,
+    { timeZone: config.timeZone, now: config.now, leaseMs: config.jobs.leaseMs, sweepMs: config.jobs.sweepMs },
+    app.log,
+  );
+  const deps: AppDeps = { config, db: database.db, tokens, mailer, jobs, background: new Background(app.log) };
+  jobs.register(reminderJob(deps));
 
   // Deny by default: a route is public only when its own options say so (see PUBLIC in the matrix test).
   const routes: string[] = [];
@@ -201,6 +210,7 @@ export async function buildApp(
   await app.register(userRoutes(deps));
   await app.register(attestationRoutes(deps));
   await app.register(supervisedPersonRoutes(deps));
+  await app.register(reminderRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes, handlersSettled: handlers.settled };

@@ -1,3 +1,4 @@
+import { attestationPeriodOn, calendarDateIn } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from './db/schema/index.js';
@@ -417,6 +418,32 @@ function complianceCases(): Record<string, Case> {
       }),
       own: ccos(200, 403),
       other: ccos(200, 403),
+    },
+    // Reminders of the period being filed now: the colleagues have not filed it, every staff caller has.
+    'POST /api/quarterly_attestations/send_email/': {
+      build: (s, role) => ({
+        method: 'POST',
+        url: '/api/quarterly_attestations/send_email/',
+        payload: {
+          supervisedPersonUserId:
+            s === 'self' ? ids[callerOf(role)] : s === 'own' ? ids.staffColleague : ids.otherStaff,
+        },
+      }),
+      own: ccos(200, 403),
+      other: superCcoOnly(200, 403, 404),
+      self: { ...all(403), cco: 409, superCco: 409 },
+    },
+    'POST /api/quarterly_attestations/send_reminders/': {
+      build: (s) => ({
+        method: 'POST',
+        url: '/api/quarterly_attestations/send_reminders/',
+        payload: {
+          firm: firms[s === 'other' ? 'other' : 'own'].id,
+          ...attestationPeriodOn(calendarDateIn('America/New_York', new Date())),
+        },
+      }),
+      own: ccos(200, 403),
+      other: superCcoOnly(200, 403, 404),
     },
     'GET /api/supervised_persons/:id/': {
       build: (s, role) => ({ method: 'GET', url: `/api/supervised_persons/${rosterOf(s, role)}/` }),

@@ -28,6 +28,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, SECRET_KEY: ' '.repeat(40) }, quiet)).toThrow(/at least 32 characters/);
   });
 
+  it('runs the scheduled jobs unless told not to, the reminders at 8:00 unless another hour is set', () => {
+    expect(loadConfig(production, quiet).jobs).toMatchObject({ enabled: true, reminderHour: 8 });
+    const tuned = loadConfig({ ...production, JOBS_ENABLED: 'false', ATTESTATION_REMINDER_HOUR: '6' }, quiet);
+    expect(tuned.jobs).toMatchObject({ enabled: false, reminderHour: 6 });
+    expect(() => loadConfig({ ...production, ATTESTATION_REMINDER_HOUR: '24' }, quiet)).toThrow(
+      /ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23/,
+    );
+  });
+
   it('generates the secrets once when the file is missing, and reads the same ones afterwards', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }, quiet);

@@ -33,6 +33,13 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SECURE_COOKIES: bool.optional(),
   LINKS_JSON: z.string().optional(),
+  JOBS_ENABLED: bool.default(true),
+  ATTESTATION_REMINDER_HOUR: z.coerce
+    .number({ error: 'ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23' })
+    .int('ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23')
+    .min(0, 'ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23')
+    .max(23, 'ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23')
+    .default(8),
   PORTAL_TIME_ZONE: z
     .string()
     .default('America/New_York')
@@ -70,6 +77,15 @@ export interface Config {
     login: { windowMs: number; perAccount: number; perAddress: number };
     /** Password-reset requests. */
     reset: { windowMs: number; perAccount: number; perAddress: number };
+  };
+  /** The scheduled jobs (platform/jobs.ts). */
+  jobs: {
+    /** Whether this instance runs them; every instance may (each run is claimed once). */
+    enabled: boolean;
+    /** The hour of the day, in the portal's time zone, of the attestation reminders' daily run. */
+    reminderHour: number;
+    leaseMs: number;
+    sweepMs: number;
   };
   webDist?: string;
   /** Where "today" is taken (fiscal quarters, due dates): the firm's zone, never the server's. */
@@ -132,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     secureCookies: e.SECURE_COOKIES ?? publicUrl.startsWith('https://'),
     mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 12 },
     throttle: THROTTLE,
+    jobs: {
+      enabled: e.JOBS_ENABLED,
+      reminderHour: e.ATTESTATION_REMINDER_HOUR,
+      leaseMs: 30 * 60_000,
+      sweepMs: 10 * 60_000,
+    },
     timeZone: e.PORTAL_TIME_ZONE,
     now: () => new Date(),
   };

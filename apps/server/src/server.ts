@@ -19,6 +19,7 @@ async function main() {
     await app.close().catch(() => {});
     await handlersSettled(10_000);
     await deps.background.drain();
+    await deps.jobs.stop().catch(() => {});
     await deps.mailer.stop().catch(() => {});
     // Closing PGlite cleanly means the next start needs no crash recovery.
     await database.close().catch(() => {});
@@ -31,6 +32,7 @@ async function main() {
     if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
     await app.listen({ port: config.port, host: config.host });
     deps.mailer.start();
+    if (config.jobs.enabled) deps.jobs.start();
     database.startMaintenance((message, err) => app.log.warn({ err }, message));
     app.log.info(`Portal listening on ${config.publicUrl} (database: ${database.kind})`);
   } catch (err) {

@@ -5,6 +5,7 @@ export * from './rules/fiscal.js';
 export * from './rules/menu.js';
 export * from './rules/password-policy.js';
 export * from './rules/permissions.js';
+export * from './rules/reminder-schedule.js';
 export * from './rules/scope.js';
 export * from './rules/session-token.js';
 export * from './rules/submission-status.js';

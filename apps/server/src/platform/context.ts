@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import type { AuditContext } from './audit.js';
 import { type AuthState, requireAuth } from './auth.js';
 import type { Background } from './background.js';
+import type { JobRunner } from './jobs.js';
 import type { MailWorker } from './mail.js';
 import type { TokenService } from './tokens.js';
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   db: Db;
   tokens: TokenService;
   mailer: MailWorker;
+  /** The scheduled jobs; started by the server, run by hand in tests (`runDue(now)`). */
+  jobs: JobRunner;
 }
 
 export interface RequestMeta extends AuditContext {

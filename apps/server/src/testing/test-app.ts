@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     mail: { pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
     throttle: THROTTLE,
+    // Tests run the jobs themselves, at the time they choose (`deps.jobs.runDue(now)`).
+    jobs: { enabled: false, reminderHour: 8, leaseMs: 60_000, sweepMs: 60_000 },
     timeZone: 'America/New_York',
     now: () => new Date(),
     ...overrides,
@@ -82,6 +84,7 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await deps.background.drain();
+      await deps.jobs.stop();
       await deps.mailer.stop();
       await database.close();
     },

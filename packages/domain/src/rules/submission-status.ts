@@ -16,7 +16,8 @@ function nextPeriod(period: FiscalPeriod): FiscalPeriod {
   return { fiscalYear: period.fiscalYear, fiscalQuarter: (period.fiscalQuarter + 1) as 2 | 3 | 4 };
 }
 
-const addDays = (date: string, days: number) => {
+/** The calendar date `days` after `date` (before it when negative). */
+export const addDays = (date: string, days: number) => {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 };

@@ -57,15 +57,21 @@ export const submissionStatusPage = pageOf(submissionStatusRow).extend({
 });
 export type SubmissionStatusPage = z.infer<typeof submissionStatusPage>;
 
+/**
+ * A JSON body's number: clients send 42 (the status rows' `user_id`), and the digits '42' are taken
+ * too; either way checked, with its messages, by the query parameter's schema.
+ */
+const fromBody = <T extends z.ZodType>(param: T) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), param);
+
 /** `POST /api/quarterly_attestations/send_email/` (spec 001 §7): remind one supervised person. */
-export const sendReminderBody = z.object({ supervisedPersonUserId: recordId });
+export const sendReminderBody = z.object({ supervisedPersonUserId: fromBody(recordId) });
 export type SendReminderBody = z.infer<typeof sendReminderBody>;
 
 /** `POST /api/quarterly_attestations/send_reminders/`: remind everyone of a firm who has not filed the period. */
 export const sendRemindersBody = z.object({
-  firm: recordId,
-  fiscalYear: fiscalYearParam,
-  fiscalQuarter: fiscalQuarterParam,
+  firm: fromBody(recordId),
+  fiscalYear: fromBody(fiscalYearParam),
+  fiscalQuarter: fromBody(fiscalQuarterParam),
 });
 export type SendRemindersBody = z.infer<typeof sendRemindersBody>;
 

@@ -185,3 +185,36 @@ export const supervisedPersons = pgTable(
   },
   (t) => [uniqueIndex('supervised_persons_user_key').on(t.userId).where(sql`${t.removedAt} is null`)],
 );
+
+/**
+ * Each reminder of the quarterly attestation mailed (issue 8): to a person ('manual' by a CCO, or the
+ * schedule's 'opening' and 'before_due'), or a firm's escalation to its CCOs (no person). The schedule's
+ * are unique per person (or firm), period and kind, so the database keeps "once" true even when two
+ * instances run the schedule together; a CCO's may repeat, each recorded.
+ */
+export const attestationReminders = pgTable(
+  'attestation_reminders',
+  {
+    id: serial('id').primaryKey(),
+    /** The person reminded; null for an escalation, which goes to the firm's CCOs. */
+    userId: integer('user_id').references(() => users.id),
+    /** The person's firm when reminded (a person may belong to none); the firm escalated. */
+    firmId: integer('firm_id').references(() => firms.id),
+    fiscalYear: smallint('fiscal_year').notNull(),
+    fiscalQuarter: smallint('fiscal_quarter').notNull(),
+    kind: text('kind', { enum: ['manual', 'opening', 'before_due', 'escalation'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /** The CCO who sent it; null for the schedule's. */
+    sentById: integer('sent_by_id').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('attestation_reminders_scheduled_key')
+      .on(t.userId, t.fiscalYear, t.fiscalQuarter, t.kind)
+      .where(sql`${t.kind} in ('opening', 'before_due')`),
+    uniqueIndex('attestation_reminders_escalation_key')
+      .on(t.firmId, t.fiscalYear, t.fiscalQuarter)
+      .where(sql`${t.kind} = 'escalation'`),
+    // A status row's "last reminded": the newest of the person's period, read from the index alone.
+    index('attestation_reminders_person_period_idx').on(t.userId, t.fiscalYear, t.fiscalQuarter, t.sentAt),
+  ],
+);

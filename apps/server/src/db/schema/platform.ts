@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -52,3 +52,23 @@ export const tableVersions = pgTable('table_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * One row per run of a scheduled job (platform/jobs.ts): the instance that inserts it runs the job, so
+ * N instances run it once. A run that failed, or whose instance died (its lease ran out), is taken again.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    /** The scheduled occurrence this run is for (an ISO instant). */
+    runKey: text('run_key').notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().default(sql`now()`),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runKey] })],
+);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthState } from '../../platform/auth.js';
 import { Background } from '../../platform/background.js';
 import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
+import { JobRunner } from '../../platform/jobs.js';
 import { MailWorker } from '../../platform/mail.js';
 import { TokenService } from '../../platform/tokens.js';
 import { accounts } from '../users/users.service.js';
@@ -31,6 +32,8 @@ export function offlineDeps(db: Db, config: Config): AppDeps {
     db,
     tokens: new TokenService(config.secretKey, config.accessTokenTtl),
     mailer: new MailWorker(db, { smtpUrl: undefined, from: config.mailFrom, ...config.mail }, silentLog),
+    // No schedule runs offline: nothing registers a job here.
+    jobs: new JobRunner(db, { timeZone: config.timeZone, now: config.now, ...config.jobs }, silentLog),
     background: new Background(silentLog),
   };
 }

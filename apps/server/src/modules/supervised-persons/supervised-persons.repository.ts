@@ -10,7 +10,14 @@ import {
 } from '@portal/domain';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { attestations, firms, profiles, supervisedPersons, users } from '../../db/schema/index.js';
+import {
+  attestationReminders,
+  attestations,
+  firms,
+  profiles,
+  supervisedPersons,
+  users,
+} from '../../db/schema/index.js';
 import { bindEntity, isoInstant, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, orderedPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
@@ -175,6 +182,17 @@ function statusFrom<T extends Record<string, unknown>>(ex: Executor, w: StatusWi
   return roster(ex, select).leftJoin(attestations, filed(w));
 }
 
+/**
+ * The newest reminder mailed to the person for the period (a CCO's or the schedule's): one backward
+ * step on the reminders' (user, year, quarter, sent_at) index per row of the page.
+ */
+const lastRemindedAt = (period: FiscalPeriod) =>
+  sql<string | null>`(
+  select ${isoInstant(sql`r.sent_at`)} from ${attestationReminders} r
+  where r.user_id = ${supervisedPersons.userId}
+    and r.fiscal_year = ${period.fiscalYear} and r.fiscal_quarter = ${period.fiscalQuarter}
+  order by r.sent_at desc limit 1)`;
+
 /** Most urgent first: who has not filed and is late, then who may still file, then the filed. */
 const statusRank = (w: StatusWindow) =>
   sql`(case ${statusOf(w)} when 'Delinquent' then 0 when 'Pending' then 1 when 'Submitted' then 2 else 3 end)`;
@@ -224,8 +242,7 @@ export async function listSubmissionStatus(
     attestation_id: attestations.id,
     submitted_date: attestations.submittedDate,
     attested_at: isoInstant(attestations.createdAt),
-    // Reminders are recorded from issue 8's reminder work; until then nobody has been reminded.
-    last_reminded_at: sql<string | null>`null::text`,
+    last_reminded_at: lastRemindedAt(w.period),
   };
   // Sorting by status visits every person of the roster (a few thousand index reads for a large firm):
   // the order is kept per table versions and a page reads its 50 rows by id.
@@ -271,4 +288,52 @@ export async function submissionSummaries(
     ...r,
     percent_complete: r.total ? Math.floor((100 * (r.submitted + r.reviewed)) / r.total) : 0,
   }));
+}
+
+/** A person's standing for a period, with what a reminder needs to say it. */
+export interface Standing {
+  userId: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  isActive: boolean;
+  firmId: number | null;
+  firmName: string | null;
+  status: SubmissionStatus;
+  graceDays: number;
+}
+
+/**
+ * The standing of the people on the roster within `scope` for a period, by the same SQL rule as the
+ * list: one person (`user`), a firm's, or everyone's; `unfiled` keeps the Pending and Delinquent.
+ */
+export async function standings(
+  ex: Executor,
+  scope: Scope,
+  f: { firm?: number; user?: number; unfiled?: boolean },
+  w: StatusWindow,
+): Promise<Standing[]> {
+  const status = statusOf(w);
+  const rows = await statusFrom(ex, w, {
+    userId: supervisedPersons.userId,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    isActive: users.isActive,
+    firmId: profiles.firmId,
+    firmName: firms.name,
+    status,
+    graceDays: sql<number>`${graceDays}`.mapWith(Number),
+  })
+    .where(
+      and(
+        live,
+        scopeWhere(scope, owner),
+        f.firm === undefined ? undefined : eq(profiles.firmId, f.firm),
+        f.user === undefined ? undefined : eq(supervisedPersons.userId, f.user),
+        f.unfiled ? sql`${status} in ('Pending', 'Delinquent')` : undefined,
+      ),
+    )
+    .orderBy(asc(firms.name), asc(users.lastName), asc(users.firstName), asc(supervisedPersons.id));
+  return rows as Standing[];
 }

@@ -11,7 +11,9 @@ import {
   type SubmissionStatusQuery,
   type SupervisedPersonBody,
   type SupervisedPersonListQuery,
+  unscoped,
 } from '@portal/domain';
+import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
@@ -25,6 +27,8 @@ import {
   listRoster,
   listSubmissionStatus,
   removeRosterEntry,
+  type Standing,
+  standings,
   submissionSummaries,
   supervisedPersonEntity,
   updateRosterEntry,
@@ -74,6 +78,33 @@ export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   );
   return { ...page, period, summary };
 }
+
+const windowOf = (period: FiscalPeriod, today: string) => ({ period, opensOn: filingOpensOn(period), today });
+
+/**
+ * Where one person on the roster stands for a period, for a CCO about to remind them: absent when
+ * they are not on the roster or outside the caller's reach (another firm's, for a CCO).
+ */
+export async function standingOf(ctx: Ctx, userId: number, period: FiscalPeriod): Promise<Standing | undefined> {
+  ccoOnly(ctx);
+  const w = windowOf(period, todayOf(ctx.deps.config));
+  const [row] = await standings(ctx.deps.db, ctx.scope('compliance'), { user: userId }, w);
+  return row;
+}
+
+/** Who of a firm (within the caller's reach) has not filed the period: Pending or Delinquent. */
+export async function unfiledOf(ctx: Ctx, firmId: number, period: FiscalPeriod): Promise<Standing[]> {
+  ccoOnly(ctx);
+  const w = windowOf(period, todayOf(ctx.deps.config));
+  return standings(ctx.deps.db, ctx.scope('compliance'), { firm: firmId, unfiled: true }, w);
+}
+
+/** The reminder schedule's read: it acts for nobody, so it reads every firm's roster. */
+export const rosterStandings = {
+  unfiled: (ex: Executor, period: FiscalPeriod, today: string) =>
+    standings(ex, unscoped('the attestation reminder schedule'), { unfiled: true }, windowOf(period, today)),
+};
+export type { Standing };
 
 /** A person's own entry (the attestation form shows its sections by these flags), or a CCO's lookup. */
 export async function ofUser(ctx: Ctx, userId: number, q: { fiscalYear?: number; fiscalQuarter?: number } = {}) {

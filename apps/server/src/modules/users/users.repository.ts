@@ -64,6 +64,24 @@ export const findUserById = (ex: Executor, scope: Scope, id: number) => findOne(
 export const findUserByEmail = (ex: Executor, scope: Scope, email: string) =>
   findOne(ex, scope, sql`lower(${users.email}) = lower(${email.trim()})`);
 
+/** The active, live CCOs of a firm (its super CCOs included): who is told of its late attestations. */
+export async function findActiveCcos(ex: Executor, scope: Scope, firmId: number) {
+  return ex
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        eq(profiles.firmId, firmId),
+        eq(profiles.isCco, true),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+        scopeWhere(scope, owner),
+      ),
+    )
+    .orderBy(users.id);
+}
+
 export async function updateUser(ex: Executor, id: number, values: Partial<typeof users.$inferInsert>) {
   await ex
     .update(users)

@@ -28,6 +28,7 @@ import { cancelLinks, queueActivationMail, queueEmailChangedNotice, revokeAccess
 import { firmExists } from '../firms/firms.service.js';
 import {
   emailTaken,
+  findActiveCcos,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -49,6 +50,8 @@ const m = messages.users;
 export const accounts = {
   byId: (ex: Executor, id: number) => findUserById(ex, unscoped('account by id'), id),
   byEmail: (ex: Executor, email: string) => findUserByEmail(ex, unscoped('account by email'), email),
+  /** For the attestation reminders' escalation, which acts for nobody. */
+  activeCcosOf: (ex: Executor, firmId: number) => findActiveCcos(ex, unscoped('the CCOs a firm escalates to'), firmId),
   update: updateUser,
   updateProfile,
   insert: insertUser,

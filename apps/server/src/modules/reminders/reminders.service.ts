@@ -1,0 +1,254 @@
+import {
+  attestationDueDate,
+  attestationPeriodOn,
+  calendarDateIn,
+  type FiscalPeriod,
+  filingOpensOn,
+  inScope,
+  isCco,
+  messages,
+  type ReminderKind,
+  type RemindersSent,
+  reminderPeriodsOn,
+  type SendReminderBody,
+  type SendRemindersBody,
+  scheduledRemindersDue,
+} from '@portal/domain';
+import type { Tx } from '../../db/client.js';
+import { type AuditContext, type AuditEvent, writeAudited } from '../../platform/audit.js';
+import { todayOf } from '../../platform/clock.js';
+import type { AppDeps, Ctx } from '../../platform/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { Job } from '../../platform/jobs.js';
+import { enqueueMail } from '../../platform/mail.js';
+import { firmExists } from '../firms/firms.service.js';
+import {
+  rosterStandings,
+  type Standing,
+  standingOf,
+  unfiledOf,
+} from '../supervised-persons/supervised-persons.service.js';
+import { accounts } from '../users/users.service.js';
+import { recordReminders } from './reminders.repository.js';
+
+const m = messages.reminders;
+type PersonKind = Exclude<ReminderKind, 'escalation'>;
+
+const periodName = (p: FiscalPeriod) => m.periodName(p.fiscalYear, p.fiscalQuarter);
+/** MM/DD/YYYY, as the portal shows dates. */
+const usDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** The person's own attestation form. */
+const formLink = (deps: AppDeps, userId: number) => `${deps.config.publicUrl}/compliance/attestations/${userId}/new`;
+
+function reminderMail(deps: AppDeps, p: Standing, period: FiscalPeriod, kind: PersonKind, today: string) {
+  const due = attestationDueDate(period, p.graceDays);
+  const late = p.status === 'Delinquent';
+  const lead =
+    kind === 'opening'
+      ? m.leadOpening(periodName(period))
+      : kind === 'before_due'
+        ? m.leadBeforeDue(daysBetween(today, due))
+        : m.leadManual;
+  return {
+    to: p.email,
+    subject: m.subject(periodName(period), late),
+    text: m.text({
+      firstName: p.firstName,
+      period: periodName(period),
+      due: usDate(due),
+      late,
+      lead,
+      link: formLink(deps, p.userId),
+    }),
+  };
+}
+
+/**
+ * Records reminders of one kind to `people` and queues their mails, in the caller's transaction:
+ * a mail leaves only if its record committed. Those another run recorded first are skipped.
+ */
+async function remind(
+  deps: AppDeps,
+  tx: Tx,
+  record: (event: AuditEvent) => void,
+  r: { people: Standing[]; period: FiscalPeriod; kind: PersonKind; today: string; sentById: number | null },
+) {
+  const recorded = await recordReminders(
+    tx,
+    r.period,
+    r.kind,
+    r.sentById,
+    r.people.map((p) => ({ userId: p.userId, firmId: p.firmId })),
+  );
+  const byUser = new Map(r.people.map((p) => [p.userId, p]));
+  for (const { userId } of recorded) {
+    const person = byUser.get(userId as number) as Standing;
+    await enqueueMail(tx, reminderMail(deps, person, r.period, r.kind, r.today));
+  }
+  if (recorded.length)
+    record({
+      action: 'send',
+      entity: 'attestation reminder',
+      entityId: recorded.length === 1 ? recorded[0].id : null,
+      firmId: r.people[0].firmId,
+      changes: {
+        kind: r.kind,
+        fiscal_year: r.period.fiscalYear,
+        fiscal_quarter: r.period.fiscalQuarter,
+        users: recorded.map((x) => x.userId),
+      },
+    });
+  return recorded.length;
+}
+
+/** A transaction that found everything already sent by another run: rolled back, nothing recorded. */
+class NothingToSend extends Error {}
+
+/** `writeAudited` for a send that may find nothing left to send (0 then, and no audit event). */
+async function sendAudited(deps: AppDeps, meta: AuditContext, work: Parameters<typeof writeAudited<number>>[2]) {
+  try {
+    const sent = await writeAudited(deps.db, meta, async (tx, record) => {
+      const n = await work(tx, record);
+      if (n === 0) throw new NothingToSend();
+      return n;
+    });
+    deps.mailer.kick();
+    return sent;
+  } catch (err) {
+    if (err instanceof NothingToSend) return 0;
+    throw err;
+  }
+}
+
+/**
+ * `POST /api/quarterly_attestations/send_email/`: a CCO reminds one person of their firm (a super CCO
+ * anyone on the roster) to file the period being filed now. Someone who has filed it is not reminded
+ * (409): a reminder to a person who did what it asks would teach them to ignore the next one.
+ */
+export async function sendOne(ctx: Ctx, body: SendReminderBody): Promise<RemindersSent> {
+  if (!isCco(ctx.actor)) throw forbidden();
+  const today = todayOf(ctx.deps.config);
+  const period = attestationPeriodOn(today);
+  const person = await standingOf(ctx, body.supervisedPersonUserId, period);
+  if (!person) throw notFound();
+  if (person.status === 'Submitted' || person.status === 'Reviewed') throw conflict(m.alreadyFiled(periodName(period)));
+  if (!person.isActive) throw conflict(m.inactive);
+  const sent = await sendAudited(ctx.deps, ctx.meta, (tx, record) =>
+    remind(ctx.deps, tx, record, { people: [person], period, kind: 'manual', today, sentById: ctx.actor.id }),
+  );
+  return { sent };
+}
+
+/**
+ * `POST /api/quarterly_attestations/send_reminders/`: reminds everyone of a firm who has not filed the
+ * period (Pending or Delinquent) and can sign in. A firm outside the caller's reach is absent (404).
+ */
+export async function sendToFirm(ctx: Ctx, body: SendRemindersBody): Promise<RemindersSent> {
+  if (!isCco(ctx.actor)) throw forbidden();
+  if (!inScope(ctx.scope('compliance'), { firmId: body.firm }) || !(await firmExists(ctx.deps, body.firm)))
+    throw notFound();
+  const period = { fiscalYear: body.fiscalYear, fiscalQuarter: body.fiscalQuarter } as FiscalPeriod;
+  const today = todayOf(ctx.deps.config);
+  if (today < filingOpensOn(period)) {
+    const message = m.notOpenYet(periodName(period));
+    throw badRequest(message, { fiscalQuarter: message });
+  }
+  const people = (await unfiledOf(ctx, body.firm, period)).filter((p) => p.isActive);
+  if (people.length === 0) return { sent: 0 };
+  const sent = await sendAudited(ctx.deps, ctx.meta, (tx, record) =>
+    remind(ctx.deps, tx, record, { people, period, kind: 'manual', today, sentById: ctx.actor.id }),
+  );
+  return { sent };
+}
+
+/**
+ * The firm's CCOs are told, once, who of the firm is late on the period: everyone, those whose account
+ * is not active included (not reminded, since they cannot sign in, but the CCO must settle them).
+ */
+async function escalate(deps: AppDeps, meta: AuditContext, period: FiscalPeriod, firmPeople: Standing[]) {
+  const late = firmPeople.filter((p) => p.status === 'Delinquent');
+  const { firmId, firmName, graceDays } = firmPeople[0];
+  if (late.length === 0 || firmId === null) return 0;
+  const ccos = await accounts.activeCcosOf(deps.db, firmId);
+  // Not recorded: it goes out on a later day of its window, once the firm has an active CCO.
+  if (ccos.length === 0) return 'no CCO';
+  const firm = firmName ?? `#${firmId}`;
+  const mail = {
+    subject: m.escalationSubject(firm, periodName(period), late.length),
+    text: m.escalationText({
+      firm,
+      period: periodName(period),
+      due: usDate(attestationDueDate(period, graceDays)),
+      people: late.map(
+        (p) =>
+          `${[p.lastName, p.firstName].filter(Boolean).join(', ')} <${p.email}>${p.isActive ? '' : m.inactiveNote}`,
+      ),
+      link: `${deps.config.publicUrl}/compliance/quarterly-attestation-submission-status/`,
+    }),
+  };
+  return sendAudited(deps, meta, async (tx, record) => {
+    const [escalation] = await recordReminders(tx, period, 'escalation', null, [{ userId: null, firmId }]);
+    if (!escalation) return 0;
+    for (const cco of ccos) await enqueueMail(tx, { to: cco.email, ...mail });
+    record({
+      action: 'send',
+      entity: 'attestation reminder',
+      entityId: escalation.id,
+      firmId,
+      changes: {
+        kind: 'escalation',
+        fiscal_year: period.fiscalYear,
+        fiscal_quarter: period.fiscalQuarter,
+        users: late.map((p) => p.userId),
+        recipients: ccos.map((c) => c.id),
+      },
+    });
+    return 1;
+  });
+}
+
+/**
+ * One run of the reminder schedule on the day `now` falls on (in the portal's time zone): for each
+ * firm, the reminders its grace days make due today (`scheduledRemindersDue`, windows that catch up
+ * a missed day), each recorded and mailed once per person (the escalation once per firm) and period.
+ */
+export async function runSchedule(deps: AppDeps, now: Date, runKey = now.toISOString()) {
+  const today = calendarDateIn(deps.config.timeZone, now);
+  const meta: AuditContext = { actorId: null, requestId: `job:${REMINDER_JOB}:${runKey}` };
+  const totals = { opening: 0, before_due: 0, escalation: 0, firmsWithoutCco: [] as number[] };
+  for (const period of reminderPeriodsOn(today)) {
+    const byFirm = new Map<number, Standing[]>();
+    for (const p of await rosterStandings.unfiled(deps.db, period, today)) {
+      if (p.firmId === null) continue;
+      byFirm.set(p.firmId, [...(byFirm.get(p.firmId) ?? []), p]);
+    }
+    for (const firmPeople of byFirm.values()) {
+      for (const kind of scheduledRemindersDue(today, period, firmPeople[0].graceDays)) {
+        if (kind === 'escalation') {
+          const escalated = await escalate(deps, meta, period, firmPeople);
+          if (escalated === 'no CCO') totals.firmsWithoutCco.push(firmPeople[0].firmId as number);
+          else totals.escalation += escalated;
+          continue;
+        }
+        const people = firmPeople.filter((p) => p.isActive);
+        if (people.length === 0) continue;
+        totals[kind] += await sendAudited(deps, meta, (tx, record) =>
+          remind(deps, tx, record, { people, period, kind, today, sentById: null }),
+        );
+      }
+    }
+  }
+  // The job runner logs this: how many went out, and which firms had nobody to escalate to.
+  return totals;
+}
+
+export const REMINDER_JOB = 'attestation-reminders';
+
+/** The daily run, at the configured hour of the portal's day. */
+export const reminderJob = (deps: AppDeps): Job => ({
+  name: REMINDER_JOB,
+  schedule: `0 ${deps.config.jobs.reminderHour} * * *`,
+  run: (now, runKey) => runSchedule(deps, now, runKey),
+});

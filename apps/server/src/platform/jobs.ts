@@ -1,0 +1,136 @@
+import { Cron } from 'croner';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/migrate.js';
+
+/** A run that failed this often (or whose instance died this often) waits for the next occurrence. */
+const MAX_ATTEMPTS = 5;
+
+/** A scheduled job: a module's work, run once per occurrence of its schedule across every instance. */
+export interface Job {
+  /** Unique; the key of its runs. */
+  name: string;
+  /** A cron pattern, read in the portal's time zone ('0 8 * * *': 8:00 each day in New York). */
+  schedule: string;
+  /**
+   * The work. `now` is the configured clock's (tests inject it); `runKey` names the occurrence, for
+   * the audit trail. A run must be safe to repeat: a run whose instance died is taken again. What it
+   * returns is logged.
+   */
+  run(now: Date, runKey: string): Promise<unknown>;
+}
+
+export interface JobRunnerOptions {
+  timeZone: string;
+  now: () => Date;
+  /** A running claim older than this is taken to have died with its instance. */
+  leaseMs: number;
+  /** How often each instance looks for a run still to do (a failed one, a dead instance's, a missed one). */
+  sweepMs: number;
+}
+
+/**
+ * Runs the scheduled jobs. Each occurrence of a job's schedule is a `job_runs` row; the instance
+ * whose INSERT ... ON CONFLICT creates (or takes over) it runs the job, so N instances run it once.
+ * Only the latest occurrence is run: a server that was down for days does not replay every one
+ * (a job catches up on what its own rules still allow, see the attestation reminders). Croner fires
+ * each job on time; a sweep every `sweepMs` retries a failed run and takes over a dead instance's.
+ */
+export class JobRunner {
+  private readonly jobs: Job[] = [];
+  private crons: Cron[] = [];
+  private sweep: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: JobRunnerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(job: Job) {
+    if (this.jobs.some((j) => j.name === job.name)) throw new Error(`job ${job.name} registered twice`);
+    // A bad pattern fails when the module registers, not at the first tick.
+    new Cron(job.schedule, { timezone: this.opts.timeZone, paused: true });
+    this.jobs.push(job);
+  }
+
+  /** Started by the server (never by tests, which call `runDue`), after it listens. */
+  start() {
+    const tick = () => void this.tick();
+    this.crons = this.jobs.map(
+      (job) => new Cron(job.schedule, { timezone: this.opts.timeZone, unref: true, protect: true }, tick),
+    );
+    this.sweep = setInterval(tick, this.opts.sweepMs);
+    this.sweep.unref();
+    tick();
+  }
+
+  async stop() {
+    for (const cron of this.crons) cron.stop();
+    this.crons = [];
+    clearInterval(this.sweep);
+    await this.running;
+  }
+
+  private async tick() {
+    if (this.running) return;
+    this.running = this.runDue(this.opts.now())
+      .catch((err) => this.log.error({ err }, 'scheduled jobs run failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
+    await this.running;
+  }
+
+  /** The latest occurrence of `job` at or before `now` (its run key), if it ever occurred. */
+  occurrence(job: Job, now: Date): Date | undefined {
+    const cron = new Cron(job.schedule, { timezone: this.opts.timeZone, paused: true });
+    // previousRuns excludes the reference itself: an occurrence at exactly `now` is due.
+    return cron.previousRuns(1, new Date(now.getTime() + 1))[0];
+  }
+
+  /** Runs every job whose latest occurrence no instance has run yet; returns the names of those run here. */
+  async runDue(now: Date = this.opts.now()): Promise<string[]> {
+    const ran: string[] = [];
+    for (const job of this.jobs) {
+      const at = this.occurrence(job, now);
+      if (!at) continue;
+      const runKey = at.toISOString();
+      if (!(await this.claim(job.name, runKey))) continue;
+      try {
+        const result = await job.run(now, runKey);
+        await this.db.execute(sql`
+          update job_runs set status = 'done', finished_at = now(), locked_until = null, last_error = null
+          where job = ${job.name} and run_key = ${runKey}`);
+        ran.push(job.name);
+        this.log.info({ job: job.name, runKey, result }, 'scheduled job done');
+      } catch (err) {
+        this.log.error({ err, job: job.name, runKey }, 'scheduled job failed');
+        await this.db.execute(sql`
+          update job_runs set status = 'failed', finished_at = now(), locked_until = null,
+            last_error = ${String((err as Error).message).slice(0, 500)}
+          where job = ${job.name} and run_key = ${runKey}`);
+      }
+    }
+    return ran;
+  }
+
+  /**
+   * One instance wins: the row's insert, or the takeover of a failed run or an expired lease (the
+   * conflicting row is locked, so two takeovers cannot both succeed), up to MAX_ATTEMPTS.
+   */
+  private async claim(job: string, runKey: string): Promise<boolean> {
+    const lease = sql`now() + make_interval(secs => ${this.opts.leaseMs / 1000})`;
+    const result = await this.db.execute(sql`
+      insert into job_runs (job, run_key, status, locked_until) values (${job}, ${runKey}, 'running', ${lease})
+      on conflict (job, run_key) do update
+        set status = 'running', attempts = job_runs.attempts + 1, locked_until = excluded.locked_until,
+          started_at = now(), finished_at = null
+        where job_runs.attempts < ${MAX_ATTEMPTS}
+          and (job_runs.status = 'failed' or (job_runs.status = 'running' and job_runs.locked_until < now()))
+      returning job`);
+    return rowsOf(result).length > 0;
+  }
+}
