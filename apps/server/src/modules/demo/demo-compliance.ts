@@ -5,11 +5,13 @@ import {
   type FiscalPeriod,
   periodStart,
   previousPeriod,
+  submissionStatusQuery,
 } from '@portal/domain';
 import { todayOf } from '../../platform/clock.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import * as attestations from '../attestations/attestations.service.js';
+import * as reminders from '../reminders/reminders.service.js';
 import * as roster from '../supervised-persons/supervised-persons.service.js';
 import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
@@ -126,7 +128,8 @@ const idOf = async (deps: AppDeps, email: string) => {
 /**
  * The compliance area of the demo: a roster, and attestations of the last quarters filed on dates of
  * their own through the same services as the API, most of them reviewed. staff@ has not yet filed
- * for the quarter attestations cover today, so the form can be tried from a pre-filled start.
+ * for the quarter attestations cover today, so the form can be tried from a pre-filled start; the CCO
+ * has already reminded them once (the status screen shows when).
  */
 export async function seedDemoCompliance(deps: AppDeps, superEmail: string) {
   const superCco = await actingAs(deps, (await idOf(deps, superEmail)).id);
@@ -165,4 +168,11 @@ export async function seedDemoCompliance(deps: AppDeps, superEmail: string) {
       );
     });
   }
+
+  const cco = await actingAs(deps, (await idOf(deps, 'cco@demo.test')).id);
+  const staff = await idOf(deps, 'staff@demo.test');
+  // Once is enough: a second seed run leaves the reminder of the first (the mail goes out through the outbox).
+  const { rows } = await roster.submissionStatus(cco, submissionStatusQuery.parse({ search: staff.email }));
+  if (rows.every((r) => r.last_reminded_at === null))
+    await unlessDone(() => reminders.sendOne(cco, { supervisedPersonUserId: staff.id }));
 }
