@@ -8,7 +8,7 @@ import {
   type SupervisedPerson,
   supervisedPersonFields,
 } from '@portal/domain';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attestations, firms, profiles, supervisedPersons, users } from '../../db/schema/index.js';
 import { bindEntity, isoInstant, type StoredRow } from '../../platform/entity.js';
@@ -201,7 +201,7 @@ function statusOrder(w: StatusWindow, ordering: string): SQL[] {
 export async function listSubmissionStatus(
   ex: Executor,
   scope: Scope,
-  f: { firm?: number; status?: SubmissionStatus; search?: string; ordering: string },
+  f: { firm?: number; status?: SubmissionStatus[]; search?: string; ordering: string },
   w: StatusWindow,
   page: PageRequest,
 ): Promise<{ rows: SubmissionStatusRow[]; count: number }> {
@@ -209,7 +209,7 @@ export async function listSubmissionStatus(
     live,
     scopeWhere(scope, owner),
     f.firm === undefined ? undefined : eq(profiles.firmId, f.firm),
-    f.status === undefined ? undefined : sql`${statusOf(w)} = ${f.status}`,
+    f.status === undefined ? undefined : inArray(statusOf(w), f.status),
     searchWhere(f.search, [users.firstName, users.lastName, users.email]),
   );
   const select = {
