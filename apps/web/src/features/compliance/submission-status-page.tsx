@@ -1,4 +1,4 @@
-import { Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import {
   isSuperCco,
   messages,
@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import { submissionStatusQuery } from './compliance-api';
-import { ALL_FIRMS, FirmCompletionSidebar } from './firm-completion-sidebar';
+import { ALL_FIRMS, FirmCompletion } from './firm-completion';
 import { PeriodSelects, periodFilterSpecs, periodParams } from './period-selects';
 import { personOf, RemindAllButton, SEND_REMINDER, useSendReminder } from './reminders';
 import { isUnfiled, SubmissionStatusBadge } from './submission-status-badge';
@@ -24,6 +24,11 @@ const m = messages.submissionStatus;
 const TITLE = 'Attestation Submission Status';
 const ALL = 'all';
 const NEVER = '—';
+// The most urgent first, as the list is ordered.
+const STATUS_CHOICES = [
+  { value: ALL, label: 'All' },
+  ...['Delinquent', 'Pending', 'Submitted', 'Reviewed'].map((s) => ({ value: s, label: s })),
+];
 
 const COLUMNS: DataTableColumn<SubmissionStatusRow>[] = [
   // Sorted by the Last Name column; two headers showing one ordering would read as two sorts.
@@ -118,50 +123,41 @@ export function SubmissionStatusPage() {
         </Text>
       )}
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <FirmCompletionSidebar
-            summaries={summaries}
-            selected={firm}
-            withAll={superCco}
-            onSelect={(value) => table.setFilter('firm', value)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <DataTable
-            label={TITLE}
-            state={table}
-            query={list}
-            columns={COLUMNS}
-            rowKey={(r) => r.supervised_person_id}
-            rowLabel={personOf}
-            rowTone={(r) => (r.status === 'Delinquent' ? 'problem' : undefined)}
-            search={{ label: 'Search supervised persons', placeholder: 'Search by first name, last name or email...' }}
-            filters={
-              <>
-                <PeriodSelects
-                  fiscalYear={table.filters.fiscalYear}
-                  fiscalQuarter={table.filters.fiscalQuarter}
-                  shown={served}
-                  onChange={table.setFilter}
-                />
-                <SegmentedFilter
-                  label="Status"
-                  value={status}
-                  onChange={(value) => table.setFilter('status', value)}
-                  data={[
-                    { value: ALL, label: 'All' },
-                    ...['Delinquent', 'Pending', 'Submitted', 'Reviewed'].map((s) => ({ value: s, label: s })),
-                  ]}
-                />
-              </>
-            }
-            emptyText={m.empty}
-            actions={actions}
-            minWidth={760}
-          />
-        </Grid.Col>
-      </Grid>
+      <FirmCompletion
+        summaries={summaries}
+        selected={firm}
+        withAll={superCco}
+        onSelect={(value) => table.setFilter('firm', value)}
+      />
+      <DataTable
+        label={TITLE}
+        state={table}
+        query={list}
+        columns={firm === ALL_FIRMS ? COLUMNS : COLUMNS.filter((c) => c.label !== 'Firm')}
+        rowKey={(r) => r.supervised_person_id}
+        rowLabel={personOf}
+        rowTone={(r) => (r.status === 'Delinquent' ? 'problem' : undefined)}
+        search={{ label: 'Search supervised persons', placeholder: 'Search by first name, last name or email...' }}
+        filters={
+          <>
+            <PeriodSelects
+              fiscalYear={table.filters.fiscalYear}
+              fiscalQuarter={table.filters.fiscalQuarter}
+              shown={served}
+              onChange={table.setFilter}
+            />
+            <SegmentedFilter
+              label="Status"
+              value={status}
+              onChange={(value) => table.setFilter('status', value)}
+              data={STATUS_CHOICES}
+            />
+          </>
+        }
+        emptyText={m.empty}
+        actions={actions}
+        minWidth={900}
+      />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { SubmissionSummary } from '@portal/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDate } from '../../lib/dates';
-import classes from './firm-completion-sidebar.module.css';
+import classes from './firm-completion.module.css';
 
 export const ALL_FIRMS = 'all';
 
@@ -28,7 +28,7 @@ function overall(summaries: readonly SubmissionSummary[]): Standing {
   };
 }
 
-interface FirmCompletionSidebarProps {
+interface FirmCompletionProps {
   summaries: readonly SubmissionSummary[];
   /** The chosen firm's id, or ALL_FIRMS. */
   selected: string;
@@ -38,17 +38,17 @@ interface FirmCompletionSidebarProps {
 }
 
 /**
- * Each firm's completion for the period (spec 001 §2 "firm sidebar"): how far along it is, who is
- * where, and the last day on time. Choosing one filters the table.
+ * Each firm's completion for the period (spec 001 §2's "firm sidebar", laid out above the table): how
+ * far along it is, who is where, and the last day on time. Choosing one filters the table.
  */
-export function FirmCompletionSidebar({ summaries, selected, withAll, onSelect }: FirmCompletionSidebarProps) {
+export function FirmCompletion({ summaries, selected, withAll, onSelect }: FirmCompletionProps) {
   const entries = [
     ...(withAll ? [{ value: ALL_FIRMS, name: 'All firms', standing: overall(summaries) }] : []),
     ...summaries.map((s) => ({ value: String(s.firm_id ?? ''), name: s.firm_name ?? 'No firm', standing: s })),
   ];
   return (
     <nav aria-label="Firms">
-      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <ul className={classes.list}>
         {entries.map((entry) => (
           <li key={entry.value}>
             <FirmEntry
@@ -59,7 +59,7 @@ export function FirmCompletionSidebar({ summaries, selected, withAll, onSelect }
             />
           </li>
         ))}
-      </Stack>
+      </ul>
     </nav>
   );
 }
@@ -68,7 +68,7 @@ function FirmEntry(props: { name: string; standing: Standing; current: boolean; 
   const { name, standing: s, current, onClick } = props;
   return (
     <UnstyledButton className={classes.entry} aria-pressed={current} onClick={onClick} w="100%">
-      <Stack gap={6}>
+      <Stack gap={6} w="100%">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text fw={700} size="sm">
             {name}
