@@ -253,6 +253,21 @@ export const messages = {
     inactive: 'This person’s account is not active, so they cannot sign in to attest: no reminder was sent.',
     notOpenYet: (period: string) => `The filing of ${period} has not opened yet: there is nothing to remind of.`,
   },
+  /** Who has attested for a period, and the reminders a CCO sends (issue 8). */
+  submissionStatus: {
+    empty: 'No supervised persons found for this period.',
+    remindAllTitle: 'Remind all pending',
+    remindAllQuestion: (firm: string, period: string, count: number) =>
+      `Email a reminder to ${count === 1 ? 'the 1 supervised person' : `each of the ${count} supervised persons`} of ${firm} who ${count === 1 ? 'has' : 'have'} not attested for ${period}?`,
+    remindersSent: (count: number) =>
+      count === 0
+        ? 'Nobody was reminded: everyone has attested for this period.'
+        : count === 1
+          ? 'A reminder was sent to 1 supervised person.'
+          : `Reminders were sent to ${count} supervised persons.`,
+    chooseFirm: 'Choose a firm to remind its pending supervised persons.',
+    noneToRemind: 'Everyone of this firm has attested for this period.',
+  },
   /** Server-paged lists (the shared DataTable) and their confirmations. */
   lists: {
     recordCount: (count: number) => (count === 1 ? '1 record' : `${count} records`),

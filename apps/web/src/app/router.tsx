@@ -1,4 +1,10 @@
-import { canManageFirms, canManageUsers, canOpenRoster, canStartAttestation } from '@portal/domain';
+import {
+  canManageFirms,
+  canManageUsers,
+  canOpenRoster,
+  canStartAttestation,
+  canViewSubmissionStatus,
+} from '@portal/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { loginPathFor } from '../lib/safe-next';
@@ -102,6 +108,16 @@ export const router = createBrowserRouter([
               Component: guarded(
                 canOpenRoster,
                 (await import('../features/compliance/supervised-persons-page')).SupervisedPersonsPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: Attestation Submission Status (issue 8), for CCOs (their firm) and super CCOs.
+            path: 'compliance/quarterly-attestation-submission-status',
+            lazy: async () => ({
+              Component: guarded(
+                canViewSubmissionStatus,
+                (await import('../features/compliance/submission-status-page')).SubmissionStatusPage,
               ),
             }),
           },

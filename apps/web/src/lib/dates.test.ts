@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portalToday, textToWireDate, wireDateToText } from './dates';
+import { formatDateTimeSeconds, portalToday, textToWireDate, wireDateToText } from './dates';
 
 describe('dates typed as MM/DD/YYYY and sent as YYYY-MM-DD', () => {
   it('reads what a person types into the wire date, with or without zeros and slashes', () => {
@@ -22,5 +22,21 @@ describe('dates typed as MM/DD/YYYY and sent as YYYY-MM-DD', () => {
 
   it("takes today in New York, not the browser's zone: 03:00 UTC on April 1 is still March 31", () => {
     expect(portalToday(new Date('2027-04-01T03:00:00Z'))).toBe('2027-03-31');
+  });
+});
+
+describe("the supervised persons modal's Attested Date", () => {
+  it("shows an instant as 'MM/DD/YYYY, hh:mm:ss A' on the browser's clock, and nothing when there is none", () => {
+    // Built from local parts: whatever the zone the test runs in, this is 2:05:09 PM on its clock.
+    expect(formatDateTimeSeconds(new Date(2026, 9, 5, 14, 5, 9))).toBe('10/05/2026, 02:05:09 PM');
+    expect(formatDateTimeSeconds(new Date(2026, 0, 2, 0, 0, 1))).toBe('01/02/2026, 12:00:01 AM');
+    const instant = '2026-10-05T18:05:09Z';
+    const local = new Date(instant);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const hour12 = local.getHours() % 12 || 12;
+    expect(formatDateTimeSeconds(instant)).toBe(
+      `${pad(local.getMonth() + 1)}/${pad(local.getDate())}/${local.getFullYear()}, ${pad(hour12)}:${pad(local.getMinutes())}:09 ${local.getHours() < 12 ? 'AM' : 'PM'}`,
+    );
+    expect(formatDateTimeSeconds(null)).toBe('');
   });
 });

@@ -7,6 +7,13 @@ export const formatDate = (value: string | Date | null | undefined) => (value ? 
 export const formatDateTime = (value: string | Date | null | undefined) =>
   value ? dayjs(value).format('MM/DD/YYYY hh:mm A') : '';
 
+/**
+ * An instant with its seconds, as the supervised persons modal's Attested Date (spec 001 §2:
+ * 'MM/DD/YYYY, hh:mm:ss A'), in the browser's time zone: the reader's own clock.
+ */
+export const formatDateTimeSeconds = (value: string | Date | null | undefined) =>
+  value ? dayjs(value).format('MM/DD/YYYY, hh:mm:ss A') : '';
+
 /** A wire date ('2026-07-04') as typed and shown ('07/04/2026'); anything else as it is. */
 export function wireDateToText(value: string | null | undefined): string {
   if (!value) return '';

@@ -78,6 +78,13 @@ export const canManageRosterEntry = (a: Actor, entry: RosterEntryTarget) =>
 export const canOpenRoster = (a: Actor) => isCco(a);
 export const rosterInMenu = (a: Actor) => isSuperCco(a);
 
+/**
+ * The Attestation Submission Status screen and the reminders it sends (issue 8): a CCO for their
+ * firm, a super CCO for every firm, as the API. Unlike the roster it is in their menu: it is where a
+ * CCO sees who is late each quarter, which spec 000 §2's menu predates.
+ */
+export const canViewSubmissionStatus = (a: Actor) => isCco(a);
+
 /** The review fields as they would stand after a write, with the submission date; dates YYYY-MM-DD. */
 export interface ReviewState {
   status: string | null;

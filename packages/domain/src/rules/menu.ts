@@ -1,5 +1,5 @@
 import { type CustodianFlag, custodianLinks, staffLinks } from '../config/links.js';
-import { rosterInMenu } from './attestations.js';
+import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
 
 export interface MenuEntry {
@@ -46,7 +46,8 @@ function accountManagementEntries(a: Actor): MenuEntry[] {
  */
 export const menu: MenuGroupDefinition[] = [
   {
-    // Spec 000 §2: Quarterly Attestations for staff; Supervised Persons only for a super CCO.
+    // Spec 000 §2: Quarterly Attestations for staff; Supervised Persons only for a super CCO. Issue 8 adds
+    // the submission status for every CCO.
     id: 'compliance',
     label: 'Compliance',
     place: 'main',
@@ -54,6 +55,11 @@ export const menu: MenuGroupDefinition[] = [
     entries: [
       { label: 'Quarterly Attestations', to: '/compliance/attestations' },
       { label: 'Supervised Persons', to: '/compliance/supervised-persons/', visible: rosterInMenu },
+      {
+        label: 'Attestation Submission Status',
+        to: '/compliance/quarterly-attestation-submission-status/',
+        visible: canViewSubmissionStatus,
+      },
     ],
   },
   {

@@ -135,18 +135,27 @@ describe('permissions', () => {
     );
   });
 
-  it('gives staff the Compliance menu, with Supervised Persons only for a super CCO, and clients none', () => {
+  it('gives staff the Compliance menu, the submission status to CCOs, Supervised Persons only to a super CCO, and clients none', () => {
     expect(labelsIn(staff, 'main').slice(0, 1)).toEqual(['Quarterly Attestations']);
     const compliance = (a: Actor) =>
       menuFor(a)
         .find((g) => g.id === 'compliance')
         ?.entries.map((e) => e.to);
     expect(compliance(staff)).toEqual(['/compliance/attestations']);
-    expect(compliance(testActor({ id: 8, profile_type: 3, is_cco: true }))).toEqual(['/compliance/attestations']);
+    expect(compliance(testActor({ id: 8, profile_type: 3, is_cco: true }))).toEqual([
+      '/compliance/attestations',
+      '/compliance/quarterly-attestation-submission-status/',
+    ]);
     expect(compliance(testActor({ id: 9, profile_type: 1, is_cco: true, is_super_cco: true }))).toEqual([
       '/compliance/attestations',
       '/compliance/supervised-persons/',
+      '/compliance/quarterly-attestation-submission-status/',
     ]);
+    expect(
+      menuFor(testActor({ id: 8, profile_type: 3, is_cco: true }))
+        .find((g) => g.id === 'compliance')
+        ?.entries.map((e) => e.label),
+    ).toContain('Attestation Submission Status');
     expect(compliance(testActor({ id: 10, profile_type: 4 }))).toBeUndefined();
   });
 });

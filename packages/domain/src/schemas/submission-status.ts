@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SUBMISSION_STATUSES } from '../rules/submission-status.js';
+import { messages } from '../messages.js';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '../rules/submission-status.js';
 import { fiscalQuarterParam, fiscalYearParam } from './attestations.js';
 import { pageOf, pageQuery, recordId } from './common.js';
 
@@ -39,12 +40,26 @@ export const submissionSummary = z.object({
 });
 export type SubmissionSummary = z.infer<typeof submissionSummary>;
 
+/**
+ * One status, or several separated by commas: the manager's Attested tab asks for 'Submitted,Reviewed'
+ * and its Pending tab for 'Pending,Delinquent', each one server-paged list.
+ */
+export const submissionStatusFilter = z.string().transform((value, ctx) => {
+  const listed = [...new Set(value.split(',').map((s) => s.trim()))];
+  if (!listed.every((s): s is SubmissionStatus => (SUBMISSION_STATUSES as readonly string[]).includes(s))) {
+    // One message on the `status` field itself, not on the position of the bad item.
+    ctx.addIssue({ code: 'custom', message: messages.validation.oneOf([...SUBMISSION_STATUSES]) });
+    return z.NEVER;
+  }
+  return listed;
+});
+
 export const SUBMISSION_STATUS_SORTS = ['status', 'last_name', 'first_name', 'email', 'firm_name', 'submitted_date'];
 export const submissionStatusQuery = pageQuery.extend({
   firm: recordId.optional(),
   fiscalYear: fiscalYearParam.optional(),
   fiscalQuarter: fiscalQuarterParam.optional(),
-  status: z.enum(SUBMISSION_STATUSES).optional(),
+  status: submissionStatusFilter.optional(),
   search: z.string().trim().max(200).optional(),
   ordering: z.enum(SUBMISSION_STATUS_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('status'),
 });

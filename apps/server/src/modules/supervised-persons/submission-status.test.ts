@@ -83,6 +83,9 @@ describe('the attestation submission status', () => {
     // Filters: by status, by name, by firm (a path of its own too).
     const late = await statusOn('2026-10-17', `status=Delinquent&firm=${strict.id}`);
     expect([late.count, late.results.map((r) => r.last_name)]).toEqual([1, ['Carter']]);
+    // The manager's Attested tab: both filed statuses in one paged list.
+    const attested = await statusOn('2026-10-17', `status=Submitted,Reviewed&firm=${strict.id}`);
+    expect([attested.count, attested.results.map((r) => r.last_name)]).toEqual([2, ['Baker', 'Able']]);
     expect((await statusOn('2026-10-17', 'search=bak')).results.map((r) => r.last_name)).toEqual(['Baker']);
     now = new Date('2026-11-01T15:00:00Z');
     const lenientFirm = submissionStatusPage.parse(
@@ -98,6 +101,12 @@ describe('the attestation submission status', () => {
     expect((await t.app.inject({ url: '/api/attestation_submission_status/', headers: staff })).statusCode).toBe(403);
     const bad = await t.app.inject({ url: '/api/attestation_submission_status/?status=Late', headers: superCco });
     expect(bad.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string> }>(bad).fields).toHaveProperty('status');
+    const partlyBad = await t.app.inject({
+      url: '/api/attestation_submission_status/?status=Pending,Late',
+      headers: superCco,
+    });
+    expect(partlyBad.statusCode).toBe(400);
   });
 
   it('follows a filing at once, summary included, and tells when each filed', async () => {

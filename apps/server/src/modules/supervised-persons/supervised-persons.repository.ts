@@ -219,7 +219,7 @@ function statusOrder(w: StatusWindow, ordering: string): SQL[] {
 export async function listSubmissionStatus(
   ex: Executor,
   scope: Scope,
-  f: { firm?: number; status?: SubmissionStatus; search?: string; ordering: string },
+  f: { firm?: number; status?: SubmissionStatus[]; search?: string; ordering: string },
   w: StatusWindow,
   page: PageRequest,
 ): Promise<{ rows: SubmissionStatusRow[]; count: number; versions?: string }> {
@@ -227,7 +227,7 @@ export async function listSubmissionStatus(
     live,
     scopeWhere(scope, owner),
     f.firm === undefined ? undefined : eq(profiles.firmId, f.firm),
-    f.status === undefined ? undefined : sql`${statusOf(w)} = ${f.status}`,
+    f.status === undefined ? undefined : inArray(statusOf(w), f.status),
     searchWhere(f.search, [users.firstName, users.lastName, users.email]),
   );
   const select = {

@@ -83,7 +83,14 @@ export interface DataTableProps<Row> {
    * right edge. On a phone (below xs) it fits the screen instead: mark columns with `visibleFrom`.
    */
   minWidth?: number;
+  /**
+   * Marks a row that needs attention (a person late to attest): tinted, with a bar at its start. Not
+   * by colour alone: the row's cells must say why too (a status badge with its word and icon).
+   */
+  rowTone?: (row: Row) => RowTone | undefined;
 }
+
+export type RowTone = 'problem';
 
 const ACTIONS = 'Actions';
 
@@ -113,6 +120,7 @@ export function DataTable<Row>({
   actions = [],
   showActionsHeader = false,
   minWidth,
+  rowTone,
 }: DataTableProps<Row>) {
   // A query's answer arrives as a synchronous update: drawing a page of rows in it held the main thread
   // for one long task (on a mid-range phone, most of a second). Deferred, the rows are drawn in React's
@@ -257,6 +265,7 @@ export function DataTable<Row>({
                   row={row}
                   rowId={key}
                   name={rowLabel(row)}
+                  tone={rowTone?.(row)}
                   number={rowNumbers ? (state.page - 1) * state.pageSize + index + 1 : undefined}
                   selected={selection ? selection.selected.has(key) : undefined}
                   columns={stableColumns as DataTableColumn<unknown>[]}
@@ -320,6 +329,7 @@ interface DataTableRowProps {
   row: unknown;
   rowId: RowKey;
   name: string;
+  tone: RowTone | undefined;
   number: number | undefined;
   selected: boolean | undefined;
   columns: DataTableColumn<unknown>[];
@@ -341,6 +351,7 @@ const DataTableRow = memo(function DataTableRow({
   row,
   rowId,
   name,
+  tone,
   number,
   selected,
   columns,
@@ -353,7 +364,12 @@ const DataTableRow = memo(function DataTableRow({
   const td = Table.classes.td;
   const offered = actions ? actions.split('\n') : [];
   return (
-    <tr className={Table.classes.tr} data-with-row-border data-striped={STRIPED} data-hover>
+    <tr
+      className={tone ? `${Table.classes.tr} ${classes[tone]}` : Table.classes.tr}
+      data-with-row-border
+      data-striped={STRIPED}
+      data-hover
+    >
       {number !== undefined && <td className={`${td} ${classes.fromXs}`}>{number}</td>}
       {selected !== undefined && (
         <td className={td}>

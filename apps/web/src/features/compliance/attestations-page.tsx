@@ -10,7 +10,7 @@ import {
   isSuperCco,
   messages,
 } from '@portal/domain';
-import { IconEye, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconPlus, IconRefresh, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,6 +25,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AttestationModal, type OpenAttestation } from './attestation-modal';
 import { attestationListQuery, attestationsKey, deleteAttestation } from './compliance-api';
 import { DeMinimisBadge } from './de-minimis-badge';
+import { SupervisedPersonsModal } from './supervised-persons-modal';
 
 const m = messages.attestations;
 const ALL = 'all';
@@ -115,6 +116,7 @@ export function AttestationsPage() {
   const firms = useQuery({ ...firmOptionsQuery, enabled: cco });
   const [open, setOpen] = useState<OpenAttestation | null>(null);
   const [deleting, setDeleting] = useState<AttestationListItem | null>(null);
+  const [rosterOpen, setRosterOpen] = useState(false);
 
   const remove = useMutation({
     mutationFn: (a: AttestationListItem) => deleteAttestation(a.Id),
@@ -195,13 +197,24 @@ export function AttestationsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={1}>Quarterly Attestations</Title>
-        <Button
-          component={Link}
-          to={`/compliance/attestations/${actor.id}/new`}
-          leftSection={<IconPlus size={16} aria-hidden />}
-        >
-          New Attestation
-        </Button>
+        <Group gap="sm">
+          {cco && (
+            <Button
+              variant="default"
+              leftSection={<IconUsers size={16} aria-hidden />}
+              onClick={() => setRosterOpen(true)}
+            >
+              Supervised persons
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to={`/compliance/attestations/${actor.id}/new`}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            New Attestation
+          </Button>
+        </Group>
       </Group>
 
       <DataTable
@@ -220,6 +233,15 @@ export function AttestationsPage() {
       />
 
       <AttestationModal actor={actor} open={open} onClose={() => setOpen(null)} />
+
+      {cco && (
+        <SupervisedPersonsModal
+          actor={actor}
+          opened={rosterOpen}
+          filters={{ firm: firmParam, fiscalYear, fiscalQuarter }}
+          onClose={() => setRosterOpen(false)}
+        />
+      )}
 
       <ConfirmDeleteModal
         name={deleting?.Name ?? null}

@@ -1,0 +1,239 @@
+import { Notifications } from '@mantine/notifications';
+import type { SubmissionStatusPage as StatusPage, SubmissionStatusRow, User } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAtUrl } from '../../testing/render';
+import { SubmissionStatusPage } from './submission-status-page';
+
+const userOf = (flags: { is_cco?: boolean; is_super_cco?: boolean }) =>
+  ({
+    id: 4,
+    email: 'cco@example.test',
+    first_name: 'Casey',
+    last_name: 'Compliance',
+    is_admin: false,
+    profile: {
+      _firm: 10,
+      profile_type: 3,
+      is_super_admin: false,
+      is_cco: false,
+      is_super_cco: false,
+      is_investments_user: false,
+      is_manager: false,
+      ...flags,
+    },
+  }) as unknown as User;
+const superCco = userOf({ is_cco: true, is_super_cco: true });
+const cco = userOf({ is_cco: true });
+
+const row = (
+  id: number,
+  last: string,
+  status: SubmissionStatusRow['status'],
+  more: Partial<SubmissionStatusRow> = {},
+) =>
+  ({
+    supervised_person_id: id,
+    user_id: 100 + id,
+    first_name: 'Pat',
+    last_name: last,
+    email: `${last.toLowerCase()}@example.test`,
+    status,
+    firm_id: 10,
+    firm_name: 'Dover Wealth',
+    attestation_id: null,
+    submitted_date: null,
+    attested_at: null,
+    last_reminded_at: null,
+    ...more,
+  }) satisfies SubmissionStatusRow;
+
+const SUMMARY: StatusPage['summary'] = [
+  {
+    firm_id: 10,
+    firm_name: 'Dover Wealth',
+    total: 4,
+    reviewed: 1,
+    submitted: 1,
+    pending: 1,
+    delinquent: 1,
+    percent_complete: 50,
+    due_date: '2026-10-16',
+  },
+  {
+    firm_id: 11,
+    firm_name: 'Elm Advisers',
+    total: 2,
+    reviewed: 2,
+    submitted: 0,
+    pending: 0,
+    delinquent: 0,
+    percent_complete: 100,
+    due_date: '2026-10-31',
+  },
+];
+const ROWS = [
+  row(1, 'Late', 'Delinquent', { last_reminded_at: '2026-10-17T14:30:00Z' }),
+  row(2, 'Waiting', 'Pending'),
+  row(3, 'Filed', 'Submitted', { submitted_date: '2026-10-05', attestation_id: 7 }),
+];
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** The API as the screen sees it: every call kept, the status list answered from ROWS. */
+function stubApi(sent = 1) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'POST') return new Response(JSON.stringify({ sent }), { status: 200 });
+      const firm = new URL(url, 'http://portal.test').searchParams.get('firm');
+      const results = firm ? ROWS.filter((r) => String(r.firm_id) === firm) : ROWS;
+      const summary = firm ? SUMMARY.filter((s) => String(s.firm_id) === firm) : SUMMARY;
+      const page = { count: results.length, next: null, previous: null, results, fiscalYear: 2026, fiscalQuarter: 2 };
+      return new Response(JSON.stringify({ ...page, summary }), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+const PATH = '/compliance/quarterly-attestation-submission-status/';
+const render = (user: User, url = PATH) =>
+  renderAtUrl(
+    <>
+      <Notifications />
+      <SubmissionStatusPage />
+    </>,
+    url,
+    { user },
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the attestation submission status of a super CCO', () => {
+  it("lists each firm's completion in the sidebar and each person's status, the period the server files now", async () => {
+    const calls = stubApi();
+    render(superCco);
+
+    const firms = await screen.findByRole('navigation', { name: 'Firms' });
+    const dover = await within(firms).findByRole('button', { name: /Dover Wealth/ });
+    expect(dover.textContent).toContain('50%');
+    expect(dover.textContent).toContain('1 reviewed · 1 submitted · 1 pending');
+    expect(dover.textContent).toContain('1 delinquent');
+    expect(dover.textContent).toContain('Due 10/16/2026');
+    expect(within(dover).getByRole('progressbar', { name: 'Dover Wealth: 50% complete' })).toBeTruthy();
+    // 'All firms' first and chosen: 4 of 6 filed.
+    const all = within(firms).getByRole('button', { name: /All firms/ });
+    expect(all.getAttribute('aria-pressed')).toBe('true');
+    expect(all.textContent).toContain('66%');
+
+    const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
+    expect(await within(table).findByRole('cell', { name: 'Late, Pat' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: '10/05/2026' })).toBeTruthy();
+    // The period filters show the period the server answered for, not one of their own.
+    const input = (name: string) => document.querySelector(`input[aria-label="${name}"]`) as HTMLInputElement;
+    expect(input('Fiscal year').value).toBe('FY 2026');
+    expect(input('Fiscal quarter').value).toBe('Q2');
+    const list = calls.find((c) => c.url.includes('page_size=25'));
+    expect(list?.url).not.toContain('fiscalYear');
+    expect(list?.url).toContain('ordering=status');
+  });
+
+  it('shows a Delinquent person as a problem, by word, icon and row mark, and a Submitted one as done', async () => {
+    stubApi();
+    render(superCco);
+    const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
+    const lateRow = (await within(table).findByRole('cell', { name: 'Late, Pat' })).closest('tr') as HTMLElement;
+    const badge = within(lateRow).getByText('Delinquent').closest('.mantine-Badge-root') as HTMLElement;
+    expect(badge.getAttribute('style')).toContain('--mantine-color-red-8');
+    expect(badge.querySelector('svg')).not.toBeNull();
+    expect(lateRow.className).toMatch(/problem/);
+
+    const filedRow = within(table).getByRole('cell', { name: 'Filed, Pat' }).closest('tr') as HTMLElement;
+    const done = within(filedRow).getByText('Submitted').closest('.mantine-Badge-root') as HTMLElement;
+    expect(done.getAttribute('style')).toContain('--mantine-color-blue-8');
+    expect(filedRow.className).not.toMatch(/problem/);
+    // Only those who have not filed can be reminded.
+    expect(within(filedRow).queryByRole('button', { name: /Send a reminder/ })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Send a reminder to Waiting, Pat' })).toBeTruthy();
+  });
+
+  it('reminds one person with their user id, says so at once, and shows when they were last reminded', async () => {
+    const calls = stubApi();
+    render(superCco);
+    const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
+    const lateRow = (await within(table).findByRole('cell', { name: 'Late, Pat' })).closest('tr') as HTMLElement;
+    expect(lateRow.textContent).toMatch(/10\/17\/2026 \d\d:30 (AM|PM)/);
+    const waitingRow = within(table).getByRole('cell', { name: 'Waiting, Pat' }).closest('tr') as HTMLElement;
+    expect(waitingRow.textContent).toContain('—');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Send a reminder to Late, Pat' }));
+    expect(
+      await screen.findByText('A quarterly attestation notification was sent to the supervised person'),
+    ).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/quarterly_attestations/send_email/',
+      body: { supervisedPersonUserId: 101 },
+    });
+  });
+
+  it('filters by the firm chosen in the sidebar and reminds all its pending persons after asking', async () => {
+    const calls = stubApi(2);
+    const { href } = render(superCco);
+    expect(screen.queryByRole('button', { name: 'Remind all pending' })).toBeNull();
+    const firms = await screen.findByRole('navigation', { name: 'Firms' });
+    await userEvent.click(await within(firms).findByRole('button', { name: /Dover Wealth/ }));
+    expect(href()).toContain('firm=10');
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('page_size=25') && c.url.includes('firm=10'))).toBe(true),
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remind all pending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remind all pending' });
+    expect(dialog.textContent).toContain(
+      'Email a reminder to each of the 2 supervised persons of Dover Wealth who have not attested for FY2026 Q2?',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send reminders' }));
+    expect(await screen.findByText('Reminders were sent to 2 supervised persons.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/quarterly_attestations/send_reminders/',
+      body: { firm: 10, fiscalYear: 2026, fiscalQuarter: 2 },
+    });
+  });
+
+  it('asks the server for the status and period chosen', async () => {
+    const calls = stubApi();
+    render(superCco, `${PATH}?status=Delinquent&fiscalYear=2025&fiscalQuarter=4`);
+    await screen.findByRole('table', { name: 'Attestation Submission Status' });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('page_size=25'))).toBe(true));
+    const list = calls.find((c) => c.url.includes('page_size=25'));
+    expect(list?.url).toContain('status=Delinquent');
+    expect(list?.url).toContain('fiscalYear=2025');
+    expect(list?.url).toContain('fiscalQuarter=4');
+    expect((screen.getByRole('radio', { name: 'Delinquent' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("a firm CCO's submission status", () => {
+  it('is their own firm only, whatever the link says, with no All entry', async () => {
+    const calls = stubApi();
+    render(cco, `${PATH}?firm=11`);
+    const firms = await screen.findByRole('navigation', { name: 'Firms' });
+    await within(firms).findByRole('button', { name: /Dover Wealth/ });
+    expect(within(firms).queryByRole('button', { name: /All firms/ })).toBeNull();
+    await waitFor(() => expect(calls.some((c) => c.url.includes('page_size=25'))).toBe(true));
+    expect(calls.find((c) => c.url.includes('page_size=25'))?.url).toContain('firm=10');
+    expect(await screen.findByRole('button', { name: 'Remind all pending' })).toBeTruthy();
+  });
+});
