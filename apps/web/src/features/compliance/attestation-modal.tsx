@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { canReviewAttestation, isCco, messages, type User } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../lib/dates';
+import { AttestationPdfButton } from './attestation-downloads';
 import { AttestationForm } from './attestation-form';
 import { editValuesOf } from './attestation-values';
 import { attestationQuery, rosterEntryOfUserQuery } from './compliance-api';
@@ -66,6 +67,7 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
           </Text>{' '}
           FY{a.Fiscal_Year__c} Q{a.Fiscal_Quarter__c}
         </Text>
+        <AttestationPdfButton id={a.Id} name={a.Name} />
       </Group>
       <AttestationForm
         mode={open.mode}
