@@ -1,5 +1,5 @@
 import type { Scope } from '@portal/domain';
-import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attestations, type personalSecurities } from '../../db/schema/index.js';
 import type { StoredRow } from '../../platform/entity.js';
@@ -56,7 +56,12 @@ export async function* attestationBatches(ex: Executor, scope: Scope, f: ExportF
   }
 }
 
-/** One list's rows of those attestations, grouped by attestation, each with its attestation's name. */
+/**
+ * One list's rows of those attestations, grouped by attestation, each with its attestation's name. The
+ * attestations are taken a batch at a time by id, then their rows by (attestation, id) through the
+ * list's attestation index, so the whole export reads each row once (a keyset over the join itself
+ * would sort the whole join for every batch).
+ */
 export async function* childBatches(
   ex: Executor,
   scope: Scope,
@@ -65,24 +70,40 @@ export async function* childBatches(
   size = EXPORT_BATCH_SIZE,
 ) {
   const table = list.table as typeof personalSecurities;
-  let after = { attestation: 0, id: 0 };
+  let afterAttestation = 0;
   for (;;) {
-    const rows = await ex
-      .select({ row: table, attestationName: attestations.name })
-      .from(table)
-      .innerJoin(attestations, eq(attestations.id, table.attestationId))
-      .where(
-        and(exportWhere(scope, f), sql`(${table.attestationId}, ${table.id}) > (${after.attestation}, ${after.id})`),
-      )
-      .orderBy(asc(table.attestationId), asc(table.id))
+    const parents = await ex
+      .select({ id: attestations.id, name: attestations.name })
+      .from(attestations)
+      .where(and(exportWhere(scope, f), gt(attestations.id, afterAttestation)))
+      .orderBy(asc(attestations.id))
       .limit(size);
-    if (rows.length === 0) return;
-    yield rows.map(({ row, attestationName }) => ({
-      ...list.entity.toWire(row as StoredRow),
-      [ATTESTATION_NAME_COLUMN]: attestationName,
-    }));
-    if (rows.length < size) return;
-    const last = rows[rows.length - 1].row;
-    after = { attestation: last.attestationId, id: last.id };
+    if (parents.length === 0) return;
+    const names = new Map(parents.map((p) => [p.id, p.name]));
+    const ids = parents.map((p) => p.id);
+    let after = { attestation: 0, id: 0 };
+    for (;;) {
+      const rows = await ex
+        .select()
+        .from(table)
+        .where(
+          and(
+            inArray(table.attestationId, ids),
+            sql`(${table.attestationId}, ${table.id}) > (${after.attestation}, ${after.id})`,
+          ),
+        )
+        .orderBy(asc(table.attestationId), asc(table.id))
+        .limit(size);
+      if (rows.length > 0)
+        yield rows.map((row) => ({
+          ...list.entity.toWire(row as StoredRow),
+          [ATTESTATION_NAME_COLUMN]: names.get(row.attestationId),
+        }));
+      if (rows.length < size) break;
+      const last = rows[rows.length - 1];
+      after = { attestation: last.attestationId, id: last.id };
+    }
+    if (parents.length < size) return;
+    afterAttestation = ids[ids.length - 1];
   }
 }
