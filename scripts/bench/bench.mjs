@@ -21,6 +21,8 @@
 //   BENCH_LIGHTHOUSE=0       skip the Lighthouse figures (server rows only)
 //   BENCH_DATA=dir           keep the seeded databases in dir and reuse them on the next run (faster
 //                            iterations; delete dir after a change to the seed or the migrations)
+//   BENCH_EXPORT=0           skip the CSV export of every attestation (run too when BENCH_ROUTES names
+//                            'export'); it is timed once per database with the server's peak memory
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -213,6 +215,76 @@ async function startServer(db) {
   return { baseUrl, stop, pid: child.pid };
 }
 
+/** The server's resident memory now, in MiB (Linux only; elsewhere NaN). */
+function rssMiB(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Number(line[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The CCO's CSV export of every attestation (a super CCO, no filter: all of BENCH_ATTESTATIONS and their
+ * 3 lists), read to the end once: its time, size, and the server's resident memory before and at its
+ * peak (sampled every 20 ms). Streaming keeps the peak flat whatever the number of attestations.
+ */
+async function measureExport(baseUrl, token, pid, kind) {
+  const before = rssMiB(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 20);
+  const started = performance.now();
+  try {
+    const res = await fetch(`${baseUrl}/api/quarterly_attestations/export/`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.status !== 200) throw new Error(`export on ${kind}: ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    let head;
+    for await (const chunk of res.body) {
+      head ??= Buffer.from(chunk.subarray(0, 2)).toString('latin1');
+      bytes += chunk.length;
+    }
+    if (head !== 'PK') throw new Error(`export on ${kind}: not a ZIP`);
+    const row = {
+      db: kind,
+      seconds: (performance.now() - started) / 1000,
+      bytes,
+      before,
+      peak: Math.max(peak, rssMiB(pid)),
+    };
+    log(
+      `${kind} export of ${attestations} attestations: ${row.seconds.toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MiB, server RSS ${before.toFixed(0)} → peak ${row.peak.toFixed(0)} MiB`,
+    );
+    return row;
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+function exportTable(rows) {
+  const head = ['database', 'attestations', 'seconds', 'ZIP MiB', 'RSS before MiB', 'RSS peak MiB'];
+  const body = rows.map((r) => [
+    r.db,
+    attestations.toLocaleString('en-US'),
+    r.seconds.toFixed(1),
+    (r.bytes / 1048576).toFixed(1),
+    r.before.toFixed(0),
+    r.peak.toFixed(0),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [line(head), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`]
+    .concat(body.map(line))
+    .join('\n');
+}
+
+const runExport = env.BENCH_EXPORT !== '0' && (!only || only.some((w) => 'csv export'.includes(w)));
+
 /** CPU time (user + system, ms) the server process has used: per request it stays meaningful when other
  * processes share the cores, where req/s and latency do not. Linux only; elsewhere NaN. */
 function cpuMs(pid) {
@@ -273,7 +345,8 @@ async function measure(db) {
       );
     }
   }
-  return { rows, baseUrl, stop };
+  const exported = runExport ? await measureExport(baseUrl, tokens.super, pid, db.kind) : undefined;
+  return { rows, exported, baseUrl, stop };
 }
 
 function table(rows) {
@@ -341,10 +414,12 @@ async function main() {
   // Seeding is not measured: both databases are seeded at once.
   await Promise.all(dbs.map(seed));
   const rows = [];
+  const exports = [];
   let lighthouseResult = 'not available (no database was benchmarked)';
   for (const [i, db] of dbs.entries()) {
     const measured = await measure(db);
     rows.push(...measured.rows);
+    if (measured.exported) exports.push(measured.exported);
     if (i === dbs.length - 1)
       lighthouseResult =
         env.BENCH_LIGHTHOUSE === '0' ? 'skipped (BENCH_LIGHTHOUSE=0)' : await lighthouse(measured.baseUrl);
@@ -357,8 +432,12 @@ async function main() {
     `\nServer, ${users.toLocaleString('en-US')} users in ${firms} firms, ${duration} s per cell, autocannon on the same machine:\n`,
   );
   console.log(table(rows));
+  if (exports.length) {
+    console.log(`\nCSV export of every attestation (a super CCO, one ZIP streamed to the end):\n`);
+    console.log(exportTable(exports));
+  }
   console.log(`\nLighthouse (${dbs.at(-1)?.kind ?? '-'}): ${lighthouseResult}`);
-  if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify({ users, firms, duration, rows }, null, 2));
+  if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify({ users, firms, duration, rows, exports }, null, 2));
 }
 
 async function cleanUp() {

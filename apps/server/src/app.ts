@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
+import { attestationExportRoutes } from './modules/attestations/attestation-export.routes.js';
 import { attestationRoutes } from './modules/attestations/attestations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
@@ -209,6 +210,7 @@ export async function buildApp(
   await app.register(firmRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(attestationRoutes(deps));
+  await app.register(attestationExportRoutes(deps));
   await app.register(supervisedPersonRoutes(deps));
   await app.register(reminderRoutes(deps));
 

@@ -391,6 +391,25 @@ function complianceCases(): Record<string, Case> {
       // Nobody deletes their own, a CCO included.
       self: { ...all(403) },
     },
+    // Every attestation of the set-up is in the own firm or the other: a CCO's export always finds one.
+    'GET /api/quarterly_attestations/export/': {
+      build: (s) => ({
+        method: 'GET',
+        url: `/api/quarterly_attestations/export/?firm=${firms[s === 'other' ? 'other' : 'own'].id}`,
+      }),
+      own: ccos(200, 403),
+      // Another firm's records are outside a CCO's scope: the same 404 as an empty export.
+      other: superCcoOnly(200, 403, 404),
+    },
+    'GET /api/quarterly_attestations/:id/pdf/': {
+      build: async (s, role) => ({
+        method: 'GET',
+        url: `/api/quarterly_attestations/${await attestationId(s, role)}/pdf/`,
+      }),
+      own: ccos(200, 404),
+      other: superCcoOnly(200, 404, 404),
+      self: staffAll(200),
+    },
     'DELETE /api/personal_securities/:id/': childDelete('personal_securities', 'security'),
     'DELETE /api/outside_business_activities/:id/': childDelete('outside_business_activities', 'activity'),
     'DELETE /api/political_contributions/:id/': childDelete('political_contributions', 'contribution'),

@@ -1,5 +1,6 @@
 export * from './config/links.js';
 export * from './messages.js';
+export * from './rules/attestation-export.js';
 export * from './rules/attestations.js';
 export * from './rules/fiscal.js';
 export * from './rules/menu.js';

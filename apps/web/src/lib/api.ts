@@ -68,14 +68,18 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     }
   }
 
-  if (!response.ok) {
-    const problem = (data ?? {}) as { detail?: unknown; fields?: unknown };
-    const detail = typeof problem.detail === 'string' && problem.detail ? problem.detail : messages.http.internal;
-    const fields =
-      problem.fields && typeof problem.fields === 'object' ? (problem.fields as Record<string, string>) : undefined;
-    throw new ApiError(response.status, detail, fields);
-  }
+  if (!response.ok) throw apiErrorOf(response.status, data);
   return data as T;
+}
+
+/** A refusal as the server described it (`{detail, fields?}`), whatever else its body held; 0: unreachable. */
+export function apiErrorOf(status: number, data: unknown): ApiError {
+  if (status === 0) return new ApiError(0, messages.http.unreachable);
+  const problem = (data ?? {}) as { detail?: unknown; fields?: unknown };
+  const detail = typeof problem.detail === 'string' && problem.detail ? problem.detail : messages.http.internal;
+  const fields =
+    problem.fields && typeof problem.fields === 'object' ? (problem.fields as Record<string, string>) : undefined;
+  return new ApiError(status, detail, fields);
 }
 
 /** One page of a server-side list (DESIGN.md "The HTTP contract"). */

@@ -357,3 +357,14 @@ export const periodQuery = z.object({
   fiscalYear: fiscalYearParam.optional(),
   fiscalQuarter: fiscalQuarterParam.optional(),
 });
+
+/**
+ * The CCO's CSV export (`GET /api/quarterly_attestations/export/`): one firm (a super CCO may leave it
+ * out for every firm), and the period's parts the manager's filters set.
+ */
+export const attestationExportQuery = z.object({
+  firm: recordId.optional(),
+  fiscalYear: fiscalYearParam.optional(),
+  fiscalQuarter: fiscalQuarterParam.optional(),
+});
+export type AttestationExportQuery = z.infer<typeof attestationExportQuery>;

@@ -4,6 +4,7 @@ import { canReviewAttestation, isCco, messages, type User } from '@portal/domain
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '../../lib/dates';
+import { AttestationPdfButton } from './attestation-downloads';
 import { AttestationForm } from './attestation-form';
 import { AttestationHistory } from './attestation-history';
 import { editValuesOf } from './attestation-values';
@@ -71,6 +72,7 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
           </Text>{' '}
           FY{a.Fiscal_Year__c} Q{a.Fiscal_Quarter__c}
         </Text>
+        <AttestationPdfButton id={a.Id} name={a.Name} />
       </Group>
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">

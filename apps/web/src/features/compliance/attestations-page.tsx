@@ -22,6 +22,7 @@ import { formatDate, portalToday } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
+import { CsvExportButton } from './attestation-downloads';
 import { AttestationModal, type OpenAttestation } from './attestation-modal';
 import { attestationListQuery, attestationsKey, deleteAttestation } from './compliance-api';
 import { DeMinimisBadge } from './de-minimis-badge';
@@ -190,6 +191,7 @@ export function AttestationsPage() {
           <IconRefresh size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
+      {cco && <CsvExportButton filters={{ firm: firmParam, fiscalYear, fiscalQuarter }} />}
     </>
   );
 
