@@ -17,19 +17,18 @@ export const personOf = (r: Pick<SubmissionStatusRow, 'first_name' | 'last_name'
 export const SEND_REMINDER = 'Send a reminder to';
 
 /**
- * Reminds one supervised person. Spec 001 §8 shows the notice on click, before the call returns; a
- * failure still reports itself (the app's error toast), and the rows refresh to show "last reminded".
+ * Reminds one supervised person. The seed said "was sent" on click, before the call returned (spec 001
+ * §8), so a refused reminder (the person filed meanwhile) still read as sent: the notice now follows the
+ * server's answer, a refusal shows the server's reason, and the rows refresh to show "last reminded".
  */
 export function useSendReminder() {
   const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: (row: SubmissionStatusRow) => sendReminder({ supervisedPersonUserId: row.user_id }),
+    onSuccess: () => notifySuccess(messages.attestations.notificationSent),
     onSettled: () => queryClient.invalidateQueries({ queryKey: submissionStatusKey }),
   });
-  return (row: SubmissionStatusRow) => {
-    notifySuccess(messages.attestations.notificationSent);
-    send.mutate(row);
-  };
+  return (row: SubmissionStatusRow) => send.mutate(row);
 }
 
 interface RemindAllButtonProps {

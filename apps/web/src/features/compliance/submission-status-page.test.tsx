@@ -86,13 +86,15 @@ interface Call {
 }
 
 /** The API as the screen sees it: every call kept, the status list answered from ROWS. */
-function stubApi(sent = 1) {
+function stubApi(sent = 1, refusal?: { status: number; detail: string }) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'POST' && refusal)
+        return new Response(JSON.stringify({ detail: refusal.detail }), { status: refusal.status });
       if (method === 'POST') return new Response(JSON.stringify({ sent }), { status: 200 });
       const firm = new URL(url, 'http://portal.test').searchParams.get('firm');
       const results = firm ? ROWS.filter((r) => String(r.firm_id) === firm) : ROWS;
@@ -165,7 +167,18 @@ describe('the attestation submission status of a super CCO', () => {
     expect(within(table).getByRole('button', { name: 'Send a reminder to Waiting, Pat' })).toBeTruthy();
   });
 
-  it('reminds one person with their user id, says so at once, and shows when they were last reminded', async () => {
+  it('says a reminder was sent only once the server has sent it', async () => {
+    const calls = stubApi(1, { status: 409, detail: 'This person has already filed the attestation for FY2026 Q2.' });
+    render(superCco);
+    const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Send a reminder to Late, Pat' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    // The refusal refreshes the rows (the person may have filed meanwhile) and claims nothing was sent.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(2));
+    expect(screen.queryByText('A quarterly attestation notification was sent to the supervised person')).toBeNull();
+  });
+
+  it('reminds one person with their user id, says so once sent, and shows when they were last reminded', async () => {
     const calls = stubApi();
     render(superCco);
     const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
