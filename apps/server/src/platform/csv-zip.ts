@@ -38,8 +38,13 @@ const CAST = {
 };
 
 async function* rowsOf(first: readonly CsvRow[], rest: AsyncIterator<readonly CsvRow[]>) {
-  yield* first;
-  for (let batch = await rest.next(); !batch.done; batch = await rest.next()) yield* batch.value;
+  try {
+    yield* first;
+    for (let batch = await rest.next(); !batch.done; batch = await rest.next()) yield* batch.value;
+  } finally {
+    // Ended early (the download was abandoned): the batches' reader ends too.
+    await rest.return?.();
+  }
 }
 
 /**
@@ -50,6 +55,10 @@ export function csvZip(files: readonly CsvFile[]): Readable {
   // Level 6: most of level 9's size for a fraction of its CPU on text this repetitive.
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const fail = (err: unknown) => zip.destroy(err instanceof Error ? err : new Error(String(err)));
+  // A client that goes away destroys the ZIP: the file being read stops too, instead of reading on
+  // batch after batch into a stream nobody drains.
+  let reading: Readable | undefined;
+  zip.once('close', () => reading?.destroy());
 
   const write = async (index: number): Promise<void> => {
     const file = files[index];
@@ -66,6 +75,7 @@ export function csvZip(files: readonly CsvFile[]): Readable {
     }
     const csv = stringify({ header: true, columns: [...file.columns], bom: true, cast: CAST });
     const source = Readable.from(rowsOf(firstRows, batches));
+    reading = source;
     source.on('error', (err) => csv.destroy(err));
     csv.on('error', fail);
     zip.once('entry', () => void write(index + 1).catch(fail));

@@ -48,16 +48,16 @@ function jsonObject(pairs: SQL[]): SQL {
 }
 const wireKey = (wire: string, field: Field) => (field.group ? `${field.group}.${wire}` : wire);
 
+/** A timestamp column as the wire's instant, in `toISOString`'s form, rendered by the database. */
+export const isoInstant = (column: PgColumn | SQL) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * An entity's field table bound to its Drizzle tables. Everything the server derives from the table
  * lives here: the response shape, the column values of a write body (with the read-only echo check),
  * the audit diff and the ordering. Bindings are checked when the module loads, so a field naming a
  * column that does not exist fails at start-up and in every test, not in production.
  */
-/** A timestamp column as the wire's instant, in `toISOString`'s form, rendered by the database. */
-export const isoInstant = (column: PgColumn | SQL) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 export function bindEntity<T extends FieldTable>(
   name: string,
   fields: T,
