@@ -17,8 +17,13 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 /**
  * Downloads a file the API answers (an export, a PDF) with the session cookie, and saves it under the
  * server's name. A refusal throws an `ApiError` with the server's message, like any other call.
+ * `onProgress` hears the bytes received so far, for a long export's progress.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  onProgress?: (bytes: number) => void,
+): Promise<void> {
   let response: Response;
   try {
     response = await fetch(path, { credentials: 'same-origin' });
@@ -35,7 +40,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     }
     throw apiErrorOf(response.status, data);
   }
-  const blob = await response.blob();
+  const blob = await bodyOf(response, onProgress);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -43,6 +48,19 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   document.body.append(link);
   link.click();
   link.remove();
-  // The click has handed the blob to the browser's download; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Some browsers read the blob after the click returns: its address is kept a while.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+async function bodyOf(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    chunks.push(part.value);
+    received += part.value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? undefined });
 }

@@ -54,7 +54,8 @@ describe("the manager's CSV export", () => {
           }),
       ),
     );
-    // jsdom has no object URLs: the test stands in for the browser's.
+    // The test DOM has no object URLs: the test stands in for the browser's, and puts them back after.
+    const { createObjectURL, revokeObjectURL } = URL;
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = vi.fn();
     const saved: string[] = [];
@@ -66,5 +67,6 @@ describe("the manager's CSV export", () => {
     await vi.waitFor(() => expect(saved).toEqual(['dwa-attestations-fy2026.zip']));
     expect(screen.queryByText('No data to export to CSV file')).toBeNull();
     click.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 });
