@@ -436,7 +436,7 @@ function complianceCases(): Record<string, Case> {
         url: `/api/attestation_submission_status/${firms[s === 'other' ? 'other' : 'own'].id}/firm/`,
       }),
       own: ccos(200, 403),
-      other: ccos(200, 403),
+      other: superCcoOnly(200, 403, 404),
     },
     // Reminders of the period being filed now: the colleagues have not filed it, every staff caller has.
     'POST /api/quarterly_attestations/send_email/': {

@@ -23,13 +23,15 @@ export interface CsvFile {
 }
 
 /**
- * A cell that a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first)
- * gets a leading apostrophe, so opening the file never runs a filer's text (OWASP "CSV injection").
- * The price: a phone number typed '+1 555…' reads "'+1 555…" in the file.
+ * A cell that a spreadsheet could run as a formula (=, +, -, @, or their full-width forms, first or
+ * after blanks, control or invisible characters, or a tab or carriage return first) gets a leading
+ * apostrophe, so opening the file never runs a filer's text (OWASP "CSV injection"). The price: a
+ * phone number typed '+1 555…' reads "'+1 555…" in the file.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
+const FORMULA_START = /^[\s\p{Cc}\p{Cf}]*[=+\-@＝＋－＠]|^[\t\r]/u;
 
 /** Booleans as the API spells them; text guarded against formulas; null and absent as an empty cell. */
 const CAST = {

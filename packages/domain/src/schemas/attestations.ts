@@ -285,7 +285,11 @@ export const fiscalQuarterParam = z
   .trim()
   .regex(/^[Qq]?[1-4]$/, m.quarter)
   .transform((v) => Number(v.replace(/^[Qq]/, '')) as 1 | 2 | 3 | 4);
-export const fiscalYearParam = queryInt(1900, 9999);
+/**
+ * A fiscal year of four digits whose filing dates have four digits too: FY9999 Q4 would be filed in
+ * the year 10000, which no date type here (nor the rules comparing dates as text) handles.
+ */
+export const fiscalYearParam = queryInt(1900, 2999);
 
 export const attestationListQuery = pageQuery.extend({
   user: recordId.optional(),

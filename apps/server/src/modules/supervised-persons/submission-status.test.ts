@@ -97,10 +97,26 @@ describe('the attestation submission status', () => {
     const own = await statusOn('2026-10-17', 'fiscalQuarter=Q2&fiscalYear=2026', ccoOfLenient);
     expect(own.summary.map((s) => s.firm_id)).toEqual([lenient.id]);
     expect(own.results.map((r) => r.last_name)).toEqual(['Dunn']);
+    // Another firm's standing is not found, by filter or by path, as its export is; so is no firm.
+    for (const url of [
+      `/api/attestation_submission_status/?firm=${strict.id}`,
+      `/api/attestation_submission_status/${strict.id}/firm/`,
+      '/api/attestation_submission_status/?firm=999999',
+    ])
+      expect((await t.app.inject({ url, headers: ccoOfLenient })).statusCode, url).toBe(404);
     const staff = await headersOf({ profile: { firmId: strict.id, profileType: 3 } });
     expect((await t.app.inject({ url: '/api/attestation_submission_status/', headers: staff })).statusCode).toBe(403);
     const bad = await t.app.inject({ url: '/api/attestation_submission_status/?status=Late', headers: superCco });
     expect(bad.statusCode).toBe(400);
+    // A period filed in the year 10000 has no due date anyone can keep: refused, not computed.
+    const farOff = await t.app.inject({
+      url: '/api/attestation_submission_status/?fiscalYear=9999&fiscalQuarter=4',
+      headers: superCco,
+    });
+    expect([farOff.statusCode, json<{ fields: object }>(farOff).fields]).toEqual([
+      400,
+      { fiscalYear: expect.any(String) },
+    ]);
     expect(json<{ fields: Record<string, string> }>(bad).fields).toHaveProperty('status');
     const partlyBad = await t.app.inject({
       url: '/api/attestation_submission_status/?status=Pending,Late',

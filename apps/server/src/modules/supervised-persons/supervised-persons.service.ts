@@ -4,6 +4,7 @@ import {
   canManageRosterEntry,
   type FiscalPeriod,
   filingOpensOn,
+  inScope,
   isCco,
   isClient,
   isSuperCco,
@@ -19,6 +20,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { underVersions } from '../../platform/list.js';
+import { firmExists } from '../firms/firms.service.js';
 import { accounts } from '../users/users.service.js';
 import {
   findRosterEntry,
@@ -71,6 +73,9 @@ export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   const period = periodOf(ctx, q);
   const window = { period, opensOn: filingOpensOn(period), today: todayOf(ctx.deps.config) };
   const scope = ctx.scope('compliance');
+  // Another firm's (or no firm's) standing is "not found", as its export and reminders are.
+  if (q.firm !== undefined && (!inScope(scope, { firmId: q.firm }) || !(await firmExists(ctx.deps, q.firm))))
+    throw notFound();
   const { versions, ...page } = await listSubmissionStatus(ctx.deps.db, scope, q, window, q);
   // The summary reads the page's tables over the whole roster: recomputed only after a write to them.
   const summary = await underVersions(versions, `submission summary ${JSON.stringify([scope, q.firm, window])}`, () =>
