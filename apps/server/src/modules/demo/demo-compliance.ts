@@ -150,8 +150,9 @@ export async function seedDemoCompliance(deps: AppDeps, superEmail: string) {
     const due = filedOn(period, 5 + (f.email.length % 9));
     // This quarter's filings are today's at the latest: no date a filer types may be in the future.
     const filed = f.ago === 0 && due > deps.config.now() ? deps.config.now() : due;
-    // Filed when it was due: the services take "today" from the clock they are given.
-    const then = { ...deps, config: { ...deps.config, now: () => (f.ago === 0 ? deps.config.now() : filed) } };
+    // Filed on that day, this quarter's too (the same period, dated as the form's own dates are): the
+    // services take "today" from the clock they are given.
+    const then = { ...deps, config: { ...deps.config, now: () => filed } };
     const person = await idOf(deps, f.email);
     await unlessDone(async () => {
       const ctx = await actingAs(then, person.id);
