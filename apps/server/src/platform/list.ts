@@ -113,37 +113,55 @@ export async function listPage<S extends PgSelect>(
 /**
  * One page of a list whose order costs a visit to every match (a sort key computed per row, such as a
  * submission status): the ordered ids are read once per table versions and kept (like a count), and a
- * page reads only its own rows by id. `ids` selects `{ id }` over the list's FROM/JOINs; `rows` reads
- * the records of some ids, in any order. Lists longer than `MAX_KEPT_ORDER` are not kept.
+ * page reads only its own rows by id. `ids` selects `{ id }` over the list's FROM/JOINs and `count`
+ * selects `countAll()` over the same; `rows` reads the records of some ids, in any order. A list longer
+ * than `MAX_KEPT_ORDER` is not kept: the database sorts it for each page, as `listPage` does.
  */
 export async function orderedPage<R>(
   ex: Executor,
   query: {
     ids: PgSelect;
+    count: PgSelect;
     rows: (ids: number[]) => Promise<R[]>;
     idOf: (row: R) => number;
     countReads: readonly VersionedTable[];
+    /** The longest order kept (tests lower it). */
+    maxKept?: number;
   },
   where: SQL | undefined,
   orderBy: SQL[],
   page: PageRequest,
 ): Promise<{ rows: R[]; count: number; versions: string }> {
+  const maxKept = query.maxKept ?? MAX_KEPT_ORDER;
   const versions = await versionsOf(ex, query.countReads);
   const ordered = query.ids.where(where).orderBy(...orderBy);
   const { sql: text, params } = ordered.toSQL();
   const key = `${versions}\n${text}\n${JSON.stringify(params)}`;
-  let ids = versions ? orders.get(key) : undefined;
-  if (!ids) {
-    ids = ((await ordered) as unknown as { id: number }[]).map((r) => r.id);
-    if (versions && ids.length <= MAX_KEPT_ORDER) orders.set(key, ids);
-  }
   const offset = (page.page - 1) * page.page_size;
-  const wanted = ids.slice(offset, offset + page.page_size);
+  let ids = versions ? orders.get(key) : undefined;
+  let count = ids?.length ?? 0;
+  let wanted: number[];
+  if (ids) wanted = ids.slice(offset, offset + page.page_size);
+  else {
+    ids = ((await ordered.limit(maxKept + 1)) as unknown as { id: number }[]).map((r) => r.id);
+    if (ids.length <= maxKept) {
+      if (versions) orders.set(key, ids);
+      count = ids.length;
+      wanted = ids.slice(offset, offset + page.page_size);
+    } else {
+      const [pageIds, [{ n }]] = await Promise.all([
+        ordered.limit(page.page_size).offset(offset) as unknown as Promise<{ id: number }[]>,
+        query.count.where(where) as unknown as Promise<{ n: number }[]>,
+      ]);
+      wanted = pageIds.map((r) => r.id);
+      count = Number(n);
+    }
+  }
   const found = wanted.length ? await query.rows(wanted) : [];
   const byId = new Map(found.map((r) => [query.idOf(r), r]));
   // A row deleted between the two reads is left out of this page rather than shown empty.
   const rows = wanted.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
-  return { rows, count: ids.length, versions };
+  return { rows, count, versions };
 }
 const MAX_KEPT_ORDER = 50_000;
 /** At most 100 orders of at most 50,000 ids: 40 MB in the worst case. */

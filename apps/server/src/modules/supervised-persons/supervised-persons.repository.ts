@@ -250,6 +250,7 @@ export async function listSubmissionStatus(
     ex,
     {
       ids: statusFrom(ex, w, { id: supervisedPersons.id }),
+      count: statusFrom(ex, w, countAll()),
       rows: async (ids) =>
         (await statusFrom(ex, w, select).where(inArray(supervisedPersons.id, ids))) as unknown as SubmissionStatusRow[],
       idOf: (row) => row.supervised_person_id,

@@ -1,0 +1,43 @@
+import { asc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
+import { createUser } from '../testing/factories.js';
+import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { countAll, orderedPage } from './list.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('a list whose order is kept', () => {
+  it('pages the same whether its order is kept or, being too long to keep, sorted by the database', async () => {
+    const stamp = Date.now();
+    for (const name of ['Echo', 'Alpha', 'Delta', 'Bravo', 'Charlie'])
+      await createUser(t.deps.db, { email: `kept.${name.toLowerCase()}.${stamp}@example.test`, lastName: name });
+    const db = t.deps.db;
+    const pageOf = async (page: number, maxKept?: number) => {
+      const { rows, count } = await orderedPage(
+        db,
+        {
+          ids: db.select({ id: users.id }).from(users).$dynamic(),
+          count: db.select(countAll()).from(users).$dynamic(),
+          rows: (ids) => Promise.all(ids.map(async (id) => (await db.select().from(users).where(eq(users.id, id)))[0])),
+          idOf: (row) => row.id,
+          countReads: ['users'],
+          maxKept,
+        },
+        like(users.email, `kept.%.${stamp}@example.test`),
+        [asc(users.lastName)],
+        { page, page_size: 2 },
+      );
+      return [count, rows.map((r) => r.lastName)];
+    };
+    for (const maxKept of [undefined, 3]) {
+      expect(await pageOf(1, maxKept)).toEqual([5, ['Alpha', 'Bravo']]);
+      expect(await pageOf(2, maxKept)).toEqual([5, ['Charlie', 'Delta']]);
+      expect(await pageOf(3, maxKept)).toEqual([5, ['Echo']]);
+    }
+  });
+});
