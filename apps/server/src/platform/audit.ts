@@ -16,25 +16,21 @@ export interface AuditEvent {
   changes?: Record<string, unknown>;
 }
 
-const SECRET_OR_PII = /password|token|secret|ssn|social|tax_?id|dob|birth|licen[cs]e|logo/i;
+/**
+ * A safety net for events recorded by hand, not through a field table: a top-level key that names a
+ * secret or client PII. Field values are redacted by their entity's field table (`auditOf`, which
+ * knows a field's `pii`/`secret` flag); a name pattern applied deeper would redact ordinary answers
+ * whose names merely look alike ("Other social media", "Insurance license").
+ */
+const SECRET_OR_PII =
+  /password|passwd|token|secret|api_?key|(^|_)ssn(_|$)|social_?security|tax_?id|(^|_)dob(_|$)|date_?of_?birth|birth_?date|driver_?s?_?licen[cs]e/i;
 
 export const REDACTED = '[redacted]';
 
-/**
- * Changed fields are recorded by name; secrets and PII by name only, never by value. The rule holds at
- * every depth: a field's `{ from, to }`, a child row's fields and a record's snapshot are objects too.
- */
+/** An event's changes with each top-level key that names a secret or PII kept by name only. */
 export function redactChanges(changes: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!changes) return undefined;
-  return redactDeep(changes) as Record<string, unknown>;
-}
-
-function redactDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactDeep);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? REDACTED : redactDeep(v)]),
-  );
+  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? REDACTED : v]));
 }
 
 /** One field's change as the audit trail keeps it. */
