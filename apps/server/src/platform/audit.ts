@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
-import { auditEvents, users } from '../db/schema/index.js';
+import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/schema/index.js';
 import { isoInstant } from './entity.js';
 
 export interface AuditContext {
@@ -132,22 +132,20 @@ export interface StoredAuditEvent {
 
 /**
  * The events of one record and of the rows it owns, oldest first: the record's own (`entity`,
- * `entityId`) and those of `childEntities` whose changes name it under `parentKey` (a removed row's
- * event names its parent, as its own id no longer leads there). The caller has checked the reader may
- * see the record: these events are its history.
+ * `entityId`) and those of `rows.entities` whose changes name it under `rows.key` (a removed row's
+ * event names its parent, as its own id no longer leads there). `rows` is one of the schema's declared
+ * parents, so the predicate is its index's (written as the same literals). The caller has checked the
+ * reader may see the record: these events are its history.
  */
 export async function eventsOfRecord(
   ex: Executor,
-  target: { entity: string; entityId: number; childEntities?: readonly string[]; parentKey?: string },
+  target: { entity: string; entityId: number; rows?: typeof AUDIT_ROW_PARENT },
 ): Promise<StoredAuditEvent[]> {
   const own = and(eq(auditEvents.entity, target.entity), eq(auditEvents.entityId, String(target.entityId)));
-  const children =
-    target.childEntities?.length && target.parentKey
-      ? and(
-          inArray(auditEvents.entity, [...target.childEntities]),
-          sql`${auditEvents.changes} ->> ${target.parentKey} = ${String(target.entityId)}`,
-        )
-      : undefined;
+  const rows = target.rows;
+  const children = rows
+    ? sql`(${auditEvents.entity} in (${sql.join(rows.entities.map(sqlLiteral), sql`, `)}) and ${auditEvents.changes} ->> ${sqlLiteral(rows.key)} = ${String(target.entityId)})`
+    : undefined;
   return ex
     .select({
       id: auditEvents.id,
