@@ -1,3 +1,77 @@
+/** The attestation's yes/no questions by wire name, as the form asks them (spec 001 §3). */
+const attestationQuestions = {
+  Solicitor_Referral_Relationships__c: 'Do you have any solicitor or referral relationships?',
+  Non_Advisory_Compensation_Arrangements__c: 'Do you have any non-advisory compensation arrangements?',
+  Is_Covered_Associate__c: 'Are you a covered associate (pay-to-play rule, Rule 206(4)-5)?',
+  Is_Access_Person__c: 'Are you an access person under the code of ethics?',
+} as const;
+
+/** The attestation's statements a person confirms, by wire name (spec 001 §3). */
+const attestationStatements = {
+  Has_Reported_Previous_Securities__c:
+    'I have reported all my personal securities accounts and holdings as the code of ethics requires.',
+  Has_Received_Gratuities__c: 'I have reported every gift or gratuity I received, as the code of ethics requires.',
+  Is_Compliant__c: 'I have complied with the compliance manual and the code of ethics during this period.',
+  hasNotUsedPersonalDevice__c: 'I have not used a personal device or account for business communications.',
+} as const;
+
+/**
+ * The attestation's fields by wire name as the form labels them, in the form's order: the form's
+ * inputs, the History tab and the PDF all read them here.
+ */
+const attestationLabels = {
+  Name: 'Name',
+  First_Name__c: 'First name',
+  Middle_Name__c: 'Middle name',
+  Last_Name__c: 'Last name',
+  Job_Title__c: 'Job title',
+  Employment_Date__c: 'Employment date',
+  CRD_Number__c: 'CRD number',
+  Work_Phone__c: 'Work phone',
+  Home_Phone__c: 'Home phone',
+  Mobile_Phone__c: 'Mobile phone',
+  Work_Email__c: 'Work email',
+  Personal_Email__c: 'Personal email',
+  Address_Line_1__c: 'Address line 1',
+  Address_Line_2__c: 'Address line 2',
+  City__c: 'City',
+  State__c: 'State',
+  Zip_Code__c: 'Zip code',
+  Insurance_License__c: 'Insurance license',
+  Broker_Dealer__c: 'Broker dealer',
+  States_Registered__c: 'States registered',
+  States_Clients_Reside__c: 'States clients reside',
+  CFP__c: 'CFP',
+  ChFC__c: 'ChFC',
+  CFA__c: 'CFA',
+  PFS__c: 'PFS',
+  CIC__c: 'CIC',
+  CKA__c: 'CKA',
+  Series_7__c: 'Series 7',
+  Series_24__c: 'Series 24',
+  Series_65__c: 'Series 65',
+  Series_66__c: 'Series 66',
+  Other_Qualifications__c: 'Other qualifications',
+  LinkedIn__c: 'LinkedIn',
+  Facebook__c: 'Facebook',
+  Twitter__c: 'Twitter',
+  YouTube__c: 'YouTube',
+  Other_Social_Media__c: 'Other social media',
+  ...attestationQuestions,
+  ...attestationStatements,
+  IA_Manual_Attestation_Date__c: 'Compliance manual attestation date',
+  Code_of_Ethics_Attestation_Date__c: 'Code of ethics attestation date',
+  BusinessFinancialOrPersonalRelationships__c: 'Business, financial or personal relationships with clients',
+  ServesAs__c: 'Serves as (director, officer, trustee or similar roles outside the firm)',
+  Status__c: 'Status',
+  Reviewed_Date__c: 'Reviewed date',
+  Reviewed_By__c: 'Reviewed by',
+  Reviewed_By_Tk__c: 'Reviewer (user id)',
+  Over_De_Minimis__c: 'Over de minimis',
+  Firm_Name__c: 'Firm',
+  Submitted_Date__c: 'Submitted date',
+} as const;
+
 /** Every user-facing message of the spec, verbatim, plus the portal's own where the spec is silent. */
 export const messages = {
   auth: {
@@ -156,19 +230,54 @@ export const messages = {
     overDeMinimisHint: (limit: string) =>
       `Over the de minimis amount of ${limit} per election (Rule 206(4)-5): your CCO will review it.`,
     reviewedReadOnly: 'This attestation has been reviewed: it can be viewed but no longer changed.',
-    questions: {
-      Solicitor_Referral_Relationships__c: 'Do you have any solicitor or referral relationships?',
-      Non_Advisory_Compensation_Arrangements__c: 'Do you have any non-advisory compensation arrangements?',
-      Is_Covered_Associate__c: 'Are you a covered associate (pay-to-play rule, Rule 206(4)-5)?',
-      Is_Access_Person__c: 'Are you an access person under the code of ethics?',
+    questions: attestationQuestions,
+    statements: attestationStatements,
+    labels: attestationLabels,
+    /** The form's sections (its fieldsets' legends), the PDF's headings. */
+    sections: {
+      personal: 'Personal information',
+      certifications: 'Licences and certifications',
+      socialMedia: 'Social media used for business',
+      declarations: 'Declarations',
+      review: 'Review',
     },
-    statements: {
-      Has_Reported_Previous_Securities__c:
-        'I have reported all my personal securities accounts and holdings as the code of ethics requires.',
-      Has_Received_Gratuities__c: 'I have reported every gift or gratuity I received, as the code of ethics requires.',
-      Is_Compliant__c: 'I have complied with the compliance manual and the code of ethics during this period.',
-      hasNotUsedPersonalDevice__c: 'I have not used a personal device or account for business communications.',
+    /** Each list: its section title, a row's name (a row's legend is the name and its number), its fields. */
+    lists: {
+      Personal_Securities__r: {
+        title: 'Personal Securities',
+        row: 'Personal security',
+        add: 'Add personal security',
+        fields: {
+          Account_Owner__c: 'Account owner',
+          Custodian__c: 'Custodian',
+          Account_Number__c: 'Account number',
+          Account_Type__c: 'Account type',
+        },
+      },
+      Outside_Business_Activities__r: {
+        title: 'Outside Business Activities',
+        row: 'Outside business activity',
+        add: 'Add outside business activity',
+        fields: { Name: 'Activity name', Approved_By__c: 'Approved by', Approved_Date__c: 'Approved date' },
+      },
+      Political_Contributions__r: {
+        title: 'Political Contributions',
+        row: 'Political contribution',
+        add: 'Add political contribution',
+        fields: {
+          Amount__c: 'Amount',
+          Candidate_Name__c: 'Candidate name',
+          Political_Race__c: 'Political race',
+          Election_Date__c: 'Election date',
+          Approved_By__c: 'Approved by',
+          Approved_Date__c: 'Approved date',
+          May_Vote_For_Candidate__c: 'May vote for the candidate',
+          Over_De_Minimis__c: 'Over de minimis',
+        },
+      },
     },
+    periodLabel: 'Period',
+    noneReported: 'None reported.',
   },
   supervisedPersons: {
     added: 'Supervised person added.',

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
-import { auditEvents, users } from '../db/schema/index.js';
+import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/schema/index.js';
 import { isoInstant } from './entity.js';
 
 export interface AuditContext {
@@ -16,25 +16,21 @@ export interface AuditEvent {
   changes?: Record<string, unknown>;
 }
 
-const SECRET_OR_PII = /password|token|secret|ssn|social|tax_?id|dob|birth|licen[cs]e|logo/i;
+/**
+ * A safety net for events recorded by hand, not through a field table: a top-level key that names a
+ * secret or client PII. Field values are redacted by their entity's field table (`auditOf`, which
+ * knows a field's `pii`/`secret` flag); a name pattern applied deeper would redact ordinary answers
+ * whose names merely look alike ("Other social media", "Insurance license").
+ */
+const SECRET_OR_PII =
+  /password|passwd|token|secret|api_?key|(^|_)ssn(_|$)|social_?security|tax_?id|(^|_)dob(_|$)|date_?of_?birth|birth_?date|driver_?s?_?licen[cs]e/i;
 
 export const REDACTED = '[redacted]';
 
-/**
- * Changed fields are recorded by name; secrets and PII by name only, never by value. The rule holds at
- * every depth: a field's `{ from, to }`, a child row's fields and a record's snapshot are objects too.
- */
+/** An event's changes with each top-level key that names a secret or PII kept by name only. */
 export function redactChanges(changes: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!changes) return undefined;
-  return redactDeep(changes) as Record<string, unknown>;
-}
-
-function redactDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactDeep);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? REDACTED : redactDeep(v)]),
-  );
+  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? REDACTED : v]));
 }
 
 /** One field's change as the audit trail keeps it. */
@@ -136,22 +132,20 @@ export interface StoredAuditEvent {
 
 /**
  * The events of one record and of the rows it owns, oldest first: the record's own (`entity`,
- * `entityId`) and those of `childEntities` whose changes name it under `parentKey` (a removed row's
- * event names its parent, as its own id no longer leads there). The caller has checked the reader may
- * see the record: these events are its history.
+ * `entityId`) and those of `rows.entities` whose changes name it under `rows.key` (a removed row's
+ * event names its parent, as its own id no longer leads there). `rows` is one of the schema's declared
+ * parents, so the predicate is its index's (written as the same literals). The caller has checked the
+ * reader may see the record: these events are its history.
  */
 export async function eventsOfRecord(
   ex: Executor,
-  target: { entity: string; entityId: number; childEntities?: readonly string[]; parentKey?: string },
+  target: { entity: string; entityId: number; rows?: typeof AUDIT_ROW_PARENT },
 ): Promise<StoredAuditEvent[]> {
   const own = and(eq(auditEvents.entity, target.entity), eq(auditEvents.entityId, String(target.entityId)));
-  const children =
-    target.childEntities?.length && target.parentKey
-      ? and(
-          inArray(auditEvents.entity, [...target.childEntities]),
-          sql`${auditEvents.changes} ->> ${target.parentKey} = ${String(target.entityId)}`,
-        )
-      : undefined;
+  const rows = target.rows;
+  const children = rows
+    ? sql`(${auditEvents.entity} in (${sql.join(rows.entities.map(sqlLiteral), sql`, `)}) and ${auditEvents.changes} ->> ${sqlLiteral(rows.key)} = ${String(target.entityId)})`
+    : undefined;
   return ex
     .select({
       id: auditEvents.id,

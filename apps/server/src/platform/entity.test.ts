@@ -7,7 +7,7 @@ import { auditEvents } from '../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
 import { writeAudited } from './audit.js';
 import { saveChildRows } from './child-rows.js';
-import { bindEntity } from './entity.js';
+import { auditSnapshot, bindEntity } from './entity.js';
 import { HttpError } from './errors.js';
 
 /**
@@ -24,6 +24,7 @@ const lines = pgTable('test_note_lines', {
   id: serial('id').primaryKey(),
   noteId: integer('note_id').notNull(),
   body: text('body'),
+  account: text('account'),
 });
 
 const isReviewer = (a: Actor) => a.profile.is_cco;
@@ -42,6 +43,7 @@ const noteFields = defineFields({
 const lineFields = defineFields({
   id: { column: 'id', read: z.number().int(), set: 'server' },
   Body__c: { column: 'body', ...textField() },
+  Account__c: { column: 'account', ...textField(), pii: true },
 });
 const noteEntity = bindEntity('note', noteFields, { '': notes });
 const lineEntity = bindEntity('line', lineFields, { '': lines });
@@ -67,7 +69,7 @@ beforeAll(async () => {
     sql`create table test_notes (id serial primary key, title text not null, ssn text, reviewed_by text)`,
   );
   await t.deps.db.execute(
-    sql`create table test_note_lines (id serial primary key, note_id integer not null, body text)`,
+    sql`create table test_note_lines (id serial primary key, note_id integer not null, body text, account text)`,
   );
 });
 afterAll(() => t.close());
@@ -109,6 +111,21 @@ describe('a field table', () => {
     expect(noteEntity.auditOf({ Title__c: 'T', SSN__c: '123-45-6789' })).toEqual({
       Title__c: 'T',
       SSN__c: '[redacted]',
+    });
+  });
+
+  it("keeps a record's snapshot as it was, but for the PII of the record and of its rows", () => {
+    const note = {
+      id: 1,
+      Title__c: 'Social license notes',
+      SSN__c: '123-45-6789',
+      Lines__r: { totalSize: 1, records: [{ id: 2, Body__c: 'Insurance license L-1', Account__c: 'ACC-9' }] },
+    };
+    expect(auditSnapshot(noteEntity, note, [{ wire: 'Lines__r', entity: lineEntity }])).toEqual({
+      id: 1,
+      Title__c: 'Social license notes',
+      SSN__c: '[redacted]',
+      Lines__r: { totalSize: 1, records: [{ id: 2, Body__c: 'Insurance license L-1', Account__c: '[redacted]' }] },
     });
   });
 });

@@ -211,3 +211,23 @@ export function bindEntity<T extends FieldTable>(
 }
 
 export type Entity = ReturnType<typeof bindEntity>;
+
+type Audited = Pick<Entity, 'auditOf'>;
+
+/**
+ * A record and its child lists (`{ records }` under each list's wire name) as the audit trail keeps a
+ * snapshot of it: each field and each row's field through its own field table, so PII and secrets are
+ * kept by name only and every other answer exactly as it was.
+ */
+export function auditSnapshot(
+  entity: Audited,
+  record: Record<string, unknown>,
+  lists: readonly { wire: string; entity: Audited }[],
+): Record<string, unknown> {
+  const out = entity.auditOf(record);
+  for (const list of lists) {
+    const rows = (record[list.wire] as { records?: Record<string, unknown>[] } | undefined)?.records;
+    if (rows) out[list.wire] = { ...(record[list.wire] as object), records: rows.map((r) => list.entity.auditOf(r)) };
+  }
+  return out;
+}

@@ -58,25 +58,32 @@ describe('platform', () => {
     await expect(t.deps.db.execute(sql`delete from audit_events`)).rejects.toThrow();
   });
 
-  it('records secrets and PII in audit events by name only', () => {
-    expect(redactChanges({ password: 'x', ssn: '123', first_name: 'Ada' })).toEqual({
-      password: '[redacted]',
-      ssn: '[redacted]',
-      first_name: 'Ada',
-    });
-    // A field's before and after, a saved row and a record's snapshot are redacted by name too.
+  it('records secrets and PII named at the top of a hand-made event by name only', () => {
     expect(
       redactChanges({
-        Insurance_License__c: { from: 'L-1', to: 'L-2' },
-        Job_Title__c: { from: 'A', to: 'B' },
-        rows: [{ Id: 1, fields: { ssn: { from: null, to: '123' } } }],
-        original: { dob: '1990-01-01', City__c: 'Dover' },
+        password: 'x',
+        ssn: '123',
+        tax_id: '12-345',
+        date_of_birth: '1990-01-01',
+        drivers_license: 'D-1',
+        first_name: 'Ada',
       }),
     ).toEqual({
-      Insurance_License__c: '[redacted]',
-      Job_Title__c: { from: 'A', to: 'B' },
-      rows: [{ Id: 1, fields: { ssn: '[redacted]' } }],
-      original: { dob: '[redacted]', City__c: 'Dover' },
+      password: '[redacted]',
+      ssn: '[redacted]',
+      tax_id: '[redacted]',
+      date_of_birth: '[redacted]',
+      drivers_license: '[redacted]',
+      first_name: 'Ada',
     });
+    // Answers whose names merely look like PII keep their values, at any depth: field values are the
+    // field table's to redact (its pii and secret flags), not a name pattern's.
+    const answers = {
+      Insurance_License__c: { from: 'L-1', to: 'L-2' },
+      Other_Social_Media__c: { from: null, to: 'Mastodon' },
+      rows: [{ Id: 1, fields: { Job_Title__c: { from: null, to: 'Clerk' } } }],
+      original: { Insurance_License__c: 'L-1', Other_Social_Media__c: null },
+    };
+    expect(redactChanges(answers)).toEqual(answers);
   });
 });

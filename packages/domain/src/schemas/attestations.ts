@@ -255,6 +255,28 @@ export const attestationSchema = readSchema(attestationFields).extend({
 });
 export type Attestation = z.infer<typeof attestationSchema>;
 
+/** The form's certification checkboxes, in its order (the PDF lists them the same way). */
+export const ATTESTATION_CERTIFICATIONS = [
+  'CFP__c',
+  'ChFC__c',
+  'CFA__c',
+  'PFS__c',
+  'CIC__c',
+  'CKA__c',
+  'Series_7__c',
+  'Series_24__c',
+  'Series_65__c',
+  'Series_66__c',
+] as const satisfies readonly (keyof typeof attestationFields)[];
+
+/** The form's social media checkboxes, in its order. */
+export const ATTESTATION_SOCIAL_MEDIA = [
+  'LinkedIn__c',
+  'Facebook__c',
+  'Twitter__c',
+  'YouTube__c',
+] as const satisfies readonly (keyof typeof attestationFields)[];
+
 /** What the manager's table shows of each attestation; the modal loads the whole record. */
 export const ATTESTATION_LIST_FIELDS = [
   'Id',

@@ -5,7 +5,6 @@ import {
   type HistoryChange,
   type HistoryEvent,
   NEW_ATTESTATION_DEFAULTS,
-  overDeMinimis,
 } from '@portal/domain';
 import { type FieldChange, REDACTED, type RowChange, type StoredAuditEvent } from '../../platform/audit.js';
 
@@ -15,16 +14,15 @@ import { type FieldChange, REDACTED, type RowChange, type StoredAuditEvent } fro
  *
  * Events recorded since the history was kept hold `{ from, to }` per field, each saved row's changes
  * and, on the create event, the record as first answered (`original`). Events recorded before held
- * the new values only (and row counts): their "before" is replayed from the create event's values,
- * and their original rebuilt from the current record where every step back is known, else null.
+ * the new values only (and row counts): their "before" is replayed from the create event's values.
+ * The original is the snapshot the create event recorded, or null: a record rebuilt from today's
+ * values would be a guess presented to an examiner as the filing.
  */
 
 /** The child lists by the entity name their events carry and by their wire name. */
 export interface HistoryList {
   entity: string;
   wire: 'Personal_Securities__r' | 'Outside_Business_Activities__r' | 'Political_Contributions__r';
-  /** The list's key in a write body: events recorded before the history kept only counts under it. */
-  body: string;
 }
 
 type Changes = Record<string, unknown>;
@@ -43,11 +41,7 @@ const actorName = (e: StoredAuditEvent) =>
   [e.actorFirstName, e.actorLastName].filter(Boolean).join(' ') || e.actorEmail || null;
 const isOwnEvent = (e: StoredAuditEvent) => e.entity === 'attestation';
 
-export function attestationHistory(
-  current: Attestation,
-  events: StoredAuditEvent[],
-  lists: readonly HistoryList[],
-): AttestationHistory {
+export function attestationHistory(events: StoredAuditEvent[], lists: readonly HistoryList[]): AttestationHistory {
   const created = events.find((e) => isOwnEvent(e) && e.action === 'create');
   const snapshot = created ? (changesOf(created).original as Attestation | undefined) : undefined;
   // The attestation's fields as each event found them: what an old event's "before" was.
@@ -90,8 +84,7 @@ export function attestationHistory(
     };
   });
 
-  const original = snapshot ?? (created ? rebuiltOriginal(current, created, events, lists) : null);
-  return { original, events: out };
+  return { original: snapshot ?? null, events: out };
 }
 
 /** A redacted field stays redacted on both sides. */
@@ -104,71 +97,4 @@ function createdFields(created: StoredAuditEvent): Changes {
   Object.assign(fields, NEW_ATTESTATION_DEFAULTS, UNREVIEWED);
   for (const [key, value] of Object.entries(changesOf(created))) if (FIELD_NAMES.has(key)) fields[key] = value;
   return fields;
-}
-
-/**
- * The original of an attestation filed before snapshots were kept: its fields from the create event
- * (the server's own from the record, which keeps them), its rows by undoing each later step on the
- * current ones. An old save of a list kept only counts, so after one the rows' first values are lost.
- */
-function rebuiltOriginal(
-  current: Attestation,
-  created: StoredAuditEvent,
-  events: StoredAuditEvent[],
-  lists: readonly HistoryList[],
-): Attestation | null {
-  const later = events.slice(events.indexOf(created) + 1);
-  const rows = new Map(lists.map((l) => [l.wire, new Map<number, Row>()]));
-  for (const l of lists)
-    for (const r of (current[l.wire] as { records: Row[] }).records) rows.get(l.wire)?.set(Number(r.Id), { ...r });
-  for (const e of [...later].reverse()) {
-    const recorded = changesOf(e);
-    if (!isOwnEvent(e)) {
-      const list = lists.find((l) => l.entity === e.entity);
-      const removed = recorded.removed as Row | undefined;
-      if (e.action !== 'delete' || !list || !removed) return null;
-      rows.get(list.wire)?.set(Number(removed.Id), { ...removed });
-      continue;
-    }
-    if (lists.some((l) => l.body in recorded)) return null;
-    for (const l of lists) {
-      const changed = recorded[l.wire];
-      if (!Array.isArray(changed)) continue;
-      const stored = rows.get(l.wire) as Map<number, Row>;
-      for (const row of changed as RowChange[]) {
-        if (row.action === 'insert') stored.delete(row.Id);
-        else {
-          const was = stored.get(row.Id);
-          if (!was) return null;
-          for (const [field, change] of Object.entries(row.fields)) was[field] = fromTo(change).from;
-        }
-      }
-    }
-  }
-  const fields = createdFields(created);
-  for (const key of FIELD_NAMES) {
-    const field = attestationFields[key as keyof typeof attestationFields];
-    // The server's fields never change after the submission, but for the review and the flag below.
-    if (field.set === 'server' && !(key in UNREVIEWED)) fields[key] = current[key as keyof Attestation];
-  }
-  const out: Changes = { ...fields, Firm__r: current.Firm__r };
-  for (const l of lists)
-    out[l.wire] = {
-      records: [...(rows.get(l.wire) as Map<number, Row>).values()].sort((a, b) => Number(a.Id) - Number(b.Id)),
-    };
-  // Whether a contribution is over the de minimis amount depends on the others: derived again.
-  const contributions = (out.Political_Contributions__r as { records: Row[] }).records;
-  const flags = overDeMinimis(
-    contributions.map((c) => ({
-      amount: c.Amount__c as number,
-      candidate: c.Candidate_Name__c as string,
-      electionDate: c.Election_Date__c as string,
-      mayVote: c.May_Vote_For_Candidate__c as boolean,
-    })),
-  );
-  contributions.forEach((c, i) => {
-    c.Over_De_Minimis__c = flags[i];
-  });
-  out.Over_De_Minimis__c = flags.some(Boolean);
-  return out as Attestation;
 }

@@ -1,4 +1,4 @@
-import { type Attestation, messages } from '@portal/domain';
+import { ATTESTATION_CERTIFICATIONS, ATTESTATION_SOCIAL_MEDIA, type Attestation, messages } from '@portal/domain';
 import type { Content, TableCell } from 'pdfmake';
 import { type PdfDocument, pdfText } from '../../platform/pdf.js';
 
@@ -20,44 +20,28 @@ const yesNo = (v: unknown) => (v === true || v === 'true' ? 'Yes' : 'No');
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-const PERSONAL: [Field, string][] = [
-  ['First_Name__c', 'First name'],
-  ['Middle_Name__c', 'Middle name'],
-  ['Last_Name__c', 'Last name'],
-  ['Job_Title__c', 'Job title'],
-  ['CRD_Number__c', 'CRD number'],
-  ['Work_Phone__c', 'Work phone'],
-  ['Home_Phone__c', 'Home phone'],
-  ['Mobile_Phone__c', 'Mobile phone'],
-  ['Work_Email__c', 'Work email'],
-  ['Personal_Email__c', 'Personal email'],
-  ['Address_Line_1__c', 'Address line 1'],
-  ['Address_Line_2__c', 'Address line 2'],
-  ['City__c', 'City'],
-  ['State__c', 'State'],
-  ['Zip_Code__c', 'Zip code'],
-  ['Insurance_License__c', 'Insurance license'],
-  ['Broker_Dealer__c', 'Broker dealer'],
-];
-const CERTIFICATIONS: [Field, string][] = [
-  ['CFP__c', 'CFP'],
-  ['ChFC__c', 'ChFC'],
-  ['CFA__c', 'CFA'],
-  ['PFS__c', 'PFS'],
-  ['CIC__c', 'CIC'],
-  ['CKA__c', 'CKA'],
-  ['Series_7__c', 'Series 7'],
-  ['Series_24__c', 'Series 24'],
-  ['Series_65__c', 'Series 65'],
-  ['Series_66__c', 'Series 66'],
-];
-const SOCIAL_MEDIA: [Field, string][] = [
-  ['LinkedIn__c', 'LinkedIn'],
-  ['Facebook__c', 'Facebook'],
-  ['Twitter__c', 'Twitter'],
-  ['YouTube__c', 'YouTube'],
-];
+/** A field the form labels: its label is the form's (messages.attestations.labels). */
+type Labelled = keyof typeof m.labels & Field;
 
+const PERSONAL: Labelled[] = [
+  'First_Name__c',
+  'Middle_Name__c',
+  'Last_Name__c',
+  'Job_Title__c',
+  'CRD_Number__c',
+  'Work_Phone__c',
+  'Home_Phone__c',
+  'Mobile_Phone__c',
+  'Work_Email__c',
+  'Personal_Email__c',
+  'Address_Line_1__c',
+  'Address_Line_2__c',
+  'City__c',
+  'State__c',
+  'Zip_Code__c',
+  'Insurance_License__c',
+  'Broker_Dealer__c',
+];
 const styles = {
   title: { fontSize: 15, bold: true, margin: [0, 0, 0, 6] },
   section: { fontSize: 11.5, bold: true, margin: [0, 14, 0, 4] },
@@ -92,7 +76,7 @@ function list(title: string, header: string[], rows: string[][]): Content[] {
   if (rows.length === 0)
     return [
       { text: title, style: 'section' },
-      { text: 'None reported.', style: 'empty' },
+      { text: m.noneReported, style: 'empty' },
     ];
   return [
     { text: title, style: 'section' },
@@ -107,49 +91,66 @@ function list(title: string, header: string[], rows: string[][]): Content[] {
   ];
 }
 
+/** A list's column headings: its fields' labels, in the columns' order. */
+const headers = <L extends Record<string, string>>(labels: L, names: (keyof L)[]) => names.map((n) => labels[n]);
+
 export function attestationPdf(a: Attestation): PdfDocument {
   const v = (f: Field) => text(a[f]);
-  const pick = (pairs: [Field, string][], as: (f: Field) => string = v): Row[] => pairs.map(([f, l]) => [l, as(f)]);
+  const labelled = (f: Labelled, value: string): Row => [m.labels[f], value];
+  const pick = (names: readonly Labelled[], as: (f: Field) => string = v): Row[] =>
+    names.map((f) => labelled(f, as(f)));
+  const lists = m.lists;
   const content: Content[] = [
     { text: pdfText(a.Name), style: 'title' },
     fields([
-      ['Firm', text(a.Firm_Name__c ?? a.Firm__r.Name)],
-      ['Period', `FY${a.Fiscal_Year__c} Q${a.Fiscal_Quarter__c}`],
-      ['Status', text(a.Status__c)],
-      ['Submitted date', date(a.Submitted_Date__c)],
-      ['Reviewed by', text(a.Reviewed_By__c)],
-      ['Reviewed date', date(a.Reviewed_Date__c)],
-      [m.overDeMinimis, yesNo(a.Over_De_Minimis__c)],
+      labelled('Firm_Name__c', text(a.Firm_Name__c ?? a.Firm__r.Name)),
+      [m.periodLabel, `FY${a.Fiscal_Year__c} Q${a.Fiscal_Quarter__c}`],
+      labelled('Status__c', text(a.Status__c)),
+      labelled('Submitted_Date__c', date(a.Submitted_Date__c)),
+      labelled('Reviewed_By__c', text(a.Reviewed_By__c)),
+      labelled('Reviewed_Date__c', date(a.Reviewed_Date__c)),
+      labelled('Over_De_Minimis__c', yesNo(a.Over_De_Minimis__c)),
     ]),
 
-    { text: 'Personal information', style: 'section' },
+    { text: m.sections.personal, style: 'section' },
     fields([
       ...pick(PERSONAL.slice(0, 4)),
-      ['Employment date', date(a.Employment_Date__c)],
+      labelled('Employment_Date__c', date(a.Employment_Date__c)),
       ...pick(PERSONAL.slice(4)),
-      ['States registered', v('States_Registered__c').split(';').join(', ')],
-      ['States clients reside', v('States_Clients_Reside__c').split(';').join(', ')],
+      labelled('States_Registered__c', v('States_Registered__c').split(';').join(', ')),
+      labelled('States_Clients_Reside__c', v('States_Clients_Reside__c').split(';').join(', ')),
     ]),
 
-    { text: 'Licences and certifications', style: 'section' },
-    fields([...pick(CERTIFICATIONS, (f) => yesNo(a[f])), ['Other qualifications', v('Other_Qualifications__c')]]),
+    { text: m.sections.certifications, style: 'section' },
+    fields([
+      ...pick(ATTESTATION_CERTIFICATIONS, (f) => yesNo(a[f])),
+      labelled('Other_Qualifications__c', v('Other_Qualifications__c')),
+    ]),
 
-    { text: 'Social media used for business', style: 'section' },
-    fields([...pick(SOCIAL_MEDIA, (f) => yesNo(a[f])), ['Other social media', v('Other_Social_Media__c')]]),
+    { text: m.sections.socialMedia, style: 'section' },
+    fields([
+      ...pick(ATTESTATION_SOCIAL_MEDIA, (f) => yesNo(a[f])),
+      labelled('Other_Social_Media__c', v('Other_Social_Media__c')),
+    ]),
 
-    { text: 'Declarations', style: 'section' },
+    { text: m.sections.declarations, style: 'section' },
     statements([
       ...Object.entries(m.questions).map(([f, q]): Row => [q, yesNo(a[f as Field])]),
       ...Object.entries(m.statements).map(([f, s]): Row => [s, yesNo(a[f as Field])]),
-      ['Compliance manual attestation date', date(a.IA_Manual_Attestation_Date__c)],
-      ['Code of ethics attestation date', date(a.Code_of_Ethics_Attestation_Date__c)],
-      ['Business, financial or personal relationships with clients', v('BusinessFinancialOrPersonalRelationships__c')],
-      ['Serves as (director, officer, trustee or similar roles outside the firm)', v('ServesAs__c')],
+      labelled('IA_Manual_Attestation_Date__c', date(a.IA_Manual_Attestation_Date__c)),
+      labelled('Code_of_Ethics_Attestation_Date__c', date(a.Code_of_Ethics_Attestation_Date__c)),
+      labelled('BusinessFinancialOrPersonalRelationships__c', v('BusinessFinancialOrPersonalRelationships__c')),
+      labelled('ServesAs__c', v('ServesAs__c')),
     ]),
 
     ...list(
-      'Personal Securities',
-      ['Account owner', 'Custodian', 'Account number', 'Account type'],
+      lists.Personal_Securities__r.title,
+      headers(lists.Personal_Securities__r.fields, [
+        'Account_Owner__c',
+        'Custodian__c',
+        'Account_Number__c',
+        'Account_Type__c',
+      ]),
       a.Personal_Securities__r.records.map((r) => [
         r.Account_Owner__c,
         r.Custodian__c,
@@ -158,22 +159,22 @@ export function attestationPdf(a: Attestation): PdfDocument {
       ]),
     ),
     ...list(
-      'Outside Business Activities',
-      ['Activity name', 'Approved by', 'Approved date'],
+      lists.Outside_Business_Activities__r.title,
+      headers(lists.Outside_Business_Activities__r.fields, ['Name', 'Approved_By__c', 'Approved_Date__c']),
       a.Outside_Business_Activities__r.records.map((r) => [r.Name, r.Approved_By__c, date(r.Approved_Date__c)]),
     ),
     ...list(
-      'Political Contributions',
-      [
-        'Amount',
-        'Candidate',
-        'Political race',
-        'Election date',
-        'May vote',
-        'Approved by',
-        'Approved date',
-        m.overDeMinimis,
-      ],
+      lists.Political_Contributions__r.title,
+      headers(lists.Political_Contributions__r.fields, [
+        'Amount__c',
+        'Candidate_Name__c',
+        'Political_Race__c',
+        'Election_Date__c',
+        'May_Vote_For_Candidate__c',
+        'Approved_By__c',
+        'Approved_Date__c',
+        'Over_De_Minimis__c',
+      ]),
       a.Political_Contributions__r.records.map((r) => [
         usd.format(r.Amount__c),
         r.Candidate_Name__c,

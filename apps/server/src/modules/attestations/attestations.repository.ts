@@ -14,6 +14,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.js';
 import {
+  AUDIT_ROW_PARENT,
   attestations,
   outsideBusinessActivities,
   personalSecurities,
@@ -55,6 +56,12 @@ export const CHILD_LISTS = [
   },
 ] as const;
 export type ChildList = (typeof CHILD_LISTS)[number];
+// The rows' events are found by the audit index declared for these entity names: a list renamed or
+// added without it would lose its history silently, so the module refuses to load instead.
+if (CHILD_LISTS.map((l) => l.entity.name).join() !== AUDIT_ROW_PARENT.entities.join())
+  throw new Error(
+    "attestation rows: AUDIT_ROW_PARENT.entities (db/schema/platform.ts) must name CHILD_LISTS' entities",
+  );
 
 const owner = { firm: attestations.firmId, person: attestations.ownerId };
 const live = isNull(attestations.deletedAt);
@@ -245,9 +252,4 @@ export async function refreshDeMinimis(tx: Tx, attestationId: number) {
  * attestation in its changes (`attestation`): the row's own id leads nowhere once it is gone.
  */
 export const attestationEvents = (ex: Executor, id: number) =>
-  eventsOfRecord(ex, {
-    entity: attestationEntity.name,
-    entityId: id,
-    childEntities: CHILD_LISTS.map((l) => l.entity.name),
-    parentKey: 'attestation',
-  });
+  eventsOfRecord(ex, { entity: attestationEntity.name, entityId: id, rows: AUDIT_ROW_PARENT });

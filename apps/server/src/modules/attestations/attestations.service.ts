@@ -20,6 +20,7 @@ import { fieldDiff, rowsDiff, writeAudited } from '../../platform/audit.js';
 import type { IncomingRow } from '../../platform/child-rows.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
+import { auditSnapshot } from '../../platform/entity.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { firmLabel } from '../firms/firms.service.js';
 import { attestationHistory } from './attestation-history.js';
@@ -211,7 +212,10 @@ export async function create(ctx: Ctx, body: AttestationBody) {
         entity: 'attestation',
         entityId: newId,
         firmId,
-        changes: { ...attestationEntity.auditOf(changed), original },
+        changes: {
+          ...attestationEntity.auditOf(changed),
+          original: auditSnapshot(attestationEntity, original, CHILD_LISTS),
+        },
       });
       return original;
     });
@@ -282,11 +286,9 @@ export async function update(ctx: Ctx, id: number, body: AttestationBody) {
  */
 export async function history(ctx: Ctx, id: number) {
   const row = await visible(ctx, id);
-  const [current, events] = await Promise.all([toAttestation(ctx.deps.db, row), attestationEvents(ctx.deps.db, id)]);
   return attestationHistory(
-    current,
-    events,
-    CHILD_LISTS.map((l) => ({ entity: l.entity.name, wire: l.wire, body: l.body })),
+    await attestationEvents(ctx.deps.db, row.id),
+    CHILD_LISTS.map((l) => ({ entity: l.entity.name, wire: l.wire })),
   );
 }
 

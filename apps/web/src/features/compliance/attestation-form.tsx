@@ -16,6 +16,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  ATTESTATION_CERTIFICATIONS,
+  ATTESTATION_SOCIAL_MEDIA,
   ATTESTATION_STATUSES,
   type Attestation,
   attestationBody,
@@ -56,25 +58,9 @@ import { DeMinimisBadge } from './de-minimis-badge';
 
 const m = messages.attestations;
 
-const CERTIFICATIONS = [
-  ['CFP__c', 'CFP'],
-  ['ChFC__c', 'ChFC'],
-  ['CFA__c', 'CFA'],
-  ['PFS__c', 'PFS'],
-  ['CIC__c', 'CIC'],
-  ['CKA__c', 'CKA'],
-  ['Series_7__c', 'Series 7'],
-  ['Series_24__c', 'Series 24'],
-  ['Series_65__c', 'Series 65'],
-  ['Series_66__c', 'Series 66'],
-] as const;
-
-const SOCIAL_MEDIA = [
-  ['LinkedIn__c', 'LinkedIn'],
-  ['Facebook__c', 'Facebook'],
-  ['Twitter__c', 'Twitter'],
-  ['YouTube__c', 'YouTube'],
-] as const;
+/** The form's labels and its lists' titles and row names: one map, read by the History tab and the PDF too. */
+const l = m.labels;
+const lists = m.lists;
 
 const QUESTIONS = Object.keys(m.questions) as (keyof typeof m.questions)[];
 const STATEMENTS = Object.keys(m.statements) as (keyof typeof m.statements)[];
@@ -242,10 +228,14 @@ export function AttestationForm({
     save.mutate(body);
   });
 
-  const listSection = (list: ChildListName, legend: string, note: string | null, rowName: string, addLabel: string) => {
+  const listSection = (
+    list: ChildListName,
+    { title, row: rowName, add: addLabel }: { title: string; row: string; add: string },
+    note: string | null,
+  ) => {
     const rows = form.list(list);
     return (
-      <Fieldset legend={legend}>
+      <Fieldset legend={title}>
         <Stack gap="sm">
           {note && (
             <Text size="sm" c="dimmed">
@@ -298,18 +288,38 @@ export function AttestationForm({
     if (list === 'personalSecurities')
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Account owner" required {...text(path('Account_Owner__c'))} />
-          <TextInput label="Custodian" required {...text(path('Custodian__c'))} />
-          <TextInput label="Account number" required {...text(path('Account_Number__c'))} />
-          <TextInput label="Account type" {...text(path('Account_Type__c'))} />
+          <TextInput
+            label={lists.Personal_Securities__r.fields.Account_Owner__c}
+            required
+            {...text(path('Account_Owner__c'))}
+          />
+          <TextInput
+            label={lists.Personal_Securities__r.fields.Custodian__c}
+            required
+            {...text(path('Custodian__c'))}
+          />
+          <TextInput
+            label={lists.Personal_Securities__r.fields.Account_Number__c}
+            required
+            {...text(path('Account_Number__c'))}
+          />
+          <TextInput label={lists.Personal_Securities__r.fields.Account_Type__c} {...text(path('Account_Type__c'))} />
         </SimpleGrid>
       );
     if (list === 'outsideBusinessActivities')
       return (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Activity name" required {...text(path('Name'))} />
-          <TextInput label="Approved by" required {...text(path('Approved_By__c'))} />
-          <DateTextInput label="Approved date" required {...date(path('Approved_Date__c'))} />
+          <TextInput label={lists.Outside_Business_Activities__r.fields.Name} required {...text(path('Name'))} />
+          <TextInput
+            label={lists.Outside_Business_Activities__r.fields.Approved_By__c}
+            required
+            {...text(path('Approved_By__c'))}
+          />
+          <DateTextInput
+            label={lists.Outside_Business_Activities__r.fields.Approved_Date__c}
+            required
+            {...date(path('Approved_Date__c'))}
+          />
         </SimpleGrid>
       );
     const limit = contributions[index]?.May_Vote_For_Candidate__c
@@ -319,7 +329,7 @@ export function AttestationForm({
       <>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NumberInput
-            label="Amount"
+            label={lists.Political_Contributions__r.fields.Amount__c}
             required
             prefix="$"
             decimalScale={2}
@@ -330,13 +340,36 @@ export function AttestationForm({
             inputMode="decimal"
             {...amount(path('Amount__c'))}
           />
-          <TextInput label="Candidate name" required {...text(path('Candidate_Name__c'))} />
-          <TextInput label="Political race" required {...text(path('Political_Race__c'))} />
-          <DateTextInput label="Election date" required {...date(path('Election_Date__c'))} />
-          <TextInput label="Approved by" required {...text(path('Approved_By__c'))} />
-          <DateTextInput label="Approved date" required {...date(path('Approved_Date__c'))} />
+          <TextInput
+            label={lists.Political_Contributions__r.fields.Candidate_Name__c}
+            required
+            {...text(path('Candidate_Name__c'))}
+          />
+          <TextInput
+            label={lists.Political_Contributions__r.fields.Political_Race__c}
+            required
+            {...text(path('Political_Race__c'))}
+          />
+          <DateTextInput
+            label={lists.Political_Contributions__r.fields.Election_Date__c}
+            required
+            {...date(path('Election_Date__c'))}
+          />
+          <TextInput
+            label={lists.Political_Contributions__r.fields.Approved_By__c}
+            required
+            {...text(path('Approved_By__c'))}
+          />
+          <DateTextInput
+            label={lists.Political_Contributions__r.fields.Approved_Date__c}
+            required
+            {...date(path('Approved_Date__c'))}
+          />
         </SimpleGrid>
-        <Checkbox label="May vote for the candidate" {...checkbox(path('May_Vote_For_Candidate__c'))} />
+        <Checkbox
+          label={lists.Political_Contributions__r.fields.May_Vote_For_Candidate__c}
+          {...checkbox(path('May_Vote_For_Candidate__c'))}
+        />
         {overLimit[index] && (
           <Stack gap={4} align="flex-start">
             <DeMinimisBadge size="md" />
@@ -352,34 +385,34 @@ export function AttestationForm({
       <Stack gap="md">
         {intro}
 
-        <Fieldset legend="Personal information">
+        <Fieldset legend={m.sections.personal}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label="First name" required {...accountName('First_Name__c', person.first)} />
-            <TextInput label="Middle name" autoComplete="additional-name" {...text('Middle_Name__c')} />
-            <TextInput label="Last name" required {...accountName('Last_Name__c', person.last)} />
-            <TextInput label="Job title" {...text('Job_Title__c')} />
-            <DateTextInput label="Employment date" required {...date('Employment_Date__c')} />
-            <TextInput label="CRD number" {...text('CRD_Number__c')} />
-            <TextInput label="Work phone" type="tel" {...text('Work_Phone__c')} />
-            <TextInput label="Home phone" type="tel" {...text('Home_Phone__c')} />
-            <TextInput label="Mobile phone" type="tel" {...text('Mobile_Phone__c')} />
-            <TextInput label="Work email" type="email" {...text('Work_Email__c')} />
-            <TextInput label="Personal email" type="email" {...text('Personal_Email__c')} />
+            <TextInput label={l.First_Name__c} required {...accountName('First_Name__c', person.first)} />
+            <TextInput label={l.Middle_Name__c} autoComplete="additional-name" {...text('Middle_Name__c')} />
+            <TextInput label={l.Last_Name__c} required {...accountName('Last_Name__c', person.last)} />
+            <TextInput label={l.Job_Title__c} {...text('Job_Title__c')} />
+            <DateTextInput label={l.Employment_Date__c} required {...date('Employment_Date__c')} />
+            <TextInput label={l.CRD_Number__c} {...text('CRD_Number__c')} />
+            <TextInput label={l.Work_Phone__c} type="tel" {...text('Work_Phone__c')} />
+            <TextInput label={l.Home_Phone__c} type="tel" {...text('Home_Phone__c')} />
+            <TextInput label={l.Mobile_Phone__c} type="tel" {...text('Mobile_Phone__c')} />
+            <TextInput label={l.Work_Email__c} type="email" {...text('Work_Email__c')} />
+            <TextInput label={l.Personal_Email__c} type="email" {...text('Personal_Email__c')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-            <TextInput label="Address line 1" {...text('Address_Line_1__c')} />
-            <TextInput label="Address line 2" {...text('Address_Line_2__c')} />
+            <TextInput label={l.Address_Line_1__c} {...text('Address_Line_1__c')} />
+            <TextInput label={l.Address_Line_2__c} {...text('Address_Line_2__c')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="sm">
-            <TextInput label="City" {...text('City__c')} />
-            <StateSelect label="State" {...form.select('State__c')} disabled={disabled} />
-            <TextInput label="Zip code" {...text('Zip_Code__c')} />
-            <TextInput label="Insurance license" {...text('Insurance_License__c')} />
-            <TextInput label="Broker dealer" {...text('Broker_Dealer__c')} />
+            <TextInput label={l.City__c} {...text('City__c')} />
+            <StateSelect label={l.State__c} {...form.select('State__c')} disabled={disabled} />
+            <TextInput label={l.Zip_Code__c} {...text('Zip_Code__c')} />
+            <TextInput label={l.Insurance_License__c} {...text('Insurance_License__c')} />
+            <TextInput label={l.Broker_Dealer__c} {...text('Broker_Dealer__c')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
             <MultiSelect
-              label="States registered"
+              label={l.States_Registered__c}
               data={[...US_STATES]}
               searchable
               hidePickedOptions
@@ -387,7 +420,7 @@ export function AttestationForm({
               {...states('States_Registered__c')}
             />
             <MultiSelect
-              label="States clients reside"
+              label={l.States_Clients_Reside__c}
               data={[...US_STATES]}
               searchable
               hidePickedOptions
@@ -397,25 +430,25 @@ export function AttestationForm({
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend="Licences and certifications">
+        <Fieldset legend={m.sections.certifications}>
           <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="xs">
-            {CERTIFICATIONS.map(([field, label]) => (
-              <Checkbox key={field} label={label} {...checkbox(field)} />
+            {ATTESTATION_CERTIFICATIONS.map((field) => (
+              <Checkbox key={field} label={l[field]} {...checkbox(field)} />
             ))}
           </SimpleGrid>
-          <Textarea label="Other qualifications" rows={2} mt="sm" {...text('Other_Qualifications__c')} />
+          <Textarea label={l.Other_Qualifications__c} rows={2} mt="sm" {...text('Other_Qualifications__c')} />
         </Fieldset>
 
-        <Fieldset legend="Social media used for business">
+        <Fieldset legend={m.sections.socialMedia}>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-            {SOCIAL_MEDIA.map(([field, label]) => (
-              <Checkbox key={field} label={label} {...checkbox(field)} />
+            {ATTESTATION_SOCIAL_MEDIA.map((field) => (
+              <Checkbox key={field} label={l[field]} {...checkbox(field)} />
             ))}
           </SimpleGrid>
-          <TextInput label="Other social media" mt="sm" {...text('Other_Social_Media__c')} />
+          <TextInput label={l.Other_Social_Media__c} mt="sm" {...text('Other_Social_Media__c')} />
         </Fieldset>
 
-        <Fieldset legend="Declarations">
+        <Fieldset legend={m.sections.declarations}>
           <Stack gap="md">
             {QUESTIONS.map((field) => {
               const { value, onChange, ...bound } = form.select(field);
@@ -439,52 +472,33 @@ export function AttestationForm({
               <Checkbox key={field} label={m.statements[field]} {...checkbox(field)} />
             ))}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <DateTextInput label="Compliance manual attestation date" {...date('IA_Manual_Attestation_Date__c')} />
-              <DateTextInput label="Code of ethics attestation date" {...date('Code_of_Ethics_Attestation_Date__c')} />
+              <DateTextInput label={l.IA_Manual_Attestation_Date__c} {...date('IA_Manual_Attestation_Date__c')} />
+              <DateTextInput
+                label={l.Code_of_Ethics_Attestation_Date__c}
+                {...date('Code_of_Ethics_Attestation_Date__c')}
+              />
             </SimpleGrid>
             <Textarea
-              label="Business, financial or personal relationships with clients"
+              label={l.BusinessFinancialOrPersonalRelationships__c}
               rows={2}
               {...text('BusinessFinancialOrPersonalRelationships__c')}
             />
-            <Textarea
-              label="Serves as (director, officer, trustee or similar roles outside the firm)"
-              rows={2}
-              {...text('ServesAs__c')}
-            />
+            <Textarea label={l.ServesAs__c} rows={2} {...text('ServesAs__c')} />
           </Stack>
         </Fieldset>
 
         {shows('personalSecurities') &&
-          listSection(
-            'personalSecurities',
-            'Personal Securities',
-            m.personalSecuritiesNote,
-            'Personal security',
-            'Add personal security',
-          )}
+          listSection('personalSecurities', lists.Personal_Securities__r, m.personalSecuritiesNote)}
         {shows('outsideBusinessActivities') &&
-          listSection(
-            'outsideBusinessActivities',
-            'Outside Business Activities',
-            null,
-            'Outside business activity',
-            'Add outside business activity',
-          )}
+          listSection('outsideBusinessActivities', lists.Outside_Business_Activities__r, null)}
         {shows('politicalContributions') &&
-          listSection(
-            'politicalContributions',
-            'Political Contributions',
-            m.politicalContributionsNote,
-            'Political contribution',
-            'Add political contribution',
-          )}
+          listSection('politicalContributions', lists.Political_Contributions__r, m.politicalContributionsNote)}
 
         {review.show && attestation && (
-          <Fieldset legend="Review">
+          <Fieldset legend={m.sections.review}>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <Select
-                label="Status"
+                label={l.Status__c}
                 data={[...ATTESTATION_STATUSES]}
                 allowDeselect={false}
                 {...status}
@@ -492,11 +506,11 @@ export function AttestationForm({
                 disabled={disabled || !review.editable}
               />
               <DateTextInput
-                label="Reviewed date"
+                label={l.Reviewed_Date__c}
                 {...date('Reviewed_Date__c')}
                 disabled={disabled || !review.editable}
               />
-              <TextInput label="Reviewed by" value={attestation.Reviewed_By__c ?? ''} readOnly disabled />
+              <TextInput label={l.Reviewed_By__c} value={attestation.Reviewed_By__c ?? ''} readOnly disabled />
             </SimpleGrid>
             {review.ownFiling && (
               <Text size="sm" mt="xs">

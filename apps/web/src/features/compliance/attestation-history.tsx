@@ -12,13 +12,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime, wireDateToText } from '../../lib/dates';
 import { AttestationForm } from './attestation-form';
-import { FIELD_LABELS, fieldLabel } from './attestation-labels';
 import { editValuesOf } from './attestation-values';
 import { attestationHistoryQuery } from './compliance-api';
 
 const m = messages.attestationHistory;
 const REDACTED = '[redacted]';
-const FIELD_ORDER = Object.keys(FIELD_LABELS);
+const labels = messages.attestations;
+const FIELD_ORDER = Object.keys(labels.labels);
+
+/** A change's field as a person reads it: the form's label, a row's prefixed with its list and row. */
+function fieldLabel(change: { field: string; list?: string; row?: number }): string {
+  const own: Record<string, string> = labels.labels;
+  if (!change.list) return own[change.field] ?? change.field;
+  const list = (labels.lists as Record<string, { row: string; fields: Record<string, string> }>)[change.list];
+  return `${list?.row ?? change.list} #${change.row}: ${list?.fields[change.field] ?? change.field}`;
+}
 
 interface AttestationHistoryProps {
   actor: User;

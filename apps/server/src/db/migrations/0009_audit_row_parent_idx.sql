@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_row_parent_idx" ON "audit_events" USING btree (("changes" ->> 'attestation')) WHERE "audit_events"."entity" in ('personal security', 'outside business activity', 'political contribution');
