@@ -2,16 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { attestationFields, unscoped } from '@portal/domain';
+import { type Attestation, attestationFields, unscoped } from '@portal/domain';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.js';
+import { renderPdf } from '../../platform/pdf.js';
 import { createAttestation, createFirm } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 import { attestationBatches, childBatches } from './attestation-export.repository.js';
+import { attestationPdf } from './attestation-pdf.js';
 import { CHILD_LISTS } from './attestations.repository.js';
 
 /** The portal's clock: 2026-11-22 in New York, when attestations cover FY2026 Q2. */
@@ -348,6 +350,28 @@ describe('the attestation as a PDF', () => {
       '$500.00 Jane Doe Governor 11/03/2026',
     ])
       expect(words).toContain(expected);
+  });
+
+  it('wraps a long unbroken value rather than pushing the other columns off the page', async () => {
+    const ada = filed.ada as unknown as Attestation;
+    const [security] = ada.Personal_Securities__r.records;
+    const long = (c: string) => c.repeat(120);
+    const bytes = await renderPdf(
+      attestationPdf({
+        ...ada,
+        City__c: long('~'),
+        Personal_Securities__r: { records: [{ ...security, Account_Owner__c: long('^') }, security] },
+      }),
+    );
+    const { text } = pdfText(bytes);
+    const words = text.replace(/\s+/g, ' ');
+    for (const label of ['Middle name King', 'Job title', 'Work email', 'Zip code', 'Broker dealer'])
+      expect(words).toContain(label);
+    // Every column of both rows, and each long value whole, over as many lines as it takes.
+    expect(words.match(/Schwab/g)).toHaveLength(2);
+    expect(words.match(/X-1/g)).toHaveLength(2);
+    expect(text.match(/\^/g)).toHaveLength(120);
+    expect(text.match(/~/g)).toHaveLength(120);
   });
 
   it('says a list is empty rather than leaving it out', async () => {

@@ -52,6 +52,17 @@ const styles = {
 
 const cell = (value: string): TableCell => ({ text: pdfText(value) });
 
+/**
+ * Column widths in points, fixed: pdfmake breaks a word longer than its column only in a column of a
+ * set width ('*' columns grow to fit it and push the others off the page, so a filer's one long value
+ * could hide the columns beside it). A4 less the margins is 515 pt; each cell has 4 pt of padding a side.
+ */
+const PAGE_WIDTH = 515;
+const PADDING = 8;
+const share = (columns: number, taken = 0) => Math.floor((PAGE_WIDTH - taken - columns * PADDING) / columns);
+const LABEL = 95;
+const QUESTION = 260;
+
 /** Label and value pairs, two pairs a line. */
 function fields(rows: readonly Row[]): Content {
   const body: TableCell[][] = [];
@@ -61,13 +72,17 @@ function fields(rows: readonly Row[]): Content {
     while (line.length < 4) line.push('');
     body.push(line);
   }
-  return { table: { widths: [95, '*', 95, '*'], body }, layout: 'noBorders' };
+  const value = share(2, 2 * LABEL + 2 * PADDING);
+  return { table: { widths: [LABEL, value, LABEL, value], body }, layout: 'noBorders' };
 }
 
 /** Long answers (a question, a free text) one a line, the whole width for the value. */
 function statements(rows: readonly Row[]): Content {
   return {
-    table: { widths: [260, '*'], body: rows.map(([label, value]) => [{ text: label, style: 'label' }, cell(value)]) },
+    table: {
+      widths: [QUESTION, share(1, QUESTION + PADDING)],
+      body: rows.map(([label, value]) => [{ text: label, style: 'label' }, cell(value)]),
+    },
     layout: 'lightHorizontalLines',
   };
 }
@@ -83,7 +98,7 @@ function list(title: string, header: string[], rows: string[][]): Content[] {
     {
       table: {
         headerRows: 1,
-        widths: header.map(() => '*'),
+        widths: header.map(() => share(header.length)),
         body: [header.map((h) => ({ text: h, style: 'tableHeader' })), ...rows.map((r) => r.map(cell))],
       },
       layout: 'lightHorizontalLines',
