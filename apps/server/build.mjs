@@ -26,7 +26,7 @@ const external = Object.keys(pkg.dependencies).filter((d) => d !== '@portal/doma
 rmSync(dist, { recursive: true, force: true });
 cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 const options = {
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'pdf-worker': 'src/platform/pdf-worker.ts' },
   absWorkingDir: here,
   outdir: dist,
   bundle: true,

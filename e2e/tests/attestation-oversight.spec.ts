@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { attestationPeriodOn, calendarDateIn, messages, submissionStatus } from '@portal/domain';
@@ -116,4 +117,17 @@ test('a CCO sees who has not attested, reminds them by mail, sees them attest, a
     Fiscal_Year__c: String(period.fiscalYear),
     Fiscal_Quarter__c: String(period.fiscalQuarter),
   });
+
+  // 7. The filing as a text PDF from its View modal, named after it.
+  const name = `Quinn Unfiled${stamp} - OAK FY${period.fiscalYear} Q${period.fiscalQuarter}`;
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'View' }).click();
+  const view = page.getByRole('dialog', { name });
+  const pdfDownload = page.waitForEvent('download');
+  await view.getByRole('button', { name: 'PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe(`${name}.pdf`);
+  const text = execFileSync('pdftotext', [await pdf.path(), '-'], { encoding: 'utf8' });
+  expect(text).toContain(name);
+  expect(text).toContain('Analyst');
 });

@@ -207,6 +207,8 @@ export const messages = {
     // Oversight (issue 8, spec 001 §8).
     notificationSent: 'A quarterly attestation notification was sent to the supervised person',
     noDataToExport: 'No data to export to CSV file',
+    listTooLong: (max: number) =>
+      `An attestation lists at most ${max} rows here: remove rows that no longer apply, or ask your CCO how to report the rest.`,
     exportProgress: (bytes: number) => `Exporting… ${(bytes / 1_048_576).toFixed(1)} MB received`,
     // The form page and the manager (spec 001 §2).
     politicalContributionsNote: 'Political contributions cover the previous 2 years.',

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Content, Style } from 'pdfmake';
 
 /**
@@ -65,4 +68,49 @@ export function renderPdf(doc: PdfDocument): Promise<Buffer> {
       }),
     })
     .getBuffer();
+}
+
+/**
+ * `renderPdf` on a worker thread (one, made when first needed), so laying out a long document never
+ * stalls the requests the server is answering meanwhile. The worker is the build's `pdf-worker.js`
+ * beside the server bundle; where there is none (tests run the sources) the layout runs here.
+ */
+export function renderPdfOffThread(doc: PdfDocument): Promise<Buffer> {
+  const file = fileURLToPath(new URL('./pdf-worker.js', import.meta.url));
+  if (!existsSync(file)) return renderPdf(doc);
+  worker ??= pdfWorker(file);
+  return worker.render(doc);
+}
+
+let worker: ReturnType<typeof pdfWorker> | undefined;
+
+function pdfWorker(file: string) {
+  const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (err: Error) => void }>();
+  let lastJob = 0;
+  const thread = new Worker(file);
+  // An idle worker does not keep the process alive at shutdown.
+  thread.unref();
+  thread.on('message', ({ id, bytes, error }: { id: number; bytes?: ArrayBuffer; error?: string }) => {
+    const job = pending.get(id);
+    pending.delete(id);
+    if (bytes) job?.resolve(Buffer.from(bytes));
+    else job?.reject(new Error(error ?? 'the PDF could not be made'));
+  });
+  // A worker that dies takes its own jobs with it; the next document makes a new one.
+  const fail = (err: Error) => {
+    if (worker === self) worker = undefined;
+    for (const job of pending.values()) job.reject(err);
+    pending.clear();
+  };
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`the PDF worker stopped (exit code ${code})`)));
+  const self = {
+    render: (doc: PdfDocument) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const id = ++lastJob;
+        pending.set(id, { resolve, reject });
+        thread.postMessage({ id, doc });
+      }),
+  };
+  return self;
 }

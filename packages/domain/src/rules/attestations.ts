@@ -8,6 +8,12 @@ import { type Actor, isStaff, sameFirm } from './permissions.js';
  */
 
 export const ATTESTATION_STATUSES = ['Submitted', 'Reviewed'] as const;
+
+/**
+ * The most rows one attestation keeps in each of its lists. A real filer reports a handful; without a
+ * bound, saves that each add rows grew one record without end, and its PDF with it.
+ */
+export const MAX_ATTESTATION_LIST_ROWS = 100;
 export type AttestationStatus = (typeof ATTESTATION_STATUSES)[number];
 
 /** A CCO of their firm; a super CCO is a CCO of every firm. */

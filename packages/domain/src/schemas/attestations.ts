@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { ATTESTATION_STATUSES, isCco } from '../rules/attestations.js';
+import { ATTESTATION_STATUSES, isCco, MAX_ATTESTATION_LIST_ROWS } from '../rules/attestations.js';
 import { isCalendarDate } from '../rules/fiscal.js';
 import { US_STATES } from '../rules/us-states.js';
 import { email, MAX_ID, optionalEmail, pageQuery, queryInt, recordId } from './common.js';
@@ -225,7 +225,8 @@ export const politicalContributionFields = defineFields({
 
 /** A child row as sent: its writable fields, and its `Id` when it is a saved row. */
 const childRow = (fields: FieldTable) => writeSchema(fields).extend({ Id: dbId.optional().nullable() });
-const childList = (fields: FieldTable) => z.array(childRow(fields)).max(500).optional();
+const childList = (fields: FieldTable) =>
+  z.array(childRow(fields)).max(MAX_ATTESTATION_LIST_ROWS, m.listTooLong(MAX_ATTESTATION_LIST_ROWS)).optional();
 
 export const personalSecurityRow = childRow(personalSecurityFields);
 export const outsideBusinessActivityRow = childRow(outsideBusinessActivityFields);

@@ -14,7 +14,7 @@ import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { type CsvFile, csvZip } from '../../platform/csv-zip.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { renderPdf } from '../../platform/pdf.js';
+import { renderPdfOffThread } from '../../platform/pdf.js';
 import { firmLabel } from '../firms/firms.service.js';
 import {
   ATTESTATION_NAME_COLUMN,
@@ -98,5 +98,5 @@ export async function exportCsv(ctx: Ctx, q: AttestationExportQuery) {
 /** The attestation as a text PDF named after it, for whoever may read it (the same rules as its GET). */
 export async function pdf(ctx: Ctx, id: number) {
   const attestation = await get(ctx, id);
-  return { fileName: `${attestation.Name}.pdf`, bytes: await renderPdf(attestationPdf(attestation)) };
+  return { fileName: `${attestation.Name}.pdf`, bytes: await renderPdfOffThread(attestationPdf(attestation)) };
 }

@@ -11,6 +11,7 @@ import {
   canStartAttestation,
   filerDateProblems,
   isStaff,
+  MAX_ATTESTATION_LIST_ROWS,
   messages,
   NEW_ATTESTATION_DEFAULTS,
   reviewProblems,
@@ -115,6 +116,16 @@ async function saveLists(ctx: Ctx, tx: Tx, id: number, body: AttestationBody) {
   if (body.politicalContributions?.length) await refreshDeMinimis(tx, id);
 }
 
+/** Refuses a save that leaves a list longer than an attestation keeps (the rows saved before count). */
+function checkListSizes(saved: Attestation) {
+  const problems: Record<string, string> = {};
+  for (const list of CHILD_LISTS)
+    if (saved[list.wire].records.length > MAX_ATTESTATION_LIST_ROWS)
+      problems[list.body] = m.listTooLong(MAX_ATTESTATION_LIST_ROWS);
+  const [first] = Object.values(problems);
+  if (first) throw badRequest(first, problems);
+}
+
 /** The whole record as the API answers it, read in the writing transaction. */
 async function wireOf(ctx: Ctx, tx: Tx, id: number) {
   const row = await findAttestationRow(tx, ctx.scope('compliance'), id);
@@ -207,6 +218,7 @@ export async function create(ctx: Ctx, body: AttestationBody) {
       // The record as first answered, kept with its creation: the examiner's "as submitted", whatever
       // later edits and the soft delete do to the record.
       const original = await wireOf(ctx, tx, newId);
+      checkListSizes(original);
       record({
         action: 'create',
         entity: 'attestation',
@@ -269,6 +281,7 @@ export async function update(ctx: Ctx, id: number, body: AttestationBody) {
     if (Object.keys(values).length) await updateAttestation(tx, id, values);
     await saveLists(ctx, tx, id, body);
     const after = await wireOf(ctx, tx, id);
+    checkListSizes(after);
     record({
       action: 'Status__c' in changed ? 'review' : 'update',
       entity: 'attestation',

@@ -1,3 +1,4 @@
+import { messages } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestations, auditEvents, politicalContributions } from '../../db/schema/index.js';
@@ -258,6 +259,34 @@ describe('editing, reviewing and deleting', () => {
       headers: colleague.headers,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('keeps at most 100 rows in a list, counting the rows saved before, and writes nothing past that', async () => {
+    const { headers } = await staffOf(firm.id);
+    const rows = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => ({ ...security, Account_Number__c: `N-${from + i}` }));
+    const a = json<Att>(await file(headers, { ...form(), personalSecurities: rows(99) }));
+    expect(a.Personal_Securities__r.records).toHaveLength(99);
+    const put = (personalSecurities: unknown[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/quarterly_attestations/${a.Id}/`,
+        headers,
+        payload: { ...a, Job_Title__c: 'Grown', personalSecurities },
+      });
+    // Two new rows on top of the 99 saved: refused on the list, and nothing of the save is kept.
+    const over = await put(rows(2, 99));
+    expect(over.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string> }>(over).fields).toEqual({
+      personalSecurities: messages.attestations.listTooLong(100),
+    });
+    const kept = json<Att>(await t.app.inject({ url: `/api/quarterly_attestations/${a.Id}/`, headers }));
+    expect([kept.Job_Title__c, kept.Personal_Securities__r.records.length]).toEqual([a.Job_Title__c, 99]);
+    expect((await put(rows(1, 99))).statusCode).toBe(200);
+    // One body of 101 rows is refused by its shape, before anything is read.
+    expect(
+      (await file((await staffOf(firm.id)).headers, { ...form(), personalSecurities: rows(101) })).statusCode,
+    ).toBe(400);
   });
 
   it('lets only a CCO of the firm review, never their own, and locks a reviewed one for its owner', async () => {

@@ -22,6 +22,7 @@ import {
   type Attestation,
   attestationBody,
   DE_MINIMIS_CENTS,
+  MAX_ATTESTATION_LIST_ROWS,
   messages,
   overDeMinimis,
   type SupervisedPerson,
@@ -273,10 +274,14 @@ export function AttestationForm({
                 variant="light"
                 size="sm"
                 leftSection={<IconPlus size={14} aria-hidden />}
+                disabled={rows.rows.length >= MAX_ATTESTATION_LIST_ROWS}
                 onClick={() => rows.add(blankRow(list as 'personalSecurities'))}
               >
                 {addLabel}
               </Button>
+              {rows.rows.length >= MAX_ATTESTATION_LIST_ROWS && (
+                <Text size="sm">{m.listTooLong(MAX_ATTESTATION_LIST_ROWS)}</Text>
+              )}
             </Group>
           )}
         </Stack>
