@@ -237,15 +237,20 @@ export const messages = {
         : `Your quarterly attestation is due in ${days === 1 ? '1 day' : `${days} days`}.`,
     escalationSubject: (firm: string, period: string, count: number) =>
       `${firm}: ${count} supervised ${count === 1 ? 'person has' : 'persons have'} not filed the ${period} attestation`,
-    /** `people` are lines "Last, First <email>" (and `inactiveNote`); `due` is MM/DD/YYYY. */
+    /**
+     * `people` are lines "Last, First <email>" with `lastReminded` (and `inactiveNote`); `due` is
+     * MM/DD/YYYY.
+     */
     escalationText: (r: { firm: string; period: string; due: string; people: string[]; link: string }) =>
       [
         `The quarterly attestation for ${r.period} was due on ${r.due}. These supervised persons of ${r.firm} have not filed it and are delinquent:`,
         '',
         ...r.people.map((p) => `- ${p}`),
         '',
-        `Each was reminded before the due date. Follow up with them, and see where everyone stands: ${r.link}`,
+        `Follow up with them, and see where everyone stands: ${r.link}`,
       ].join('\n'),
+    /** When the person was last reminded of the period (MM/DD/YYYY), or that they never were. */
+    lastReminded: (date: string | null) => (date ? `, last reminded ${date}` : ', never reminded'),
     inactiveNote: ' (account not active: cannot sign in to attest)',
     periodName: (fiscalYear: number, fiscalQuarter: number) => `FY${fiscalYear} Q${fiscalQuarter}`,
     alreadyFiled: (period: string) =>

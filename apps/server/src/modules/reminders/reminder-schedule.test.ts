@@ -92,10 +92,12 @@ describe('the daily attestation reminders', () => {
     expect(escalation.map((m) => m.subject)).toEqual([
       'Strict Advisers: 2 supervised persons have not filed the FY2026 Q2 attestation',
     ]);
-    expect(escalation[0].textBody).toContain(`- Avery, Ann <${f.ann.email}>\n`);
+    // Each line says when that person was last reminded: Ann by the schedule, the inactive account never.
+    expect(escalation[0].textBody).toContain(`- Avery, Ann <${f.ann.email}>, last reminded 10/13/2026\n`);
     expect(escalation[0].textBody).toContain(
-      `- Inactive, ${f.inactive.firstName} <${f.inactive.email}> (account not active: cannot sign in to attest)`,
+      `- Inactive, ${f.inactive.firstName} <${f.inactive.email}>, never reminded (account not active: cannot sign in to attest)`,
     );
+    expect(escalation[0].textBody).not.toContain('Each was reminded');
     expect(escalation[0].textBody).toContain('was due on 10/16/2026');
     for (const name of ['Brown', 'Filed']) expect(escalation[0].textBody).not.toContain(name);
     for (const p of [f.formerCco, f.colleague, f.ann, lenient.cco])
