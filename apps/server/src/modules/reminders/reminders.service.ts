@@ -14,6 +14,7 @@ import {
   type SendRemindersBody,
   scheduledRemindersDue,
 } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { type AuditContext, type AuditEvent, writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
@@ -236,37 +237,65 @@ async function escalate(deps: AppDeps, meta: AuditContext, now: Date, period: Fi
   });
 }
 
+/** A run of the schedule in which some firms failed: the run fails (to be retried) with its totals. */
+export class ScheduleIncomplete extends Error {
+  constructor(readonly result: ScheduleTotals) {
+    const firms = result.failed.map((f) => `${f.firmId} (FY${f.fiscalYear} Q${f.fiscalQuarter}): ${f.error}`);
+    super(`attestation reminders failed for firm ${firms.join('; ')}`);
+  }
+}
+
+export interface ScheduleTotals {
+  opening: number;
+  before_due: number;
+  escalation: number;
+  firmsWithoutCco: number[];
+  failed: { firmId: number; fiscalYear: number; fiscalQuarter: number; error: string }[];
+}
+
+type Log = Pick<FastifyBaseLogger, 'error'>;
+
 /**
  * One run of the reminder schedule on the day `now` falls on (in the portal's time zone): for each
  * firm, the reminders its grace days make due today (`scheduledRemindersDue`, windows that catch up
  * a missed day), each recorded and mailed once per person (the escalation once per firm) and period.
+ * A firm that fails is logged and skipped so the firms after it are still reminded; the run then
+ * fails, and its retry sends only what the failed firms still lack (each reminder is recorded once).
  */
-export async function runSchedule(deps: AppDeps, now: Date, runKey = now.toISOString()) {
+export async function runSchedule(deps: AppDeps, now: Date, runKey = now.toISOString(), log?: Log) {
   const today = calendarDateIn(deps.config.timeZone, now);
   const meta: AuditContext = { actorId: null, requestId: `job:${REMINDER_JOB}:${runKey}` };
-  const totals = { opening: 0, before_due: 0, escalation: 0, firmsWithoutCco: [] as number[] };
+  const totals: ScheduleTotals = { opening: 0, before_due: 0, escalation: 0, firmsWithoutCco: [], failed: [] };
   for (const period of reminderPeriodsOn(today)) {
     const byFirm = new Map<number, Standing[]>();
     for (const p of await rosterStandings.unfiled(deps.db, period, today)) {
       if (p.firmId === null) continue;
-      byFirm.set(p.firmId, [...(byFirm.get(p.firmId) ?? []), p]);
+      const firmPeople = byFirm.get(p.firmId);
+      if (firmPeople) firmPeople.push(p);
+      else byFirm.set(p.firmId, [p]);
     }
-    for (const firmPeople of byFirm.values()) {
-      for (const kind of scheduledRemindersDue(today, period, firmPeople[0].graceDays)) {
-        if (kind === 'escalation') {
-          const escalated = await escalate(deps, meta, now, period, firmPeople);
-          if (escalated === 'no CCO') totals.firmsWithoutCco.push(firmPeople[0].firmId as number);
-          else totals.escalation += escalated;
-          continue;
+    for (const [firmId, firmPeople] of byFirm) {
+      try {
+        for (const kind of scheduledRemindersDue(today, period, firmPeople[0].graceDays)) {
+          if (kind === 'escalation') {
+            const escalated = await escalate(deps, meta, now, period, firmPeople);
+            if (escalated === 'no CCO') totals.firmsWithoutCco.push(firmId);
+            else totals.escalation += escalated;
+            continue;
+          }
+          const people = firmPeople.filter((p) => p.isActive);
+          if (people.length === 0) continue;
+          totals[kind] += await sendAudited(deps, meta, (tx, record) =>
+            remind(deps, tx, record, { people, period, kind, now, sentById: null }),
+          );
         }
-        const people = firmPeople.filter((p) => p.isActive);
-        if (people.length === 0) continue;
-        totals[kind] += await sendAudited(deps, meta, (tx, record) =>
-          remind(deps, tx, record, { people, period, kind, now, sentById: null }),
-        );
+      } catch (err) {
+        log?.error({ err, firmId, ...period }, 'attestation reminders failed for a firm');
+        totals.failed.push({ firmId, ...period, error: String((err as Error).message).slice(0, 200) });
       }
     }
   }
+  if (totals.failed.length) throw new ScheduleIncomplete(totals);
   // The job runner logs this: how many went out, and which firms had nobody to escalate to.
   return totals;
 }
@@ -277,5 +306,5 @@ export const REMINDER_JOB = 'attestation-reminders';
 export const reminderJob = (deps: AppDeps): Job => ({
   name: REMINDER_JOB,
   schedule: `0 ${deps.config.jobs.reminderHour} * * *`,
-  run: (now, runKey) => runSchedule(deps, now, runKey),
+  run: (now, runKey, log) => runSchedule(deps, now, runKey, log),
 });

@@ -226,6 +226,18 @@ describe('remind all pending', () => {
     const mails = await outboxTo([...pending, submitted, reviewed, inactive, ofElsewhere].map((p) => p.email));
     expect(mails.map((m) => m.toAddress).sort()).toEqual(pending.map((p) => p.email).sort());
 
+    // Only someone who cannot sign in left: nobody is reminded, and the answer says why.
+    const lastOne = await createFirm(t.deps.db);
+    const inactiveOnly = await onRoster(lastOne.id, { isActive: false });
+    const superOf = await signedInAs(t, {
+      profile: { firmId: lastOne.id, profileType: 3, isCco: true, isSuperCco: true },
+    });
+    expect(json(await post('send_reminders', superOf.headers, { ...body, firm: lastOne.id }))).toEqual({
+      sent: 0,
+      skipped_inactive: 1,
+    });
+    expect(await outboxTo([inactiveOnly.email])).toEqual([]);
+
     // The quarter before: nobody filed it, so all who can sign in are reminded of it, as late.
     const before = await post('send_reminders', cco.headers, { ...body, fiscalQuarter: 1 });
     expect(json(before)).toEqual({ sent: 4, skipped_inactive: 1 });
