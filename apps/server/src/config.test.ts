@@ -32,9 +32,10 @@ describe('configuration', () => {
     expect(loadConfig(production, quiet).jobs).toMatchObject({ enabled: true, reminderHour: 8 });
     const tuned = loadConfig({ ...production, JOBS_ENABLED: 'false', ATTESTATION_REMINDER_HOUR: '6' }, quiet);
     expect(tuned.jobs).toMatchObject({ enabled: false, reminderHour: 6 });
-    expect(() => loadConfig({ ...production, ATTESTATION_REMINDER_HOUR: '24' }, quiet)).toThrow(
-      /ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23/,
-    );
+    for (const hour of ['24', '-1', '7.5', 'eight'])
+      expect(() => loadConfig({ ...production, ATTESTATION_REMINDER_HOUR: hour }, quiet)).toThrow(
+        /ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23/,
+      );
   });
 
   it('generates the secrets once when the file is missing, and reads the same ones afterwards', () => {

@@ -11,6 +11,8 @@ const secret = (name: string) =>
     .min(32, `${name} must be at least 32 characters (256 bits); generate one with: openssl rand -base64 48`)
     .optional();
 
+const NOT_AN_HOUR = 'ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,10 +37,10 @@ const envSchema = z.object({
   LINKS_JSON: z.string().optional(),
   JOBS_ENABLED: bool.default(true),
   ATTESTATION_REMINDER_HOUR: z.coerce
-    .number({ error: 'ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23' })
-    .int('ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23')
-    .min(0, 'ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23')
-    .max(23, 'ATTESTATION_REMINDER_HOUR must be an hour from 0 to 23')
+    .number({ error: NOT_AN_HOUR })
+    .int(NOT_AN_HOUR)
+    .min(0, NOT_AN_HOUR)
+    .max(23, NOT_AN_HOUR)
     .default(8),
   PORTAL_TIME_ZONE: z
     .string()

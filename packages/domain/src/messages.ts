@@ -349,15 +349,20 @@ export const messages = {
         : `Your quarterly attestation is due in ${days === 1 ? '1 day' : `${days} days`}.`,
     escalationSubject: (firm: string, period: string, count: number) =>
       `${firm}: ${count} supervised ${count === 1 ? 'person has' : 'persons have'} not filed the ${period} attestation`,
-    /** `people` are lines "Last, First <email>" (and `inactiveNote`); `due` is MM/DD/YYYY. */
+    /**
+     * `people` are lines "Last, First <email>" with `lastReminded` (and `inactiveNote`); `due` is
+     * MM/DD/YYYY.
+     */
     escalationText: (r: { firm: string; period: string; due: string; people: string[]; link: string }) =>
       [
         `The quarterly attestation for ${r.period} was due on ${r.due}. These supervised persons of ${r.firm} have not filed it and are delinquent:`,
         '',
         ...r.people.map((p) => `- ${p}`),
         '',
-        `Each was reminded before the due date. Follow up with them, and see where everyone stands: ${r.link}`,
+        `Follow up with them, and see where everyone stands: ${r.link}`,
       ].join('\n'),
+    /** When the person was last reminded of the period (MM/DD/YYYY), or that they never were. */
+    lastReminded: (date: string | null) => (date ? `, last reminded ${date}` : ', never reminded'),
     inactiveNote: ' (account not active: cannot sign in to attest)',
     periodName: (fiscalYear: number, fiscalQuarter: number) => `FY${fiscalYear} Q${fiscalQuarter}`,
     alreadyFiled: (period: string) =>
@@ -369,14 +374,24 @@ export const messages = {
   submissionStatus: {
     empty: 'No supervised persons found for this period.',
     remindAllTitle: 'Remind all pending',
+    /** `count` is everyone who has not attested, those whose account is not active included. */
     remindAllQuestion: (firm: string, period: string, count: number) =>
-      `Email a reminder to ${count === 1 ? 'the 1 supervised person' : `each of the ${count} supervised persons`} of ${firm} who ${count === 1 ? 'has' : 'have'} not attested for ${period}?`,
-    remindersSent: (count: number) =>
-      count === 0
-        ? 'Nobody was reminded: everyone has attested for this period.'
-        : count === 1
-          ? 'A reminder was sent to 1 supervised person.'
-          : `Reminders were sent to ${count} supervised persons.`,
+      `Email a reminder to ${count === 1 ? 'the 1 supervised person' : `each of the ${count} supervised persons`} of ${firm} who ${count === 1 ? 'has' : 'have'} not attested for ${period}? Anyone whose account is not active cannot sign in and is not reminded.`,
+    /** The answer of 'Remind all pending': who was reminded, and who was passed over as inactive. */
+    remindersSent: (count: number, skippedInactive = 0) => {
+      const sent =
+        count === 0
+          ? skippedInactive === 0
+            ? 'Nobody was reminded: everyone has attested for this period.'
+            : 'Nobody was reminded.'
+          : count === 1
+            ? 'A reminder was sent to 1 supervised person.'
+            : `Reminders were sent to ${count} supervised persons.`;
+      if (skippedInactive === 0) return sent;
+      return skippedInactive === 1
+        ? `${sent} 1 supervised person who has not attested was not reminded: their account is not active.`
+        : `${sent} ${skippedInactive} supervised persons who have not attested were not reminded: their accounts are not active.`;
+    },
     chooseFirm: 'Choose a firm to remind its pending supervised persons.',
     noneToRemind: 'Everyone of this firm has attested for this period.',
   },

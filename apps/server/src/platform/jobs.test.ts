@@ -74,6 +74,45 @@ describe('scheduled jobs', () => {
     expect(row).toEqual({ status: 'done', attempts: 2 });
   });
 
+  it('let a run taken over from a slow instance keep its status when the slow one finally finishes', async () => {
+    let release: (failure?: Error) => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let slow = true;
+    const job: Job = {
+      name: 'taken-over',
+      schedule: '0 6 * * *',
+      run: () => {
+        if (!slow) return Promise.resolve();
+        started();
+        return new Promise<void>((resolve, reject) => {
+          release = (failure) => (failure ? reject(failure) : resolve());
+        });
+      },
+    };
+    const [a, b] = [runner(), runner()];
+    a.register(job);
+    b.register(job);
+    const now = new Date('2026-10-01T12:00:00Z');
+    const first = a.runDue(now);
+    await running;
+    // A's lease runs out while its run still works: B takes the run over and finishes it.
+    await t.deps.db.execute(
+      sql`update job_runs set locked_until = now() - interval '1 second' where job = 'taken-over'`,
+    );
+    slow = false;
+    expect(await b.runDue(now)).toEqual(['taken-over']);
+    // A fails at last: the run stays B's, done, and A does not count it as run.
+    release(new Error('too late'));
+    expect(await first).toEqual([]);
+    const [row] = rowsOf<{ status: string; attempts: number; last_error: string | null }>(
+      await t.deps.db.execute(sql`select status, attempts, last_error from job_runs where job = 'taken-over'`),
+    );
+    expect(row).toEqual({ status: 'done', attempts: 2, last_error: null });
+  });
+
   it('refuse a job registered twice or with a schedule that is not a cron pattern', () => {
     const r = runner();
     r.register(dailyJob('twice').job);

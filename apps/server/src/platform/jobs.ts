@@ -16,9 +16,9 @@ export interface Job {
   /**
    * The work. `now` is the configured clock's (tests inject it); `runKey` names the occurrence, for
    * the audit trail. A run must be safe to repeat: a run whose instance died is taken again. What it
-   * returns is logged.
+   * returns is logged; `log` is for what it meets on the way (a part that failed while the rest went on).
    */
-  run(now: Date, runKey: string): Promise<unknown>;
+  run(now: Date, runKey: string, log: FastifyBaseLogger): Promise<unknown>;
 }
 
 export interface JobRunnerOptions {
@@ -98,30 +98,42 @@ export class JobRunner {
       const at = this.occurrence(job, now);
       if (!at) continue;
       const runKey = at.toISOString();
-      if (!(await this.claim(job.name, runKey))) continue;
+      const attempt = await this.claim(job.name, runKey);
+      if (attempt === undefined) continue;
+      // The final update is this claim's only: after a takeover (this instance was thought dead) the
+      // row is the newer attempt's, whose status this one must not overwrite.
+      const mine = sql`job = ${job.name} and run_key = ${runKey} and attempts = ${attempt} and status = 'running'`;
+      const log = this.log.child({ job: job.name, runKey });
+      let finished: unknown[];
       try {
-        const result = await job.run(now, runKey);
-        await this.db.execute(sql`
-          update job_runs set status = 'done', finished_at = now(), locked_until = null, last_error = null
-          where job = ${job.name} and run_key = ${runKey}`);
-        ran.push(job.name);
-        this.log.info({ job: job.name, runKey, result }, 'scheduled job done');
+        const result = await job.run(now, runKey, log);
+        finished = rowsOf(
+          await this.db.execute(sql`
+            update job_runs set status = 'done', finished_at = now(), locked_until = null, last_error = null
+            where ${mine} returning job`),
+        );
+        if (finished.length) ran.push(job.name);
+        log.info({ result }, 'scheduled job done');
       } catch (err) {
-        this.log.error({ err, job: job.name, runKey }, 'scheduled job failed');
-        await this.db.execute(sql`
-          update job_runs set status = 'failed', finished_at = now(), locked_until = null,
-            last_error = ${String((err as Error).message).slice(0, 500)}
-          where job = ${job.name} and run_key = ${runKey}`);
+        log.error({ err }, 'scheduled job failed');
+        finished = rowsOf(
+          await this.db.execute(sql`
+            update job_runs set status = 'failed', finished_at = now(), locked_until = null,
+              last_error = ${String((err as Error).message).slice(0, 500)}
+            where ${mine} returning job`),
+        );
       }
+      if (!finished.length) log.warn({ attempt }, 'scheduled job finished after another instance took its run over');
     }
     return ran;
   }
 
   /**
    * One instance wins: the row's insert, or the takeover of a failed run or an expired lease (the
-   * conflicting row is locked, so two takeovers cannot both succeed), up to MAX_ATTEMPTS.
+   * conflicting row is locked, so two takeovers cannot both succeed), up to MAX_ATTEMPTS. Returns the
+   * attempt number won, which the run's final update must still find.
    */
-  private async claim(job: string, runKey: string): Promise<boolean> {
+  private async claim(job: string, runKey: string): Promise<number | undefined> {
     const lease = sql`now() + make_interval(secs => ${this.opts.leaseMs / 1000})`;
     const result = await this.db.execute(sql`
       insert into job_runs (job, run_key, status, locked_until) values (${job}, ${runKey}, 'running', ${lease})
@@ -130,7 +142,7 @@ export class JobRunner {
           started_at = now(), finished_at = null
         where job_runs.attempts < ${MAX_ATTEMPTS}
           and (job_runs.status = 'failed' or (job_runs.status = 'running' and job_runs.locked_until < now()))
-      returning job`);
-    return rowsOf(result).length > 0;
+      returning attempts`);
+    return rowsOf<{ attempts: number }>(result)[0]?.attempts;
   }
 }

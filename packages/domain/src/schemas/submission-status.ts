@@ -78,8 +78,22 @@ export type SubmissionStatusPage = z.infer<typeof submissionStatusPage>;
  */
 const fromBody = <T extends z.ZodType>(param: T) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), param);
 
-/** `POST /api/quarterly_attestations/send_email/` (spec 001 §7): remind one supervised person. */
-export const sendReminderBody = z.object({ supervisedPersonUserId: fromBody(recordId) });
+/**
+ * `POST /api/quarterly_attestations/send_email/` (spec 001 §7): remind one supervised person of a
+ * period, the one a status screen shows. Without a period, the one being filed now (the spec's call);
+ * a year without its quarter (or the reverse) is refused, not read as "now".
+ */
+export const sendReminderBody = z
+  .object({
+    supervisedPersonUserId: fromBody(recordId),
+    fiscalYear: fromBody(fiscalYearParam).optional(),
+    fiscalQuarter: fromBody(fiscalQuarterParam).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.fiscalYear === undefined) === (body.fiscalQuarter === undefined)) return;
+    const missing = body.fiscalYear === undefined ? 'fiscalYear' : 'fiscalQuarter';
+    ctx.addIssue({ code: 'custom', path: [missing], message: messages.http.required });
+  });
 export type SendReminderBody = z.infer<typeof sendReminderBody>;
 
 /** `POST /api/quarterly_attestations/send_reminders/`: remind everyone of a firm who has not filed the period. */
@@ -90,6 +104,10 @@ export const sendRemindersBody = z.object({
 });
 export type SendRemindersBody = z.infer<typeof sendRemindersBody>;
 
-/** How many reminders were queued for delivery. */
-export const remindersSent = z.object({ sent: z.number().int() });
+/**
+ * How many reminders were queued for delivery, and how many people who have not filed were passed
+ * over because their account is not active (they cannot sign in to attest; always 0 for one person,
+ * who is refused instead).
+ */
+export const remindersSent = z.object({ sent: z.number().int(), skipped_inactive: z.number().int() });
 export type RemindersSent = z.infer<typeof remindersSent>;

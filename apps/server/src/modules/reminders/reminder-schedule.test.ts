@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/migrate.js';
 import { attestationReminders, mailOutbox } from '../../db/schema/index.js';
 import { JobRunner } from '../../platform/jobs.js';
 import { addToRoster, createAttestation, createFirm, createUser } from '../../testing/factories.js';
@@ -92,10 +93,12 @@ describe('the daily attestation reminders', () => {
     expect(escalation.map((m) => m.subject)).toEqual([
       'Strict Advisers: 2 supervised persons have not filed the FY2026 Q2 attestation',
     ]);
-    expect(escalation[0].textBody).toContain(`- Avery, Ann <${f.ann.email}>\n`);
+    // Each line says when that person was last reminded: Ann by the schedule, the inactive account never.
+    expect(escalation[0].textBody).toContain(`- Avery, Ann <${f.ann.email}>, last reminded 10/13/2026\n`);
     expect(escalation[0].textBody).toContain(
-      `- Inactive, ${f.inactive.firstName} <${f.inactive.email}> (account not active: cannot sign in to attest)`,
+      `- Inactive, ${f.inactive.firstName} <${f.inactive.email}>, never reminded (account not active: cannot sign in to attest)`,
     );
+    expect(escalation[0].textBody).not.toContain('Each was reminded');
     expect(escalation[0].textBody).toContain('was due on 10/16/2026');
     for (const name of ['Brown', 'Filed']) expect(escalation[0].textBody).not.toContain(name);
     for (const p of [f.formerCco, f.colleague, f.ann, lenient.cco])
@@ -146,6 +149,40 @@ describe('the daily attestation reminders', () => {
     await runOn('2026-11-20');
     expect(await mailsTo(g.ann.email)).toEqual([]);
     expect(await mailsTo(g.cco.email)).toEqual([]);
+  });
+
+  it('goes on with the other firms when one fails, then fails the run so a retry completes that firm', async () => {
+    t = await buildTestApp();
+    const broken = await firmWithRoster('A Broken Firm');
+    const healthy = await firmWithRoster('B Healthy Firm');
+    // The first firm in the run's order cannot have reminders recorded (say, its rows are locked).
+    await t.deps.db.execute(
+      sql.raw(`
+      create function fail_firm() returns trigger language plpgsql as $$
+      begin
+        if new.firm_id = ${broken.firm.id} then raise exception 'firm % is broken', new.firm_id; end if;
+        return new;
+      end $$`),
+    );
+    await t.deps.db.execute(
+      sql`create trigger fail_firm before insert on attestation_reminders for each row execute function fail_firm()`,
+    );
+
+    expect(await runOn('2026-10-01')).toEqual([]);
+    expect(await mailsTo(healthy.ann.email)).toEqual(['Reminder: your quarterly attestation for FY2026 Q2']);
+    expect(await mailsTo(broken.ann.email)).toEqual([]);
+    const run = async () =>
+      rowsOf<{ status: string; last_error: string }>(
+        await t.deps.db.execute(sql`select status, last_error from job_runs where job = 'attestation-reminders'`),
+      );
+    expect(await run()).toEqual([{ status: 'failed', last_error: expect.stringContaining(`firm ${broken.firm.id}`) }]);
+
+    // Mended, the retry of the same run reminds the firm that failed, and nobody twice.
+    await t.deps.db.execute(sql`drop trigger fail_firm on attestation_reminders`);
+    expect(await runOn('2026-10-01')).toEqual(['attestation-reminders']);
+    expect(await mailsTo(broken.ann.email)).toHaveLength(1);
+    expect(await mailsTo(healthy.ann.email)).toHaveLength(1);
+    expect(await run()).toEqual([{ status: 'done', last_error: null }]);
   });
 
   it('sends each reminder once when two instances run the schedule at the same moment', async () => {

@@ -1,4 +1,5 @@
 import type { FiscalPeriod, ReminderKind } from '@portal/domain';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attestationReminders } from '../../db/schema/index.js';
 
@@ -9,7 +10,8 @@ export interface NewReminder {
 }
 
 /**
- * Records reminders of one kind and period; returns those recorded now. The schedule's kinds are
+ * Records reminders of one kind and period, sent at `sent.at` by the configured clock (as the
+ * attestations' times are); returns those recorded now. The schedule's kinds are
  * unique per person (or firm, for an escalation) and period: one another run already recorded is
  * skipped, which is what makes each mailed once however many instances run the schedule.
  */
@@ -17,14 +19,16 @@ export async function recordReminders(
   ex: Executor,
   period: FiscalPeriod,
   kind: ReminderKind,
-  sentById: number | null,
+  sent: { byId: number | null; at: Date },
   rows: NewReminder[],
 ): Promise<{ id: number; userId: number | null }[]> {
   if (rows.length === 0) return [];
   const recorded: { id: number; userId: number | null }[] = [];
   // Well under PostgreSQL's 65,535 parameters a statement, whatever the firm's size.
   for (let i = 0; i < rows.length; i += 1000) {
-    const values = rows.slice(i, i + 1000).map((r) => ({ ...r, ...period, kind, sentById }));
+    const values = rows
+      .slice(i, i + 1000)
+      .map((r) => ({ ...r, ...period, kind, sentById: sent.byId, sentAt: sent.at }));
     recorded.push(
       ...(await ex
         .insert(attestationReminders)
@@ -34,4 +38,27 @@ export async function recordReminders(
     );
   }
   return recorded;
+}
+
+/**
+ * When each of `userIds` was last reminded of the period, by a CCO or the schedule; those never
+ * reminded are absent.
+ */
+export async function lastRemindedOf(ex: Executor, period: FiscalPeriod, userIds: number[]) {
+  const last = new Map<number, Date>();
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const rows = await ex
+      .select({ userId: attestationReminders.userId, sentAt: max(attestationReminders.sentAt) })
+      .from(attestationReminders)
+      .where(
+        and(
+          inArray(attestationReminders.userId, userIds.slice(i, i + 1000)),
+          eq(attestationReminders.fiscalYear, period.fiscalYear),
+          eq(attestationReminders.fiscalQuarter, period.fiscalQuarter),
+        ),
+      )
+      .groupBy(attestationReminders.userId);
+    for (const r of rows) if (r.userId !== null && r.sentAt) last.set(r.userId, new Date(r.sentAt));
+  }
+  return last;
 }

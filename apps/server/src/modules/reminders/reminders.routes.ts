@@ -17,7 +17,7 @@ export function reminderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           description:
-            'Mails a supervised person a reminder to file the attestation of the period being filed now (CCOs of their firm, super CCOs). 409 when they have filed it.',
+            'Mails a supervised person a reminder to file the attestation of a period (fiscalYear and fiscalQuarter; without them, the period being filed now), by CCOs of their firm and super CCOs. 409 when they have filed that period; 400 for a period whose filing has not opened.',
           body: sendReminderBody,
           response,
         },
@@ -30,7 +30,7 @@ export function reminderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           description:
-            'Mails every supervised person of the firm who has not filed the period (Pending or Delinquent) a reminder.',
+            'Mails every supervised person of the firm who has not filed the period (Pending or Delinquent) a reminder; those whose account is not active are counted in skipped_inactive, not mailed.',
           body: sendRemindersBody,
           response,
         },

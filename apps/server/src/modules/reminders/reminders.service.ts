@@ -14,9 +14,9 @@ import {
   type SendRemindersBody,
   scheduledRemindersDue,
 } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { type AuditContext, type AuditEvent, writeAudited } from '../../platform/audit.js';
-import { todayOf } from '../../platform/clock.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Job } from '../../platform/jobs.js';
@@ -29,7 +29,7 @@ import {
   unfiledOf,
 } from '../supervised-persons/supervised-persons.service.js';
 import { accounts } from '../users/users.service.js';
-import { recordReminders } from './reminders.repository.js';
+import { lastRemindedOf, recordReminders } from './reminders.repository.js';
 
 const m = messages.reminders;
 type PersonKind = Exclude<ReminderKind, 'escalation'>;
@@ -73,19 +73,20 @@ async function remind(
   deps: AppDeps,
   tx: Tx,
   record: (event: AuditEvent) => void,
-  r: { people: Standing[]; period: FiscalPeriod; kind: PersonKind; today: string; sentById: number | null },
+  r: { people: Standing[]; period: FiscalPeriod; kind: PersonKind; now: Date; sentById: number | null },
 ) {
+  const today = calendarDateIn(deps.config.timeZone, r.now);
   const recorded = await recordReminders(
     tx,
     r.period,
     r.kind,
-    r.sentById,
+    { byId: r.sentById, at: r.now },
     r.people.map((p) => ({ userId: p.userId, firmId: p.firmId })),
   );
   const byUser = new Map(r.people.map((p) => [p.userId, p]));
   for (const { userId } of recorded) {
     const person = byUser.get(userId as number) as Standing;
-    await enqueueMail(tx, reminderMail(deps, person, r.period, r.kind, r.today));
+    await enqueueMail(tx, reminderMail(deps, person, r.period, r.kind, today));
   }
   if (recorded.length)
     record({
@@ -122,52 +123,66 @@ async function sendAudited(deps: AppDeps, meta: AuditContext, work: Parameters<t
   }
 }
 
+/** A period whose filing has not opened has nothing to remind of (400, on its quarter). */
+function openedOn(today: string, period: FiscalPeriod) {
+  if (today >= filingOpensOn(period)) return;
+  const message = m.notOpenYet(periodName(period));
+  throw badRequest(message, { fiscalQuarter: message });
+}
+
 /**
  * `POST /api/quarterly_attestations/send_email/`: a CCO reminds one person of their firm (a super CCO
- * anyone on the roster) to file the period being filed now. Someone who has filed it is not reminded
- * (409): a reminder to a person who did what it asks would teach them to ignore the next one.
+ * anyone on the roster) to file a period: the one the CCO's screen shows, or without one the period
+ * being filed now. Someone who has filed that period is not reminded (409): a reminder to a person who
+ * did what it asks would teach them to ignore the next one.
  */
 export async function sendOne(ctx: Ctx, body: SendReminderBody): Promise<RemindersSent> {
   if (!isCco(ctx.actor)) throw forbidden();
-  const today = todayOf(ctx.deps.config);
-  const period = attestationPeriodOn(today);
+  const now = ctx.deps.config.now();
+  const today = calendarDateIn(ctx.deps.config.timeZone, now);
+  const period =
+    body.fiscalYear !== undefined && body.fiscalQuarter !== undefined
+      ? ({ fiscalYear: body.fiscalYear, fiscalQuarter: body.fiscalQuarter } as FiscalPeriod)
+      : attestationPeriodOn(today);
+  openedOn(today, period);
   const person = await standingOf(ctx, body.supervisedPersonUserId, period);
   if (!person) throw notFound();
   if (person.status === 'Submitted' || person.status === 'Reviewed') throw conflict(m.alreadyFiled(periodName(period)));
   if (!person.isActive) throw conflict(m.inactive);
   const sent = await sendAudited(ctx.deps, ctx.meta, (tx, record) =>
-    remind(ctx.deps, tx, record, { people: [person], period, kind: 'manual', today, sentById: ctx.actor.id }),
+    remind(ctx.deps, tx, record, { people: [person], period, kind: 'manual', now, sentById: ctx.actor.id }),
   );
-  return { sent };
+  return { sent, skipped_inactive: 0 };
 }
 
 /**
  * `POST /api/quarterly_attestations/send_reminders/`: reminds everyone of a firm who has not filed the
- * period (Pending or Delinquent) and can sign in. A firm outside the caller's reach is absent (404).
+ * period (Pending or Delinquent) and can sign in; the answer counts those passed over because their
+ * account is not active, so the CCO is not told "everyone has attested" when they have not. A firm
+ * outside the caller's reach is absent (404).
  */
 export async function sendToFirm(ctx: Ctx, body: SendRemindersBody): Promise<RemindersSent> {
   if (!isCco(ctx.actor)) throw forbidden();
   if (!inScope(ctx.scope('compliance'), { firmId: body.firm }) || !(await firmExists(ctx.deps, body.firm)))
     throw notFound();
   const period = { fiscalYear: body.fiscalYear, fiscalQuarter: body.fiscalQuarter } as FiscalPeriod;
-  const today = todayOf(ctx.deps.config);
-  if (today < filingOpensOn(period)) {
-    const message = m.notOpenYet(periodName(period));
-    throw badRequest(message, { fiscalQuarter: message });
-  }
-  const people = (await unfiledOf(ctx, body.firm, period)).filter((p) => p.isActive);
-  if (people.length === 0) return { sent: 0 };
+  const now = ctx.deps.config.now();
+  openedOn(calendarDateIn(ctx.deps.config.timeZone, now), period);
+  const unfiled = await unfiledOf(ctx, body.firm, period);
+  const people = unfiled.filter((p) => p.isActive);
+  const skipped_inactive = unfiled.length - people.length;
+  if (people.length === 0) return { sent: 0, skipped_inactive };
   const sent = await sendAudited(ctx.deps, ctx.meta, (tx, record) =>
-    remind(ctx.deps, tx, record, { people, period, kind: 'manual', today, sentById: ctx.actor.id }),
+    remind(ctx.deps, tx, record, { people, period, kind: 'manual', now, sentById: ctx.actor.id }),
   );
-  return { sent };
+  return { sent, skipped_inactive };
 }
 
 /**
  * The firm's CCOs are told, once, who of the firm is late on the period: everyone, those whose account
  * is not active included (not reminded, since they cannot sign in, but the CCO must settle them).
  */
-async function escalate(deps: AppDeps, meta: AuditContext, period: FiscalPeriod, firmPeople: Standing[]) {
+async function escalate(deps: AppDeps, meta: AuditContext, now: Date, period: FiscalPeriod, firmPeople: Standing[]) {
   const late = firmPeople.filter((p) => p.status === 'Delinquent');
   const { firmId, firmName, graceDays } = firmPeople[0];
   if (late.length === 0 || firmId === null) return 0;
@@ -175,6 +190,17 @@ async function escalate(deps: AppDeps, meta: AuditContext, period: FiscalPeriod,
   // Not recorded: it goes out on a later day of its window, once the firm has an active CCO.
   if (ccos.length === 0) return 'no CCO';
   const firm = firmName ?? `#${firmId}`;
+  // Each line says when that person was last reminded: not everyone late was (an inactive account
+  // never is, someone put on the roster late may have missed the schedule's windows).
+  const reminded = await lastRemindedOf(
+    deps.db,
+    period,
+    late.map((p) => p.userId),
+  );
+  const lastOn = (userId: number) => {
+    const at = reminded.get(userId);
+    return at ? usDate(calendarDateIn(deps.config.timeZone, at)) : null;
+  };
   const mail = {
     subject: m.escalationSubject(firm, periodName(period), late.length),
     text: m.escalationText({
@@ -183,13 +209,15 @@ async function escalate(deps: AppDeps, meta: AuditContext, period: FiscalPeriod,
       due: usDate(attestationDueDate(period, graceDays)),
       people: late.map(
         (p) =>
-          `${[p.lastName, p.firstName].filter(Boolean).join(', ')} <${p.email}>${p.isActive ? '' : m.inactiveNote}`,
+          `${[p.lastName, p.firstName].filter(Boolean).join(', ')} <${p.email}>${m.lastReminded(lastOn(p.userId))}${p.isActive ? '' : m.inactiveNote}`,
       ),
       link: `${deps.config.publicUrl}/compliance/quarterly-attestation-submission-status/`,
     }),
   };
   return sendAudited(deps, meta, async (tx, record) => {
-    const [escalation] = await recordReminders(tx, period, 'escalation', null, [{ userId: null, firmId }]);
+    const [escalation] = await recordReminders(tx, period, 'escalation', { byId: null, at: now }, [
+      { userId: null, firmId },
+    ]);
     if (!escalation) return 0;
     for (const cco of ccos) await enqueueMail(tx, { to: cco.email, ...mail });
     record({
@@ -209,37 +237,65 @@ async function escalate(deps: AppDeps, meta: AuditContext, period: FiscalPeriod,
   });
 }
 
+/** A run of the schedule in which some firms failed: the run fails (to be retried) with its totals. */
+export class ScheduleIncomplete extends Error {
+  constructor(readonly result: ScheduleTotals) {
+    const firms = result.failed.map((f) => `${f.firmId} (FY${f.fiscalYear} Q${f.fiscalQuarter}): ${f.error}`);
+    super(`attestation reminders failed for firm ${firms.join('; ')}`);
+  }
+}
+
+export interface ScheduleTotals {
+  opening: number;
+  before_due: number;
+  escalation: number;
+  firmsWithoutCco: number[];
+  failed: { firmId: number; fiscalYear: number; fiscalQuarter: number; error: string }[];
+}
+
+type Log = Pick<FastifyBaseLogger, 'error'>;
+
 /**
  * One run of the reminder schedule on the day `now` falls on (in the portal's time zone): for each
  * firm, the reminders its grace days make due today (`scheduledRemindersDue`, windows that catch up
  * a missed day), each recorded and mailed once per person (the escalation once per firm) and period.
+ * A firm that fails is logged and skipped so the firms after it are still reminded; the run then
+ * fails, and its retry sends only what the failed firms still lack (each reminder is recorded once).
  */
-export async function runSchedule(deps: AppDeps, now: Date, runKey = now.toISOString()) {
+export async function runSchedule(deps: AppDeps, now: Date, runKey = now.toISOString(), log?: Log) {
   const today = calendarDateIn(deps.config.timeZone, now);
   const meta: AuditContext = { actorId: null, requestId: `job:${REMINDER_JOB}:${runKey}` };
-  const totals = { opening: 0, before_due: 0, escalation: 0, firmsWithoutCco: [] as number[] };
+  const totals: ScheduleTotals = { opening: 0, before_due: 0, escalation: 0, firmsWithoutCco: [], failed: [] };
   for (const period of reminderPeriodsOn(today)) {
     const byFirm = new Map<number, Standing[]>();
     for (const p of await rosterStandings.unfiled(deps.db, period, today)) {
       if (p.firmId === null) continue;
-      byFirm.set(p.firmId, [...(byFirm.get(p.firmId) ?? []), p]);
+      const firmPeople = byFirm.get(p.firmId);
+      if (firmPeople) firmPeople.push(p);
+      else byFirm.set(p.firmId, [p]);
     }
-    for (const firmPeople of byFirm.values()) {
-      for (const kind of scheduledRemindersDue(today, period, firmPeople[0].graceDays)) {
-        if (kind === 'escalation') {
-          const escalated = await escalate(deps, meta, period, firmPeople);
-          if (escalated === 'no CCO') totals.firmsWithoutCco.push(firmPeople[0].firmId as number);
-          else totals.escalation += escalated;
-          continue;
+    for (const [firmId, firmPeople] of byFirm) {
+      try {
+        for (const kind of scheduledRemindersDue(today, period, firmPeople[0].graceDays)) {
+          if (kind === 'escalation') {
+            const escalated = await escalate(deps, meta, now, period, firmPeople);
+            if (escalated === 'no CCO') totals.firmsWithoutCco.push(firmId);
+            else totals.escalation += escalated;
+            continue;
+          }
+          const people = firmPeople.filter((p) => p.isActive);
+          if (people.length === 0) continue;
+          totals[kind] += await sendAudited(deps, meta, (tx, record) =>
+            remind(deps, tx, record, { people, period, kind, now, sentById: null }),
+          );
         }
-        const people = firmPeople.filter((p) => p.isActive);
-        if (people.length === 0) continue;
-        totals[kind] += await sendAudited(deps, meta, (tx, record) =>
-          remind(deps, tx, record, { people, period, kind, today, sentById: null }),
-        );
+      } catch (err) {
+        log?.error({ err, firmId, ...period }, 'attestation reminders failed for a firm');
+        totals.failed.push({ firmId, ...period, error: String((err as Error).message).slice(0, 200) });
       }
     }
   }
+  if (totals.failed.length) throw new ScheduleIncomplete(totals);
   // The job runner logs this: how many went out, and which firms had nobody to escalate to.
   return totals;
 }
@@ -250,5 +306,5 @@ export const REMINDER_JOB = 'attestation-reminders';
 export const reminderJob = (deps: AppDeps): Job => ({
   name: REMINDER_JOB,
   schedule: `0 ${deps.config.jobs.reminderHour} * * *`,
-  run: (now, runKey) => runSchedule(deps, now, runKey),
+  run: (now, runKey, log) => runSchedule(deps, now, runKey, log),
 });

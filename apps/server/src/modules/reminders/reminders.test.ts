@@ -41,7 +41,7 @@ describe('a CCO reminds a supervised person', () => {
     const other = await onRoster(firm.id);
 
     const res = await post('send_email', cco.headers, { supervisedPersonUserId: pending.id });
-    expect([res.statusCode, json(res)]).toEqual([200, { sent: 1 }]);
+    expect([res.statusCode, json(res)]).toEqual([200, { sent: 1, skipped_inactive: 0 }]);
 
     const mail = await sink.waitFor(pending.email);
     expect(mail.raw).toMatch(/Subject: Reminder: your quarterly attestation for FY2026 Q2/);
@@ -59,7 +59,8 @@ describe('a CCO reminds a supervised person', () => {
     };
     const first = (await status())[pending.id];
     expect(first).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(Math.abs(Date.parse(first as string) - Date.now())).toBeLessThan(60_000);
+    // Sent at the portal's clock, as an attestation's time is.
+    expect(first).toBe(now.toISOString());
     expect((await status())[other.id]).toBeNull();
     // A reminder of another period is not this period's.
     expect(
@@ -72,7 +73,7 @@ describe('a CCO reminds a supervised person', () => {
     ).toBeNull();
 
     // A CCO may remind again: each is recorded, the row shows the newest, the audit trail each send.
-    await new Promise((r) => setTimeout(r, 5));
+    now = new Date('2026-10-06T15:00:00Z');
     expect((await post('send_email', cco.headers, { supervisedPersonUserId: pending.id })).statusCode).toBe(200);
     const recorded = await t.deps.db
       .select()
@@ -82,7 +83,7 @@ describe('a CCO reminds a supervised person', () => {
       ['manual', cco.user.id, firm.id, 2026, 2],
       ['manual', cco.user.id, firm.id, 2026, 2],
     ]);
-    expect(Date.parse((await status())[pending.id] as string)).toBeGreaterThan(Date.parse(first as string));
+    expect((await status())[pending.id]).toBe('2026-10-06T15:00:00.000Z');
     const events = await t.deps.db
       .select()
       .from(auditEvents)
@@ -136,6 +137,75 @@ describe('a CCO reminds a supervised person', () => {
   });
 });
 
+describe('a CCO reminds a supervised person of the period on their screen', () => {
+  it('reminds of a past period that person has not filed, though they filed the current one', async () => {
+    now = new Date('2026-10-05T15:00:00Z');
+    const firm = await createFirm(t.deps.db);
+    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const person = await onRoster(firm.id);
+    await createAttestation(t.deps.db, { ownerId: person.id, firmId: firm.id, ...q2 });
+    const q1 = { fiscalYear: 2026, fiscalQuarter: 1 } as const;
+
+    // Without a period: the one being filed now, which they have filed.
+    const now409 = await post('send_email', cco.headers, { supervisedPersonUserId: person.id });
+    expect([now409.statusCode, json(now409).detail]).toEqual([409, messages.reminders.alreadyFiled('FY2026 Q2')]);
+
+    const res = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, ...q1 });
+    expect([res.statusCode, json(res)]).toEqual([200, { sent: 1, skipped_inactive: 0 }]);
+    const mail = await sink.waitFor(person.email);
+    expect(mail.raw).toMatch(/Subject: Overdue: your quarterly attestation for FY2026 Q1/);
+    expect(mail.text).toContain('Your quarterly attestation for FY2026 Q1 was due on 07/16/2026');
+    const recorded = await t.deps.db
+      .select()
+      .from(attestationReminders)
+      .where(eq(attestationReminders.userId, person.id));
+    expect(recorded.map((r) => [r.kind, r.fiscalYear, r.fiscalQuarter])).toEqual([['manual', 2026, 1]]);
+
+    const lastReminded = async (period: { fiscalYear: number; fiscalQuarter: number }) => {
+      const page = await t.app.inject({
+        url: `/api/attestation_submission_status/${firm.id}/firm/?fiscalYear=${period.fiscalYear}&fiscalQuarter=${period.fiscalQuarter}`,
+        headers: cco.headers,
+      });
+      return (submissionStatusPage.parse(json(page)) as SubmissionStatusPage).results[0];
+    };
+    expect(await lastReminded(q1)).toMatchObject({ status: 'Delinquent', last_reminded_at: expect.any(String) });
+    expect(await lastReminded(q2)).toMatchObject({ status: 'Submitted', last_reminded_at: null });
+
+    // That period filed: refused with its name.
+    await createAttestation(t.deps.db, { ownerId: person.id, firmId: firm.id, ...q1 });
+    const filed = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, ...q1 });
+    expect([filed.statusCode, json(filed).detail]).toEqual([409, messages.reminders.alreadyFiled('FY2026 Q1')]);
+  });
+
+  it('refuses a period whose filing has not opened, and a year without its quarter', async () => {
+    now = new Date('2026-10-05T15:00:00Z');
+    const firm = await createFirm(t.deps.db);
+    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const person = await onRoster(firm.id);
+    const future = await post('send_email', cco.headers, {
+      supervisedPersonUserId: person.id,
+      fiscalYear: 2026,
+      fiscalQuarter: 3,
+    });
+    expect([future.statusCode, json(future).fields]).toEqual([
+      400,
+      { fiscalQuarter: messages.reminders.notOpenYet('FY2026 Q3') },
+    ]);
+    const half = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, fiscalYear: 2026 });
+    expect([half.statusCode, json(half).fields]).toEqual([400, { fiscalQuarter: messages.http.required }]);
+    const badQuarter = await post('send_email', cco.headers, {
+      supervisedPersonUserId: person.id,
+      fiscalYear: 2026,
+      fiscalQuarter: 5,
+    });
+    expect([badQuarter.statusCode, Object.keys(json<{ fields: object }>(badQuarter).fields)]).toEqual([
+      400,
+      ['fiscalQuarter'],
+    ]);
+    expect(await outboxTo([person.email])).toEqual([]);
+  });
+});
+
 describe('remind all pending', () => {
   it('mails every Pending or Delinquent person of the firm who can sign in, and answers how many', async () => {
     now = new Date('2026-10-05T15:00:00Z');
@@ -152,13 +222,25 @@ describe('remind all pending', () => {
 
     const body = { firm: firm.id, ...q2 };
     const res = await post('send_reminders', cco.headers, body);
-    expect([res.statusCode, json(res)]).toEqual([200, { sent: 2 }]);
+    expect([res.statusCode, json(res)]).toEqual([200, { sent: 2, skipped_inactive: 1 }]);
     const mails = await outboxTo([...pending, submitted, reviewed, inactive, ofElsewhere].map((p) => p.email));
     expect(mails.map((m) => m.toAddress).sort()).toEqual(pending.map((p) => p.email).sort());
 
+    // Only someone who cannot sign in left: nobody is reminded, and the answer says why.
+    const lastOne = await createFirm(t.deps.db);
+    const inactiveOnly = await onRoster(lastOne.id, { isActive: false });
+    const superOf = await signedInAs(t, {
+      profile: { firmId: lastOne.id, profileType: 3, isCco: true, isSuperCco: true },
+    });
+    expect(json(await post('send_reminders', superOf.headers, { ...body, firm: lastOne.id }))).toEqual({
+      sent: 0,
+      skipped_inactive: 1,
+    });
+    expect(await outboxTo([inactiveOnly.email])).toEqual([]);
+
     // The quarter before: nobody filed it, so all who can sign in are reminded of it, as late.
     const before = await post('send_reminders', cco.headers, { ...body, fiscalQuarter: 1 });
-    expect(json(before)).toEqual({ sent: 4 });
+    expect(json(before)).toEqual({ sent: 4, skipped_inactive: 1 });
     // A period whose filing has not opened, another firm, a non-CCO.
     const future = await post('send_reminders', cco.headers, { ...body, fiscalQuarter: 3 });
     expect([future.statusCode, json(future).fields]).toEqual([
@@ -172,6 +254,9 @@ describe('remind all pending', () => {
     const superCco = await signedInAs(t, {
       profile: { firmId: firm.id, profileType: 3, isCco: true, isSuperCco: true },
     });
-    expect(json(await post('send_reminders', superCco.headers, { ...body, firm: elsewhere.id }))).toEqual({ sent: 1 });
+    expect(json(await post('send_reminders', superCco.headers, { ...body, firm: elsewhere.id }))).toEqual({
+      sent: 1,
+      skipped_inactive: 0,
+    });
   });
 });

@@ -46,6 +46,8 @@ export interface RowAction<Row> {
   onClick: (row: Row) => void;
   /** Whether this row offers the action (a permission check); always when left out. */
   visible?: (row: Row) => boolean;
+  /** Whether the action is offered but cannot be chosen now (its call for this row is under way). */
+  disabled?: (row: Row) => boolean;
   color?: 'red';
   /** An icon button in the row, an item of the row's "…" menu (the default), or both. */
   placement?: 'inline' | 'menu' | 'both';
@@ -259,6 +261,7 @@ export function DataTable<Row>({
             {rows.map((row, index) => {
               const key = rowKey(row);
               const offered = looks.filter((_, i) => actions[i]?.visible?.(row) ?? true);
+              const disabled = looks.filter((_, i) => actions[i]?.disabled?.(row) ?? false);
               return (
                 <DataTableRow
                   key={key}
@@ -270,6 +273,7 @@ export function DataTable<Row>({
                   selected={selection ? selection.selected.has(key) : undefined}
                   columns={stableColumns as DataTableColumn<unknown>[]}
                   actions={actions.length > 0 ? offered.map((look) => look.label).join('\n') : undefined}
+                  disabledActions={disabled.map((look) => look.label).join('\n')}
                   looks={looks}
                   alignEnd={!showActionsHeader}
                   onToggle={toggle}
@@ -335,6 +339,8 @@ interface DataTableRowProps {
   columns: DataTableColumn<unknown>[];
   /** The labels of the actions this row offers, one a line ('' for none, undefined without an actions column). */
   actions: string | undefined;
+  /** The labels of the offered actions that cannot be chosen now, one a line. */
+  disabledActions: string;
   looks: readonly RowActionLook[];
   alignEnd: boolean;
   onToggle: (key: RowKey) => void;
@@ -356,6 +362,7 @@ const DataTableRow = memo(function DataTableRow({
   selected,
   columns,
   actions,
+  disabledActions,
   looks,
   alignEnd,
   onToggle,
@@ -363,6 +370,7 @@ const DataTableRow = memo(function DataTableRow({
 }: DataTableRowProps) {
   const td = Table.classes.td;
   const offered = actions ? actions.split('\n') : [];
+  const disabled = disabledActions ? disabledActions.split('\n') : [];
   return (
     <tr
       className={tone ? `${Table.classes.tr} ${classes[tone]}` : Table.classes.tr}
@@ -389,6 +397,7 @@ const DataTableRow = memo(function DataTableRow({
         <td className={`${td} ${classes.actions}`}>
           <RowActions
             actions={looks.filter((look) => offered.includes(look.label))}
+            disabled={disabled}
             name={name}
             alignEnd={alignEnd}
             onAction={(label) => onAction(label, row)}

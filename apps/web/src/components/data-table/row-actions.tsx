@@ -13,12 +13,14 @@ export interface RowActionLook {
 interface RowActionsProps {
   /** The actions this row offers, in order (already filtered by permission). */
   actions: readonly RowActionLook[];
+  /** The labels of those that cannot be chosen now. */
+  disabled?: readonly string[];
   name: string;
   alignEnd: boolean;
   onAction: (label: string) => void;
 }
 
-export function RowActions({ actions, name, alignEnd, onAction }: RowActionsProps) {
+export function RowActions({ actions, disabled = [], name, alignEnd, onAction }: RowActionsProps) {
   const inline = actions.filter((action) => action.placement === 'inline' || action.placement === 'both');
   const menu = actions.filter((action) => (action.placement ?? 'menu') !== 'inline');
   return (
@@ -30,12 +32,13 @@ export function RowActions({ actions, name, alignEnd, onAction }: RowActionsProp
           color={action.color ?? 'gray'}
           c={action.color ? undefined : 'gray.8'}
           aria-label={`${action.label} ${name}`}
+          disabled={disabled.includes(action.label)}
           onClick={() => onAction(action.label)}
         >
           <action.icon size={18} aria-hidden />
         </ActionIcon>
       ))}
-      {menu.length > 0 && <RowMenu actions={menu} name={name} onAction={onAction} />}
+      {menu.length > 0 && <RowMenu actions={menu} disabled={disabled} name={name} onAction={onAction} />}
     </Group>
   );
 }
@@ -46,7 +49,7 @@ export function RowActions({ actions, name, alignEnd, onAction }: RowActionsProp
  * each row draws the same button alone, and the Menu takes its place on the first click (or Enter),
  * opening at once, with focus kept on the button so closing the menu returns there as usual.
  */
-function RowMenu({ actions, name, onAction }: Omit<RowActionsProps, 'alignEnd'>) {
+function RowMenu({ actions, disabled = [], name, onAction }: Omit<RowActionsProps, 'alignEnd'>) {
   const [mounted, setMounted] = useState(false);
   const [opened, setOpened] = useState(false);
   const target = useRef<HTMLButtonElement>(null);
@@ -82,6 +85,7 @@ function RowMenu({ actions, name, onAction }: Omit<RowActionsProps, 'alignEnd'>)
           <Menu.Item
             key={action.label}
             color={action.color}
+            disabled={disabled.includes(action.label)}
             leftSection={<action.icon size={16} aria-hidden />}
             onClick={() => {
               // The item goes away with the menu: a modal the action opens must find the button

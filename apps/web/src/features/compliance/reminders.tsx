@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { messages, type SubmissionStatusRow } from '@portal/domain';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { notifySuccess } from '../../lib/notify';
 import { sendReminder, sendReminders, submissionStatusKey } from './compliance-api';
@@ -17,24 +17,53 @@ export const personOf = (r: Pick<SubmissionStatusRow, 'first_name' | 'last_name'
 export const SEND_REMINDER = 'Send a reminder to';
 
 /**
- * Reminds one supervised person. The seed said "was sent" on click, before the call returned (spec 001
- * §8), so a refused reminder (the person filed meanwhile) still read as sent: the notice now follows the
- * server's answer, a refusal shows the server's reason, and the rows refresh to show "last reminded".
+ * Reminds one supervised person of the period whose rows are shown (`period`: the one the server
+ * served). The seed said "was sent" on click, before the call returned (spec 001 §8), so a refused
+ * reminder (the person filed meanwhile) still read as sent: the notice now follows the server's answer,
+ * a refusal shows the server's reason, and the rows refresh to show "last reminded". A person's icon
+ * is disabled while their reminder is on its way: a CCO's reminders may repeat, so a double click
+ * would mail twice.
  */
-export function useSendReminder() {
+export function useSendReminder(period: Period | undefined) {
   const queryClient = useQueryClient();
+  // The ref guards against a second click before the disabled icon is drawn; the state draws it.
+  const inFlight = useRef(new Set<number>());
+  const [sending, setSending] = useState<ReadonlySet<number>>(new Set());
+  const settle = (userId: number, busy: boolean) => {
+    if (busy) inFlight.current.add(userId);
+    else inFlight.current.delete(userId);
+    setSending(new Set(inFlight.current));
+  };
   const send = useMutation({
-    mutationFn: (row: SubmissionStatusRow) => sendReminder({ supervisedPersonUserId: row.user_id }),
+    mutationFn: (row: SubmissionStatusRow) =>
+      sendReminder({ supervisedPersonUserId: row.user_id, ...(period && periodOf(period)) }),
     onSuccess: () => notifySuccess(messages.attestations.notificationSent),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: submissionStatusKey }),
+    onSettled: (_data, _error, row) => {
+      settle(row.user_id, false);
+      return queryClient.invalidateQueries({ queryKey: submissionStatusKey });
+    },
   });
-  return (row: SubmissionStatusRow) => send.mutate(row);
+  return {
+    remind: (row: SubmissionStatusRow) => {
+      if (inFlight.current.has(row.user_id)) return;
+      settle(row.user_id, true);
+      send.mutate(row);
+    },
+    /** Whether this person's reminder is on its way. */
+    sending: (row: SubmissionStatusRow) => sending.has(row.user_id),
+  };
 }
+
+interface Period {
+  fiscalYear: number;
+  fiscalQuarter: number;
+}
+const periodOf = ({ fiscalYear, fiscalQuarter }: Period) => ({ fiscalYear, fiscalQuarter });
 
 interface RemindAllButtonProps {
   /** The firm whose people are reminded; the button shows only once one is chosen. */
   firm: { id: number; name: string } | null;
-  period: { fiscalYear: number; fiscalQuarter: number };
+  period: Period;
   /** How many have not filed (Pending and Delinquent): none, nothing to send. */
   unfiled: number;
 }
@@ -46,7 +75,7 @@ export function RemindAllButton({ firm, period, unfiled }: RemindAllButtonProps)
   const remind = useMutation({
     mutationFn: (f: { id: number }) =>
       sendReminders({ firm: f.id, fiscalYear: period.fiscalYear, fiscalQuarter: period.fiscalQuarter }),
-    onSuccess: ({ sent }) => notifySuccess(m.remindersSent(sent)),
+    onSuccess: ({ sent, skipped_inactive }) => notifySuccess(m.remindersSent(sent, skipped_inactive)),
     onSettled: () => {
       setAsking(false);
       return queryClient.invalidateQueries({ queryKey: submissionStatusKey });

@@ -86,7 +86,11 @@ interface Call {
 }
 
 /** The API as the screen sees it: every call kept, the status list answered from ROWS. */
-function stubApi(sent = 1, refusal?: { status: number; detail: string }) {
+function stubApi(
+  sent = 1,
+  refusal?: { status: number; detail: string },
+  o: { skippedInactive?: number; answered?: Promise<void> } = {},
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -95,11 +99,18 @@ function stubApi(sent = 1, refusal?: { status: number; detail: string }) {
       calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (method === 'POST' && refusal)
         return new Response(JSON.stringify({ detail: refusal.detail }), { status: refusal.status });
-      if (method === 'POST') return new Response(JSON.stringify({ sent }), { status: 200 });
-      const firm = new URL(url, 'http://portal.test').searchParams.get('firm');
+      if (method === 'POST') {
+        await o.answered;
+        return new Response(JSON.stringify({ sent, skipped_inactive: o.skippedInactive ?? 0 }), { status: 200 });
+      }
+      const params = new URL(url, 'http://portal.test').searchParams;
+      const firm = params.get('firm');
+      // The period asked for, or the one being filed now.
+      const fiscalYear = Number(params.get('fiscalYear') ?? 2026);
+      const fiscalQuarter = Number(params.get('fiscalQuarter') ?? 2);
       const results = firm ? ROWS.filter((r) => String(r.firm_id) === firm) : ROWS;
       const summary = firm ? SUMMARY.filter((s) => String(s.firm_id) === firm) : SUMMARY;
-      const page = { count: results.length, next: null, previous: null, results, fiscalYear: 2026, fiscalQuarter: 2 };
+      const page = { count: results.length, next: null, previous: null, results, fiscalYear, fiscalQuarter };
       return new Response(JSON.stringify({ ...page, summary }), { status: 200 });
     }),
   );
@@ -195,8 +206,51 @@ describe('the attestation submission status of a super CCO', () => {
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       url: '/api/quarterly_attestations/send_email/',
-      body: { supervisedPersonUserId: 101 },
+      body: { supervisedPersonUserId: 101, fiscalYear: 2026, fiscalQuarter: 2 },
     });
+  });
+
+  it('reminds of the period on the screen, not the one being filed now', async () => {
+    const calls = stubApi();
+    render(superCco, `${PATH}?fiscalYear=2025&fiscalQuarter=4`);
+    const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Send a reminder to Late, Pat' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      supervisedPersonUserId: 101,
+      fiscalYear: 2025,
+      fiscalQuarter: 4,
+    });
+  });
+
+  it('sends one reminder however quickly the icon is clicked again, the icon disabled until the answer', async () => {
+    let answer: () => void = () => {};
+    const calls = stubApi(1, undefined, {
+      answered: new Promise<void>((resolve) => {
+        answer = resolve;
+      }),
+    });
+    render(superCco);
+    const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
+    const icon = await within(table).findByRole('button', { name: 'Send a reminder to Late, Pat' });
+    await userEvent.dblClick(icon);
+    await userEvent.click(icon);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect((icon as HTMLButtonElement).disabled).toBe(true);
+    // Another person's reminder is not held up.
+    expect(
+      (within(table).getByRole('button', { name: 'Send a reminder to Waiting, Pat' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    answer();
+    expect(
+      await screen.findByText('A quarterly attestation notification was sent to the supervised person'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        (within(table).getByRole('button', { name: 'Send a reminder to Late, Pat' }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('filters by the firm chosen in the sidebar and reminds all its pending persons after asking', async () => {
@@ -213,7 +267,7 @@ describe('the attestation submission status of a super CCO', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remind all pending' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remind all pending' });
     expect(dialog.textContent).toContain(
-      'Email a reminder to each of the 2 supervised persons of Dover Wealth who have not attested for FY2026 Q2?',
+      'Email a reminder to each of the 2 supervised persons of Dover Wealth who have not attested for FY2026 Q2? Anyone whose account is not active cannot sign in and is not reminded.',
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send reminders' }));
@@ -223,6 +277,22 @@ describe('the attestation submission status of a super CCO', () => {
       url: '/api/quarterly_attestations/send_reminders/',
       body: { firm: 10, fiscalYear: 2026, fiscalQuarter: 2 },
     });
+  });
+
+  it('says who was not reminded because their account is not active, not that everyone has attested', async () => {
+    stubApi(0, undefined, { skippedInactive: 2 });
+    render(superCco);
+    const firms = await screen.findByRole('navigation', { name: 'Firms' });
+    await userEvent.click(await within(firms).findByRole('button', { name: /Dover Wealth/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remind all pending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remind all pending' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send reminders' }));
+    expect(
+      await screen.findByText(
+        'Nobody was reminded. 2 supervised persons who have not attested were not reminded: their accounts are not active.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/everyone has attested/)).toBeNull();
   });
 
   it('asks the server for the status and period chosen', async () => {

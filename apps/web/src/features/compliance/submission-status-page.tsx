@@ -90,9 +90,10 @@ export function SubmissionStatusPage() {
       ...period,
     }),
   );
-  const remind = useSendReminder();
   const summaries = standing.data?.summary ?? [];
   const served = list.data ?? standing.data;
+  // A row's reminder is of the period its rows are of: the one the server served.
+  const reminder = useSendReminder(served);
   const chosen = summaries.find((s) => String(s.firm_id) === firm);
 
   const actions: RowAction<SubmissionStatusRow>[] = [
@@ -101,7 +102,8 @@ export function SubmissionStatusPage() {
       icon: IconMailForward,
       placement: 'inline',
       visible: (r) => isUnfiled(r.status),
-      onClick: remind,
+      disabled: reminder.sending,
+      onClick: reminder.remind,
     },
   ];
 

@@ -83,12 +83,16 @@ function stubApi() {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'POST') return new Response(JSON.stringify({ sent: 1 }), { status: 200 });
+      if (method === 'POST') return new Response(JSON.stringify({ sent: 1, skipped_inactive: 0 }), { status: 200 });
       const empty = { count: 0, next: null, previous: null, results: [] };
       if (!url.startsWith('/api/attestation_submission_status/')) return new Response(JSON.stringify(empty));
-      const status = new URL(url, 'http://portal.test').searchParams.get('status');
+      const params = new URL(url, 'http://portal.test').searchParams;
+      const status = params.get('status');
       const results = status === 'Submitted,Reviewed' ? ATTESTED : status === 'Pending,Delinquent' ? PENDING : [];
-      const page = { ...empty, count: results.length, results, fiscalYear: 2026, fiscalQuarter: 2 };
+      // The period asked for, or the one being filed now.
+      const fiscalYear = Number(params.get('fiscalYear') ?? 2026);
+      const fiscalQuarter = Number(params.get('fiscalQuarter') ?? 2);
+      const page = { ...empty, count: results.length, results, fiscalYear, fiscalQuarter };
       return new Response(JSON.stringify({ ...page, summary: [SUMMARY] }), { status: 200 });
     }),
   );
@@ -155,7 +159,23 @@ describe("the manager's supervised persons modal", () => {
       expect(calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
         url: '/api/quarterly_attestations/send_email/',
-        body: { supervisedPersonUserId: 104 },
+        body: { supervisedPersonUserId: 104, fiscalYear: 2026, fiscalQuarter: 2 },
+      }),
+    );
+  });
+
+  it('reminds of the period the modal shows', async () => {
+    const calls = stubApi();
+    renderModal({ firm: '10', fiscalYear: '2025', fiscalQuarter: '4' });
+    const dialog = await screen.findByRole('dialog', { name: 'Supervised persons' });
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Pending (3)' }));
+    const table = await within(dialog).findByRole('table', { name: 'Pending supervised persons' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Send a reminder to Waiting, Pat' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        supervisedPersonUserId: 104,
+        fiscalYear: 2025,
+        fiscalQuarter: 4,
       }),
     );
   });

@@ -102,7 +102,6 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
     }),
   );
   const firms = useQuery({ ...firmOptionsQuery, enabled: superCco });
-  const remind = useSendReminder();
 
   const summaries = counts.data?.summary ?? [];
   const total = (keys: ('reviewed' | 'submitted' | 'pending' | 'delinquent')[]) =>
@@ -110,6 +109,8 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
   const attested = total(['submitted', 'reviewed']);
   const pending = total(['pending', 'delinquent']);
   const served = list.data ?? counts.data;
+  // A row's reminder is of the period its rows are of: the one the server served.
+  const reminder = useSendReminder(served);
   const chosen = summaries.length === 1 && firmParam !== null ? summaries[0] : undefined;
 
   const reset = () => {
@@ -123,7 +124,8 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
       icon: IconMailForward,
       placement: 'inline',
       visible: (r) => isUnfiled(r.status),
-      onClick: remind,
+      disabled: reminder.sending,
+      onClick: reminder.remind,
     },
   ];
   const dataTable = (
