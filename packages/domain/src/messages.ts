@@ -368,7 +368,8 @@ export const messages = {
     alreadyFiled: (period: string) =>
       `This person has already filed the attestation for ${period}: no reminder was sent.`,
     inactive: 'This person’s account is not active, so they cannot sign in to attest: no reminder was sent.',
-    notOpenYet: (period: string) => `The filing of ${period} has not opened yet: there is nothing to remind of.`,
+    notBeingFiled: (period: string, current: string) =>
+      `Reminders are for the quarter being filed now, ${current}: the attestation form files only that quarter, so a reminder about ${period} could not be acted on.`,
   },
   /** Who has attested for a period, and the reminders a CCO sends (issue 8). */
   submissionStatus: {

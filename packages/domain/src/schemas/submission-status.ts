@@ -68,6 +68,11 @@ export type SubmissionStatusQuery = z.infer<typeof submissionStatusQuery>;
 export const submissionStatusPage = pageOf(submissionStatusRow).extend({
   fiscalYear: z.number().int(),
   fiscalQuarter: z.number().int(),
+  /**
+   * Whether this is the quarter being filed now, the only one reminders are about (the form files no
+   * other): the screens offer reminders only then.
+   */
+  reminders_open: z.boolean(),
   summary: z.array(submissionSummary),
 });
 export type SubmissionStatusPage = z.infer<typeof submissionStatusPage>;

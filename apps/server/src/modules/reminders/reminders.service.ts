@@ -3,7 +3,6 @@ import {
   attestationPeriodOn,
   calendarDateIn,
   type FiscalPeriod,
-  filingOpensOn,
   inScope,
   isCco,
   messages,
@@ -123,18 +122,22 @@ async function sendAudited(deps: AppDeps, meta: AuditContext, work: Parameters<t
   }
 }
 
-/** A period whose filing has not opened has nothing to remind of (400, on its quarter). */
-function openedOn(today: string, period: FiscalPeriod) {
-  if (today >= filingOpensOn(period)) return;
-  const message = m.notOpenYet(periodName(period));
+/**
+ * Reminders are about the quarter being filed now: the attestation form files only that one, so a
+ * reminder about a quarter before it (or one not yet open) asks for something nobody can do (400).
+ */
+function beingFiled(today: string, period: FiscalPeriod) {
+  const current = attestationPeriodOn(today);
+  if (period.fiscalYear === current.fiscalYear && period.fiscalQuarter === current.fiscalQuarter) return;
+  const message = m.notBeingFiled(periodName(period), periodName(current));
   throw badRequest(message, { fiscalQuarter: message });
 }
 
 /**
  * `POST /api/quarterly_attestations/send_email/`: a CCO reminds one person of their firm (a super CCO
- * anyone on the roster) to file a period: the one the CCO's screen shows, or without one the period
- * being filed now. Someone who has filed that period is not reminded (409): a reminder to a person who
- * did what it asks would teach them to ignore the next one.
+ * anyone on the roster) to file the quarter being filed now (a body may name it, as the CCO's screen
+ * does). Someone who has filed it is not reminded (409): a reminder to a person who did what it asks
+ * would teach them to ignore the next one.
  */
 export async function sendOne(ctx: Ctx, body: SendReminderBody): Promise<RemindersSent> {
   if (!isCco(ctx.actor)) throw forbidden();
@@ -144,7 +147,7 @@ export async function sendOne(ctx: Ctx, body: SendReminderBody): Promise<Reminde
     body.fiscalYear !== undefined && body.fiscalQuarter !== undefined
       ? ({ fiscalYear: body.fiscalYear, fiscalQuarter: body.fiscalQuarter } as FiscalPeriod)
       : attestationPeriodOn(today);
-  openedOn(today, period);
+  beingFiled(today, period);
   const person = await standingOf(ctx, body.supervisedPersonUserId, period);
   if (!person) throw notFound();
   if (person.status === 'Submitted' || person.status === 'Reviewed') throw conflict(m.alreadyFiled(periodName(period)));
@@ -167,7 +170,7 @@ export async function sendToFirm(ctx: Ctx, body: SendRemindersBody): Promise<Rem
     throw notFound();
   const period = { fiscalYear: body.fiscalYear, fiscalQuarter: body.fiscalQuarter } as FiscalPeriod;
   const now = ctx.deps.config.now();
-  openedOn(calendarDateIn(ctx.deps.config.timeZone, now), period);
+  beingFiled(calendarDateIn(ctx.deps.config.timeZone, now), period);
   const unfiled = await unfiledOf(ctx, body.firm, period);
   const people = unfiled.filter((p) => p.isActive);
   const skipped_inactive = unfiled.length - people.length;

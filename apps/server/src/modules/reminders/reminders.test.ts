@@ -137,60 +137,42 @@ describe('a CCO reminds a supervised person', () => {
   });
 });
 
-describe('a CCO reminds a supervised person of the period on their screen', () => {
-  it('reminds of a past period that person has not filed, though they filed the current one', async () => {
+describe('a CCO reminds a supervised person of the quarter being filed now', () => {
+  it('names that quarter or none, never another: the form files only the quarter being filed', async () => {
     now = new Date('2026-10-05T15:00:00Z');
     const firm = await createFirm(t.deps.db);
     const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
     const person = await onRoster(firm.id);
-    await createAttestation(t.deps.db, { ownerId: person.id, firmId: firm.id, ...q2 });
     const q1 = { fiscalYear: 2026, fiscalQuarter: 1 } as const;
+    const q3 = { fiscalYear: 2026, fiscalQuarter: 3 } as const;
 
-    // Without a period: the one being filed now, which they have filed.
-    const now409 = await post('send_email', cco.headers, { supervisedPersonUserId: person.id });
-    expect([now409.statusCode, json(now409).detail]).toEqual([409, messages.reminders.alreadyFiled('FY2026 Q2')]);
+    // The quarter before (which they have not filed either) and one not open yet: refused, on the quarter.
+    for (const period of [q1, q3]) {
+      const res = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, ...period });
+      expect([res.statusCode, json(res).fields]).toEqual([
+        400,
+        { fiscalQuarter: messages.reminders.notBeingFiled(`FY2026 Q${period.fiscalQuarter}`, 'FY2026 Q2') },
+      ]);
+    }
+    expect(await outboxTo([person.email])).toEqual([]);
 
-    const res = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, ...q1 });
-    expect([res.statusCode, json(res)]).toEqual([200, { sent: 1, skipped_inactive: 0 }]);
+    // The quarter being filed, named or not.
+    const named = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, ...q2 });
+    expect([named.statusCode, json(named)]).toEqual([200, { sent: 1, skipped_inactive: 0 }]);
     const mail = await sink.waitFor(person.email);
-    expect(mail.raw).toMatch(/Subject: Overdue: your quarterly attestation for FY2026 Q1/);
-    expect(mail.text).toContain('Your quarterly attestation for FY2026 Q1 was due on 07/16/2026');
-    const recorded = await t.deps.db
-      .select()
-      .from(attestationReminders)
-      .where(eq(attestationReminders.userId, person.id));
-    expect(recorded.map((r) => [r.kind, r.fiscalYear, r.fiscalQuarter])).toEqual([['manual', 2026, 1]]);
+    expect(mail.text).toContain('Please file your quarterly attestation for FY2026 Q2 by 10/16/2026');
 
-    const lastReminded = async (period: { fiscalYear: number; fiscalQuarter: number }) => {
-      const page = await t.app.inject({
-        url: `/api/attestation_submission_status/${firm.id}/firm/?fiscalYear=${period.fiscalYear}&fiscalQuarter=${period.fiscalQuarter}`,
-        headers: cco.headers,
-      });
-      return (submissionStatusPage.parse(json(page)) as SubmissionStatusPage).results[0];
-    };
-    expect(await lastReminded(q1)).toMatchObject({ status: 'Delinquent', last_reminded_at: expect.any(String) });
-    expect(await lastReminded(q2)).toMatchObject({ status: 'Submitted', last_reminded_at: null });
-
-    // That period filed: refused with its name.
-    await createAttestation(t.deps.db, { ownerId: person.id, firmId: firm.id, ...q1 });
-    const filed = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, ...q1 });
-    expect([filed.statusCode, json(filed).detail]).toEqual([409, messages.reminders.alreadyFiled('FY2026 Q1')]);
+    // Once filed: refused with its name.
+    await createAttestation(t.deps.db, { ownerId: person.id, firmId: firm.id, ...q2 });
+    const filed = await post('send_email', cco.headers, { supervisedPersonUserId: person.id });
+    expect([filed.statusCode, json(filed).detail]).toEqual([409, messages.reminders.alreadyFiled('FY2026 Q2')]);
   });
 
-  it('refuses a period whose filing has not opened, and a year without its quarter', async () => {
+  it('refuses a year without its quarter, and a quarter that is not one', async () => {
     now = new Date('2026-10-05T15:00:00Z');
     const firm = await createFirm(t.deps.db);
     const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
     const person = await onRoster(firm.id);
-    const future = await post('send_email', cco.headers, {
-      supervisedPersonUserId: person.id,
-      fiscalYear: 2026,
-      fiscalQuarter: 3,
-    });
-    expect([future.statusCode, json(future).fields]).toEqual([
-      400,
-      { fiscalQuarter: messages.reminders.notOpenYet('FY2026 Q3') },
-    ]);
     const half = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, fiscalYear: 2026 });
     expect([half.statusCode, json(half).fields]).toEqual([400, { fiscalQuarter: messages.http.required }]);
     const badQuarter = await post('send_email', cco.headers, {
@@ -238,15 +220,14 @@ describe('remind all pending', () => {
     });
     expect(await outboxTo([inactiveOnly.email])).toEqual([]);
 
-    // The quarter before: nobody filed it, so all who can sign in are reminded of it, as late.
-    const before = await post('send_reminders', cco.headers, { ...body, fiscalQuarter: 1 });
-    expect(json(before)).toEqual({ sent: 4, skipped_inactive: 1 });
-    // A period whose filing has not opened, another firm, a non-CCO.
-    const future = await post('send_reminders', cco.headers, { ...body, fiscalQuarter: 3 });
-    expect([future.statusCode, json(future).fields]).toEqual([
-      400,
-      { fiscalQuarter: messages.reminders.notOpenYet('FY2026 Q3') },
-    ]);
+    // Another quarter than the one being filed (before it, or not open yet), another firm, a non-CCO.
+    for (const fiscalQuarter of [1, 3]) {
+      const other = await post('send_reminders', cco.headers, { ...body, fiscalQuarter });
+      expect([other.statusCode, json(other).fields]).toEqual([
+        400,
+        { fiscalQuarter: messages.reminders.notBeingFiled(`FY2026 Q${fiscalQuarter}`, 'FY2026 Q2') },
+      ]);
+    }
     expect((await post('send_reminders', cco.headers, { ...body, firm: elsewhere.id })).statusCode).toBe(404);
     expect((await post('send_reminders', cco.headers, { ...body, firm: 999_999 })).statusCode).toBe(404);
     const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });

@@ -72,8 +72,13 @@ export function supervisedPersonRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const statusSchema = { tags: ['attestation submission status'], querystring: submissionStatusQuery };
     const statusResponse = { 200: submissionStatusPage, ...errors };
     const statusPage = async (request: FastifyRequest, q: z.output<typeof submissionStatusQuery>) => {
-      const { rows, count, period, summary } = await roster.submissionStatus(ctx(request), q);
-      return { ...pageOf(request, deps.config.publicUrl, q, count, rows), ...period, summary };
+      const { rows, count, period, summary, remindersOpen } = await roster.submissionStatus(ctx(request), q);
+      return {
+        ...pageOf(request, deps.config.publicUrl, q, count, rows),
+        ...period,
+        reminders_open: remindersOpen,
+        summary,
+      };
     };
     app.get(
       '/api/attestation_submission_status/',

@@ -81,7 +81,9 @@ export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   const summary = await underVersions(versions, `submission summary ${JSON.stringify([scope, q.firm, window])}`, () =>
     submissionSummaries(ctx.deps.db, scope, q, window),
   );
-  return { ...page, period, summary };
+  const filing = attestationPeriodOn(window.today);
+  const remindersOpen = filing.fiscalYear === period.fiscalYear && filing.fiscalQuarter === period.fiscalQuarter;
+  return { ...page, period, summary, remindersOpen };
 }
 
 const windowOf = (period: FiscalPeriod, today: string) => ({ period, opensOn: filingOpensOn(period), today });

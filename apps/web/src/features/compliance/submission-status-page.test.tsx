@@ -110,8 +110,10 @@ function stubApi(
       const fiscalQuarter = Number(params.get('fiscalQuarter') ?? 2);
       const results = firm ? ROWS.filter((r) => String(r.firm_id) === firm) : ROWS;
       const summary = firm ? SUMMARY.filter((s) => String(s.firm_id) === firm) : SUMMARY;
+      // As the server: reminders only about the quarter being filed now.
+      const reminders_open = fiscalYear === 2026 && fiscalQuarter === 2;
       const page = { count: results.length, next: null, previous: null, results, fiscalYear, fiscalQuarter };
-      return new Response(JSON.stringify({ ...page, summary }), { status: 200 });
+      return new Response(JSON.stringify({ ...page, reminders_open, summary }), { status: 200 });
     }),
   );
   return calls;
@@ -210,17 +212,13 @@ describe('the attestation submission status of a super CCO', () => {
     });
   });
 
-  it('reminds of the period on the screen, not the one being filed now', async () => {
-    const calls = stubApi();
-    render(superCco, `${PATH}?fiscalYear=2025&fiscalQuarter=4`);
+  it('offers no reminder for a quarter other than the one being filed now (the form files no other)', async () => {
+    stubApi();
+    render(superCco, `${PATH}?fiscalYear=2025&fiscalQuarter=4&firm=10`);
     const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
-    await userEvent.click(await within(table).findByRole('button', { name: 'Send a reminder to Late, Pat' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      supervisedPersonUserId: 101,
-      fiscalYear: 2025,
-      fiscalQuarter: 4,
-    });
+    expect(await within(table).findByRole('cell', { name: 'Late, Pat' })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: /Send a reminder/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remind all pending' })).toBeNull();
   });
 
   it('sends one reminder however quickly the icon is clicked again, the icon disabled until the answer', async () => {

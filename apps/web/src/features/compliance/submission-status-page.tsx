@@ -101,7 +101,8 @@ export function SubmissionStatusPage() {
       label: SEND_REMINDER,
       icon: IconMailForward,
       placement: 'inline',
-      visible: (r) => isUnfiled(r.status),
+      // Reminders are about the quarter being filed now: the form files no other.
+      visible: (r) => isUnfiled(r.status) && served?.reminders_open === true,
       disabled: reminder.sending,
       onClick: reminder.remind,
     },
@@ -111,7 +112,7 @@ export function SubmissionStatusPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={1}>{TITLE}</Title>
-        {served && (
+        {served?.reminders_open && (
           <RemindAllButton
             firm={chosen && chosen.firm_id !== null ? { id: chosen.firm_id, name: chosen.firm_name ?? '' } : null}
             period={served}

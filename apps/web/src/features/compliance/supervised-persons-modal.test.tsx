@@ -92,7 +92,9 @@ function stubApi() {
       // The period asked for, or the one being filed now.
       const fiscalYear = Number(params.get('fiscalYear') ?? 2026);
       const fiscalQuarter = Number(params.get('fiscalQuarter') ?? 2);
-      const page = { ...empty, count: results.length, results, fiscalYear, fiscalQuarter };
+      // As the server: reminders only about the quarter being filed now.
+      const reminders_open = fiscalYear === 2026 && fiscalQuarter === 2;
+      const page = { ...empty, count: results.length, results, fiscalYear, fiscalQuarter, reminders_open };
       return new Response(JSON.stringify({ ...page, summary: [SUMMARY] }), { status: 200 });
     }),
   );
@@ -164,20 +166,15 @@ describe("the manager's supervised persons modal", () => {
     );
   });
 
-  it('reminds of the period the modal shows', async () => {
-    const calls = stubApi();
+  it('offers no reminder for a quarter other than the one being filed now', async () => {
+    stubApi();
     renderModal({ firm: '10', fiscalYear: '2025', fiscalQuarter: '4' });
     const dialog = await screen.findByRole('dialog', { name: 'Supervised persons' });
     await userEvent.click(await within(dialog).findByRole('tab', { name: 'Pending (3)' }));
     const table = await within(dialog).findByRole('table', { name: 'Pending supervised persons' });
-    await userEvent.click(await within(table).findByRole('button', { name: 'Send a reminder to Waiting, Pat' }));
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-        supervisedPersonUserId: 104,
-        fiscalYear: 2025,
-        fiscalQuarter: 4,
-      }),
-    );
+    expect(await within(table).findByRole('cell', { name: 'Waiting, Pat' })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: /Send a reminder/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Remind all pending' })).toBeNull();
   });
 
   it('starts from the manager’s period and resets to the period being filed now', async () => {

@@ -123,7 +123,8 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
       label: SEND_REMINDER,
       icon: IconMailForward,
       placement: 'inline',
-      visible: (r) => isUnfiled(r.status),
+      // Reminders are about the quarter being filed now: the form files no other.
+      visible: (r) => isUnfiled(r.status) && served?.reminders_open === true,
       disabled: reminder.sending,
       onClick: reminder.remind,
     },
@@ -173,7 +174,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
         <Button variant="default" leftSection={<IconRestore size={16} aria-hidden />} onClick={reset}>
           Reset
         </Button>
-        {served && (
+        {served?.reminders_open && (
           <RemindAllButton
             firm={chosen && chosen.firm_id !== null ? { id: chosen.firm_id, name: chosen.firm_name ?? '' } : null}
             period={served}
