@@ -29,7 +29,7 @@ if (!url) {
 }
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'],
+  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',

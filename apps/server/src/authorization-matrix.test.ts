@@ -1,7 +1,7 @@
 import { attestationPeriodOn, calendarDateIn } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from './db/schema/index.js';
+import { attestationReminders, auditEvents } from './db/schema/index.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
@@ -439,28 +439,35 @@ function complianceCases(): Record<string, Case> {
       other: superCcoOnly(200, 403, 404),
     },
     // Reminders of the period being filed now: the colleagues have not filed it, every staff caller has.
+    // Each call starts with nobody reminded: a person is reminded at most once a day.
     'POST /api/quarterly_attestations/send_email/': {
-      build: (s, role) => ({
-        method: 'POST',
-        url: '/api/quarterly_attestations/send_email/',
-        payload: {
-          supervisedPersonUserId:
-            s === 'self' ? ids[callerOf(role)] : s === 'own' ? ids.staffColleague : ids.otherStaff,
-        },
-      }),
+      build: async (s, role) => {
+        await t.deps.db.delete(attestationReminders);
+        return {
+          method: 'POST',
+          url: '/api/quarterly_attestations/send_email/',
+          payload: {
+            supervisedPersonUserId:
+              s === 'self' ? ids[callerOf(role)] : s === 'own' ? ids.staffColleague : ids.otherStaff,
+          },
+        };
+      },
       own: ccos(200, 403),
       other: superCcoOnly(200, 403, 404),
       self: { ...all(403), cco: 409, superCco: 409 },
     },
     'POST /api/quarterly_attestations/send_reminders/': {
-      build: (s) => ({
-        method: 'POST',
-        url: '/api/quarterly_attestations/send_reminders/',
-        payload: {
-          firm: firms[s === 'other' ? 'other' : 'own'].id,
-          ...attestationPeriodOn(calendarDateIn('America/New_York', new Date())),
-        },
-      }),
+      build: async (s) => {
+        await t.deps.db.delete(attestationReminders);
+        return {
+          method: 'POST',
+          url: '/api/quarterly_attestations/send_reminders/',
+          payload: {
+            firm: firms[s === 'other' ? 'other' : 'own'].id,
+            ...attestationPeriodOn(calendarDateIn('America/New_York', new Date())),
+          },
+        };
+      },
       own: ccos(200, 403),
       other: superCcoOnly(200, 403, 404),
     },

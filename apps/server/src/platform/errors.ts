@@ -19,6 +19,7 @@ export const forbidden = (detail: string = messages.http.forbidden, fields?: Rec
   new HttpError(403, detail, fields);
 export const notFound = (detail: string = messages.http.notFound) => new HttpError(404, detail);
 export const conflict = (detail: string, fields?: Record<string, string>) => new HttpError(409, detail, fields);
+export const tooManyRequests = (detail: string) => new HttpError(429, detail);
 
 /** A field error whose detail is the field's own message, so a toast of `detail` reads well. */
 export const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });

@@ -114,5 +114,10 @@ export type SendRemindersBody = z.infer<typeof sendRemindersBody>;
  * over because their account is not active (they cannot sign in to attest; always 0 for one person,
  * who is refused instead).
  */
-export const remindersSent = z.object({ sent: z.number().int(), skipped_inactive: z.number().int() });
+export const remindersSent = z.object({
+  sent: z.number().int(),
+  skipped_inactive: z.number().int(),
+  /** Not mailed again: reminded within the last day. */
+  skipped_recent: z.number().int(),
+});
 export type RemindersSent = z.infer<typeof remindersSent>;

@@ -1,5 +1,5 @@
 import type { FiscalPeriod, ReminderKind } from '@portal/domain';
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attestationReminders } from '../../db/schema/index.js';
 
@@ -61,4 +61,42 @@ export async function lastRemindedOf(ex: Executor, period: FiscalPeriod, userIds
     for (const r of rows) if (r.userId !== null && r.sentAt) last.set(r.userId, new Date(r.sentAt));
   }
   return last;
+}
+
+/** The advisory-lock class of "reminding this person" (the second key is the person's user id). */
+const REMINDING = 80_420;
+
+/**
+ * Those of `userIds` reminded of the period after `since`, with the time of their last reminder. The
+ * people are locked first (advisory locks, in id order, until the transaction ends): two CCOs reminding
+ * one person at once see each other's reminder, and only one goes out.
+ */
+export async function lockRemindedSince(ex: Executor, period: FiscalPeriod, userIds: number[], since: Date) {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  for (let i = 0; i < ids.length; i += 1000)
+    await ex.execute(
+      sql`select pg_advisory_xact_lock(${REMINDING}, id) from unnest(${sql.raw(
+        `array[${ids
+          .slice(i, i + 1000)
+          .map(Number)
+          .join(',')}]`,
+      )}::int[]) as t(id) order by id`,
+    );
+  const recent = new Map<number, Date>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await ex
+      .select({ userId: attestationReminders.userId, sentAt: max(attestationReminders.sentAt) })
+      .from(attestationReminders)
+      .where(
+        and(
+          inArray(attestationReminders.userId, ids.slice(i, i + 1000)),
+          eq(attestationReminders.fiscalYear, period.fiscalYear),
+          eq(attestationReminders.fiscalQuarter, period.fiscalQuarter),
+          gt(attestationReminders.sentAt, since),
+        ),
+      )
+      .groupBy(attestationReminders.userId);
+    for (const r of rows) if (r.userId !== null && r.sentAt) recent.set(r.userId, new Date(r.sentAt));
+  }
+  return recent;
 }

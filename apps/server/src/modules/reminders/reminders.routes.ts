@@ -4,7 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import * as reminders from './reminders.service.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+};
 
 export function reminderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ctx = (request: FastifyRequest) => contextOf(deps, request);
@@ -17,7 +24,7 @@ export function reminderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           description:
-            'Mails a supervised person a reminder to file the attestation of a period (fiscalYear and fiscalQuarter; without them, the period being filed now), by CCOs of their firm and super CCOs. 409 when they have filed that period; 400 for a period whose filing has not opened.',
+            'Mails a supervised person a reminder to file the attestation of the quarter being filed now (fiscalYear and fiscalQuarter may name it; another quarter is a 400, since the form files no other), by CCOs of their firm and super CCOs. 409 when they have filed it or cannot sign in; 429 when they were reminded less than a day ago.',
           body: sendReminderBody,
           response,
         },
@@ -30,7 +37,7 @@ export function reminderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           description:
-            'Mails every supervised person of the firm who has not filed the period (Pending or Delinquent) a reminder; those whose account is not active are counted in skipped_inactive, not mailed.',
+            'Mails every supervised person of the firm who has not filed the quarter being filed now (Pending or Delinquent) a reminder; those whose account is not active are counted in skipped_inactive, those reminded less than a day ago in skipped_recent, and neither is mailed.',
           body: sendRemindersBody,
           response,
         },

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { type AuditContext, type AuditEvent, writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import type { Job } from '../../platform/jobs.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { firmExists } from '../firms/firms.service.js';
@@ -28,7 +28,7 @@ import {
   unfiledOf,
 } from '../supervised-persons/supervised-persons.service.js';
 import { accounts } from '../users/users.service.js';
-import { lastRemindedOf, recordReminders } from './reminders.repository.js';
+import { lastRemindedOf, lockRemindedSince, recordReminders } from './reminders.repository.js';
 
 const m = messages.reminders;
 type PersonKind = Exclude<ReminderKind, 'escalation'>;
@@ -152,10 +152,34 @@ export async function sendOne(ctx: Ctx, body: SendReminderBody): Promise<Reminde
   if (!person) throw notFound();
   if (person.status === 'Submitted' || person.status === 'Reviewed') throw conflict(m.alreadyFiled(periodName(period)));
   if (!person.isActive) throw conflict(m.inactive);
-  const sent = await sendAudited(ctx.deps, ctx.meta, (tx, record) =>
-    remind(ctx.deps, tx, record, { people: [person], period, kind: 'manual', now, sentById: ctx.actor.id }),
-  );
-  return { sent, skipped_inactive: 0 };
+  const sent = await sendAudited(ctx.deps, ctx.meta, async (tx, record) => {
+    const last = (await lockRemindedSince(tx, period, [person.userId], cooldownStart(now))).get(person.userId);
+    if (last) throw tooManyRequests(m.remindedRecently(portalDateTime(ctx.deps, last)));
+    return remind(ctx.deps, tx, record, { people: [person], period, kind: 'manual', now, sentById: ctx.actor.id });
+  });
+  return { sent, skipped_inactive: 0, skipped_recent: 0 };
+}
+
+/**
+ * A CCO's reminders reach a person at most once a day (the schedule's, or another CCO's, included): a
+ * second click, two CCOs at once, or 'Remind all pending' pressed twice would otherwise mail them again.
+ */
+const REMINDER_COOLDOWN_MS = 24 * 60 * 60 * 1000;
+const cooldownStart = (now: Date) => new Date(now.getTime() - REMINDER_COOLDOWN_MS);
+
+/** MM/DD/YYYY hh:mm AM in the portal's time zone, as a message shows a time. */
+function portalDateTime(deps: AppDeps, at: Date) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: deps.config.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')}`;
 }
 
 /**
@@ -172,13 +196,25 @@ export async function sendToFirm(ctx: Ctx, body: SendRemindersBody): Promise<Rem
   const now = ctx.deps.config.now();
   beingFiled(calendarDateIn(ctx.deps.config.timeZone, now), period);
   const unfiled = await unfiledOf(ctx, body.firm, period);
-  const people = unfiled.filter((p) => p.isActive);
-  const skipped_inactive = unfiled.length - people.length;
-  if (people.length === 0) return { sent: 0, skipped_inactive };
-  const sent = await sendAudited(ctx.deps, ctx.meta, (tx, record) =>
-    remind(ctx.deps, tx, record, { people, period, kind: 'manual', now, sentById: ctx.actor.id }),
-  );
-  return { sent, skipped_inactive };
+  const active = unfiled.filter((p) => p.isActive);
+  const skipped_inactive = unfiled.length - active.length;
+  let skipped_recent = 0;
+  const sent =
+    active.length === 0
+      ? 0
+      : await sendAudited(ctx.deps, ctx.meta, async (tx, record) => {
+          const recent = await lockRemindedSince(
+            tx,
+            period,
+            active.map((p) => p.userId),
+            cooldownStart(now),
+          );
+          skipped_recent = recent.size;
+          const people = active.filter((p) => !recent.has(p.userId));
+          if (people.length === 0) return 0;
+          return remind(ctx.deps, tx, record, { people, period, kind: 'manual', now, sentById: ctx.actor.id });
+        });
+  return { sent, skipped_inactive, skipped_recent };
 }
 
 /**

@@ -41,7 +41,7 @@ describe('a CCO reminds a supervised person', () => {
     const other = await onRoster(firm.id);
 
     const res = await post('send_email', cco.headers, { supervisedPersonUserId: pending.id });
-    expect([res.statusCode, json(res)]).toEqual([200, { sent: 1, skipped_inactive: 0 }]);
+    expect([res.statusCode, json(res)]).toEqual([200, { sent: 1, skipped_inactive: 0, skipped_recent: 0 }]);
 
     const mail = await sink.waitFor(pending.email);
     expect(mail.raw).toMatch(/Subject: Reminder: your quarterly attestation for FY2026 Q2/);
@@ -132,8 +132,48 @@ describe('a CCO reminds a supervised person', () => {
     const superCco = await signedInAs(t, {
       profile: { firmId: elsewhere.id, profileType: 3, isCco: true, isSuperCco: true },
     });
+    // …who also sees the day's limit: this person was reminded an hour ago, and is not mailed again today.
+    now = new Date('2026-10-17T16:00:00Z');
+    const again = await post('send_email', superCco.headers, { supervisedPersonUserId: late.id });
+    expect([again.statusCode, json(again).detail]).toEqual([
+      429,
+      messages.reminders.remindedRecently('10/17/2026 11:00 AM'),
+    ]);
+    now = new Date('2026-10-18T15:00:00Z');
     expect((await post('send_email', superCco.headers, { supervisedPersonUserId: late.id })).statusCode).toBe(200);
     expect(await outboxTo([filed.email, inactive.email, offRoster.email, ofElsewhere.email])).toEqual([]);
+  });
+});
+
+describe('a person is reminded at most once a day', () => {
+  it('sends one reminder however many clicks race for it, and remind-all skips those just reminded', async () => {
+    now = new Date('2026-10-07T15:00:00Z');
+    const firm = await createFirm(t.deps.db);
+    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const other = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const person = await onRoster(firm.id);
+    const colleague = await onRoster(firm.id);
+
+    // Five clicks at once, from two CCOs: one reminder, the others told when it went.
+    const clicks = await Promise.all(
+      [cco, other, cco, other, cco].map((c) => post('send_email', c.headers, { supervisedPersonUserId: person.id })),
+    );
+    expect(clicks.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
+    expect(await outboxTo([person.email])).toHaveLength(1);
+
+    // Remind all: only the colleague; pressed again, nobody, and the answer says why.
+    const all = { firm: firm.id, ...q2 };
+    expect(json(await post('send_reminders', cco.headers, all))).toEqual({
+      sent: 1,
+      skipped_inactive: 0,
+      skipped_recent: 1,
+    });
+    expect(json(await post('send_reminders', other.headers, all))).toEqual({
+      sent: 0,
+      skipped_inactive: 0,
+      skipped_recent: 2,
+    });
+    expect(await outboxTo([person.email, colleague.email])).toHaveLength(2);
   });
 });
 
@@ -158,7 +198,7 @@ describe('a CCO reminds a supervised person of the quarter being filed now', () 
 
     // The quarter being filed, named or not.
     const named = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, ...q2 });
-    expect([named.statusCode, json(named)]).toEqual([200, { sent: 1, skipped_inactive: 0 }]);
+    expect([named.statusCode, json(named)]).toEqual([200, { sent: 1, skipped_inactive: 0, skipped_recent: 0 }]);
     const mail = await sink.waitFor(person.email);
     expect(mail.text).toContain('Please file your quarterly attestation for FY2026 Q2 by 10/16/2026');
 
@@ -204,7 +244,7 @@ describe('remind all pending', () => {
 
     const body = { firm: firm.id, ...q2 };
     const res = await post('send_reminders', cco.headers, body);
-    expect([res.statusCode, json(res)]).toEqual([200, { sent: 2, skipped_inactive: 1 }]);
+    expect([res.statusCode, json(res)]).toEqual([200, { sent: 2, skipped_inactive: 1, skipped_recent: 0 }]);
     const mails = await outboxTo([...pending, submitted, reviewed, inactive, ofElsewhere].map((p) => p.email));
     expect(mails.map((m) => m.toAddress).sort()).toEqual(pending.map((p) => p.email).sort());
 
@@ -217,6 +257,7 @@ describe('remind all pending', () => {
     expect(json(await post('send_reminders', superOf.headers, { ...body, firm: lastOne.id }))).toEqual({
       sent: 0,
       skipped_inactive: 1,
+      skipped_recent: 0,
     });
     expect(await outboxTo([inactiveOnly.email])).toEqual([]);
 
@@ -238,6 +279,7 @@ describe('remind all pending', () => {
     expect(json(await post('send_reminders', superCco.headers, { ...body, firm: elsewhere.id }))).toEqual({
       sent: 1,
       skipped_inactive: 0,
+      skipped_recent: 0,
     });
   });
 });

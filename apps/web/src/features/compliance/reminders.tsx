@@ -75,7 +75,8 @@ export function RemindAllButton({ firm, period, unfiled }: RemindAllButtonProps)
   const remind = useMutation({
     mutationFn: (f: { id: number }) =>
       sendReminders({ firm: f.id, fiscalYear: period.fiscalYear, fiscalQuarter: period.fiscalQuarter }),
-    onSuccess: ({ sent, skipped_inactive }) => notifySuccess(m.remindersSent(sent, skipped_inactive)),
+    onSuccess: ({ sent, skipped_inactive, skipped_recent }) =>
+      notifySuccess(m.remindersSent(sent, skipped_inactive, skipped_recent)),
     onSettled: () => {
       setAsking(false);
       return queryClient.invalidateQueries({ queryKey: submissionStatusKey });

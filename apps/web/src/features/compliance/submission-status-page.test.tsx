@@ -101,7 +101,9 @@ function stubApi(
         return new Response(JSON.stringify({ detail: refusal.detail }), { status: refusal.status });
       if (method === 'POST') {
         await o.answered;
-        return new Response(JSON.stringify({ sent, skipped_inactive: o.skippedInactive ?? 0 }), { status: 200 });
+        return new Response(JSON.stringify({ sent, skipped_inactive: o.skippedInactive ?? 0, skipped_recent: 0 }), {
+          status: 200,
+        });
       }
       const params = new URL(url, 'http://portal.test').searchParams;
       const firm = params.get('firm');

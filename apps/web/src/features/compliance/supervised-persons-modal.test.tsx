@@ -83,7 +83,8 @@ function stubApi() {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'POST') return new Response(JSON.stringify({ sent: 1, skipped_inactive: 0 }), { status: 200 });
+      if (method === 'POST')
+        return new Response(JSON.stringify({ sent: 1, skipped_inactive: 0, skipped_recent: 0 }), { status: 200 });
       const empty = { count: 0, next: null, previous: null, results: [] };
       if (!url.startsWith('/api/attestation_submission_status/')) return new Response(JSON.stringify(empty));
       const params = new URL(url, 'http://portal.test').searchParams;
