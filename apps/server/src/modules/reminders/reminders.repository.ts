@@ -41,10 +41,10 @@ export async function recordReminders(
 }
 
 /**
- * When each of `userIds` was last reminded of the period, by a CCO or the schedule; those never
- * reminded are absent.
+ * When each of `userIds` was last reminded of the period (after `since`, when given), by a CCO or the
+ * schedule; those never reminded are absent.
  */
-export async function lastRemindedOf(ex: Executor, period: FiscalPeriod, userIds: number[]) {
+export async function lastRemindedOf(ex: Executor, period: FiscalPeriod, userIds: number[], since?: Date) {
   const last = new Map<number, Date>();
   for (let i = 0; i < userIds.length; i += 1000) {
     const rows = await ex
@@ -55,6 +55,7 @@ export async function lastRemindedOf(ex: Executor, period: FiscalPeriod, userIds
           inArray(attestationReminders.userId, userIds.slice(i, i + 1000)),
           eq(attestationReminders.fiscalYear, period.fiscalYear),
           eq(attestationReminders.fiscalQuarter, period.fiscalQuarter),
+          since && gt(attestationReminders.sentAt, since),
         ),
       )
       .groupBy(attestationReminders.userId);
@@ -82,21 +83,5 @@ export async function lockRemindedSince(ex: Executor, period: FiscalPeriod, user
           .join(',')}]`,
       )}::int[]) as t(id) order by id`,
     );
-  const recent = new Map<number, Date>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await ex
-      .select({ userId: attestationReminders.userId, sentAt: max(attestationReminders.sentAt) })
-      .from(attestationReminders)
-      .where(
-        and(
-          inArray(attestationReminders.userId, ids.slice(i, i + 1000)),
-          eq(attestationReminders.fiscalYear, period.fiscalYear),
-          eq(attestationReminders.fiscalQuarter, period.fiscalQuarter),
-          gt(attestationReminders.sentAt, since),
-        ),
-      )
-      .groupBy(attestationReminders.userId);
-    for (const r of rows) if (r.userId !== null && r.sentAt) recent.set(r.userId, new Date(r.sentAt));
-  }
-  return recent;
+  return lastRemindedOf(ex, period, ids, since);
 }
