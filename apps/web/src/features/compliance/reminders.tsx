@@ -4,8 +4,10 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
+import type { RowAction } from '../../components/data-table/data-table';
 import { notifySuccess } from '../../lib/notify';
 import { sendReminder, sendReminders, submissionStatusKey } from './compliance-api';
+import { isUnfiled } from './submission-status-badge';
 
 const m = messages.submissionStatus;
 
@@ -14,7 +16,24 @@ export const personOf = (r: Pick<SubmissionStatusRow, 'first_name' | 'last_name'
   [r.last_name, r.first_name].filter(Boolean).join(', ') || r.email;
 
 /** The row action's name: an icon button reads 'Send a reminder to Doe, Jane'. */
-export const SEND_REMINDER = 'Send a reminder to';
+const SEND_REMINDER = 'Send a reminder to';
+
+/**
+ * The 'Send a reminder to …' icon of a Pending or Delinquent row, offered while the rows shown are of
+ * the quarter being filed now (the form files no other): it reminds that person of that quarter.
+ */
+export function useReminderAction(served: (Period & { reminders_open: boolean }) | undefined) {
+  const reminder = useSendReminder(served);
+  const action: RowAction<SubmissionStatusRow> = {
+    label: SEND_REMINDER,
+    icon: IconMailForward,
+    placement: 'inline',
+    visible: (r) => isUnfiled(r.status) && served?.reminders_open === true,
+    disabled: reminder.sending,
+    onClick: reminder.remind,
+  };
+  return action;
+}
 
 /**
  * Reminds one supervised person of the period whose rows are shown (`period`: the one the server
@@ -24,7 +43,7 @@ export const SEND_REMINDER = 'Send a reminder to';
  * is disabled while their reminder is on its way: a CCO's reminders may repeat, so a double click
  * would mail twice.
  */
-export function useSendReminder(period: Period | undefined) {
+function useSendReminder(period: Period | undefined) {
   const queryClient = useQueryClient();
   // The ref guards against a second click before the disabled icon is drawn; the state draws it.
   const inFlight = useRef(new Set<number>());

@@ -6,24 +6,23 @@ import {
   SUBMISSION_STATUSES,
   type SubmissionStatusRow,
 } from '@portal/domain';
-import { IconMailForward } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { SegmentedFilter } from '../../components/data-table/segmented-filter';
 import { useListState } from '../../components/data-table/use-list-state';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDate, formatDateTime } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import { submissionStatusQuery } from './compliance-api';
 import { ALL_FIRMS, FirmCompletion } from './firm-completion';
 import { PeriodSelects, periodFilterSpecs, periodParams } from './period-selects';
-import { personOf, RemindAllButton, SEND_REMINDER, useSendReminder } from './reminders';
-import { isUnfiled, SubmissionStatusBadge } from './submission-status-badge';
+import { personOf, RemindAllButton, useReminderAction } from './reminders';
+import { LAST_REMINDED_COLUMN, NEVER, PERSON_COLUMNS } from './status-columns';
+import { SubmissionStatusBadge } from './submission-status-badge';
 
 const m = messages.submissionStatus;
 const TITLE = 'Attestation Submission Status';
 const ALL = 'all';
-const NEVER = '—';
 // The most urgent first, as the list is ordered.
 const STATUS_CHOICES = [
   { value: ALL, label: 'All' },
@@ -31,12 +30,7 @@ const STATUS_CHOICES = [
 ];
 
 const COLUMNS: DataTableColumn<SubmissionStatusRow>[] = [
-  // Sorted by the Last Name column; two headers showing one ordering would read as two sorts.
-  { label: 'Supervised Person', render: personOf },
-  // Supervised Person says both names: a narrow screen can do without the two name columns.
-  { label: 'First Name', sortKey: 'first_name', visibleFrom: 'md', render: (r) => r.first_name },
-  { label: 'Last Name', sortKey: 'last_name', visibleFrom: 'md', render: (r) => r.last_name },
-  { label: 'Email', sortKey: 'email', visibleFrom: 'sm', render: (r) => r.email },
+  ...PERSON_COLUMNS,
   { label: 'Status', sortKey: 'status', nowrap: true, render: (r) => <SubmissionStatusBadge status={r.status} /> },
   { label: 'Firm', sortKey: 'firm_name', visibleFrom: 'sm', render: (r) => r.firm_name },
   {
@@ -46,12 +40,7 @@ const COLUMNS: DataTableColumn<SubmissionStatusRow>[] = [
     visibleFrom: 'xs',
     render: (r) => formatDate(r.submitted_date) || NEVER,
   },
-  {
-    label: 'Last Reminded',
-    nowrap: true,
-    visibleFrom: 'md',
-    render: (r) => formatDateTime(r.last_reminded_at) || NEVER,
-  },
+  LAST_REMINDED_COLUMN,
 ];
 
 /**
@@ -93,20 +82,8 @@ export function SubmissionStatusPage() {
   const summaries = standing.data?.summary ?? [];
   const served = list.data ?? standing.data;
   // A row's reminder is of the period its rows are of: the one the server served.
-  const reminder = useSendReminder(served);
+  const actions = [useReminderAction(served)];
   const chosen = summaries.find((s) => String(s.firm_id) === firm);
-
-  const actions: RowAction<SubmissionStatusRow>[] = [
-    {
-      label: SEND_REMINDER,
-      icon: IconMailForward,
-      placement: 'inline',
-      // Reminders are about the quarter being filed now: the form files no other.
-      visible: (r) => isUnfiled(r.status) && served?.reminders_open === true,
-      disabled: reminder.sending,
-      onClick: reminder.remind,
-    },
-  ];
 
   return (
     <Stack gap="md">

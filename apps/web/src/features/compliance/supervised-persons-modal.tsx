@@ -1,20 +1,20 @@
 import { Button, Group, Modal, Select, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Actor, isSuperCco, messages, type SubmissionStatusRow } from '@portal/domain';
-import { IconMailForward, IconRestore } from '@tabler/icons-react';
+import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useLocalTableState } from '../../components/data-table/use-local-table-state';
-import { formatDateTime, formatDateTimeSeconds } from '../../lib/dates';
+import { formatDateTimeSeconds } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
 import { submissionStatusQuery } from './compliance-api';
 import { CURRENT, PeriodSelects, periodParams } from './period-selects';
-import { personOf, RemindAllButton, SEND_REMINDER, useSendReminder } from './reminders';
-import { isUnfiled, SubmissionStatusBadge } from './submission-status-badge';
+import { personOf, RemindAllButton, useReminderAction } from './reminders';
+import { LAST_REMINDED_COLUMN, NEVER, PERSON_COLUMNS } from './status-columns';
+import { SubmissionStatusBadge } from './submission-status-badge';
 
 const ALL = 'all';
-const NEVER = '—';
 type Tab = 'attested' | 'pending';
 /** Each tab is one server-paged list of the statuses it groups. */
 const STATUSES: Record<Tab, string> = { attested: 'Submitted,Reviewed', pending: 'Pending,Delinquent' };
@@ -27,10 +27,7 @@ export interface ManagerFilters {
 }
 
 const COLUMNS: DataTableColumn<SubmissionStatusRow>[] = [
-  { label: 'Supervised Person', render: personOf },
-  { label: 'First Name', sortKey: 'first_name', visibleFrom: 'md', render: (r) => r.first_name },
-  { label: 'Last Name', sortKey: 'last_name', visibleFrom: 'md', render: (r) => r.last_name },
-  { label: 'Email', sortKey: 'email', visibleFrom: 'sm', render: (r) => r.email },
+  ...PERSON_COLUMNS,
   // The status itself says more than yes or no: reviewed or not, late or not.
   { label: 'Attested', sortKey: 'status', nowrap: true, render: (r) => <SubmissionStatusBadge status={r.status} /> },
   {
@@ -40,12 +37,6 @@ const COLUMNS: DataTableColumn<SubmissionStatusRow>[] = [
     render: (r) => formatDateTimeSeconds(r.attested_at) || NEVER,
   },
 ];
-const LAST_REMINDED: DataTableColumn<SubmissionStatusRow> = {
-  label: 'Last Reminded',
-  nowrap: true,
-  visibleFrom: 'md',
-  render: (r) => formatDateTime(r.last_reminded_at) || NEVER,
-};
 
 interface SupervisedPersonsModalProps {
   actor: Actor;
@@ -110,7 +101,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
   const pending = total(['pending', 'delinquent']);
   const served = list.data ?? counts.data;
   // A row's reminder is of the period its rows are of: the one the server served.
-  const reminder = useSendReminder(served);
+  const actions = [useReminderAction(served)];
   const chosen = summaries.length === 1 && firmParam !== null ? summaries[0] : undefined;
 
   const reset = () => {
@@ -118,23 +109,12 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
     setPeriod({ fiscalYear: CURRENT, fiscalQuarter: CURRENT });
     table.reset();
   };
-  const actions: RowAction<SubmissionStatusRow>[] = [
-    {
-      label: SEND_REMINDER,
-      icon: IconMailForward,
-      placement: 'inline',
-      // Reminders are about the quarter being filed now: the form files no other.
-      visible: (r) => isUnfiled(r.status) && served?.reminders_open === true,
-      disabled: reminder.sending,
-      onClick: reminder.remind,
-    },
-  ];
   const dataTable = (
     <DataTable
       label={tab === 'attested' ? 'Attested supervised persons' : 'Pending supervised persons'}
       state={table}
       query={list}
-      columns={tab === 'pending' ? [...COLUMNS, LAST_REMINDED] : COLUMNS}
+      columns={tab === 'pending' ? [...COLUMNS, LAST_REMINDED_COLUMN] : COLUMNS}
       rowKey={(r) => r.supervised_person_id}
       rowLabel={personOf}
       rowTone={(r) => (r.status === 'Delinquent' ? 'problem' : undefined)}
