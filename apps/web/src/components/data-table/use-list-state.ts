@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useLater } from './use-later';
 
 /**
  * A filter's value when the URL does not name one; with `allowed` (a list or a test), a value in the
@@ -108,11 +109,10 @@ export function useListState<F extends string = never>(options: ListStateOptions
     written.current = search;
     setSearchInputState(search);
   }, [search]);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const later = useLater(searchDelayMs);
   useEffect(() => {
-    if (leaving) clearTimeout(timer.current);
-  }, [leaving]);
+    if (leaving) later.cancel();
+  }, [leaving, later]);
 
   return {
     page,
@@ -131,13 +131,12 @@ export function useListState<F extends string = never>(options: ListStateOptions
       ),
     setSearchInput: (text) => {
       setSearchInputState(text);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
+      later.run(() => {
         const value = text.trim();
         if (value === written.current) return;
         written.current = value;
         update({ search: value || null, page: null }, true);
-      }, searchDelayMs);
+      });
     },
   };
 }

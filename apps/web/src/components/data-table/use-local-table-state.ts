@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useLater } from './use-later';
 import type { TableState } from './use-list-state';
 
 export interface LocalTableState extends TableState {
@@ -23,8 +24,7 @@ export function useLocalTableState(options: {
   const [ordering, setOrderingState] = useState(defaultOrdering);
   const [searchInput, setSearchInputState] = useState('');
   const [search, setSearch] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const later = useLater(searchDelayMs);
 
   return {
     page,
@@ -39,14 +39,13 @@ export function useLocalTableState(options: {
     },
     setSearchInput: (text) => {
       setSearchInputState(text);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
+      later.run(() => {
         setSearch(text.trim());
         setPage(1);
-      }, searchDelayMs);
+      });
     },
     reset: () => {
-      clearTimeout(timer.current);
+      later.cancel();
       setPage(1);
       setOrderingState(defaultOrdering);
       setSearchInputState('');
