@@ -4,25 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '../../testing/render';
+import { testUser } from '../../testing/users';
 import { AttestationsPage } from './attestations-page';
 import { SupervisedPersonsModal } from './supervised-persons-modal';
 
-const cco = {
-  id: 4,
-  email: 'cco@example.test',
-  first_name: 'Casey',
-  last_name: 'Compliance',
-  is_admin: false,
-  profile: {
-    _firm: 10,
-    profile_type: 3,
-    is_super_admin: false,
-    is_cco: true,
-    is_super_cco: false,
-    is_investments_user: false,
-    is_manager: false,
-  },
-} as unknown as User;
+const cco = testUser({ is_cco: true });
 
 const row = (
   id: number,

@@ -1,27 +1,13 @@
-import type { SupervisedPerson, User } from '@portal/domain';
+import type { SupervisedPerson } from '@portal/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '../../testing/render';
+import { testUser } from '../../testing/users';
 import { SupervisedPersonForm } from './supervised-person-form';
 import { SupervisedPersonsPage } from './supervised-persons-page';
 
-const cco = {
-  id: 4,
-  email: 'cco@example.test',
-  first_name: 'Casey',
-  last_name: 'Compliance',
-  is_admin: false,
-  profile: {
-    _firm: 10,
-    profile_type: 3,
-    is_super_admin: false,
-    is_cco: true,
-    is_super_cco: false,
-    is_investments_user: false,
-    is_manager: false,
-  },
-} as unknown as User;
+const cco = testUser({ is_cco: true });
 
 const entry = (id: number, userId: number, last: string): SupervisedPerson => ({
   id,
