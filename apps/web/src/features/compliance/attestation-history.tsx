@@ -79,7 +79,8 @@ export function AttestationHistory({ actor, attestationId, roster }: Attestation
 function HistoryEntry({ event }: { event: HistoryEvent }) {
   const when = formatDateTime(event.occurred_at);
   const what = m.action(event.action, event.entity);
-  const changes = [...event.changes].sort(byFormOrder);
+  // A record id (the reviewer's, the firm's) changes with the name beside it, which says it for people.
+  const changes = event.changes.filter((c) => !c.field.endsWith('_Tk__c')).sort(byFormOrder);
   return (
     <Paper withBorder p="sm" component="article" aria-label={`${when} ${what}`}>
       <Group justify="space-between" gap="xs" wrap="wrap">
