@@ -1,44 +1,44 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { openSync } from 'fontkit';
 import type { Content, Style } from 'pdfmake';
 
 /**
- * Text PDFs on the server with pdfmake: real text (searchable, copyable), in the standard 14 fonts
- * every PDF reader has, so no font file ships or loads. pdfmake may read neither a URL nor a local
- * file: a document is made only of what the caller puts in it.
+ * Text PDFs on the server with pdfmake: real text (searchable, copyable), in Noto Sans, embedded (only
+ * the characters used), so a name in Polish, Vietnamese, Greek or Cyrillic prints as written. pdfmake
+ * may read neither a URL nor any file but the font's: a document is made only of what the caller puts in.
  */
 
 // pdfmake is CommonJS and exports one configured instance; ESM's default import of it differs between
 // bundlers, a require does not.
-const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof import('pdfmake');
+const require = createRequire(import.meta.url);
+const pdfmake = require('pdfmake') as typeof import('pdfmake');
 
-const HELVETICA = {
-  normal: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italics: 'Helvetica-Oblique',
-  bolditalics: 'Helvetica-BoldOblique',
+const fontDir = path.dirname(require.resolve('@expo-google-fonts/noto-sans/package.json'));
+const NOTO_SANS = {
+  normal: path.join(fontDir, '400Regular/NotoSans_400Regular.ttf'),
+  bold: path.join(fontDir, '700Bold/NotoSans_700Bold.ttf'),
+  italics: path.join(fontDir, '400Regular_Italic/NotoSans_400Regular_Italic.ttf'),
+  bolditalics: path.join(fontDir, '700Bold_Italic/NotoSans_700Bold_Italic.ttf'),
 };
-const STANDARD_FONTS = new Set(Object.values(HELVETICA));
-pdfmake.setFonts({ Helvetica: HELVETICA });
+const FONT_FILES = new Set(Object.values(NOTO_SANS));
+pdfmake.setFonts({ NotoSans: NOTO_SANS });
 pdfmake.setUrlAccessPolicy(() => false);
-// The standard fonts are named, not read from disk; pdfmake asks the policy about their names too.
-pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
-
-/** The characters of WinAnsiEncoding outside Latin-1, which the standard fonts also draw. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+pdfmake.setLocalAccessPolicy((file) => FONT_FILES.has(file));
+const regular = openSync(NOTO_SANS.normal);
 
 /**
- * Text the standard fonts can draw: Latin-1 and WinAnsi's extras as they are, any other character (a
- * name in another script, an emoji) as '?'. Without this pdfkit writes such a run as unreadable bytes.
+ * Text the font can draw, as it is; any other character (a script Noto Sans does not cover, such as
+ * Chinese, or an emoji) as '?', rather than an empty box. Line breaks are kept.
  */
 export function pdfText(value: string): string {
   let out = '';
   for (const ch of value) {
     const code = ch.codePointAt(0) ?? 0;
-    const drawable = code === 10 || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
-    out += drawable || WIN_ANSI_EXTRA.has(ch) ? ch : '?';
+    out += code === 10 || (code >= 0x20 && regular.hasGlyphForCodePoint(code)) ? ch : '?';
   }
   return out;
 }
@@ -49,7 +49,7 @@ export interface PdfDocument {
   styles?: Record<string, Style>;
 }
 
-/** An A4 portrait document in Helvetica, as bytes. */
+/** An A4 portrait document in Noto Sans, as bytes. */
 export function renderPdf(doc: PdfDocument): Promise<Buffer> {
   return pdfmake
     .createPdf({
@@ -57,7 +57,7 @@ export function renderPdf(doc: PdfDocument): Promise<Buffer> {
       pageOrientation: 'portrait',
       pageMargins: [40, 40, 40, 48],
       info: { title: pdfText(doc.title) },
-      defaultStyle: { font: 'Helvetica', fontSize: 9.5 },
+      defaultStyle: { font: 'NotoSans', fontSize: 9.5 },
       styles: doc.styles,
       content: doc.content,
       footer: (page, pages) => ({

@@ -374,6 +374,20 @@ describe('the attestation as a PDF', () => {
     expect(text.match(/~/g)).toHaveLength(120);
   });
 
+  it('prints a name as written in Polish, Vietnamese, Greek or Cyrillic; a script the font lacks as ?', async () => {
+    const ada = filed.ada as unknown as Attestation;
+    const bytes = await renderPdf(
+      attestationPdf({
+        ...ada,
+        Middle_Name__c: 'Łucja Nguyễn Ελένη Ольга',
+        Job_Title__c: '分析师',
+      }),
+    );
+    const words = pdfText(bytes).text.replace(/\s+/g, ' ');
+    expect(words).toContain('Middle name Łucja Nguyễn Ελένη Ольга');
+    expect(words).toContain('Job title ???');
+  });
+
   it('says a list is empty rather than leaving it out', async () => {
     const res = await t.app.inject({ url: `/api/quarterly_attestations/${filed.bob.Id}/pdf/`, headers: cco.headers });
     const words = pdfText(res.rawPayload).text.replace(/\s+/g, ' ');
