@@ -368,8 +368,8 @@ export const messages = {
     alreadyFiled: (period: string) =>
       `This person has already filed the attestation for ${period}: no reminder was sent.`,
     inactive: 'This person’s account is not active, so they cannot sign in to attest: no reminder was sent.',
-    remindedRecently: (at: string) =>
-      `This person was reminded less than a day ago (${at}): a supervised person is reminded at most once a day.`,
+    remindedRecently:
+      'This person was reminded less than a day ago (see Last Reminded): a supervised person is reminded at most once a day.',
     notBeingFiled: (period: string, current: string) =>
       `Reminders are for the quarter being filed now, ${current}: the attestation form files only that quarter, so a reminder about ${period} could not be acted on.`,
   },

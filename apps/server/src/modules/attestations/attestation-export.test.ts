@@ -310,6 +310,10 @@ describe('the attestation as a PDF', () => {
       return {
         text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
         info: execFileSync('pdfinfo', [file], { encoding: 'utf8' }),
+        // Where each word ends on its page, in points from the left edge.
+        rightEdges: [
+          ...execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).matchAll(/xMax="([\d.]+)"/g),
+        ].map((m) => Number(m[1])),
       };
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -323,8 +327,10 @@ describe('the attestation as a PDF', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Ada Lovelace - DWA FY2026 Q2.pdf"; filename*=UTF-8''Ada%20Lovelace%20-%20DWA%20FY2026%20Q2.pdf`,
     );
-    const { text, info } = pdfText(res.rawPayload);
+    const { text, info, rightEdges } = pdfText(res.rawPayload);
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
+    // Nothing runs into the right margin (40 pt of 595), the eight columns of the contributions included.
+    expect(Math.max(...rightEdges)).toBeLessThanOrEqual(555.5);
     expect(info).toContain('Title:           Ada Lovelace - DWA FY2026 Q2');
     const words = text.replace(/\s+/g, ' ');
     for (const expected of [

@@ -55,11 +55,15 @@ const cell = (value: string): TableCell => ({ text: pdfText(value) });
 /**
  * Column widths in points, fixed: pdfmake breaks a word longer than its column only in a column of a
  * set width ('*' columns grow to fit it and push the others off the page, so a filer's one long value
- * could hide the columns beside it). A4 less the margins is 515 pt; each cell has 4 pt of padding a side.
+ * could hide the columns beside it). A4 less the margins is 515 pt. Padding is beside the widths:
+ * 'noBorders' pads each cell 4 pt a side; 'lightHorizontalLines' 8 pt a side between columns and
+ * none at the table's edges.
  */
 const PAGE_WIDTH = 515;
-const PADDING = 8;
-const share = (columns: number, taken = 0) => Math.floor((PAGE_WIDTH - taken - columns * PADDING) / columns);
+const plainPadding = (columns: number) => 8 * columns;
+const linedPadding = (columns: number) => 16 * (columns - 1);
+/** Each of `columns` columns' even share of what `taken` and the padding leave. */
+const share = (columns: number, taken: number, padding: number) => Math.floor((PAGE_WIDTH - taken - padding) / columns);
 const LABEL = 95;
 const QUESTION = 260;
 
@@ -72,7 +76,7 @@ function fields(rows: readonly Row[]): Content {
     while (line.length < 4) line.push('');
     body.push(line);
   }
-  const value = share(2, 2 * LABEL + 2 * PADDING);
+  const value = share(2, 2 * LABEL, plainPadding(4));
   return { table: { widths: [LABEL, value, LABEL, value], body }, layout: 'noBorders' };
 }
 
@@ -80,7 +84,7 @@ function fields(rows: readonly Row[]): Content {
 function statements(rows: readonly Row[]): Content {
   return {
     table: {
-      widths: [QUESTION, share(1, QUESTION + PADDING)],
+      widths: [QUESTION, share(1, QUESTION, linedPadding(2))],
       body: rows.map(([label, value]) => [{ text: label, style: 'label' }, cell(value)]),
     },
     layout: 'lightHorizontalLines',
@@ -98,10 +102,12 @@ function list(title: string, header: string[], rows: string[][]): Content[] {
     {
       table: {
         headerRows: 1,
-        widths: header.map(() => share(header.length)),
+        widths: header.map(() => share(header.length, 0, linedPadding(header.length))),
         body: [header.map((h) => ({ text: h, style: 'tableHeader' })), ...rows.map((r) => r.map(cell))],
       },
       layout: 'lightHorizontalLines',
+      // Eight columns of contributions share the width: a smaller size keeps a date on one line.
+      fontSize: 8,
     },
   ];
 }

@@ -154,7 +154,7 @@ export async function sendOne(ctx: Ctx, body: SendReminderBody): Promise<Reminde
   if (!person.isActive) throw conflict(m.inactive);
   const sent = await sendAudited(ctx.deps, ctx.meta, async (tx, record) => {
     const last = (await lockRemindedSince(tx, period, [person.userId], cooldownStart(now))).get(person.userId);
-    if (last) throw tooManyRequests(m.remindedRecently(portalDateTime(ctx.deps, last)));
+    if (last) throw tooManyRequests(m.remindedRecently);
     return remind(ctx.deps, tx, record, { people: [person], period, kind: 'manual', now, sentById: ctx.actor.id });
   });
   return { sent, skipped_inactive: 0, skipped_recent: 0 };
@@ -166,21 +166,6 @@ export async function sendOne(ctx: Ctx, body: SendReminderBody): Promise<Reminde
  */
 const REMINDER_COOLDOWN_MS = 24 * 60 * 60 * 1000;
 const cooldownStart = (now: Date) => new Date(now.getTime() - REMINDER_COOLDOWN_MS);
-
-/** MM/DD/YYYY hh:mm AM in the portal's time zone, as a message shows a time. */
-function portalDateTime(deps: AppDeps, at: Date) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: deps.config.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')}`;
-}
 
 /**
  * `POST /api/quarterly_attestations/send_reminders/`: reminds everyone of a firm who has not filed the

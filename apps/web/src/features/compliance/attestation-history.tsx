@@ -129,9 +129,13 @@ function HistoryEntry({ event }: { event: HistoryEvent }) {
   );
 }
 
-/** The attestation's fields in the form's order, then its rows by list and row. */
+/** The attestation's fields in the form's order, then its rows by list and row, each row's fields in its form order. */
 function byFormOrder(a: HistoryChange, b: HistoryChange) {
-  const key = (c: HistoryChange) => [c.list ?? '', c.row ?? 0, FIELD_ORDER.indexOf(c.field)] as const;
+  const order = (c: HistoryChange) =>
+    c.list
+      ? Object.keys((labels.lists as Record<string, { fields: Record<string, string> }>)[c.list]?.fields ?? {})
+      : FIELD_ORDER;
+  const key = (c: HistoryChange) => [c.list ?? '', c.row ?? 0, order(c).indexOf(c.field)] as const;
   const [la, ra, fa] = key(a);
   const [lb, rb, fb] = key(b);
   return la.localeCompare(lb) || ra - rb || fa - fb;

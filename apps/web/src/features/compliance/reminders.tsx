@@ -29,11 +29,16 @@ export function useReminderAction(served: (Period & { reminders_open: boolean })
     icon: IconMailForward,
     placement: 'inline',
     visible: (r) => isUnfiled(r.status) && served?.reminders_open === true,
-    disabled: reminder.sending,
+    // A person is reminded at most once a day: the server refuses another within it.
+    disabled: (r) => reminder.sending(r) || remindedToday(r),
     onClick: reminder.remind,
   };
   return action;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const remindedToday = (r: SubmissionStatusRow) =>
+  r.last_reminded_at !== null && Date.now() - Date.parse(r.last_reminded_at) < DAY_MS;
 
 /**
  * Reminds one supervised person of the period whose rows are shown (`period`: the one the server

@@ -72,7 +72,7 @@ interface Call {
 function stubApi(
   sent = 1,
   refusal?: { status: number; detail: string },
-  o: { skippedInactive?: number; answered?: Promise<void> } = {},
+  o: { skippedInactive?: number; answered?: Promise<void>; rows?: SubmissionStatusRow[] } = {},
 ) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -93,7 +93,8 @@ function stubApi(
       // The period asked for, or the one being filed now.
       const fiscalYear = Number(params.get('fiscalYear') ?? 2026);
       const fiscalQuarter = Number(params.get('fiscalQuarter') ?? 2);
-      const results = firm ? ROWS.filter((r) => String(r.firm_id) === firm) : ROWS;
+      const rows = o.rows ?? ROWS;
+      const results = firm ? rows.filter((r) => String(r.firm_id) === firm) : rows;
       const summary = firm ? SUMMARY.filter((s) => String(s.firm_id) === firm) : SUMMARY;
       // As the server: reminders only about the quarter being filed now.
       const reminders_open = fiscalYear === 2026 && fiscalQuarter === 2;
@@ -163,6 +164,17 @@ describe('the attestation submission status of a super CCO', () => {
     // Only those who have not filed can be reminded.
     expect(within(filedRow).queryByRole('button', { name: /Send a reminder/ })).toBeNull();
     expect(within(table).getByRole('button', { name: 'Send a reminder to Waiting, Pat' })).toBeTruthy();
+  });
+
+  it('offers no second reminder the same day to someone reminded less than a day ago', async () => {
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    stubApi(1, undefined, { rows: [row(1, 'Late', 'Delinquent', { last_reminded_at: anHourAgo }), ROWS[1]] });
+    render(superCco);
+    const table = await screen.findByRole('table', { name: 'Attestation Submission Status' });
+    const late = await within(table).findByRole('button', { name: 'Send a reminder to Late, Pat' });
+    expect((late as HTMLButtonElement).disabled).toBe(true);
+    const waiting = within(table).getByRole('button', { name: 'Send a reminder to Waiting, Pat' });
+    expect((waiting as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('says a reminder was sent only once the server has sent it', async () => {
