@@ -376,6 +376,7 @@ export const messages = {
   /** Who has attested for a period, and the reminders a CCO sends (issue 8). */
   submissionStatus: {
     empty: 'No supervised persons found for this period.',
+    noMatch: 'No supervised person of this period matches the search.',
     remindAllTitle: 'Remind all pending',
     /** `count` is everyone who has not attested, those whose account is not active included. */
     remindAllQuestion: (firm: string, period: string, count: number) =>

@@ -126,7 +126,7 @@ describe("an attestation's History tab", () => {
     expect(rows(edit)).toEqual([
       ['Job title', 'Analyst', 'Senior analyst'],
       ['Insurance license', 'Redacted', 'Redacted'],
-      ['Personal security #7: Account number', 'X-1', 'X-1b'],
+      ['Personal security (record 7): Account number', 'X-1', 'X-1b'],
     ]);
     expect(within(edit).getByText('Ada Lovelace')).toBeTruthy();
   });

@@ -25,7 +25,8 @@ function fieldLabel(change: { field: string; list?: string; row?: number }): str
   const own: Record<string, string> = labels.labels;
   if (!change.list) return own[change.field] ?? change.field;
   const list = (labels.lists as Record<string, { row: string; fields: Record<string, string> }>)[change.list];
-  return `${list?.row ?? change.list} #${change.row}: ${list?.fields[change.field] ?? change.field}`;
+  // The row's record number, not its place in the list: rows are removed and added over time.
+  return `${list?.row ?? change.list} (record ${change.row}): ${list?.fields[change.field] ?? change.field}`;
 }
 
 interface AttestationHistoryProps {

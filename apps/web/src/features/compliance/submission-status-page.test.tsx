@@ -93,7 +93,8 @@ function stubApi(
       // The period asked for, or the one being filed now.
       const fiscalYear = Number(params.get('fiscalYear') ?? 2026);
       const fiscalQuarter = Number(params.get('fiscalQuarter') ?? 2);
-      const rows = o.rows ?? ROWS;
+      const search = params.get('search')?.toLowerCase();
+      const rows = (o.rows ?? ROWS).filter((r) => !search || r.email.includes(search));
       const results = firm ? rows.filter((r) => String(r.firm_id) === firm) : rows;
       const summary = firm ? SUMMARY.filter((s) => String(s.firm_id) === firm) : SUMMARY;
       // As the server: reminders only about the quarter being filed now.
@@ -164,6 +165,13 @@ describe('the attestation submission status of a super CCO', () => {
     // Only those who have not filed can be reminded.
     expect(within(filedRow).queryByRole('button', { name: /Send a reminder/ })).toBeNull();
     expect(within(table).getByRole('button', { name: 'Send a reminder to Waiting, Pat' })).toBeTruthy();
+  });
+
+  it('says a search found nobody, rather than that the period has nobody', async () => {
+    stubApi();
+    render(superCco, `${PATH}?search=zzzz`);
+    expect(await screen.findByText('No supervised person of this period matches the search.')).toBeTruthy();
+    expect(screen.queryByText('No supervised persons found for this period.')).toBeNull();
   });
 
   it('offers no second reminder the same day to someone reminded less than a day ago', async () => {

@@ -134,7 +134,7 @@ export function SubmissionStatusPage() {
             />
           </>
         }
-        emptyText={m.empty}
+        emptyText={table.search ? m.noMatch : m.empty}
         actions={actions}
         minWidth={900}
       />

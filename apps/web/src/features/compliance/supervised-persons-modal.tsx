@@ -119,7 +119,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
       rowLabel={personOf}
       rowTone={(r) => (r.status === 'Delinquent' ? 'problem' : undefined)}
       search={{ label: 'Search supervised persons', placeholder: 'Search by first name, last name or email...' }}
-      emptyText={messages.submissionStatus.empty}
+      emptyText={table.search ? messages.submissionStatus.noMatch : messages.submissionStatus.empty}
       actions={tab === 'pending' ? actions : []}
       minWidth={720}
     />
