@@ -1,4 +1,4 @@
-import { calendarDateIn, isCalendarDate } from '@portal/domain';
+import { calendarDateIn, isCalendarDate, wireDateToText } from '@portal/domain';
 import dayjs from 'dayjs';
 
 /** The spec's display formats; the wire carries ISO dates and UTC instants. */
@@ -14,12 +14,8 @@ export const formatDateTime = (value: string | Date | null | undefined) =>
 export const formatDateTimeSeconds = (value: string | Date | null | undefined) =>
   value ? dayjs(value).format('MM/DD/YYYY, hh:mm:ss A') : '';
 
-/** A wire date ('2026-07-04') as typed and shown ('07/04/2026'); anything else as it is. */
-export function wireDateToText(value: string | null | undefined): string {
-  if (!value) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
-}
+/** A wire date as typed and shown: the domain's, which the server's mails and PDFs use too. */
+export { wireDateToText };
 
 /**
  * What a person typed as a date, on the wire: '7/4/2026', '07/04/2026' or '07042026' is '2026-07-04',

@@ -63,6 +63,13 @@ export function calendarDateIn(timeZone: string, now: Date): string {
 /** One formatter per zone: making one costs more than a list request's SQL (a profile showed 4% of a list's CPU). */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** A wire date ('2026-07-04') as the portal shows one ('07/04/2026'); anything else as it is. */
+export function wireDateToText(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
+}
+
 /** Whether `text` names a real calendar date in the form YYYY-MM-DD (no 2026-02-30). */
 export function isCalendarDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;

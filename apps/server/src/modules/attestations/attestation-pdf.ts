@@ -1,4 +1,10 @@
-import { ATTESTATION_CERTIFICATIONS, ATTESTATION_SOCIAL_MEDIA, type Attestation, messages } from '@portal/domain';
+import {
+  ATTESTATION_CERTIFICATIONS,
+  ATTESTATION_SOCIAL_MEDIA,
+  type Attestation,
+  messages,
+  wireDateToText,
+} from '@portal/domain';
 import type { Content, TableCell } from 'pdfmake';
 import { type PdfDocument, pdfText } from '../../platform/pdf.js';
 
@@ -11,11 +17,8 @@ const m = messages.attestations;
 type Field = keyof Attestation;
 type Row = readonly [label: string, value: string];
 
-/** Dates as the portal shows them (MM/DD/YYYY); the wire's YYYY-MM-DD otherwise unchanged. */
-const date = (v: string | null | undefined) => {
-  const match = v ? /^(\d{4})-(\d{2})-(\d{2})/.exec(v) : null;
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : (v ?? '');
-};
+/** Dates as the portal shows them (MM/DD/YYYY). */
+const date = wireDateToText;
 const yesNo = (v: unknown) => (v === true || v === 'true' ? 'Yes' : 'No');
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

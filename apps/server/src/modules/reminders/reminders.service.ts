@@ -12,6 +12,7 @@ import {
   type SendReminderBody,
   type SendRemindersBody,
   scheduledRemindersDue,
+  wireDateToText,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
@@ -34,8 +35,6 @@ const m = messages.reminders;
 type PersonKind = Exclude<ReminderKind, 'escalation'>;
 
 const periodName = (p: FiscalPeriod) => m.periodName(p.fiscalYear, p.fiscalQuarter);
-/** MM/DD/YYYY, as the portal shows dates. */
-const usDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** The person's own attestation form. */
@@ -56,7 +55,7 @@ function reminderMail(deps: AppDeps, p: Standing, period: FiscalPeriod, kind: Pe
     text: m.text({
       firstName: p.firstName,
       period: periodName(period),
-      due: usDate(due),
+      due: wireDateToText(due),
       late,
       lead,
       link: formLink(deps, p.userId),
@@ -223,14 +222,14 @@ async function escalate(deps: AppDeps, meta: AuditContext, now: Date, period: Fi
   );
   const lastOn = (userId: number) => {
     const at = reminded.get(userId);
-    return at ? usDate(calendarDateIn(deps.config.timeZone, at)) : null;
+    return at ? wireDateToText(calendarDateIn(deps.config.timeZone, at)) : null;
   };
   const mail = {
     subject: m.escalationSubject(firm, periodName(period), late.length),
     text: m.escalationText({
       firm,
       period: periodName(period),
-      due: usDate(attestationDueDate(period, graceDays)),
+      due: wireDateToText(attestationDueDate(period, graceDays)),
       people: late.map(
         (p) =>
           `${[p.lastName, p.firstName].filter(Boolean).join(', ')} <${p.email}>${m.lastReminded(lastOn(p.userId))}${p.isActive ? '' : m.inactiveNote}`,
