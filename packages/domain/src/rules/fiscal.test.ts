@@ -5,6 +5,7 @@ import {
   fiscalPeriodOf,
   fiscalYearsUpTo,
   isCalendarDate,
+  isFiledOn,
   periodStart,
   previousPeriod,
   yearsBefore,
@@ -39,6 +40,15 @@ describe('the fiscal calendar', () => {
     ['2027-01-01', 2026, 3],
   ])('an attestation filed on %s covers FY%i Q%i', (date, fiscalYear, fiscalQuarter) => {
     expect(attestationPeriodOn(date)).toEqual({ fiscalYear, fiscalQuarter });
+  });
+
+  it.each([
+    ['2026-11-24', 2026, 2, true],
+    ['2026-11-24', 2026, 1, false],
+    ['2026-11-24', 2026, 3, false],
+    ['2027-01-01', 2026, 3, true],
+  ])('on %s, FY%i Q%i is being filed: %s', (today, fiscalYear, fiscalQuarter, filed) => {
+    expect(isFiledOn({ fiscalYear, fiscalQuarter: fiscalQuarter as 1 | 2 | 3 | 4 }, today)).toBe(filed);
   });
 
   it('steps back across the fiscal year end', () => {

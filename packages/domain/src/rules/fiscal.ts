@@ -35,6 +35,12 @@ export function previousPeriod(period: FiscalPeriod): FiscalPeriod {
  */
 export const attestationPeriodOn = (today: string) => previousPeriod(fiscalPeriodOf(today));
 
+/** Whether `period` is the one an attestation filed today covers (the only one the form files). */
+export function isFiledOn(period: FiscalPeriod, today: string): boolean {
+  const filed = attestationPeriodOn(today);
+  return period.fiscalYear === filed.fiscalYear && period.fiscalQuarter === filed.fiscalQuarter;
+}
+
 /** The calendar date a fiscal quarter starts on. */
 export function periodStart(period: FiscalPeriod): string {
   const month = period.fiscalQuarter === 4 ? 1 : 1 + period.fiscalQuarter * 3;

@@ -5,6 +5,7 @@ import {
   type FiscalPeriod,
   inScope,
   isCco,
+  isFiledOn,
   messages,
   type ReminderKind,
   type RemindersSent,
@@ -126,9 +127,8 @@ async function sendAudited(deps: AppDeps, meta: AuditContext, work: Parameters<t
  * reminder about a quarter before it (or one not yet open) asks for something nobody can do (400).
  */
 function beingFiled(today: string, period: FiscalPeriod) {
-  const current = attestationPeriodOn(today);
-  if (period.fiscalYear === current.fiscalYear && period.fiscalQuarter === current.fiscalQuarter) return;
-  const message = m.notBeingFiled(periodName(period), periodName(current));
+  if (isFiledOn(period, today)) return;
+  const message = m.notBeingFiled(periodName(period), periodName(attestationPeriodOn(today)));
   throw badRequest(message, { fiscalQuarter: message });
 }
 

@@ -7,6 +7,7 @@ import {
   inScope,
   isCco,
   isClient,
+  isFiledOn,
   isSuperCco,
   messages,
   type SubmissionStatusQuery,
@@ -47,6 +48,9 @@ function periodOf(ctx: Ctx, q: { fiscalYear?: number; fiscalQuarter?: number }):
   };
 }
 
+/** The days a status is computed for: the period, when its filing opens, and today. */
+const windowOf = (period: FiscalPeriod, today: string) => ({ period, opensOn: filingOpensOn(period), today });
+
 /** The roster is the CCOs' (their firm's) and the super CCOs' (every firm's). */
 function ccoOnly(ctx: Ctx) {
   if (!isCco(ctx.actor)) throw forbidden();
@@ -71,7 +75,7 @@ export async function get(ctx: Ctx, id: number, q: { fiscalYear?: number; fiscal
 export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   ccoOnly(ctx);
   const period = periodOf(ctx, q);
-  const window = { period, opensOn: filingOpensOn(period), today: todayOf(ctx.deps.config) };
+  const window = windowOf(period, todayOf(ctx.deps.config));
   const scope = ctx.scope('compliance');
   // Another firm's (or no firm's) standing is "not found", as its export and reminders are.
   if (q.firm !== undefined && (!inScope(scope, { firmId: q.firm }) || !(await firmExists(ctx.deps, q.firm))))
@@ -81,12 +85,8 @@ export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   const summary = await underVersions(versions, `submission summary ${JSON.stringify([scope, q.firm, window])}`, () =>
     submissionSummaries(ctx.deps.db, scope, q, window),
   );
-  const filing = attestationPeriodOn(window.today);
-  const remindersOpen = filing.fiscalYear === period.fiscalYear && filing.fiscalQuarter === period.fiscalQuarter;
-  return { ...page, period, summary, remindersOpen };
+  return { ...page, period, summary, remindersOpen: isFiledOn(period, window.today) };
 }
-
-const windowOf = (period: FiscalPeriod, today: string) => ({ period, opensOn: filingOpensOn(period), today });
 
 /**
  * Where one person on the roster stands for a period, for a CCO about to remind them: absent when
