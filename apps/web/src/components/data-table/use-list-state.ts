@@ -53,6 +53,14 @@ export type TableState = Pick<
   'page' | 'pageSize' | 'ordering' | 'searchInput' | 'setPage' | 'setOrdering' | 'setSearchInput'
 >;
 
+/** A table's page, its size, ordering and search, as a list call's parameters. */
+export const pageParamsOf = (t: Pick<ListState, 'page' | 'pageSize' | 'ordering' | 'search'>) => ({
+  page: t.page,
+  page_size: t.pageSize,
+  ordering: t.ordering,
+  search: t.search,
+});
+
 const initialOf = (spec: FilterSpec) => (typeof spec === 'string' ? spec : spec.initial);
 const accepts = (spec: FilterSpec, value: string) =>
   typeof spec === 'string' || (typeof spec.allowed === 'function' ? spec.allowed(value) : spec.allowed.includes(value));

@@ -4,33 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '../../testing/render';
+import { statusRow } from '../../testing/submission-status';
 import { testUser } from '../../testing/users';
 import { SubmissionStatusPage } from './submission-status-page';
 
 const superCco = testUser({ is_cco: true, is_super_cco: true });
 const cco = testUser({ is_cco: true });
 
-const row = (
-  id: number,
-  last: string,
-  status: SubmissionStatusRow['status'],
-  more: Partial<SubmissionStatusRow> = {},
-) =>
-  ({
-    supervised_person_id: id,
-    user_id: 100 + id,
-    first_name: 'Pat',
-    last_name: last,
-    email: `${last.toLowerCase()}@example.test`,
-    status,
-    firm_id: 10,
-    firm_name: 'Dover Wealth',
-    attestation_id: null,
-    submitted_date: null,
-    attested_at: null,
-    last_reminded_at: null,
-    ...more,
-  }) satisfies SubmissionStatusRow;
+const row = statusRow;
 
 const SUMMARY: StatusPage['summary'] = [
   {

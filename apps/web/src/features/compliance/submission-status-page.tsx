@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { SegmentedFilter } from '../../components/data-table/segmented-filter';
-import { useListState } from '../../components/data-table/use-list-state';
+import { pageParamsOf, useListState } from '../../components/data-table/use-list-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -70,10 +70,7 @@ export function SubmissionStatusPage() {
   const standing = useQuery(submissionStatusQuery({ ...period, page_size: 1 }));
   const list = useQuery(
     submissionStatusQuery({
-      page: table.page,
-      page_size: table.pageSize,
-      ordering: table.ordering,
-      search: table.search,
+      ...pageParamsOf(table),
       firm: firm === ALL_FIRMS ? null : firm,
       status: status === ALL ? null : status,
       ...period,

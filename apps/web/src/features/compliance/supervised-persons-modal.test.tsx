@@ -1,36 +1,17 @@
 import { Notifications } from '@mantine/notifications';
-import type { SubmissionStatusRow, User } from '@portal/domain';
+import type { User } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '../../testing/render';
+import { statusRow } from '../../testing/submission-status';
 import { testUser } from '../../testing/users';
 import { AttestationsPage } from './attestations-page';
 import { SupervisedPersonsModal } from './supervised-persons-modal';
 
 const cco = testUser({ is_cco: true });
 
-const row = (
-  id: number,
-  last: string,
-  status: SubmissionStatusRow['status'],
-  more: Partial<SubmissionStatusRow> = {},
-) =>
-  ({
-    supervised_person_id: id,
-    user_id: 100 + id,
-    first_name: 'Pat',
-    last_name: last,
-    email: `${last.toLowerCase()}@example.test`,
-    status,
-    firm_id: 10,
-    firm_name: 'Dover Wealth',
-    attestation_id: null,
-    submitted_date: null,
-    attested_at: null,
-    last_reminded_at: null,
-    ...more,
-  }) satisfies SubmissionStatusRow;
+const row = statusRow;
 
 const ATTESTED = [
   row(1, 'Early', 'Reviewed', { attestation_id: 7, submitted_date: '2026-10-05', attested_at: '2026-10-05T18:05:09Z' }),

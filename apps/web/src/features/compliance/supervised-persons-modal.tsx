@@ -5,6 +5,7 @@ import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { pageParamsOf } from '../../components/data-table/use-list-state';
 import { useLocalTableState } from '../../components/data-table/use-local-table-state';
 import { formatDateTimeSeconds } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
@@ -83,10 +84,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
   const counts = useQuery(submissionStatusQuery({ firm: firmParam, ...periodParams(period), page_size: 1 }));
   const list = useQuery(
     submissionStatusQuery({
-      page: table.page,
-      page_size: table.pageSize,
-      ordering: table.ordering,
-      search: table.search,
+      ...pageParamsOf(table),
       firm: firmParam,
       status: STATUSES[tab],
       ...periodParams(period),
