@@ -78,13 +78,14 @@ export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   const window = windowOf(period, todayOf(ctx.deps.config));
   const scope = ctx.scope('compliance');
   // Another firm's (or no firm's) standing is "not found", as its export and reminders are.
-  if (q.firm !== undefined && (!inScope(scope, { firmId: q.firm }) || !(await firmExists(ctx.deps, q.firm))))
-    throw notFound();
+  if (q.firm !== undefined && !inScope(scope, { firmId: q.firm })) throw notFound();
   const { versions, ...page } = await listSubmissionStatus(ctx.deps.db, scope, q, window, q);
   // The summary reads the page's tables over the whole roster: recomputed only after a write to them.
   const summary = await underVersions(versions, `submission summary ${JSON.stringify([scope, q.firm, window])}`, () =>
     submissionSummaries(ctx.deps.db, scope, q, window),
   );
+  // A firm with people on its roster exists; only an empty answer asks whether the firm does.
+  if (q.firm !== undefined && summary.length === 0 && !(await firmExists(ctx.deps, q.firm))) throw notFound();
   return { ...page, period, summary, remindersOpen: isFiledOn(period, window.today) };
 }
 
