@@ -4,7 +4,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createServer, defineConfig, type Plugin, type Rollup, type ViteDevServer } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -86,6 +88,52 @@ function mantineCssPerComponent(): Plugin {
         // Last, so the sheets of the components this one builds on (imported before it) come first.
         return { code: `${code}\nimport ${JSON.stringify(sheet)};\n`, map: null };
       },
+    },
+  };
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * index.html's root holds the page's frame (the loading bar and the footer, app/shell/route-fallback.tsx
+ * rendered here), so the first paint needs only the HTML and the entry's stylesheet, not the scripts:
+ * on a phone's slow line the frame shows a second or more before the app. The app's first render
+ * replaces it with the same markup.
+ */
+function appFrame(): Plugin {
+  let root = '';
+  let devServer: ViteDevServer | undefined;
+  // The component is TypeScript importing the domain's TypeScript: Vite's SSR loader compiles both
+  // (the dev server's own, or a throwaway one during a build).
+  const render = async () => {
+    const loader =
+      devServer ??
+      (await createServer({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      }));
+    try {
+      const { RouteFallback } = await loader.ssrLoadModule('/src/app/shell/route-fallback.tsx');
+      return renderToStaticMarkup(createElement(RouteFallback));
+    } finally {
+      if (loader !== devServer) await loader.close();
+    }
+  };
+  return {
+    name: 'portal:app-frame',
+    configResolved(config) {
+      root = config.root;
+    },
+    configureServer(server) {
+      devServer = server;
+    },
+    async transformIndexHtml(html) {
+      if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html lacks ${EMPTY_ROOT}`);
+      return html.replace(EMPTY_ROOT, `<div id="root">${await render()}</div>`);
     },
   };
 }
@@ -200,7 +248,7 @@ export default defineConfig(({ command, mode }) => {
 
   return {
     root: import.meta.dirname,
-    plugins: [mantineCssPerComponent(), react(), routePreloads(SCREENS), precompress()],
+    plugins: [mantineCssPerComponent(), react(), appFrame(), routePreloads(SCREENS), precompress()],
     server: {
       proxy: { '/api': 'http://localhost:3000' },
     },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { messages } from '@portal/domain';
 import { expect, test } from '../support/fixtures.js';
 
 /** The issue's budget for the sign-in page: JavaScript as a browser downloads it, gzipped. */
@@ -73,4 +74,16 @@ test('assets are cached for a year and compressed; the page itself is revalidate
   const html = await page.request.get('/account/login');
   expect(html.headers()['cache-control']).toBe('no-cache');
   expect(await html.text()).not.toContain('__CSP_NONCE__');
+});
+
+test('the page draws its frame (the loading bar and the disclaimer) before any script has run', async ({ browser }) => {
+  // A phone on a slow line waits seconds for the scripts; the frame is in index.html itself.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/users/');
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toHaveText(messages.footer.disclaimer);
+  // Styled by the entry's stylesheet, which is not a script.
+  await expect(page.getByText(messages.footer.disclaimer)).toHaveCSS('text-align', 'center');
+  await context.close();
 });

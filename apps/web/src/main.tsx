@@ -1,5 +1,7 @@
 // First: it declares the order of the cascade layers.
 import './app/global.css';
+// The page's frame, drawn by index.html as well (so not a CSS module): see app/shell/frame.css.
+import './app/shell/frame.css';
 // Mantine's base; each component's own sheet comes with it (see mantineCssPerComponent in vite.config.ts).
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';

@@ -86,10 +86,14 @@ describe('serving the web app', () => {
     expect(res.body).not.toContain('modulepreload');
   });
 
-  it("starts downloading the screen's chunks with the page, for the screen of that path only", async () => {
+  it("starts downloading the screen's chunks with the page (behind the frame's stylesheet), for the screen of that path only", async () => {
     const forgot = await get('/account/password/reset/?email=ada%40example.test');
-    expect(forgot.body).toContain('<link rel="modulepreload" crossorigin href="/assets/forgot-def456.js">');
-    expect(forgot.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/forgot-def456.css">');
+    expect(forgot.body).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/forgot-def456.js">',
+    );
+    expect(forgot.body).toContain(
+      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/forgot-def456.css">',
+    );
     expect(forgot.body.indexOf('forgot-def456')).toBeLessThan(forgot.body.indexOf('</head>'));
 
     const activate = await get('/account/activate/MQ/abc-def/');

@@ -10,7 +10,8 @@ import {
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 5 },
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // No fontFamily: Mantine's default stack (system fonts on every platform) is what index.html's frame
+  // is drawn in before the provider's variables exist; another stack would redraw the frame's text.
   defaultRadius: 'sm',
   // Someone who asked their system for less motion gets menus and modals without fades or slides.
   respectReducedMotion: true,

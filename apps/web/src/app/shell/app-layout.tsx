@@ -36,7 +36,7 @@ export function AppLayout() {
   }, [pathname]);
 
   return (
-    <div className={classes.page}>
+    <div className="portal-page">
       <LoadingBar />
       {!accountScreen && (
         <>
@@ -50,7 +50,7 @@ export function AppLayout() {
           </Suspense>
         </>
       )}
-      <main id="main" ref={mainRef} tabIndex={-1} className={classes.main}>
+      <main id="main" ref={mainRef} tabIndex={-1} className="portal-main">
         <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
           <Outlet />
         </Container>

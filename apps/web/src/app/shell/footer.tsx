@@ -1,15 +1,12 @@
-import { Container, Text } from '@mantine/core';
 import { messages } from '@portal/domain';
-import classes from './footer.module.css';
 
+/** Every screen's disclaimer (spec 000 §2 "Chrome"); plain markup, since index.html draws it too (frame.css). */
 export function Footer() {
   return (
-    <footer className={classes.footer}>
-      <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
-        <Text size="sm" c="gray.8" ta="center">
-          {messages.footer.disclaimer}
-        </Text>
-      </Container>
+    <footer className="portal-footer">
+      <div className="portal-container">
+        <p className="portal-footer-text">{messages.footer.disclaimer}</p>
+      </div>
     </footer>
   );
 }

@@ -1,6 +1,14 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useNavigation } from 'react-router';
-import classes from './loading-bar.module.css';
+
+/** The bar itself (frame.css), also drawn by the frame before the app runs. */
+export function LoadingTrack() {
+  return (
+    <div className="portal-loading-track" role="progressbar" aria-label="Loading">
+      <div className="portal-loading-bar" />
+    </div>
+  );
+}
 
 /** The thin bar of spec 000 §2 "Chrome": shown while any call or route chunk is loading. */
 export function LoadingBar() {
@@ -8,9 +16,5 @@ export function LoadingBar() {
   const mutating = useIsMutating();
   const navigation = useNavigation();
   if (fetching + mutating === 0 && navigation.state === 'idle') return null;
-  return (
-    <div className={classes.track} role="progressbar" aria-label="Loading">
-      <div className={classes.bar} />
-    </div>
-  );
+  return <LoadingTrack />;
 }

@@ -3,8 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { type MenuEntry, type MenuGroup, menuFor, type User } from '@portal/domain';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { LazyMenu } from '../../components/lazy-menu';
 import { displayName } from '../../lib/current-user';
 import { firmQuery } from '../../lib/firms';
 import classes from './signed-in-header.module.css';
@@ -29,59 +30,74 @@ function EntryItem({ entry }: { entry: MenuEntry }) {
 /** A main-bar group: its label opens a dropdown of its entries. */
 function GroupMenu({ group }: { group: MenuGroup }) {
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" color="gray" c="gray.9" rightSection={<IconChevronDown size={14} aria-hidden />}>
+    <LazyMenu
+      position="bottom-start"
+      withinPortal
+      button={(props) => (
+        <Button
+          variant="subtle"
+          color="gray"
+          c="gray.9"
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          {...props}
+        >
           {group.label}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {group.entries.map((entry) => (
-          <EntryItem key={entry.to} entry={entry} />
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    >
+      {group.entries.map((entry) => (
+        <EntryItem key={entry.to} entry={entry} />
+      ))}
+    </LazyMenu>
   );
 }
 
 /** The gear menu of spec 000 §2: every 'setup' group, each under its own label. */
 function SetupMenu({ groups }: { groups: MenuGroup[] }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" c="gray.9" size="lg" aria-label="Setup">
+    <LazyMenu
+      position="bottom-end"
+      withinPortal
+      button={(props) => (
+        <ActionIcon variant="subtle" color="gray" c="gray.9" size="lg" aria-label="Setup" {...props}>
           <IconSettings size={20} aria-hidden />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {groups.map((group) => (
-          <Box key={group.id}>
-            <Menu.Label>{group.label}</Menu.Label>
-            {group.entries.map((entry) => (
-              <EntryItem key={entry.to} entry={entry} />
-            ))}
-          </Box>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    >
+      {groups.map((group) => (
+        <Box key={group.id}>
+          <Menu.Label>{group.label}</Menu.Label>
+          {group.entries.map((entry) => (
+            <EntryItem key={entry.to} entry={entry} />
+          ))}
+        </Box>
+      ))}
+    </LazyMenu>
   );
 }
 
 function ProfileMenu({ user, groups }: { user: User; groups: MenuGroup[] }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" color="gray" c="gray.9" rightSection={<IconChevronDown size={14} aria-hidden />}>
+    <LazyMenu
+      position="bottom-end"
+      withinPortal
+      button={(props) => (
+        <Button
+          variant="subtle"
+          color="gray"
+          c="gray.9"
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          {...props}
+        >
           {displayName(user)}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {groups.flatMap((group) => group.entries.map((entry) => <EntryItem key={entry.to} entry={entry} />))}
-        <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} aria-hidden />}>
-          Log Out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    >
+      {groups.flatMap((group) => group.entries.map((entry) => <EntryItem key={entry.to} entry={entry} />))}
+      <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} aria-hidden />}>
+        Log Out
+      </Menu.Item>
+    </LazyMenu>
   );
 }
 
@@ -131,6 +147,8 @@ function Brand({ firmId }: { firmId: number | null }) {
  */
 export function NavBar({ user }: { user: User }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [mobileMenuUsed, setMobileMenuUsed] = useState(false);
+  if (opened && !mobileMenuUsed) setMobileMenuUsed(true);
   const { pathname } = useLocation();
   const groups = menuFor(user);
   const main = groups.filter((group) => group.place === 'main');
@@ -171,16 +189,22 @@ export function NavBar({ user }: { user: User }) {
         </Group>
         <Collapse expanded={opened} hiddenFrom="sm">
           <nav id="mobile-navigation" aria-label="Main" className={classes.mobileMenu}>
-            {main.map((group) => (
-              <MobileGroup key={group.id} label={group.label} entries={group.entries} />
-            ))}
-            {setup.map((group) => (
-              <MobileGroup key={group.id} label={`Setup: ${group.label}`} entries={group.entries} />
-            ))}
-            <MobileGroup
-              label={displayName(user)}
-              entries={[...profile.flatMap((group) => group.entries), { label: 'Log Out', to: LOGOUT_PATH }]}
-            />
+            {/* Its links are drawn when first opened: a closed menu would otherwise cost every page
+                load a link (and its router hooks) per menu entry. */}
+            {mobileMenuUsed && (
+              <>
+                {main.map((group) => (
+                  <MobileGroup key={group.id} label={group.label} entries={group.entries} />
+                ))}
+                {setup.map((group) => (
+                  <MobileGroup key={group.id} label={`Setup: ${group.label}`} entries={group.entries} />
+                ))}
+                <MobileGroup
+                  label={displayName(user)}
+                  entries={[...profile.flatMap((group) => group.entries), { label: 'Log Out', to: LOGOUT_PATH }]}
+                />
+              </>
+            )}
           </nav>
         </Collapse>
       </Container>

@@ -1,18 +1,16 @@
-import classes from './app-layout.module.css';
 import { Footer } from './footer';
-import loadingClasses from './loading-bar.module.css';
+import { LoadingTrack } from './loading-bar';
 
 /**
  * Shown while the first route's guard and chunk load, before any screen can draw: the page's frame
- * (the footer with its disclaimer) appears at once, with the loading bar, instead of a blank page.
+ * (the footer with its disclaimer) with the loading bar, instead of a blank page. index.html carries
+ * this same markup, rendered at build time, so the frame is there before the scripts are.
  */
 export function RouteFallback() {
   return (
-    <div className={classes.page}>
-      <div className={loadingClasses.track} role="progressbar" aria-label="Loading">
-        <div className={loadingClasses.bar} />
-      </div>
-      <main className={classes.main} />
+    <div className="portal-page">
+      <LoadingTrack />
+      <main className="portal-main" />
       <Footer />
     </div>
   );
