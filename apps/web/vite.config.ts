@@ -131,9 +131,19 @@ function appFrame(): Plugin {
     configureServer(server) {
       devServer = server;
     },
-    async transformIndexHtml(html) {
-      if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html lacks ${EMPTY_ROOT}`);
-      return html.replace(EMPTY_ROOT, `<div id="root">${await render()}</div>`);
+    transformIndexHtml: {
+      // After Vite has put the entry's tags in.
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html lacks ${EMPTY_ROOT}`);
+        return (
+          html
+            .replace(EMPTY_ROOT, `<div id="root">${await render()}</div>`)
+            // The frame is painted with the stylesheet alone: on a slow line the scripts should not
+            // take its bandwidth (a module script never blocks the paint, but it is fetched as urgently).
+            .replace(/<script type="module" crossorigin /g, '<script type="module" fetchpriority="low" crossorigin ')
+        );
+      },
     },
   };
 }
