@@ -5,7 +5,7 @@ import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { LazyMenu } from '../../components/lazy-menu';
+import { LazyMenu, type MenuButtonProps } from '../../components/lazy-menu';
 import { displayName } from '../../lib/current-user';
 import { firmQuery } from '../../lib/firms';
 import classes from './signed-in-header.module.css';
@@ -27,24 +27,25 @@ function EntryItem({ entry }: { entry: MenuEntry }) {
   );
 }
 
+/** A label on the bar that opens a dropdown (a group's, the person's). */
+function BarMenuButton({ label, ...props }: MenuButtonProps & { label: string }) {
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      c="gray.9"
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      {...props}
+    >
+      {label}
+    </Button>
+  );
+}
+
 /** A main-bar group: its label opens a dropdown of its entries. */
 function GroupMenu({ group }: { group: MenuGroup }) {
   return (
-    <LazyMenu
-      position="bottom-start"
-      withinPortal
-      button={(props) => (
-        <Button
-          variant="subtle"
-          color="gray"
-          c="gray.9"
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          {...props}
-        >
-          {group.label}
-        </Button>
-      )}
-    >
+    <LazyMenu position="bottom-start" withinPortal button={(props) => <BarMenuButton label={group.label} {...props} />}>
       {group.entries.map((entry) => (
         <EntryItem key={entry.to} entry={entry} />
       ))}
@@ -81,17 +82,7 @@ function ProfileMenu({ user, groups }: { user: User; groups: MenuGroup[] }) {
     <LazyMenu
       position="bottom-end"
       withinPortal
-      button={(props) => (
-        <Button
-          variant="subtle"
-          color="gray"
-          c="gray.9"
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          {...props}
-        >
-          {displayName(user)}
-        </Button>
-      )}
+      button={(props) => <BarMenuButton label={displayName(user)} {...props} />}
     >
       {groups.flatMap((group) => group.entries.map((entry) => <EntryItem key={entry.to} entry={entry} />))}
       <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} aria-hidden />}>
