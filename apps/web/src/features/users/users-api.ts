@@ -11,10 +11,11 @@ export const userListQuery = (params: PageParams) =>
 /**
  * The whole user, for the Edit form (a list row carries only what the list shows). Forgotten once the
  * form closes: the next Edit starts from the record as stored then, not from a copy of the last visit.
+ * Outside `usersKey`, so a save's reload of the lists does not fetch again the record of a closing form.
  */
 export const userQuery = (id: number) =>
   queryOptions({
-    queryKey: [...usersKey, 'record', id],
+    queryKey: ['user-record', id],
     queryFn: () => api.get<User>(`/api/users/${id}/`),
     gcTime: 0,
   });

@@ -72,8 +72,8 @@ const admin = recordOf(person(1, 'Admin', { is_active: true, profile: { ...profi
 
 let invited: UserListItem;
 let calls: { method: string; url: string; body?: unknown }[];
-/** The answer of GET /api/users/8/ (the Edit form's record), held until the test gives it. */
-let settledRecord: Promise<Response>;
+/** The answer of GET /api/users/8/ (the Edit form's record); a test may hold it back. */
+let settledRecord: () => Promise<Response>;
 
 beforeEach(() => {
   notified.length = 0;
@@ -81,13 +81,13 @@ beforeEach(() => {
   invited = person(7, 'Invitee', { invitation_pending: true });
   const active = person(8, 'Settled', { is_active: true, last_login: '2026-01-02T03:04:05Z' });
   const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-  settledRecord = Promise.resolve(answer(recordOf(active, { phone: '(206) 555-0100', city: 'Seattle' })));
+  settledRecord = async () => answer(recordOf(active, { phone: '(206) 555-0100', city: 'Seattle' }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const method = init.method ?? 'GET';
       calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/api/users/8/' && method === 'GET') return settledRecord;
+      if (url === '/api/users/8/' && method === 'GET') return settledRecord();
       if (url === '/api/users/8/' && method === 'PUT') return answer(init.body && JSON.parse(String(init.body)));
       if (url === '/api/users/7/' && method === 'GET') return answer({ detail: messages.http.notFound }, 404);
       if (url.startsWith('/api/users/filter/'))
@@ -146,9 +146,11 @@ describe('the users page', () => {
 
   it('opens Edit on the whole record, loaded for the form, and reloads the list after the save', async () => {
     let give: (response: Response) => void = () => {};
-    settledRecord = new Promise((resolve) => {
+    const held = new Promise<Response>((resolve) => {
       give = resolve;
     });
+    const stored = settledRecord;
+    settledRecord = () => held;
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Settled, Pat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pat Settled' });
@@ -180,6 +182,14 @@ describe('the users page', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+
+    // Edit again: the record is asked anew, not taken from the last visit.
+    const recordCalls = () => calls.filter((c) => c.method === 'GET' && c.url === '/api/users/8/').length;
+    expect(recordCalls()).toBe(1);
+    settledRecord = stored;
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settled, Pat' }));
+    expect(await screen.findByDisplayValue('(206) 555-0100')).toBeTruthy();
+    expect(recordCalls()).toBe(2);
   });
 
   it('says so in the modal when the record cannot be loaded', async () => {
