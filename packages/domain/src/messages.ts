@@ -140,6 +140,8 @@ export const messages = {
     keepInvitation: 'Keep invitation',
     empty: 'No users found.',
     loadingAdvisors: 'Loading advisors',
+    loading: 'Loading the user…',
+    loadFailed: 'The user could not be loaded. Close this window and try again.',
     /** A stored advisor who is no longer on the firm's active list. */
     unlistedAdvisor: (id: number) => `Advisor #${id}`,
     noMatchingAdvisor: 'No matching advisor',

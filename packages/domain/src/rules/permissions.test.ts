@@ -12,7 +12,11 @@ import {
   isFirmAdmin,
 } from './permissions.js';
 
-const target = (id: number, firm: number, advisor: number | null = null) => ({ id, advisor, profile: { _firm: firm } });
+const target = (id: number, firm: number, advisor: number | null = null) => ({
+  id,
+  advisor,
+  profile: { _firm: firm, is_super_admin: false, is_super_cco: false },
+});
 
 describe('permissions', () => {
   const superAdmin = testActor({ id: 1, profile_type: 1, is_super_admin: true });
@@ -51,7 +55,7 @@ describe('permissions', () => {
   });
 
   it("leaves a super admin's account to super admins, even within the firm", () => {
-    const superTarget = { id: 1, advisor: null, profile: { _firm: 1, is_super_admin: true } };
+    const superTarget = { id: 1, advisor: null, profile: { _firm: 1, is_super_admin: true, is_super_cco: false } };
     expect(canEditUser(firmAdmin, superTarget)).toBe(false);
     expect(canDeleteUser(firmAdmin, superTarget)).toBe(false);
     expect(canEditUser(testActor({ id: 6, _firm: 2, profile_type: 1, is_super_admin: true }), superTarget)).toBe(true);
@@ -63,7 +67,7 @@ describe('permissions', () => {
     const otherClient = target(21, 1, 99);
     const ownStaff = target(22, 1);
     const otherFirm = target(23, 2);
-    const superAccount = { id: 24, advisor: null, profile: { _firm: 1, is_super_cco: true } };
+    const superAccount = { id: 24, advisor: null, profile: { _firm: 1, is_super_admin: false, is_super_cco: true } };
     const cases: [string, Actor, Parameters<typeof canCancelInvitation>[1], boolean][] = [
       ['a super admin, anyone of any firm', superAdmin, otherFirm, true],
       ['a super admin, a super account', superAdmin, superAccount, true],
@@ -77,7 +81,12 @@ describe('permissions', () => {
       ['a standard user, a colleague', staff, ownStaff, false],
       ['a client, themself', testActor({ id: 20, profile_type: 4 }), ownClient, false],
       ['a firm admin, themself', firmAdmin, target(2, 1), false],
-      ['a super admin, themself', superAdmin, { ...target(1, 1), profile: { _firm: 1, is_super_admin: true } }, false],
+      [
+        'a super admin, themself',
+        superAdmin,
+        { ...target(1, 1), profile: { _firm: 1, is_super_admin: true, is_super_cco: false } },
+        false,
+      ],
     ];
     it.each(cases)('%s → %s', (_, who, whom, allowed) => {
       expect(canCancelInvitation(who, whom)).toBe(allowed);

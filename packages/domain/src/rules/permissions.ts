@@ -26,10 +26,15 @@ export interface Actor {
   } & Partial<Record<CustodianFlag, boolean>>;
 }
 
+/**
+ * What the rules about a user read of the target: a whole user or a row of the users list (which carries
+ * these fields for its row actions). The super flags are required so a shape that lacks them cannot
+ * slip past the super-account guard.
+ */
 export interface UserTarget {
   id: number;
   advisor: number | null;
-  profile: { _firm: number | null; is_super_admin?: boolean; is_super_cco?: boolean };
+  profile: { _firm: number | null; is_super_admin: boolean; is_super_cco: boolean };
 }
 
 /** A super administrator's or super CCO's account reaches every firm: only a super admin changes it. */

@@ -45,6 +45,17 @@ export const textField = (max = 255) => ({
 /** Keeps the literal types (groups, secrets) that the derived schemas are typed from. */
 export const defineFields = <const T extends FieldTable>(fields: T) => fields;
 
+/**
+ * Some fields of a table, as a table of their own (a list's row): `readSchema` of it is the row's shape,
+ * nested like the record's, and the server builds just these fields from it.
+ */
+export function pickFields<const T extends FieldTable, const K extends keyof T & string>(
+  table: T,
+  names: readonly K[],
+): Pick<T, K> {
+  return Object.fromEntries(names.map((name) => [name, table[name]])) as Pick<T, K>;
+}
+
 type GroupOf<F> = F extends { group: infer G extends string } ? G : never;
 type Visible<T extends FieldTable, G> = {
   [K in keyof T as T[K] extends { secret: true }

@@ -3,7 +3,7 @@ import { messages } from '../messages.js';
 import { type Actor, canSetUserField, type UserFormField } from '../rules/permissions.js';
 import { userOrderings, userStatuses } from '../rules/user-list.js';
 import { email, MAX_ID, optionalText, pageQuery, queryInt, recordId } from './common.js';
-import { defineFields, readSchema, textField, writeSchema } from './field-table.js';
+import { defineFields, pickFields, readSchema, textField, writeSchema } from './field-table.js';
 
 export const salutations = ['Miss', 'Mr.', 'Mrs.', 'Ms.'] as const;
 
@@ -169,10 +169,41 @@ export const userListQuery = pageQuery.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
-export const userListItem = userSchema.extend({
-  firm_name: z.string().nullable(),
+/**
+ * A row of the users screen (GET /api/users/filter/, firm_users/, firm_advisor_clients/): the columns of
+ * spec 000 §2 (User, Email, Profile, Active with the Invited badge, Last Login) and what the row actions'
+ * rules read of the target (`UserTarget`: id, advisor, firm, super flags). The Edit form loads the whole
+ * user; the row stays small because the database builds each row's JSON for every page.
+ */
+export const USER_LIST_FIELDS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'is_active',
+  'last_login',
+  'invitation_pending',
+  'advisor',
+  '_firm',
+  'profile_type',
+  'is_super_admin',
+  'is_super_cco',
+] as const satisfies readonly (keyof typeof userFields)[];
+export const userListFields = pickFields(userFields, USER_LIST_FIELDS);
+export const userListItem = readSchema(userListFields).extend({
+  /** The Profile column's text. */
   profile_type_name: z.string().nullable(),
 });
 export type UserListItem = z.infer<typeof userListItem>;
+
+/**
+ * The whole user with their firm's and profile type's names: GET /api/users/ (the collection an API
+ * client reads) and the advisor lists of a firm.
+ */
+export const userWithFirm = userSchema.extend({
+  firm_name: z.string().nullable(),
+  profile_type_name: z.string().nullable(),
+});
+export type UserWithFirm = z.infer<typeof userWithFirm>;
 
 export const firmParam = z.object({ firm: recordId });

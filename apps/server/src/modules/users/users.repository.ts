@@ -1,4 +1,4 @@
-import { type Scope, type User, userFields } from '@portal/domain';
+import { type Scope, USER_LIST_FIELDS, type User, userFields } from '@portal/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, oneTimeTokens, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
@@ -107,11 +107,23 @@ export async function insertUser(
   return { ...row, profile: p };
 }
 
-/** A list row in wire shape, written as JSON text by the database and answered as is. */
-const listRow = sql<JsonText>`${userEntity.wireJson(
-  { invitation_pending: invitationPending },
-  { firm_name: firms.name, profile_type_name: profileTypes.name },
-)}::text`;
+/**
+ * The two shapes of a user list, in wire shape, written as JSON text by the database and answered as
+ * is: the screen's row (`userListItem`: a dozen fields, the 47-field user cost most of a page), and the
+ * whole user with its firm's name (`userWithFirm`).
+ */
+const listShapes = {
+  row: sql<JsonText>`${userEntity.wireJson(
+    { invitation_pending: invitationPending },
+    { profile_type_name: profileTypes.name },
+    USER_LIST_FIELDS,
+  )}::text`,
+  user: sql<JsonText>`${userEntity.wireJson(
+    { invitation_pending: invitationPending },
+    { firm_name: firms.name, profile_type_name: profileTypes.name },
+  )}::text`,
+};
+export type UserListShape = keyof typeof listShapes;
 
 export interface UserListFilter {
   firmId?: number;
@@ -127,6 +139,7 @@ export async function listUsers(
   scope: Scope,
   f: UserListFilter,
   page: PageRequest,
+  shape: UserListShape,
 ): Promise<{ rows: JsonText[]; count: number }> {
   const where = and(
     isNull(users.deletedAt),
@@ -140,14 +153,15 @@ export async function listUsers(
   const { rows, count } = await listPage(
     ex,
     {
-      rows: (versions) =>
-        ex
-          .select({ user: listRow, versions })
+      rows: (versions) => {
+        const rows = ex
+          .select({ user: listShapes[shape], versions })
           .from(users)
           .leftJoin(profiles, eq(profiles.userId, users.id))
-          .leftJoin(firms, eq(firms.id, profiles.firmId))
           .leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType))
-          .$dynamic(),
+          .$dynamic();
+        return shape === 'user' ? rows.leftJoin(firms, eq(firms.id, profiles.firmId)) : rows;
+      },
       count: ex.select(countAll()).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).$dynamic(),
       countReads: ['users', 'profiles'],
     },

@@ -10,6 +10,7 @@ import {
   userListItem,
   userListQuery,
   userSchema,
+  userWithFirm,
   userWriteBody,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
@@ -21,26 +22,27 @@ import * as users from './users.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const tags = ['users'];
-const page = pageSchema(userListItem);
+// The screen's lists answer its rows; GET /api/users/ (spec 000 §7: "results") answers whole users.
+const pages = { row: pageSchema(userListItem), user: pageSchema(userWithFirm) };
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ctx = (request: FastifyRequest) => contextOf(deps, request);
   return async (app) => {
-    const listRoute = (url: string, view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') =>
+    const listRoute = (url: string, shape: 'row' | 'user', view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') =>
       app.get(
         url,
-        { schema: { tags, querystring: userListQuery, response: { 200: page, ...errors } } },
+        { schema: { tags, querystring: userListQuery, response: { 200: pages[shape], ...errors } } },
         async (request, reply) => {
-          const { rows, count } = await users.list(ctx(request), request.query, view);
+          const { rows, count } = await users.list(ctx(request), request.query, shape, view);
           // The rows are JSON text from the database: the body is assembled, not serialized (list.ts).
           const body = jsonPageOf(request, deps.config.publicUrl, request.query, count, rows);
           return reply.type(JSON_TYPE).send(body as never);
         },
       );
-    listRoute('/api/users/');
-    listRoute('/api/users/filter/');
-    listRoute('/api/users/firm_users/', 'FIRM_USERS');
-    listRoute('/api/users/firm_advisor_clients/', 'ADVISOR_CLIENTS');
+    listRoute('/api/users/', 'user');
+    listRoute('/api/users/filter/', 'row');
+    listRoute('/api/users/firm_users/', 'row', 'FIRM_USERS');
+    listRoute('/api/users/firm_advisor_clients/', 'row', 'ADVISOR_CLIENTS');
 
     const advisorsRoute = (url: string, activeOnly: boolean) =>
       app.get(
@@ -49,7 +51,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           schema: {
             tags,
             params: firmParam,
-            response: { 200: z.object({ count: z.number(), results: z.array(userListItem) }), ...errors },
+            response: { 200: z.object({ count: z.number(), results: z.array(userWithFirm) }), ...errors },
           },
         },
         async (request, reply) => {

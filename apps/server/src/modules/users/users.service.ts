@@ -35,6 +35,7 @@ import {
   listUsers,
   signedInWire,
   toUserDto,
+  type UserListShape,
   type UserRecord,
   updateProfile,
   updateUser,
@@ -292,8 +293,11 @@ export async function cancelInvitation(ctx: Ctx, id: number): Promise<User> {
   return get(ctx, id);
 }
 
-/** The user lists of spec 000 §7: one query, narrowed by the caller's scope and the list's view. */
-export async function list(ctx: Ctx, q: UserListQuery, view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') {
+/**
+ * The user lists of spec 000 §7: one query, narrowed by the caller's scope and the list's view, answered
+ * as the screen's rows or as whole users (`shape`).
+ */
+export async function list(ctx: Ctx, q: UserListQuery, shape: UserListShape, view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') {
   const { actor } = ctx;
   const listView = view ?? q.listView;
   // Only a super admin chooses the firm; everyone else is held to their own by the scope.
@@ -308,6 +312,7 @@ export async function list(ctx: Ctx, q: UserListQuery, view?: 'FIRM_USERS' | 'AD
     ctx.scope('users'),
     { firmId, profileType: q.profileTypeTk, advisorId, search: q.search, status: q.status, ordering: q.ordering },
     q,
+    shape,
   );
 }
 
@@ -327,6 +332,7 @@ export async function advisorsOf(ctx: Ctx, firmId: number, activeOnly: boolean) 
       ordering: 'last_name',
     },
     { page: 1, page_size: 500 },
+    'user',
   );
   return { count, rows };
 }

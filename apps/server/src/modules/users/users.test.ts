@@ -1,6 +1,7 @@
-import { messages, pageOf as pageSchema, userListItem } from '@portal/domain';
+import { messages, pageOf as pageSchema, userListItem, userWithFirm } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { auditEvents, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
@@ -228,7 +229,7 @@ describe('who sees whom', () => {
     ).toBe(404);
   });
 
-  it('answers a list row with the same fields and values as the record itself', async () => {
+  it('answers GET /api/users/ with whole users: the same fields and values as the record itself', async () => {
     const admin = await firmAdmin(firmB.id);
     const list = json<{ results: Record<string, unknown>[] }>(
       await t.app.inject({ url: '/api/users/?page_size=500', headers: admin.headers }),
@@ -237,6 +238,47 @@ describe('who sees whom', () => {
     const record = json(await t.app.inject({ url: `/api/users/${admin.user.id}/`, headers: admin.headers }));
     expect(record.last_login).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(row).toEqual({ ...record, firm_name: 'Beta Advisors', profile_type_name: 'Administrator' });
+  });
+
+  it("answers the users screen's lists with light rows: what the list shows and its row actions' rules read", async () => {
+    const admin = await firmAdmin(firmB.id);
+    const person = await createUser(t.deps.db, {
+      firstName: 'Lena',
+      lastName: 'Lightrow',
+      profile: {
+        firmId: firmB.id,
+        profileType: 3,
+        phone: '(206) 555-0100',
+        addressLine1: '1 Main St',
+        city: 'Seattle',
+        isUsingFidelity: true,
+      },
+    });
+    const record = json<Record<string, unknown> & { profile: Record<string, unknown> }>(
+      await t.app.inject({ url: `/api/users/${person.id}/`, headers: admin.headers }),
+    );
+    expect(record.profile).toMatchObject({ phone: '(206) 555-0100', city: 'Seattle', is_using_fidelity: true });
+    for (const url of ['/api/users/filter/?search=Lightrow', '/api/users/firm_users/?search=Lightrow']) {
+      const res = await t.app.inject({ url, headers: admin.headers });
+      expect(() => pageSchema(userListItem.strict()).parse(json(res))).not.toThrow();
+      const [row] = json<{ results: { profile: object }[] }>(res).results;
+      // Exactly these: the heavy fields stay with the record (contact, address, custodians, the firm's name).
+      expect(row).toEqual({
+        id: person.id,
+        email: record.email,
+        first_name: 'Lena',
+        last_name: 'Lightrow',
+        is_active: record.is_active,
+        last_login: record.last_login,
+        invitation_pending: record.invitation_pending,
+        advisor: null,
+        profile_type_name: 'Standard User',
+        profile: { _firm: firmB.id, profile_type: 3, is_super_admin: false, is_super_cco: false },
+      });
+      for (const heavy of ['phone', 'address_line_1', 'city', 'is_using_fidelity'])
+        expect(row.profile).not.toHaveProperty(heavy);
+      expect(row).not.toHaveProperty('firm_name');
+    }
   });
 
   it('counts every match on each page, and the count follows each write at once', async () => {
@@ -291,7 +333,7 @@ describe('who sees whom', () => {
     const page = pageSchema(userListItem.strict()).parse(json(res));
     expect(page.results[0]).toMatchObject({
       last_name: 'Aaron',
-      firm_name: expect.any(String),
+      profile_type_name: 'Financial Advisor',
       invitation_pending: false,
     });
     expect(page.results[0]).not.toHaveProperty('password_hash');
@@ -319,6 +361,9 @@ describe('who sees whom', () => {
       await t.app.inject({ url: `/api/users/${firmA.id}/firm_advisors/`, headers: admin.headers }),
     );
     expect(active.results.map((u) => u.id)).not.toContain(inactive.id);
+    // The advisor lists answer whole users with their firm's name, not the screen's light rows.
+    const [first] = z.array(userWithFirm.strict()).parse(active.results);
+    expect(first).toMatchObject({ firm_name: 'Alpha Advisors', profile: { phone: null } });
     expect(
       (await t.app.inject({ url: `/api/users/${firmB.id}/all_advisors/`, headers: admin.headers })).statusCode,
     ).toBe(404);

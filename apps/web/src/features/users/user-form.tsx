@@ -1,12 +1,24 @@
-import { Button, Center, Checkbox, Fieldset, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import {
   type Actor,
   custodianLinks,
   messages,
   personalProfileFields,
   salutations,
+  type User,
   type UserFormField,
-  type UserListItem,
   type UserWriteBody,
   userFieldsFor,
   userWriteBody,
@@ -27,6 +39,7 @@ import {
   profileTypesQuery,
   sendActivationLink,
   updateUser,
+  userQuery,
   usersKey,
 } from './users-api';
 
@@ -79,11 +92,8 @@ function schemaFor(fields: ReadonlySet<UserFormField>) {
 }
 
 /** The form starts as the wire body: the stored user to edit, or a blank one in the list's firm. */
-function valuesOf(user: UserListItem | null, defaultFirm: number | null) {
-  if (user) {
-    const { firm_name: _firmName, profile_type_name: _typeName, ...stored } = user;
-    return stored;
-  }
+function valuesOf(user: User | null, defaultFirm: number | null) {
+  if (user) return user;
   let blank = {
     email: null,
     salutation: null,
@@ -115,11 +125,35 @@ function bodyOf(values: UserWriteBody, fields: ReadonlySet<UserFormField>, creat
 
 interface UserFormProps {
   actor: Actor;
-  /** The user being edited; null for a new one. */
-  user: UserListItem | null;
+  /** The user being edited, as stored; null for a new one. */
+  user: User | null;
   /** For a super admin's new user: the firm chosen in the list's filter, if any. */
   defaultFirm: number | null;
   onDone: () => void;
+}
+
+/**
+ * The form of an existing user: the whole record is loaded first, since a row of the list carries only
+ * what the list shows. Until it arrives a loader stands in; if it cannot be loaded, the form says so.
+ */
+export function EditUserForm({ userId, ...props }: Omit<UserFormProps, 'user' | 'defaultFirm'> & { userId: number }) {
+  // The failure is told here, in the modal, rather than also in a toast.
+  const user = useQuery({ ...userQuery(userId), meta: { silent: true } });
+  if (user.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={messages.users.loading} />
+      </Center>
+    );
+  }
+  if (user.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {messages.users.loadFailed} {isApiError(user.error) ? user.error.detail : null}
+      </Alert>
+    );
+  }
+  return <UserForm {...props} user={user.data} defaultFirm={null} />;
 }
 
 /** The new/edit user form of spec 000 §2, showing only the fields this person may set (spec 000 §6). */

@@ -1,4 +1,4 @@
-import type { User, UserListItem, UserWriteBody } from '@portal/domain';
+import type { User, UserListItem, UserWithFirm, UserWriteBody } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { listPageQuery, type PageParams } from '../../lib/list-page-query';
@@ -8,11 +8,23 @@ export const usersKey = ['users'] as const;
 export const userListQuery = (params: PageParams) =>
   listPageQuery<UserListItem>(usersKey, '/api/users/filter/', params);
 
+/**
+ * The whole user, for the Edit form (a list row carries only what the list shows). Forgotten once the
+ * form closes: the next Edit starts from the record as stored then, not from a copy of the last visit.
+ * Outside `usersKey`, so a save's reload of the lists does not fetch again the record of a closing form.
+ */
+export const userQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['user-record', id],
+    queryFn: () => api.get<User>(`/api/users/${id}/`),
+    gcTime: 0,
+  });
+
 /** Spec 000 §2: the modal loads the firm's (active) advisors first. */
 export const firmAdvisorsQuery = (firmId: number | null) =>
   queryOptions({
     queryKey: [...usersKey, 'advisors', firmId],
-    queryFn: () => api.get<{ count: number; results: UserListItem[] }>(`/api/users/${firmId}/firm_advisors/`),
+    queryFn: () => api.get<{ count: number; results: UserWithFirm[] }>(`/api/users/${firmId}/firm_advisors/`),
     enabled: firmId !== null,
     staleTime: 30_000,
   });

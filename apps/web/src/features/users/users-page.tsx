@@ -31,6 +31,7 @@ const ALL_FIRMS = 'all';
 // list: pointing at "New User" starts it, so it is usually there by the click.
 const loadUserForm = () => import('./user-form');
 const UserForm = lazy(async () => ({ default: (await loadUserForm()).UserForm }));
+const EditUserForm = lazy(async () => ({ default: (await loadUserForm()).EditUserForm }));
 
 /** "Last, First" as the User column shows it (spec 000 §2). */
 const listName = (user: UserListItem) => [user.last_name, user.first_name].filter(Boolean).join(', ') || user.email;
@@ -220,13 +221,21 @@ export function UsersPage() {
               </Center>
             }
           >
-            <UserForm
-              key={editing.mode === 'edit' ? editing.user.id : 'new'}
-              actor={actor}
-              user={editing.mode === 'edit' ? editing.user : null}
-              defaultFirm={superAdmin ? (firm === ALL_FIRMS ? null : Number(firm)) : actor.profile._firm}
-              onDone={() => setEditing(null)}
-            />
+            {editing.mode === 'edit' ? (
+              <EditUserForm
+                key={editing.user.id}
+                actor={actor}
+                userId={editing.user.id}
+                onDone={() => setEditing(null)}
+              />
+            ) : (
+              <UserForm
+                actor={actor}
+                user={null}
+                defaultFirm={superAdmin ? (firm === ALL_FIRMS ? null : Number(firm)) : actor.profile._firm}
+                onDone={() => setEditing(null)}
+              />
+            )}
           </Suspense>
         )}
       </Modal>
