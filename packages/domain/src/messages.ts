@@ -410,6 +410,205 @@ export const messages = {
     chooseFirm: 'Choose a firm to remind its pending supervised persons.',
     noneToRemind: 'Everyone of this firm has attested for this period.',
   },
+  /**
+   * Investment strategies and cash requests (spec 001 §2, §5, §8; issue 9): the form's field messages
+   * and toasts verbatim, the status moves the investment department makes, and the mails they send.
+   */
+  investmentStrategies: {
+    submitted: 'Investment strategy submitted',
+    updated: 'Investment strategy updated',
+    requiredFieldsMissing: 'Required fields not provided.',
+    accountNameRequired: 'Enter the account name.',
+    accountNumberRequired: 'Enter the account number.',
+    masterCodeRequired: 'Enter the account master code.',
+    custodianRequired: 'Enter the custodian.',
+    advisorRequired: 'Enter the advisor.',
+    relationshipNameRequired: 'Enter the relationship name.',
+    feeScheduleRequired: 'Enter the fee schedule.',
+    feeMinimumRequired: 'Enter the fee minimum.',
+    clientNameRequired: 'Enter the client name.',
+    streetRequired: 'Enter the street.',
+    cityRequired: 'Enter the city.',
+    stateRequired: 'Enter the state.',
+    zipRequired: 'Enter the zip code.',
+    clientEmailRequired: 'Enter the client email.',
+    investmentModelRequired: 'Enter the investment model.',
+    tradingAuthorityRequired: 'Enter the trading authority.',
+    // The spec gives no message for it: the form has several amounts, so this one names itself.
+    distributionAmountRequired: 'Enter the distribution amount.',
+    cashTargetPercentage: 'Enter a cash target from 0 to 100 percent, with at most 2 decimals.',
+    feeScheduleUnknown: 'Select a fee schedule from the list.',
+    investmentModelUnknown: 'Select an investment model from the list.',
+    listTitle: 'Investment Strategies',
+    newTitle: 'New Investment Strategy',
+    editTitle: 'Edit Investment Strategy',
+    empty: 'No investment strategies found.',
+    sections: {
+      portfolio: 'Portfolio Information',
+      model: 'Investment Model',
+      cash: 'Cash Management',
+    },
+    /** The list's columns (spec 001 §2). */
+    columns: {
+      Financial_Account_Name__c: 'Account Name',
+      Custodian_Account_Number__c: 'Account Number',
+      Account_Master_Code__c: 'Account Master Code',
+      Custodian__c: 'Custodian',
+      Relationship_Name__c: 'Relationship Name',
+      Investment_Model_Name__c: 'Investment Model',
+      Status__c: 'Status',
+      CreatedDate: 'Submitted Date',
+    },
+    /** The form's inputs by wire name. */
+    labels: {
+      ESWA_Portal_Owner_ID__c: 'Client',
+      Financial_Account_Name__c: 'Account name',
+      Custodian_Account_Number__c: 'Account number',
+      Account_Master_Code__c: 'Account master code',
+      Custodian__c: 'Custodian',
+      Advisor__c: 'Advisor',
+      Relationship_Name__c: 'Relationship name',
+      Fee_Schedule__c: 'Fee schedule',
+      Fee_Minimum__c: 'Fee minimum',
+      Client_Name__c: 'Client name',
+      Client_Street__c: 'Street',
+      Client_City__c: 'City',
+      Client_State__c: 'State',
+      Client_Zip_Code__c: 'Zip code',
+      Client_Email__c: 'Client email',
+      Joint_Client_Name__c: 'Joint client name',
+      Joint_Client_Street__c: 'Joint client street',
+      Joint_Client_City__c: 'Joint client city',
+      Joint_Client_State__c: 'Joint client state',
+      Joint_Client_Zip_Code__c: 'Joint client zip code',
+      Joint_Client_Email__c: 'Joint client email',
+      Has_Received_Form_ADV_And_Privacy_Policy__c: 'The client has received Form ADV and the privacy policy',
+      Has_Signed_New_Or_Updated_IPS__c: 'The client has signed a new or updated investment policy statement (IPS)',
+      Investment_Model__c: 'Investment model',
+      Trading_Authority__c: 'Trading authority',
+      Cash_Target_Percentage__c: 'Cash target (%)',
+      Cash_Target_Dollars__c: 'Cash target ($)',
+      Is_Cash_Distributions__c: 'Cash distributions',
+      Amount__c: 'Distribution amount',
+      Cash_Management_Frequency__c: 'Distribution frequency',
+      Cash_Management_Notes__c: 'Cash management notes',
+      Status__c: 'Status',
+      Status_Reason__c: 'Reason',
+      CreatedDate: 'Submitted date',
+    },
+  },
+  cashRequests: {
+    submitted: 'Cash request submitted',
+    updated: 'Cash request updated',
+    requiredFieldsMissing: 'Required field(s) not provided.',
+    accountNameRequired: 'Enter the account name.',
+    accountNumberRequired: 'Enter the account number.',
+    custodianRequired: 'Enter the custodian.',
+    relationshipNameRequired: 'Enter the relationship name.',
+    typeRequired: 'Enter the cash request type.',
+    amountRequired: 'Enter an amount.',
+    /** The new form's note (spec 001 §2). */
+    recurringNote:
+      'For recurring cash disbursement changes, submit a new Investment Strategy form to update the Cash Target.',
+    listTitle: 'Cash Requests',
+    newTitle: 'New Cash Request',
+    editTitle: 'Edit Cash Request',
+    empty: 'No cash requests found.',
+    columns: {
+      Cash_Request_Type__c: 'Type',
+      Amount__c: 'Amount (USD)',
+      Financial_Account_Name__c: 'Account Name',
+      Custodian_Account_Number__c: 'Account Number',
+      Custodian__c: 'Custodian',
+      Relationship_Name__c: 'Relationship Name',
+      Status__c: 'Status',
+      CreatedDate: 'Submitted Date',
+    },
+    labels: {
+      ESWA_Portal_Owner_ID__c: 'Client',
+      Financial_Account_Name__c: 'Account name',
+      Custodian_Account_Number__c: 'Account number',
+      Custodian__c: 'Custodian',
+      Advisor__c: 'Advisor',
+      Relationship_Name__c: 'Relationship name',
+      Cash_Request_Type__c: 'Type',
+      Amount__c: 'Amount',
+      Cash_Request_Notes__c: 'Notes',
+      Status__c: 'Status',
+      Status_Reason__c: 'Reason',
+      CreatedDate: 'Submitted date',
+    },
+  },
+  /** What strategies and cash requests share: the client, the status moves, the mails. */
+  investmentRequests: {
+    kind: { strategy: 'Investment strategy', cashRequest: 'Cash request' },
+    clientRequired: 'Select the client.',
+    notYourClient: 'Select one of your clients: an advisor files requests only for their own clients.',
+    clientInactive: "This client's account is not active: reactivate it before filing a request for them.",
+    advisorsOnly: 'Only financial advisors file investment strategies and cash requests, for their own clients.',
+    noFirm: 'Your account belongs to no firm: ask an administrator to place you in one before you file a request.',
+    /** Trading authority options (spec 001 §9: "Advisor, or the firm's Investment Department"), by stored value. */
+    tradingAuthority: { Advisor: 'Advisor', 'Investment Department': "The firm's Investment Department" },
+    statusLabel: 'Status',
+    reasonLabel: 'Reason',
+    changeStatus: 'Change status',
+    statusRequired: 'Select the new status.',
+    reasonRequired: 'Enter the reason: it is sent to the advisor who submitted the request.',
+    alreadyInStatus: (status: string) => `This request is already ${status}.`,
+    moveRefused: (from: string, to: string) => `A request that is ${from} cannot be moved to ${to}.`,
+    /** An advisor's edit of a request the investment department has taken up or closed. */
+    lockedForEdit: (status: string) =>
+      status === 'In Progress'
+        ? 'The investment department is working on this request: it can no longer be edited. Submit a new one if something must change.'
+        : `This request is ${status} and can no longer be edited. Submit a new one if something must change.`,
+    /** The toast after a move, in the style of the spec's ('Investment strategy updated'). */
+    statusChanged: (kind: 'strategy' | 'cashRequest', status: string) =>
+      `${kind === 'strategy' ? 'Investment strategy' : 'Cash request'} moved to ${status}`,
+    /** A custodian account number in a mail: its last 4 characters only. */
+    accountEnding: (lastFour: string) => `account ending in ${lastFour}`,
+    /** To the firm's investments users when an advisor files a request. */
+    newSubject: (kind: 'strategy' | 'cashRequest', account: string) =>
+      `New ${kind === 'strategy' ? 'investment strategy' : 'cash request'}: ${account}`,
+    /** `detail` is what the department acts on first (the model, or the type and amount of a cash request). */
+    newText: (r: {
+      kind: 'strategy' | 'cashRequest';
+      submitter: string;
+      relationship: string;
+      account: string;
+      accountEnding: string | null;
+      detail: string;
+      link: string;
+    }) =>
+      [
+        'Hello,',
+        '',
+        `${r.submitter} submitted a new ${r.kind === 'strategy' ? 'investment strategy' : 'cash request'} for ${r.relationship}: ${r.account}${r.accountEnding ? ` (${r.accountEnding})` : ''}.`,
+        r.detail,
+        '',
+        `Open it to take it up: ${r.link}`,
+      ].join('\n'),
+    /** To the submitting advisor at each status change. */
+    statusSubject: (kind: 'strategy' | 'cashRequest', account: string, status: string) =>
+      `Your ${kind === 'strategy' ? 'investment strategy' : 'cash request'} for ${account} is ${status}`,
+    statusText: (r: {
+      firstName: string | null;
+      kind: 'strategy' | 'cashRequest';
+      account: string;
+      accountEnding: string | null;
+      status: string;
+      by: string;
+      reason: string | null;
+      link: string;
+    }) =>
+      [
+        `Hello${r.firstName ? ` ${r.firstName}` : ''},`,
+        '',
+        `${r.by} of the investment department moved your ${r.kind === 'strategy' ? 'investment strategy' : 'cash request'} for ${r.account}${r.accountEnding ? ` (${r.accountEnding})` : ''} to ${r.status}.`,
+        ...(r.reason ? ['', `Reason: ${r.reason}`] : []),
+        '',
+        `See it here: ${r.link}`,
+      ].join('\n'),
+  },
   /** Server-paged lists (the shared DataTable) and their confirmations. */
   lists: {
     recordCount: (count: number) => (count === 1 ? '1 record' : `${count} records`),
@@ -459,6 +658,11 @@ export const messages = {
     max: (n: number | bigint) => `Ensure this value is at most ${n}.`,
     oneOf: (values: string[]) => `Select one of: ${values.join(', ')}.`,
     unknownFields: (keys: string[]) => `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`,
+    /** Money (numeric(14,2)): dollars and cents, the largest amount the column holds. */
+    moneyFormat: 'Enter an amount in dollars with at most 2 decimals, such as 250.00.',
+    moneyPositive: 'The amount must be positive: enter an amount greater than zero.',
+    moneyNotNegative: 'The amount cannot be negative.',
+    moneyTooLarge: 'Enter an amount of at most $999,999,999,999.99.',
   },
   footer: {
     disclaimer:

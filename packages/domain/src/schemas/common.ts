@@ -67,3 +67,56 @@ export const recordId = z
   .refine((n) => n <= MAX_ID, messages.validation.id);
 
 export const idParam = z.object({ id: recordId });
+
+/** Text a form requires: trimmed, bounded, and `message` (the spec's) when missing or blank. */
+export const requiredText = (message: string, max = 255) =>
+  z.string({ error: message }).trim().min(1, message).max(max, messages.validation.maxLength(max));
+
+/** The largest whole part numeric(14,2) holds: 12 digits. */
+const MONEY_WHOLE_DIGITS = 12;
+
+/**
+ * Money for a numeric(14,2) column, as a JSON number or a decimal string ('12.5', '250.00'): at most
+ * 2 decimals, no sign, no exponent, no thousands separator; positive unless `allowZero`. It is judged
+ * as text (so 0.1 + 0.2 is not an amount) and answered as a number: at most 14 significant digits,
+ * which a double holds exactly as written, so the column gets the amount typed and an echoed answer
+ * compares equal to the stored one.
+ */
+export const money = (required: string, opts: { allowZero?: boolean } = {}) =>
+  z
+    .union([z.number(), z.string().trim()], { error: required })
+    .transform(String)
+    .refine((v) => v !== '', { message: required, abort: true })
+    .refine((v) => !v.startsWith('-'), {
+      message: opts.allowZero ? messages.validation.moneyNotNegative : messages.validation.moneyPositive,
+      abort: true,
+    })
+    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), { message: messages.validation.moneyFormat, abort: true })
+    .refine((v) => v.split('.')[0].replace(/^0+(?=\d)/, '').length <= MONEY_WHOLE_DIGITS, {
+      message: messages.validation.moneyTooLarge,
+      abort: true,
+    })
+    .refine((v) => opts.allowZero || Number(v) > 0, messages.validation.moneyPositive)
+    .transform(Number);
+
+/** Money a form may leave empty (absent, null or blank: none). */
+export const optionalMoney = (opts: { allowZero?: boolean } = {}) =>
+  z
+    .union([z.number(), z.string().trim()], { error: messages.validation.moneyFormat })
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v))
+    .pipe(money(messages.validation.moneyFormat, opts).nullable().optional());
+
+/**
+ * The id of a record chosen in a dropdown (a fee schedule, a model, a client): a JSON number or the
+ * Select's string of digits, within 1..MAX_ID. `required` when absent or blank, `invalid` otherwise;
+ * whether the record exists and may be chosen is the server's check.
+ */
+export const recordRef = (required: string, invalid: string = messages.validation.id) =>
+  z
+    .union([z.number(), z.string().trim()], { error: required })
+    .refine((v) => v !== '', { message: required, abort: true })
+    // Digits only: Number() would also read '0x10' and '1e3'.
+    .transform((v) => (typeof v === 'number' || /^[0-9]{1,10}$/.test(v) ? Number(v) : Number.NaN))
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_ID, invalid);
