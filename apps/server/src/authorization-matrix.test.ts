@@ -293,6 +293,7 @@ const matrix: Record<string, Case> = {
     self: all(403),
   },
   ...complianceCases(),
+  ...catalogueCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -532,10 +533,150 @@ function complianceCases(): Record<string, Case> {
   };
 }
 
+/**
+ * The investment catalogues (issue 9 §2): advisors read (their own and the shared entries), investments
+ * users and administrators keep their firm's, a super admin every firm's; anyone else is refused.
+ */
+function catalogueCases(): Record<string, Case> {
+  const readers = (ok: number, others = 403): Expect => ({
+    ...all(others),
+    superAdmin: ok,
+    firmAdmin: ok,
+    advisor: ok,
+    investments: ok,
+  });
+  const keepers = (ok: number, others = 403): Expect => ({
+    ...all(others),
+    superAdmin: ok,
+    firmAdmin: ok,
+    investments: ok,
+  });
+  /** Another firm's: absent to its readers, theirs to a super admin; a body naming it is the firm field's 400. */
+  const otherReaders = (ok: number): Expect => ({ ...readers(404), superAdmin: ok });
+  const otherKeepers = (ok: number, kept = 404): Expect => ({
+    ...readers(kept),
+    advisor: kept === 400 ? 403 : 404,
+    superAdmin: ok,
+  });
+  const firmOf = (s: Target) => firms[s === 'other' ? 'other' : 'own'].id;
+  /** A fresh shared entry of the target's firm, made by the super admin. */
+  const entry = async (path: string, s: Target) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${path}/`,
+      headers: sessions.superAdmin.bearer,
+      payload: { name: `Matrix ${Math.random()}`, firm: firmOf(s) },
+    });
+    return json<{ id: number }>(res).id;
+  };
+  const cases: Record<string, Case> = {};
+  for (const [path, firmList, advisorList, advisorParam] of [
+    ['investment_models', 'firm_investment_models', 'advisor_investment_models', 'financialAdvisorUserId'],
+    ['fee_schedules', 'firm_fee_schedules', 'advisor_fee_schedules', 'financialAdvisorUserId'],
+  ] as const) {
+    const base = `/api/${path}/`;
+    Object.assign(cases, {
+      [`GET ${base}`]: { build: () => ({ method: 'GET', url: base }), own: readers(200) },
+      [`GET ${base}:firm/${firmList}/`]: {
+        build: (s: Target) => ({ method: 'GET', url: `${base}${firmOf(s)}/${firmList}/` }),
+        own: readers(200),
+        other: otherReaders(200),
+      },
+      [`GET ${base}:firmTk/${advisorList}/`]: {
+        // Each caller asks for the advisor's list; an advisor may ask only for their own.
+        build: (s: Target) => ({
+          method: 'GET',
+          url: `${base}${s === 'other' ? 9002 : 9001}/${advisorList}/?${advisorParam}=${ids.advisor}`,
+        }),
+        own: readers(200),
+        other: otherReaders(200),
+      },
+      [`POST ${base}`]: {
+        build: (s: Target) => ({ method: 'POST', url: base, payload: { name: 'Matrix entry', firm: firmOf(s) } }),
+        own: keepers(201),
+        other: otherKeepers(201, 400),
+      },
+      [`GET ${base}:id/`]: {
+        build: async (s: Target) => ({ method: 'GET', url: `${base}${await entry(path, s)}/` }),
+        own: readers(200),
+        other: otherReaders(200),
+      },
+      [`PUT ${base}:id/`]: {
+        build: async (s: Target) => ({
+          method: 'PUT',
+          url: `${base}${await entry(path, s)}/`,
+          payload: { name: `Renamed ${Math.random()}` },
+        }),
+        own: keepers(200),
+        other: otherKeepers(200),
+      },
+      [`DELETE ${base}:id/`]: {
+        build: async (s: Target) => ({ method: 'DELETE', url: `${base}${await entry(path, s)}/` }),
+        own: keepers(204),
+        other: otherKeepers(204),
+      },
+    });
+  }
+  for (const [path, entryPath, entryKey] of [
+    ['firm_models', 'investment_models', 'investment_model'],
+    ['firm_fee_schedules', 'fee_schedules', 'fee_schedule'],
+  ] as const) {
+    const base = `/api/${path}/`;
+    /** A fresh offer of a fresh entry to the target's firm, made by the super admin. */
+    const offer = async (s: Target) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: base,
+        headers: sessions.superAdmin.bearer,
+        payload: { firm: firmOf(s), [entryKey]: await entry(entryPath, s) },
+      });
+      return json<{ id: number }>(res).id;
+    };
+    Object.assign(cases, {
+      [`GET ${base}`]: { build: () => ({ method: 'GET', url: base }), own: readers(200) },
+      [`GET ${base}firm/`]: {
+        build: (s: Target) => ({ method: 'GET', url: `${base}firm/?firm=${firmOf(s)}` }),
+        own: readers(200),
+        other: otherReaders(200),
+      },
+      [`GET ${base}advisor/`]: { build: () => ({ method: 'GET', url: `${base}advisor/` }), own: readers(200) },
+      [`POST ${base}`]: {
+        build: async (s: Target) => ({
+          method: 'POST',
+          url: base,
+          payload: { firm: firmOf(s), [entryKey]: await entry(entryPath, s) },
+        }),
+        own: keepers(201),
+        other: otherKeepers(201, 400),
+      },
+      [`GET ${base}:id/`]: {
+        build: async (s: Target) => ({ method: 'GET', url: `${base}${await offer(s)}/` }),
+        own: readers(200),
+        other: otherReaders(200),
+      },
+      [`PUT ${base}:id/`]: {
+        build: async (s: Target) => ({
+          method: 'PUT',
+          url: `${base}${await offer(s)}/`,
+          payload: { firm: firmOf(s), [entryKey]: await entry(entryPath, s) },
+        }),
+        own: keepers(200),
+        other: otherKeepers(200),
+      },
+      [`DELETE ${base}:id/`]: {
+        build: async (s: Target) => ({ method: 'DELETE', url: `${base}${await offer(s)}/` }),
+        own: keepers(204),
+        other: otherKeepers(204),
+      },
+    });
+  }
+  return cases;
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
-  firms.own = await createFirm(t.deps.db, { name: 'Own Firm' });
-  firms.other = await createFirm(t.deps.db, { name: 'Other Firm' });
+  firms.own = await createFirm(t.deps.db, { name: 'Own Firm', firmTk: 9001 });
+  firms.other = await createFirm(t.deps.db, { name: 'Other Firm', firmTk: 9002 });
   const own = firms.own.id;
   const people: Record<Role, Parameters<typeof createUser>[1]> = {
     superAdmin: { profile: { firmId: own, profileType: 1, isSuperAdmin: true } },

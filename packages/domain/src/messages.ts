@@ -162,6 +162,59 @@ export const messages = {
     noLogo: 'No logo uploaded.',
     graceDays: 'Enter the grace period as a whole number of days from 0 to 90.',
   },
+  /** The catalogues of models and fee schedules, and the firms they are offered to (spec 001 §2, §8). */
+  investmentModels: {
+    created: 'Model created successfully.',
+    // The seed's 'Modal updated successfully' was a typo (issue 9).
+    updated: 'Model updated successfully.',
+    deleted: 'Model deleted successfully.',
+    empty: 'No models found.',
+    newButton: 'New Model',
+    title: 'Models',
+    nameLabel: 'Model Name',
+    nameRequired: 'Enter the model name.',
+    inUse: (n: number) =>
+      `This model cannot be deleted: ${n} ${n === 1 ? 'record uses' : 'records use'} it (firm models and investment strategies).`,
+  },
+  feeSchedules: {
+    created: 'Fee schedule created successfully.',
+    updated: 'Fee schedule updated successfully.',
+    deleted: 'Fee schedule deleted successfully.',
+    empty: 'No fee schedule(s) found',
+    newButton: 'New Fee Schedule',
+    title: 'Fee Schedules',
+    nameLabel: 'Fee Schedule',
+    nameRequired: 'Enter the fee schedule name.',
+    inUse: (n: number) =>
+      `This fee schedule cannot be deleted: ${n} ${n === 1 ? 'record uses' : 'records use'} it (firm fee schedules and investment strategies).`,
+  },
+  firmModels: {
+    saved: 'Firm model saved',
+    updated: 'Firm model updated',
+    deleted: 'Firm model deleted',
+    // The seed's 'Not firm models found.' was a typo (issue 9).
+    empty: 'No firm models found.',
+    newButton: 'New Firm Model',
+    title: 'Firm Models',
+    exists: 'This model is already offered to this firm.',
+  },
+  firmFeeSchedules: {
+    saved: 'Fee schedule saved',
+    updated: 'Fee schedule updated',
+    deleted: 'Fee schedule deleted',
+    empty: 'No firm fee schedules found.',
+    newButton: 'New Firm Fee Schedule',
+    title: 'Firm Fee Schedules',
+    exists: 'This fee schedule is already offered to this firm.',
+  },
+  /** Field messages shared by the four catalogue forms. */
+  catalogues: {
+    chooseFirm: 'Choose a firm.',
+    chooseModel: 'Choose a model.',
+    chooseFeeSchedule: 'Choose a fee schedule.',
+    chooseAdvisor: "Choose a financial advisor of the record's firm.",
+    advisorOnlySelf: 'An advisor asks only for their own models and fee schedules.',
+  },
   attestations: {
     submitted: 'Attestation submitted.',
     updated: 'Attestation updated successfully.',

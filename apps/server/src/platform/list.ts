@@ -58,8 +58,17 @@ export function searchWhere(term: string | undefined, columns: (PgColumn | SQL)[
   return or(...columns.map((c) => ilike(c, like)));
 }
 
-/** The tables whose writes bump a version (migration 0005): a list's count depends on some of them. */
-export type VersionedTable = 'users' | 'profiles' | 'firms' | 'quarterly_attestations' | 'supervised_persons';
+/** The tables whose writes bump a version (migrations 0005, 0010): a list's count depends on some of them. */
+export type VersionedTable =
+  | 'users'
+  | 'profiles'
+  | 'firms'
+  | 'quarterly_attestations'
+  | 'supervised_persons'
+  | 'investment_models'
+  | 'fee_schedules'
+  | 'firm_models'
+  | 'firm_fee_schedules';
 
 export interface ListQuery<S extends PgSelect> {
   /**

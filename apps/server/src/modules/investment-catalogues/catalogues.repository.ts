@@ -1,0 +1,197 @@
+import { feeScheduleFields, investmentModelFields, ProfileType, type Scope } from '@portal/domain';
+import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import {
+  feeSchedules,
+  firmFeeSchedules,
+  firmModels,
+  firms,
+  investmentModels,
+  profiles,
+  users,
+} from '../../db/schema/index.js';
+import { bindEntity } from '../../platform/entity.js';
+import { countAll, listPage, type PageRequest, searchWhere, type VersionedTable } from '../../platform/list.js';
+
+/**
+ * Both catalogues are built from one column set (`catalogueColumns` in db/schema/investments.ts), so
+ * one set of queries serves both: the fee schedules' tables are used under the models' table types.
+ */
+type CatalogueTable = typeof investmentModels;
+type AssignmentTable = typeof firmModels;
+
+export interface CatalogueKind {
+  table: CatalogueTable;
+  /** The firms an entry is offered to: a live row there is a use of the entry. */
+  assignments: AssignmentTable;
+  entity: ReturnType<typeof bindEntity>;
+  versioned: VersionedTable;
+}
+
+export const investmentModelKind: CatalogueKind = {
+  table: investmentModels,
+  assignments: firmModels,
+  entity: bindEntity('investment model', investmentModelFields, { '': investmentModels }),
+  versioned: 'investment_models',
+};
+
+export const feeScheduleKind: CatalogueKind = {
+  table: feeSchedules as unknown as CatalogueTable,
+  assignments: firmFeeSchedules as unknown as AssignmentTable,
+  entity: bindEntity('fee schedule', feeScheduleFields, { '': feeSchedules }),
+  versioned: 'fee_schedules',
+};
+
+const columnsOf = (t: CatalogueTable) => ({
+  id: t.id,
+  name: t.name,
+  firmId: t.firmId,
+  financialAdvisorId: t.financialAdvisorId,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+});
+export type CatalogueRow = { id: number; name: string; firmId: number; financialAdvisorId: number | null } & {
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A scope's firms as a condition on `firm` (nothing when every firm). */
+export function firmsWhere(scope: Scope, firm: PgColumn): SQL | undefined {
+  if (scope.firms === 'all') return undefined;
+  return scope.firms.length ? inArray(firm, [...scope.firms]) : sql`false`;
+}
+
+/**
+ * The live entries a scope reaches. An advisor's scope (their book) reaches the firm's shared
+ * entries (no advisor named) beside their own, never another advisor's.
+ */
+export function entriesWhere(scope: Scope, t: CatalogueTable): SQL | undefined {
+  const people = scope.people;
+  const person = people === 'all' ? undefined : 'advisorOf' in people ? people.advisorOf : people.self;
+  return and(
+    isNull(t.deletedAt),
+    firmsWhere(scope, t.firmId),
+    person === undefined ? undefined : or(eq(t.financialAdvisorId, person), isNull(t.financialAdvisorId)),
+  );
+}
+
+export interface CatalogueFilters {
+  search?: string;
+  ordering: string;
+  firm?: number;
+  /** One advisor's entries and the firm's shared ones. */
+  advisor?: number;
+}
+
+export async function listEntries(
+  ex: Executor,
+  kind: CatalogueKind,
+  scope: Scope,
+  f: CatalogueFilters,
+  page: PageRequest,
+): Promise<{ rows: CatalogueRow[]; count: number }> {
+  const t = kind.table;
+  const where = and(
+    entriesWhere(scope, t),
+    f.firm === undefined ? undefined : eq(t.firmId, f.firm),
+    f.advisor === undefined ? undefined : or(eq(t.financialAdvisorId, f.advisor), isNull(t.financialAdvisorId)),
+    // Spec 001 §9: a fee schedule is found by its name or its firm's.
+    searchWhere(f.search, [t.name, firms.name]),
+  );
+  const { rows, count } = await listPage(
+    ex,
+    {
+      rows: (versions) =>
+        ex
+          .select({ ...columnsOf(t), versions })
+          .from(t)
+          .innerJoin(firms, eq(firms.id, t.firmId))
+          .$dynamic(),
+      count: ex.select(countAll()).from(t).innerJoin(firms, eq(firms.id, t.firmId)).$dynamic(),
+      countReads: [kind.versioned, 'firms'],
+    },
+    where,
+    kind.entity.orderBy(f.ordering, t.id),
+    page,
+  );
+  return { rows: rows as CatalogueRow[], count };
+}
+
+export async function findEntry(ex: Executor, kind: CatalogueKind, scope: Scope, id: number) {
+  const t = kind.table;
+  const [row] = await ex
+    .select(columnsOf(t))
+    .from(t)
+    .where(and(eq(t.id, id), entriesWhere(scope, t)));
+  return row as CatalogueRow | undefined;
+}
+
+export async function insertEntry(ex: Executor, kind: CatalogueKind, values: typeof investmentModels.$inferInsert) {
+  const [row] = await ex.insert(kind.table).values(values).returning({ id: kind.table.id });
+  return row.id;
+}
+
+export async function updateEntry(
+  ex: Executor,
+  kind: CatalogueKind,
+  id: number,
+  values: Partial<typeof investmentModels.$inferInsert>,
+) {
+  await ex
+    .update(kind.table)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(kind.table.id, id));
+}
+
+export async function softDeleteEntry(ex: Executor, kind: CatalogueKind, id: number, actorId: number) {
+  await ex.update(kind.table).set({ deletedAt: new Date(), deletedById: actorId }).where(eq(kind.table.id, id));
+}
+
+/**
+ * How many live records use an entry, which then may not be deleted: today the firms it is offered
+ * to. The investment strategies (issue 9 §1) name a model and a fee schedule too: their count joins
+ * this sum when their table exists.
+ */
+export async function usesOf(ex: Executor, kind: CatalogueKind, id: number) {
+  const a = kind.assignments;
+  const [{ n }] = await ex
+    .select({ n: count() })
+    .from(a)
+    .where(and(eq(a.entryId, id), isNull(a.deletedAt)));
+  return n;
+}
+
+/** Whether a firm exists (a super admin may name any). */
+export async function firmExists(ex: Executor, id: number) {
+  const [row] = await ex.select({ id: firms.id }).from(firms).where(eq(firms.id, id));
+  return Boolean(row);
+}
+
+/** The firm of a `firm_tk` (the firm's number in the seed's paths), within the scope's firms. */
+export async function firmIdOfTk(ex: Executor, scope: Scope, firmTk: number) {
+  const [row] = await ex
+    .select({ id: firms.id })
+    .from(firms)
+    .where(and(eq(firms.firmTk, firmTk), firmsWhere(scope, firms.id)))
+    .orderBy(firms.id)
+    .limit(1);
+  return row?.id;
+}
+
+/** Whether `userId` is a live financial advisor (profile type 2) of `firmId`. */
+export async function isAdvisorOfFirm(ex: Executor, userId: number, firmId: number) {
+  const [row] = await ex
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(profiles.firmId, firmId),
+        eq(profiles.profileType, ProfileType.FinancialAdvisor),
+        isNull(users.deletedAt),
+      ),
+    );
+  return Boolean(row);
+}

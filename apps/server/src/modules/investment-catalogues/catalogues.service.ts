@@ -1,0 +1,174 @@
+import {
+  type Actor,
+  canAskForAdvisorEntries,
+  canManageCatalogues,
+  canManageCataloguesOf,
+  canReadCatalogues,
+  type FeeSchedule,
+  type InvestmentModel,
+  messages,
+} from '@portal/domain';
+import type { Executor } from '../../db/client.js';
+import { writeAudited } from '../../platform/audit.js';
+import type { Ctx } from '../../platform/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { PageRequest } from '../../platform/list.js';
+import {
+  type CatalogueFilters,
+  type CatalogueKind,
+  type CatalogueRow,
+  feeScheduleKind,
+  findEntry,
+  firmExists,
+  firmIdOfTk,
+  insertEntry,
+  investmentModelKind,
+  isAdvisorOfFirm,
+  listEntries,
+  softDeleteEntry,
+  updateEntry,
+  usesOf,
+} from './catalogues.repository.js';
+
+const c = messages.catalogues;
+
+interface KindText {
+  audit: string;
+  nameRequired: string;
+  inUse: (n: number) => string;
+}
+
+/** The rules of one catalogue (models or fee schedules): the same for both, on their own tables. */
+function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text: KindText) {
+  const toWire = (row: CatalogueRow) => kind.entity.toWire(row) as W;
+
+  function readable(ctx: Ctx) {
+    if (!canReadCatalogues(ctx.actor)) throw forbidden();
+    return ctx.scope('investments');
+  }
+
+  async function visible(ctx: Ctx, id: number) {
+    const row = await findEntry(ctx.deps.db, kind, readable(ctx), id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A firm named in a body: one the caller keeps entries of (any existing one for a super admin). */
+  async function keptFirm(ex: Executor, actor: Actor, firmId: number | null | undefined) {
+    if (!firmId || !canManageCataloguesOf(actor, firmId) || !(await firmExists(ex, firmId)))
+      throw badRequest(c.chooseFirm, { firm: c.chooseFirm });
+    return firmId;
+  }
+
+  /** The columns a body changes, with the name required and the advisor one of the record's firm. */
+  async function validated(ctx: Ctx, body: Record<string, unknown>, current: Record<string, unknown>) {
+    const { columns, changed } = kind.entity.changes(ctx.actor, body, current);
+    const values = (columns[''] ?? {}) as { name?: string | null; firmId?: number; financialAdvisorId?: number | null };
+    if ('name' in values ? !values.name : !current.name)
+      throw badRequest(text.nameRequired, { name: text.nameRequired });
+    const firmId = await keptFirm(ctx.deps.db, ctx.actor, values.firmId ?? (current.firm as number | null));
+    const advisor =
+      'financialAdvisorId' in values ? values.financialAdvisorId : (current.financial_advisor as number | null);
+    // A firm moved (by a super admin) takes its advisor along only when that advisor is of the new firm too.
+    if (
+      advisor &&
+      ('financialAdvisorId' in values || 'firmId' in values) &&
+      !(await isAdvisorOfFirm(ctx.deps.db, advisor, firmId))
+    )
+      throw badRequest(c.chooseAdvisor, { financial_advisor: c.chooseAdvisor });
+    return {
+      values: values as { name?: string; firmId?: number; financialAdvisorId?: number | null },
+      changed,
+      firmId,
+    };
+  }
+
+  return {
+    async list(ctx: Ctx, f: CatalogueFilters & PageRequest) {
+      const { rows, count } = await listEntries(ctx.deps.db, kind, readable(ctx), f, f);
+      return { count, results: rows.map(toWire) };
+    },
+
+    /** A firm's entries (the forms' dropdowns); with an advisor, that advisor's and the firm's shared ones. */
+    async ofFirm(ctx: Ctx, firmId: number, f: CatalogueFilters & PageRequest) {
+      const scope = readable(ctx);
+      if (scope.firms !== 'all' && !scope.firms.includes(firmId)) throw notFound();
+      if (f.advisor !== undefined && !canAskForAdvisorEntries(ctx.actor, f.advisor)) throw forbidden(c.advisorOnlySelf);
+      const { rows, count } = await listEntries(ctx.deps.db, kind, scope, { ...f, firm: firmId }, f);
+      return { count, results: rows.map(toWire) };
+    },
+
+    /** `{firmTk}/advisor_…/`: the firm is named by its `firm_tk`. */
+    async ofAdvisor(ctx: Ctx, firmTk: number, advisor: number, f: CatalogueFilters & PageRequest) {
+      const firmId = await firmIdOfTk(ctx.deps.db, readable(ctx), firmTk);
+      if (firmId === undefined) throw notFound();
+      return this.ofFirm(ctx, firmId, { ...f, advisor });
+    },
+
+    async get(ctx: Ctx, id: number) {
+      return toWire(await visible(ctx, id));
+    },
+
+    async create(ctx: Ctx, body: Record<string, unknown>) {
+      if (!canManageCatalogues(ctx.actor)) throw forbidden();
+      // A firm's own staff need not name their firm: it is the one they keep.
+      const current = { ...kind.entity.blank(), firm: ctx.actor.profile._firm };
+      const { values, changed, firmId } = await validated(ctx, body, current);
+      const id = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+        const newId = await insertEntry(tx, kind, {
+          name: values.name as string,
+          firmId,
+          financialAdvisorId: values.financialAdvisorId ?? null,
+          createdById: ctx.actor.id,
+        });
+        record({
+          action: 'create',
+          entity: text.audit,
+          entityId: newId,
+          firmId,
+          changes: kind.entity.auditOf(changed),
+        });
+        return newId;
+      });
+      return this.get(ctx, id);
+    },
+
+    async update(ctx: Ctx, id: number, body: Record<string, unknown>) {
+      const row = await visible(ctx, id);
+      if (!canManageCataloguesOf(ctx.actor, row.firmId)) throw forbidden();
+      const { values, changed } = await validated(ctx, body, toWire(row));
+      await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+        await updateEntry(tx, kind, id, values);
+        record({
+          action: 'update',
+          entity: text.audit,
+          entityId: id,
+          firmId: row.firmId,
+          changes: kind.entity.auditOf(changed),
+        });
+      });
+      return this.get(ctx, id);
+    },
+
+    async remove(ctx: Ctx, id: number) {
+      const row = await visible(ctx, id);
+      if (!canManageCataloguesOf(ctx.actor, row.firmId)) throw forbidden();
+      await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+        const uses = await usesOf(tx, kind, id);
+        if (uses > 0) throw conflict(text.inUse(uses));
+        await softDeleteEntry(tx, kind, id, ctx.actor.id);
+        record({ action: 'delete', entity: text.audit, entityId: id, firmId: row.firmId, changes: { name: row.name } });
+      });
+    },
+  };
+}
+
+export const investmentModels = catalogue<InvestmentModel>(investmentModelKind, {
+  audit: 'investment model',
+  ...messages.investmentModels,
+});
+export const feeSchedules = catalogue<FeeSchedule>(feeScheduleKind, {
+  audit: 'fee schedule',
+  ...messages.feeSchedules,
+});
+export type CatalogueService = ReturnType<typeof catalogue<InvestmentModel | FeeSchedule>>;

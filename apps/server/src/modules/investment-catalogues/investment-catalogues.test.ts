@@ -1,0 +1,234 @@
+import { messages } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirm, createUser } from '../../testing/factories.js';
+import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+interface Page<T> {
+  count: number;
+  results: T[];
+}
+interface Entry {
+  id: number;
+  name: string;
+  investment_model_name?: string;
+  fee_schedule_name?: string;
+  firm: number;
+  financial_advisor: number | null;
+  created_date: string;
+  last_modified_date: string;
+}
+
+const investmentsUserOf = async (firmId: number) =>
+  (await signedInAs(t, { profile: { firmId, profileType: 3, isInvestmentsUser: true } })).headers;
+const advisorOf = (firmId: number) => signedInAs(t, { profile: { firmId, profileType: 2 } });
+
+const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url, headers, payload });
+const read = async <T>(url: string, headers: Headers) => {
+  const res = await t.app.inject({ url, headers });
+  expect(res.statusCode, url).toBe(200);
+  return json<T>(res);
+};
+
+describe('models and fee schedules', () => {
+  it('an investments user keeps the firm’s models: create, search, rename through either name, delete', async () => {
+    const firm = await createFirm(t.deps.db, { name: 'Harbor Wealth' });
+    const headers = await investmentsUserOf(firm.id);
+    const created = await send('POST', '/api/investment_models/', headers, { name: 'Balanced Growth' });
+    expect(created.statusCode).toBe(201);
+    const model = json<Entry>(created);
+    expect(model).toMatchObject({
+      name: 'Balanced Growth',
+      investment_model_name: 'Balanced Growth',
+      firm: firm.id,
+      financial_advisor: null,
+    });
+    expect(Object.keys(model).sort()).toEqual(
+      ['created_date', 'financial_advisor', 'firm', 'id', 'investment_model_name', 'last_modified_date', 'name'].sort(),
+    );
+    await send('POST', '/api/investment_models/', headers, { investment_model_name: 'Income Focus' });
+
+    const found = await read<Page<Entry>>('/api/investment_models/?search=growth', headers);
+    expect(found.results.map((m) => m.name)).toEqual(['Balanced Growth']);
+    const byFirm = await read<Page<Entry>>('/api/investment_models/?search=harbor&ordering=-name', headers);
+    expect(byFirm.results.map((m) => m.name)).toEqual(['Income Focus', 'Balanced Growth']);
+
+    const renamed = await send('PUT', `/api/investment_models/${model.id}/`, headers, {
+      ...model,
+      investment_model_name: 'Balanced Growth II',
+    });
+    expect(json(renamed)).toMatchObject({ name: 'Balanced Growth II', investment_model_name: 'Balanced Growth II' });
+
+    expect((await send('DELETE', `/api/investment_models/${model.id}/`, headers)).statusCode).toBe(204);
+    expect((await t.app.inject({ url: `/api/investment_models/${model.id}/`, headers })).statusCode).toBe(404);
+    expect((await read<Page<Entry>>('/api/investment_models/', headers)).results.map((m) => m.name)).toEqual([
+      'Income Focus',
+    ]);
+  });
+
+  it('refuses a model without a name, and an advisor who is not an advisor of its firm', async () => {
+    const firm = await createFirm(t.deps.db);
+    const other = await createFirm(t.deps.db);
+    const headers = await investmentsUserOf(firm.id);
+    const nameless = await send('POST', '/api/fee_schedules/', headers, { fee_schedule_name: '   ' });
+    expect(nameless.statusCode).toBe(400);
+    expect(json(nameless)).toMatchObject({ fields: { name: messages.feeSchedules.nameRequired } });
+
+    const strangerAdvisor = await createUser(t.deps.db, { profile: { firmId: other.id, profileType: 2 } });
+    const colleague = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    for (const advisor of [strangerAdvisor.id, colleague.id]) {
+      const res = await send('POST', '/api/fee_schedules/', headers, { name: 'Tiered 1%', financial_advisor: advisor });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ fields: { financial_advisor: messages.catalogues.chooseAdvisor } });
+    }
+    const tooLong = await send('POST', '/api/fee_schedules/', headers, { name: 'x'.repeat(201) });
+    expect(json(tooLong)).toMatchObject({ fields: { name: messages.validation.maxLength(200) } });
+    const otherFirm = await send('POST', '/api/fee_schedules/', headers, { name: 'Flat', firm: other.id });
+    expect(otherFirm.statusCode).toBe(400);
+    expect(json(otherFirm)).toMatchObject({ fields: { firm: messages.catalogues.chooseFirm } });
+  });
+
+  it("an advisor reads the firm's shared entries and their own, never another advisor's, and changes none", async () => {
+    const firm = await createFirm(t.deps.db, { firmTk: 4242 });
+    const headers = await investmentsUserOf(firm.id);
+    const me = await advisorOf(firm.id);
+    const colleague = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 2 } });
+    const make = async (name: string, financial_advisor: number | null) =>
+      json<Entry>(await send('POST', '/api/fee_schedules/', headers, { name, financial_advisor }));
+    const shared = await make('Shared 1%', null);
+    const mine = await make('Mine 0.8%', me.user.id);
+    const theirs = await make('Theirs 1.2%', colleague.id);
+
+    const seen = await read<Page<Entry>>('/api/fee_schedules/', me.headers);
+    expect(seen.results.map((f) => f.fee_schedule_name)).toEqual(['Mine 0.8%', 'Shared 1%']);
+    expect((await t.app.inject({ url: `/api/fee_schedules/${theirs.id}/`, headers: me.headers })).statusCode).toBe(404);
+    const byTk = await read<Page<Entry>>(
+      `/api/fee_schedules/4242/advisor_fee_schedules/?financialAdvisorUserId=${me.user.id}`,
+      me.headers,
+    );
+    expect(byTk.results.map((f) => f.id)).toEqual([mine.id, shared.id]);
+    const askingForAnother = await t.app.inject({
+      url: `/api/fee_schedules/4242/advisor_fee_schedules/?financialAdvisorUserId=${colleague.id}`,
+      headers: me.headers,
+    });
+    expect(askingForAnother.statusCode).toBe(403);
+    // The investment department asks for any advisor's dropdown.
+    const forColleague = await read<Page<Entry>>(
+      `/api/fee_schedules/${firm.id}/firm_fee_schedules/?userId=${colleague.id}`,
+      headers,
+    );
+    expect(forColleague.results.map((f) => f.id)).toEqual([shared.id, theirs.id]);
+    expect((await send('PUT', `/api/fee_schedules/${mine.id}/`, me.headers, { name: 'x' })).statusCode).toBe(403);
+  });
+
+  it("answers another firm's entries as absent, and refuses standard users and clients", async () => {
+    const firm = await createFirm(t.deps.db);
+    const other = await createFirm(t.deps.db);
+    const model = json<Entry>(
+      await send('POST', '/api/investment_models/', await investmentsUserOf(other.id), { name: 'Elsewhere' }),
+    );
+    const headers = await investmentsUserOf(firm.id);
+    for (const method of ['PUT', 'DELETE'] as const)
+      expect(
+        (await send(method, `/api/investment_models/${model.id}/`, headers, { name: 'Mine now' })).statusCode,
+      ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/investment_models/${other.id}/firm_investment_models/`, headers })).statusCode,
+    ).toBe(404);
+    for (const profileType of [3, 4]) {
+      const { headers: h } = await signedInAs(t, { profile: { firmId: firm.id, profileType } });
+      expect((await t.app.inject({ url: '/api/investment_models/', headers: h })).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('firm models and firm fee schedules', () => {
+  it('offers a model to a firm once, finds it by firm, model or advisor email, and keeps an offered model', async () => {
+    const firm = await createFirm(t.deps.db, { name: 'Lighthouse Advisors' });
+    const headers = await investmentsUserOf(firm.id);
+    const advisor = await createUser(t.deps.db, {
+      email: 'grace.hopper@lighthouse.test',
+      profile: { firmId: firm.id, profileType: 2 },
+    });
+    const model = json<Entry>(
+      await send('POST', '/api/investment_models/', headers, { name: 'Tactical ETF', financial_advisor: advisor.id }),
+    );
+    const offered = await send('POST', '/api/firm_models/', headers, { firm: firm.id, investment_model: model.id });
+    expect(offered.statusCode).toBe(201);
+    const row = json<Record<string, unknown>>(offered);
+    expect(row).toMatchObject({
+      investment_model_name: 'Tactical ETF',
+      firm_name: 'Lighthouse Advisors',
+      email: 'grace.hopper@lighthouse.test',
+      firm: firm.id,
+      investment_model: model.id,
+    });
+
+    const twice = await send('POST', '/api/firm_models/', headers, { firm: firm.id, investment_model: model.id });
+    expect(twice.statusCode).toBe(409);
+    expect(json(twice)).toMatchObject({ detail: messages.firmModels.exists });
+
+    for (const term of ['lighthouse', 'tactical', 'grace.hopper'])
+      expect((await read<Page<{ id: number }>>(`/api/firm_models/?search=${term}`, headers)).count, term).toBe(1);
+    expect((await read<Page<{ id: number }>>(`/api/firm_models/firm/?firm=${firm.id}`, headers)).count).toBe(1);
+
+    const refused = await send('DELETE', `/api/investment_models/${model.id}/`, headers);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toMatchObject({ detail: messages.investmentModels.inUse(1) });
+
+    expect((await send('DELETE', `/api/firm_models/${row.id}/`, headers)).statusCode).toBe(204);
+    // Withdrawn, the pair may be offered again, and the model is no longer in use.
+    expect(
+      (await send('POST', '/api/firm_models/', headers, { firm: firm.id, investment_model: model.id })).statusCode,
+    ).toBe(201);
+  });
+
+  it('names the missing field, refuses another firm’s fee schedule, and hides another firm’s offers', async () => {
+    const firm = await createFirm(t.deps.db);
+    const other = await createFirm(t.deps.db);
+    const headers = await investmentsUserOf(firm.id);
+    const empty = await send('POST', '/api/firm_fee_schedules/', headers, {});
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty)).toMatchObject({
+      fields: { firm: messages.catalogues.chooseFirm, fee_schedule: messages.catalogues.chooseFeeSchedule },
+    });
+    const otherHeaders = await investmentsUserOf(other.id);
+    const foreign = json<Entry>(await send('POST', '/api/fee_schedules/', otherHeaders, { name: 'Foreign' }));
+    const res = await send('POST', '/api/firm_fee_schedules/', headers, { firm: firm.id, fee_schedule: foreign.id });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ fields: { fee_schedule: messages.catalogues.chooseFeeSchedule } });
+
+    const theirs = json<{ id: number }>(
+      await send('POST', '/api/firm_fee_schedules/', otherHeaders, { firm: other.id, fee_schedule: foreign.id }),
+    );
+    expect((await t.app.inject({ url: `/api/firm_fee_schedules/${theirs.id}/`, headers })).statusCode).toBe(404);
+    expect((await read<Page<unknown>>('/api/firm_fee_schedules/', headers)).count).toBe(0);
+    const refused = await send('DELETE', `/api/fee_schedules/${foreign.id}/`, otherHeaders);
+    expect(json(refused)).toMatchObject({ detail: messages.feeSchedules.inUse(1) });
+  });
+
+  it("shows an advisor, under advisor/, their firm's offers of their own and the shared entries", async () => {
+    const firm = await createFirm(t.deps.db);
+    const headers = await investmentsUserOf(firm.id);
+    const me = await advisorOf(firm.id);
+    const colleague = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 2 } });
+    for (const [name, financial_advisor] of [
+      ['Shared', null],
+      ['Mine', me.user.id],
+      ['Theirs', colleague.id],
+    ] as const) {
+      const model = json<Entry>(await send('POST', '/api/investment_models/', headers, { name, financial_advisor }));
+      await send('POST', '/api/firm_models/', headers, { firm: firm.id, investment_model: model.id });
+    }
+    const mine = await read<Page<{ investment_model_name: string }>>('/api/firm_models/advisor/', me.headers);
+    expect(mine.results.map((r) => r.investment_model_name)).toEqual(['Mine', 'Shared']);
+    expect((await read<Page<unknown>>('/api/firm_models/', headers)).count).toBe(3);
+  });
+});
