@@ -1,4 +1,5 @@
 import {
+  canManageCatalogues,
   canManageFirms,
   canManageUsers,
   canOpenRoster,
@@ -118,6 +119,46 @@ export const router = createBrowserRouter([
               Component: guarded(
                 canViewSubmissionStatus,
                 (await import('../features/compliance/submission-status-page')).SubmissionStatusPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the Models manager, for investments users, administrators and super admins (issue 9).
+            path: 'investments/models',
+            lazy: async () => ({
+              Component: guarded(
+                canManageCatalogues,
+                (await import('../features/investment-catalogues/catalogue-page')).ModelsPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the Fee Schedules manager, for investments users, administrators and super admins (issue 9).
+            path: 'investments/fee-schedules',
+            lazy: async () => ({
+              Component: guarded(
+                canManageCatalogues,
+                (await import('../features/investment-catalogues/catalogue-page')).FeeSchedulesPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the Firm Models manager, for investments users, administrators and super admins (issue 9).
+            path: 'investments/firm-models',
+            lazy: async () => ({
+              Component: guarded(
+                canManageCatalogues,
+                (await import('../features/investment-catalogues/assignments-page')).FirmModelsPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the Firm Fee Schedules manager, for investments users, administrators and super admins (issue 9).
+            path: 'investments/firm-fee-schedules',
+            lazy: async () => ({
+              Component: guarded(
+                canManageCatalogues,
+                (await import('../features/investment-catalogues/assignments-page')).FirmFeeSchedulesPage,
               ),
             }),
           },

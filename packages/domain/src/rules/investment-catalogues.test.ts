@@ -6,6 +6,7 @@ import {
   canManageCataloguesOf,
   canReadCatalogues,
 } from './investment-catalogues.js';
+import { menuFor } from './menu.js';
 
 describe('who keeps the models and fee schedules', () => {
   const superAdmin = testActor({ id: 1, profile_type: 1, is_super_admin: true });
@@ -42,5 +43,20 @@ describe('who keeps the models and fee schedules', () => {
     expect(canAskForAdvisorEntries(advisor, 9)).toBe(false);
     expect(canAskForAdvisorEntries(investments, 9)).toBe(true);
     expect(canAskForAdvisorEntries(staff, 5)).toBe(false);
+  });
+});
+
+describe('the Investments menu', () => {
+  const entriesOf = (actor: ReturnType<typeof testActor>) =>
+    menuFor(actor)
+      .find((g) => g.id === 'investments')
+      ?.entries.map((e) => e.label) ?? [];
+
+  it('lists the four catalogues for investments users and administrators, and nothing for others', () => {
+    const catalogues = ['Firm Fee Schedules', 'Firm Models', 'Fee Schedule List', 'Model List'];
+    expect(entriesOf(testActor({ is_investments_user: true }))).toEqual(catalogues);
+    expect(entriesOf(testActor({ profile_type: 1 }))).toEqual(catalogues);
+    expect(entriesOf(testActor({ profile_type: 3 }))).toEqual([]);
+    expect(entriesOf(testActor({ profile_type: 4, is_investments_user: true }))).toEqual([]);
   });
 });

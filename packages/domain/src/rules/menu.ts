@@ -1,5 +1,6 @@
 import { type CustodianFlag, custodianLinks, staffLinks } from '../config/links.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
+import { canManageCatalogues } from './investment-catalogues.js';
 import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
 
 export interface MenuEntry {
@@ -60,6 +61,19 @@ export const menu: MenuGroupDefinition[] = [
         to: '/compliance/quarterly-attestation-submission-status/',
         visible: canViewSubmissionStatus,
       },
+    ],
+  },
+  {
+    // Spec 000 §2 (issue 9): the catalogues for investments users (and the administrators who keep them too).
+    id: 'investments',
+    label: 'Investments',
+    place: 'main',
+    visible: isStaff,
+    entries: [
+      { label: 'Firm Fee Schedules', to: '/investments/firm-fee-schedules/', visible: canManageCatalogues },
+      { label: 'Firm Models', to: '/investments/firm-models/', visible: canManageCatalogues },
+      { label: 'Fee Schedule List', to: '/investments/fee-schedules/', visible: canManageCatalogues },
+      { label: 'Model List', to: '/investments/models/', visible: canManageCatalogues },
     ],
   },
   {

@@ -1,0 +1,108 @@
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { investmentModelBody, isSuperAdmin, messages, text } from '@portal/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser } from '../../lib/current-user';
+import { firmOptionsQuery } from '../../lib/firms';
+import { notifySuccess } from '../../lib/notify';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
+import {
+  type CatalogueEntry,
+  type CataloguePath,
+  cataloguesKey,
+  firmAdvisorOptionsQuery,
+  saveEntry,
+} from './catalogues-api';
+
+export type FormMode = 'view' | 'create' | 'edit';
+
+export interface CatalogueText {
+  created: string;
+  updated: string;
+  nameLabel: string;
+  nameRequired: string;
+}
+
+/** The modal's body: the name the form requires (the server takes it under either wire name), firm and advisor. */
+const schemaOf = (nameRequired: string) =>
+  investmentModelBody.pick({ firm: true, financial_advisor: true }).extend({ name: text(200).min(1, nameRequired) });
+
+interface CatalogueFormProps {
+  path: CataloguePath;
+  text: CatalogueText;
+  mode: FormMode;
+  entry: CatalogueEntry | null;
+  onEdit: () => void;
+  onDone: () => void;
+}
+
+/** A model's or fee schedule's modal (spec 001 §2): read-only, new or edit. */
+export function CatalogueForm({ path, text: t, mode, entry, onEdit, onDone }: CatalogueFormProps) {
+  const actor = useCurrentUser();
+  const queryClient = useQueryClient();
+  const readOnly = mode === 'view';
+  const superAdmin = isSuperAdmin(actor);
+  const form = useSchemaForm(schemaOf(t.nameRequired), {
+    name: entry?.name ?? '',
+    firm: entry?.firm ?? actor.profile._firm ?? undefined,
+    financial_advisor: entry?.financial_advisor ?? null,
+  });
+  const firms = useQuery({ ...firmOptionsQuery, enabled: superAdmin });
+  const advisors = useQuery(firmAdvisorOptionsQuery(form.values.firm ?? null));
+
+  const mutation = useMutation({
+    mutationFn: (body: object) => saveEntry(path, entry?.id ?? null, body),
+    meta: form.errorMeta,
+    onSuccess: () => {
+      notifySuccess(entry ? t.updated : t.created);
+      onDone();
+    },
+    onError: form.setServerErrors,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cataloguesKey }),
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+      <Stack gap="md">
+        <TextInput label={t.nameLabel} required={!readOnly} readOnly={readOnly} {...form.text('name')} />
+        {superAdmin && (
+          <Select
+            label="Firm"
+            required={!readOnly}
+            readOnly={readOnly}
+            searchable
+            data={firms.data ?? []}
+            {...form.select('firm')}
+          />
+        )}
+        <Select
+          label="Financial advisor"
+          description="Leave empty for an entry the whole firm shares."
+          readOnly={readOnly}
+          clearable
+          searchable
+          data={advisors.data ?? []}
+          {...form.select('financial_advisor')}
+        />
+        <Group justify="flex-end">
+          {readOnly ? (
+            <>
+              <Button variant="default" onClick={onDone}>
+                Close
+              </Button>
+              <Button onClick={onEdit}>Edit</Button>
+            </>
+          ) : (
+            <>
+              <Button variant="default" onClick={onDone}>
+                {messages.lists.cancel}
+              </Button>
+              <Button type="submit" loading={mutation.isPending}>
+                Save
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import type { FeeSchedule, FirmFeeSchedule, FirmModel, InvestmentModel } from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api, type Page } from '../../lib/api';
+import { listPageQuery, type PageParams } from '../../lib/list-page-query';
+
+/** Every catalogue query sits under this key: a save anywhere refreshes the four lists and the dropdowns. */
+export const cataloguesKey = ['investment-catalogues'] as const;
+
+export type CataloguePath = 'investment_models' | 'fee_schedules';
+export type AssignmentPath = 'firm_models' | 'firm_fee_schedules';
+export type CatalogueEntry = InvestmentModel | FeeSchedule;
+export type Assignment = FirmModel | FirmFeeSchedule;
+
+export const catalogueListQuery = (path: CataloguePath, params: PageParams) =>
+  listPageQuery<CatalogueEntry>([...cataloguesKey, path], `/api/${path}/`, params);
+
+/** Every entry the caller keeps, by name: the firm assignment modal's choices. */
+export const catalogueOptionsQuery = (path: CataloguePath) =>
+  queryOptions({
+    queryKey: [...cataloguesKey, path, 'options'],
+    queryFn: () => api.get<Page<CatalogueEntry>>(`/api/${path}/?ordering=name&page_size=500`),
+    select: (page) => page.results.map((entry) => ({ value: String(entry.id), label: entry.name })),
+  });
+
+export const saveEntry = (path: CataloguePath, id: number | null, body: object) =>
+  id === null ? api.post<CatalogueEntry>(`/api/${path}/`, body) : api.put<CatalogueEntry>(`/api/${path}/${id}/`, body);
+export const deleteEntry = (path: CataloguePath, id: number) => api.delete<null>(`/api/${path}/${id}/`);
+
+export const assignmentListQuery = (path: AssignmentPath, params: PageParams) =>
+  listPageQuery<Assignment>([...cataloguesKey, path], `/api/${path}/`, params);
+
+export const saveAssignment = (path: AssignmentPath, id: number | null, body: object) =>
+  id === null ? api.post<Assignment>(`/api/${path}/`, body) : api.put<Assignment>(`/api/${path}/${id}/`, body);
+export const deleteAssignment = (path: AssignmentPath, id: number) => api.delete<null>(`/api/${path}/${id}/`);
+
+/** The firm's financial advisors (profile type 2): whose own entry a model or fee schedule may be. */
+export const firmAdvisorOptionsQuery = (firmId: number | null) =>
+  queryOptions({
+    queryKey: [...cataloguesKey, 'advisors', firmId],
+    queryFn: () =>
+      api.get<{ results: { id: number; first_name: string | null; last_name: string; email: string }[] }>(
+        `/api/users/${firmId}/firm_advisors/`,
+      ),
+    enabled: firmId !== null,
+    staleTime: 30_000,
+    select: (page) =>
+      page.results.map((u) => ({
+        value: String(u.id),
+        label: `${u.first_name ?? ''} ${u.last_name}`.trim() || u.email,
+      })),
+  });
