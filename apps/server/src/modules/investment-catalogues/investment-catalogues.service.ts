@@ -20,3 +20,7 @@ export async function pickableEntryName(ctx: Ctx, ex: Executor, kind: keyof type
   const row = await findEntry(ex, kinds[kind], ctx.scope('investments'), id, 'share');
   return row?.name;
 }
+
+/** The catalogues' services, for callers outside the HTTP routes (the demo seed). */
+export { feeSchedules, investmentModels } from './catalogues.service.js';
+export { firmFeeSchedules, firmModels } from './firm-assignments.service.js';
