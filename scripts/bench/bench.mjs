@@ -10,6 +10,7 @@
 //   BENCH_DURATION=10        seconds per cell (after a 2 s warm-up per route and database)
 //   BENCH_USERS=10000        BENCH_FIRMS=20       BENCH_ATTESTATIONS=100000
 //   BENCH_ROSTER=2000        supervised persons of one more firm (the attestation status list)
+//   BENCH_STRATEGIES=50000   investment strategies of firm 1 (the strategies list)
 //   BENCH_DBS=postgres,pglite
 //   BENCH_CONNECTIONS=1,20
 //   BENCH_ROUTES=search      only the rows whose name contains one of these words (plus the baseline,
@@ -50,6 +51,7 @@ const users = Number(env.BENCH_USERS ?? 10_000);
 const firms = Number(env.BENCH_FIRMS ?? 20);
 const attestations = Number(env.BENCH_ATTESTATIONS ?? 100_000);
 const roster = Number(env.BENCH_ROSTER ?? 2_000);
+const strategies = Number(env.BENCH_STRATEGIES ?? 50_000);
 const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
 const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
@@ -144,7 +146,8 @@ async function seed(db) {
       seeded.users !== users ||
       seeded.firms !== firms ||
       seeded.attestations !== attestations ||
-      seeded.roster !== roster
+      seeded.roster !== roster ||
+      seeded.strategies !== strategies
     )
       throw new Error(`${marker}: seeded with other sizes`);
     Object.assign(db, seeded.keys);
@@ -164,6 +167,8 @@ async function seed(db) {
       String(attestations),
       '--roster',
       String(roster),
+      '--strategies',
+      String(strategies),
       '--super-email',
       accounts.super.email,
       '--admin-email',
@@ -174,7 +179,14 @@ async function seed(db) {
   if (keep)
     writeFileSync(
       marker,
-      JSON.stringify({ users, firms, attestations, roster, keys: { secret: db.secret, piiKey: db.piiKey } }),
+      JSON.stringify({
+        users,
+        firms,
+        attestations,
+        roster,
+        strategies,
+        keys: { secret: db.secret, piiKey: db.piiKey },
+      }),
     );
   log(
     `${db.kind}: seeded ${users} users in ${firms} firms through the users service in ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -316,7 +328,7 @@ async function measure(db) {
   for (const [role, account] of Object.entries(accounts)) tokens[role] = await signIn(baseUrl, account);
   const rows = [];
   for (const route of routes) {
-    const sizes = { users, firms, roster };
+    const sizes = { users, firms, roster, strategies };
     const url = `${baseUrl}${typeof route.path === 'function' ? route.path(sizes) : route.path}`;
     const headers = route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {};
     const res = await fetch(url, { headers });

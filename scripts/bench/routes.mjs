@@ -1,6 +1,6 @@
 // The rows of `npm run bench`. A later issue adds its own paths here: one object per route.
 //   name      the row's label
-//   path      requested with GET (querystring included); or a function of the sizes { users, firms, roster }
+//   path      requested with GET (querystring included); or a function of the sizes { users, firms, roster, strategies }
 //   as        null (no sign-in), 'super' (the super administrator) or 'admin' (an administrator of firm 1)
 //   baseline  the row every other row's throughput is compared with (exactly one)
 //   check     optional: given the parsed JSON body of one request and the sizes, returns a problem (string) or nothing
@@ -48,5 +48,23 @@ export const routes = [
       body.results?.length === 50 && body.summary?.[0]?.total === roster
         ? undefined
         : `expected 50 rows of a roster of ${roster}, got ${body.results?.length} of ${body.summary?.[0]?.total}`,
+  },
+  // The investment department's list: firm 1's strategies (BENCH_STRATEGIES, 50,000), newest first, a page of 50.
+  {
+    name: 'strategies list, firm of 50,000',
+    path: '/api/investment_strategies/?firm=1&page_size=50',
+    as: 'admin',
+    check: (body, { strategies }) =>
+      body.results?.length === 50 && body.count === strategies && body.results.every((r) => r.Firm_Tk__c === 1)
+        ? undefined
+        : `expected 50 of ${strategies} of firm 1, got ${body.results?.length} of ${body.count}`,
+  },
+  {
+    name: 'strategies search account 123',
+    path: '/api/investment_strategies/?firm=1&search=account%20123&page_size=50',
+    as: 'admin',
+    // Load account 123, 1230-1239 and 12300-12399 (with 50,000 strategies).
+    check: (body, { strategies }) =>
+      strategies !== 50_000 || body.count === 111 ? undefined : `expected 111 matches, got ${body.count}`,
   },
 ];

@@ -18,6 +18,7 @@ import { sessionResolver } from './modules/auth/auth.service.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';
+import { investmentRequestRoutes } from './modules/investment-requests/investment-requests.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { reminderJob } from './modules/reminders/reminders.service.js';
@@ -212,6 +213,7 @@ export async function buildApp(
   await app.register(userRoutes(deps));
   await app.register(attestationRoutes(deps));
   await app.register(investmentCatalogueRoutes(deps));
+  await app.register(investmentRequestRoutes(deps));
   await app.register(attestationExportRoutes(deps));
   await app.register(supervisedPersonRoutes(deps));
   await app.register(reminderRoutes(deps));

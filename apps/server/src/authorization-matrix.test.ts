@@ -294,6 +294,7 @@ const matrix: Record<string, Case> = {
   },
   ...complianceCases(),
   ...catalogueCases(),
+  ...investmentRequestCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -673,6 +674,102 @@ function catalogueCases(): Record<string, Case> {
   return cases;
 }
 
+/** Per firm: an advisor's session, a client of theirs, a shared model and fee schedule (made in `beforeAll`). */
+const requestFixtures = {} as Record<
+  'own' | 'other',
+  { advisor: Record<string, string>; client: number; model: number; feeSchedule: number }
+>;
+
+/**
+ * Investment strategies and cash requests: advisors file for their clients and see what they filed;
+ * the firm's investments users and administrators read and move them; a super admin every firm's;
+ * everyone else 403. Another firm's request is a 404 to the firm's people.
+ */
+function investmentRequestCases(): Record<string, Case> {
+  const readers = (ok: number): Expect => ({
+    ...all(403),
+    superAdmin: ok,
+    firmAdmin: ok,
+    advisor: ok,
+    investments: ok,
+  });
+  const otherReaders = (ok: number): Expect => ({ ...readers(404), superAdmin: ok });
+  const side = (s: Target) => requestFixtures[s === 'other' ? 'other' : 'own'];
+  const cases: Record<string, Case> = {};
+  for (const [path, form] of [
+    [
+      'investment_strategies',
+      (s: Target) => ({
+        ESWA_Portal_Owner_ID__c: side(s).client,
+        Financial_Account_Name__c: 'Matrix IRA',
+        Custodian_Account_Number__c: '12345678',
+        Account_Master_Code__c: 'MX',
+        Custodian__c: 'Schwab',
+        Advisor__c: 'Matrix Advisor',
+        Relationship_Name__c: 'Matrix Family',
+        Fee_Schedule__c: side(s).feeSchedule,
+        Fee_Minimum__c: 0,
+        Client_Name__c: 'Matrix Client',
+        Client_Street__c: '1 Main St',
+        Client_City__c: 'Springfield',
+        Client_State__c: 'IL',
+        Client_Zip_Code__c: '62701',
+        Client_Email__c: 'matrix@example.test',
+        Investment_Model__c: side(s).model,
+        Trading_Authority__c: 'Advisor',
+      }),
+    ],
+    [
+      'cash_requests',
+      (s: Target) => ({
+        ESWA_Portal_Owner_ID__c: side(s).client,
+        Cash_Request_Type__c: 'Invest Cash',
+        Amount__c: 100,
+        Financial_Account_Name__c: 'Matrix IRA',
+        Custodian_Account_Number__c: '12345678',
+        Custodian__c: 'Schwab',
+        Relationship_Name__c: 'Matrix Family',
+      }),
+    ],
+  ] as const) {
+    const base = `/api/${path}/`;
+    /** A fresh request of the target's firm, filed by that firm's advisor. */
+    const filed = async (s: Target) => {
+      const res = await t.app.inject({ method: 'POST', url: base, headers: side(s).advisor, payload: form(s) });
+      return json<{ Id: number }>(res).Id;
+    };
+    Object.assign(cases, {
+      [`GET ${base}`]: { build: () => ({ method: 'GET', url: base }), own: readers(200) },
+      [`POST ${base}`]: {
+        build: (s: Target) => ({ method: 'POST', url: base, payload: form(s) }),
+        own: { ...all(403), advisor: 201 },
+        other: { ...all(403), advisor: 404 },
+      },
+      [`GET ${base}:id/`]: {
+        build: async (s: Target) => ({ method: 'GET', url: `${base}${await filed(s)}/` }),
+        own: readers(200),
+        other: otherReaders(200),
+      },
+      [`PUT ${base}:id/`]: {
+        // Only the advisor who filed it edits it; the department reads it but does not edit it.
+        build: async (s: Target) => ({ method: 'PUT', url: `${base}${await filed(s)}/`, payload: form(s) }),
+        own: { ...all(403), advisor: 200 },
+        other: { ...readers(404), superAdmin: 403 },
+      },
+      [`POST ${base}:id/status/`]: {
+        build: async (s: Target) => ({
+          method: 'POST',
+          url: `${base}${await filed(s)}/status/`,
+          payload: { status: 'In Progress' },
+        }),
+        own: { ...readers(200), advisor: 403 },
+        other: otherReaders(200),
+      },
+    });
+  }
+  return cases;
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   firms.own = await createFirm(t.deps.db, { name: 'Own Firm', firmTk: 9001 });
@@ -710,6 +807,28 @@ beforeAll(async () => {
       payload: attestationForm,
     });
     ownAttestation[role] = json<{ Id: number }>(filed).Id;
+  }
+  for (const side of ['own', 'other'] as const) {
+    const firmId = firms[side].id;
+    const otherAdvisor = side === 'other' && (await createUser(t.deps.db, { profile: { firmId, profileType: 2 } }));
+    const advisor = otherAdvisor ? otherAdvisor.id : ids.advisor;
+    const advisorSession = otherAdvisor ? (await signIn(otherAdvisor.email)).bearer : sessions.advisor.bearer;
+    const client = await createUser(t.deps.db, { advisorId: advisor, profile: { firmId, profileType: 4 } });
+    const entry = async (path: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/${path}/`,
+        headers: sessions.superAdmin.bearer,
+        payload: { name: `Matrix ${path}`, firm: firmId },
+      });
+      return json<{ id: number }>(res).id;
+    };
+    requestFixtures[side] = {
+      advisor: advisorSession,
+      client: client.id,
+      model: await entry('investment_models'),
+      feeSchedule: await entry('fee_schedules'),
+    };
   }
   const superHeaders = { ...sessions.superAdmin.bearer, 'content-type': 'image/png' };
   for (const f of Object.values(firms))

@@ -11,6 +11,7 @@ import { todayOf } from '../platform/clock.js';
 import type { RequestMeta } from '../platform/context.js';
 import { seedBenchAttestations } from './bench-attestations.js';
 import { seedBenchRoster } from './bench-roster.js';
+import { seedBenchStrategies } from './bench-strategies.js';
 
 export interface BenchSeedOptions {
   users: number;
@@ -23,6 +24,8 @@ export interface BenchSeedOptions {
   attestations: number;
   /** Supervised persons of one more firm, the roster firm (its id follows the others'). */
   roster: number;
+  /** Investment strategies of firm 1 (the administrator's), filed by its first advisor. */
+  strategies: number;
   /** Creations in flight at once (PostgreSQL runs them in parallel; PGlite serialises them anyway). */
   concurrency: number;
   log?: (line: string) => void;
@@ -144,6 +147,8 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   await deps.background.drain(); // work the services started after answering (none today) ends here
   await seedBenchAttestations(db, o.attestations);
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  await seedBenchStrategies(db, firmIds[0], o.strategies);
+  log(`  ${o.strategies} investment strategies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (o.roster > 0) {
     const rosterFirm = await firmsService.create(
       ctx,

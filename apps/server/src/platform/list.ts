@@ -58,7 +58,7 @@ export function searchWhere(term: string | undefined, columns: (PgColumn | SQL)[
   return or(...columns.map((c) => ilike(c, like)));
 }
 
-/** The tables whose writes bump a version (migrations 0005, 0010): a list's count depends on some of them. */
+/** The tables whose writes bump a version (migrations 0005, 0010, 0011): a list's count depends on some of them. */
 export type VersionedTable =
   | 'users'
   | 'profiles'
@@ -68,7 +68,9 @@ export type VersionedTable =
   | 'investment_models'
   | 'fee_schedules'
   | 'firm_models'
-  | 'firm_fee_schedules';
+  | 'firm_fee_schedules'
+  | 'investment_strategies'
+  | 'cash_requests';
 
 export interface ListQuery<S extends PgSelect> {
   /**

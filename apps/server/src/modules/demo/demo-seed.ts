@@ -6,6 +6,7 @@ import { accounts, type UserRecord } from '../users/users.service.js';
 import { offlineDeps } from './acting.js';
 import { upsertDemoFirms } from './demo.repository.js';
 import { seedDemoCompliance } from './demo-compliance.js';
+import { seedDemoInvestments } from './demo-investments.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
 
@@ -127,5 +128,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   });
   const deps = offlineDeps(db, config);
   await seedDemoCompliance(deps, 'super@demo.test');
+  await seedDemoInvestments(deps);
   await deps.background.drain();
 }

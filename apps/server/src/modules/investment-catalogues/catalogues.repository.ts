@@ -8,6 +8,7 @@ import {
   firmModels,
   firms,
   investmentModels,
+  investmentStrategies,
   profiles,
   users,
 } from '../../db/schema/index.js';
@@ -27,6 +28,8 @@ export interface CatalogueKind {
   assignments: AssignmentTable;
   entity: ReturnType<typeof bindEntity>;
   versioned: VersionedTable;
+  /** The strategies' column naming an entry of this catalogue: a strategy is a use of the entry. */
+  strategyColumn: PgColumn;
 }
 
 export const investmentModelKind: CatalogueKind = {
@@ -34,6 +37,7 @@ export const investmentModelKind: CatalogueKind = {
   assignments: firmModels,
   entity: bindEntity('investment model', investmentModelFields, { '': investmentModels }),
   versioned: 'investment_models',
+  strategyColumn: investmentStrategies.investmentModelId,
 };
 
 export const feeScheduleKind: CatalogueKind = {
@@ -41,6 +45,7 @@ export const feeScheduleKind: CatalogueKind = {
   assignments: firmFeeSchedules as unknown as AssignmentTable,
   entity: bindEntity('fee schedule', feeScheduleFields, { '': feeSchedules }),
   versioned: 'fee_schedules',
+  strategyColumn: investmentStrategies.feeScheduleId,
 };
 
 const columnsOf = (t: CatalogueTable) => ({
@@ -118,12 +123,17 @@ export async function listEntries(
   return { rows: rows as CatalogueRow[], count };
 }
 
-export async function findEntry(ex: Executor, kind: CatalogueKind, scope: Scope, id: number) {
+/**
+ * A live entry within the scope. `lock` holds it against a concurrent delete until the caller's
+ * transaction ends (a strategy naming it then counts before the delete does).
+ */
+export async function findEntry(ex: Executor, kind: CatalogueKind, scope: Scope, id: number, lock?: 'share') {
   const t = kind.table;
-  const [row] = await ex
+  const query = ex
     .select(columnsOf(t))
     .from(t)
     .where(and(eq(t.id, id), entriesWhere(scope, t)));
+  const [row] = await (lock ? query.for(lock, { of: t }) : query);
   return row as CatalogueRow | undefined;
 }
 
@@ -149,17 +159,19 @@ export async function softDeleteEntry(ex: Executor, kind: CatalogueKind, id: num
 }
 
 /**
- * How many live records use an entry, which then may not be deleted: today the firms it is offered
- * to. The investment strategies (issue 9 §1) name a model and a fee schedule too: their count joins
- * this sum when their table exists.
+ * How many records use an entry, which then may not be deleted: the live offers of it to firms, and
+ * the investment strategies naming it (whatever their status: a filed strategy keeps its model). The
+ * entry is locked first, so a strategy filed meanwhile (which holds it shared) is counted or waits.
  */
 export async function usesOf(ex: Executor, kind: CatalogueKind, id: number) {
   const a = kind.assignments;
+  await ex.select({ id: kind.table.id }).from(kind.table).where(eq(kind.table.id, id)).for('update');
   const [{ n }] = await ex
     .select({ n: count() })
     .from(a)
     .where(and(eq(a.entryId, id), isNull(a.deletedAt)));
-  return n;
+  const [{ m }] = await ex.select({ m: count() }).from(investmentStrategies).where(eq(kind.strategyColumn, id));
+  return n + m;
 }
 
 /** Whether a firm exists (a super admin may name any). */

@@ -1,0 +1,219 @@
+import {
+  CASH_REQUEST_LIST_FIELDS,
+  cashRequestFields,
+  INVESTMENT_STRATEGY_LIST_FIELDS,
+  type InvestmentRequestKind,
+  investmentStrategyFields,
+  ProfileType,
+  type Scope,
+} from '@portal/domain';
+import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import {
+  cashRequestSearchText,
+  cashRequests,
+  investmentStrategies,
+  investmentStrategySearchText,
+  profiles,
+  users,
+} from '../../db/schema/index.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import {
+  countAll,
+  listPage,
+  type PageRequest,
+  scopeWhere,
+  searchWhere,
+  type VersionedTable,
+} from '../../platform/list.js';
+
+/**
+ * Strategies and cash requests share their base columns (`requestColumns` in db/schema/investments.ts),
+ * so one set of queries serves both: the cash requests' table is used under the strategies' type for
+ * those columns, and each kind's own columns travel as plain values.
+ */
+type RequestTable = typeof investmentStrategies;
+export type RequestRow = StoredRow & {
+  id: number;
+  firmId: number;
+  clientId: number;
+  submitterId: number;
+  submitterEmail: string | null;
+  submitterFirstName: string | null;
+  submitterLastName: string | null;
+  status: string;
+  statusReason: string | null;
+  accountName: string;
+  accountNumber: string;
+  relationshipName: string;
+  createdAt: Date;
+};
+
+export interface RequestKind {
+  kind: InvestmentRequestKind;
+  table: RequestTable;
+  entity: ReturnType<typeof bindEntity>;
+  /** A list row (the contract's list fields) from its columns. */
+  listItemOf: (row: StoredRow) => Record<string, unknown>;
+  listColumns: Record<string, PgColumn>;
+  search: SQL;
+  versioned: VersionedTable;
+}
+
+function kindOf(
+  kind: InvestmentRequestKind,
+  table: RequestTable,
+  entity: ReturnType<typeof bindEntity>,
+  listFields: readonly string[],
+  search: SQL,
+  versioned: VersionedTable,
+): RequestKind {
+  const fields = entity.fields as Record<string, { column: string }>;
+  return {
+    kind,
+    table,
+    entity,
+    listItemOf: entity.toWireOf(listFields),
+    // Only the list's columns are read: a page sorts and ships 14 columns, not the record's 40.
+    listColumns: Object.fromEntries(listFields.map((wire) => [fields[wire].column, entity.column(wire)])),
+    search,
+    versioned,
+  };
+}
+
+export const strategyKind = kindOf(
+  'strategy',
+  investmentStrategies,
+  bindEntity('investment strategy', investmentStrategyFields, { '': investmentStrategies }),
+  INVESTMENT_STRATEGY_LIST_FIELDS,
+  investmentStrategySearchText(investmentStrategies),
+  'investment_strategies',
+);
+
+export const cashRequestKind = kindOf(
+  'cashRequest',
+  cashRequests as unknown as RequestTable,
+  bindEntity('cash request', cashRequestFields, { '': cashRequests }),
+  CASH_REQUEST_LIST_FIELDS,
+  cashRequestSearchText(cashRequests),
+  'cash_requests',
+);
+
+/** The scope's people are the advisors who filed: an advisor's book is what they submitted. */
+const ownerOf = (t: RequestTable) => ({ firm: t.firmId, person: t.submitterId });
+
+export interface RequestFilters {
+  clientId?: number;
+  firm?: number;
+  search?: string;
+  status?: string[];
+  ordering: string;
+}
+
+export async function listRequests(ex: Executor, k: RequestKind, scope: Scope, f: RequestFilters, page: PageRequest) {
+  const t = k.table;
+  const where = and(
+    scopeWhere(scope, ownerOf(t)),
+    f.clientId === undefined ? undefined : eq(t.clientId, f.clientId),
+    f.firm === undefined ? undefined : eq(t.firmId, f.firm),
+    f.status?.length ? inArray(t.status, f.status) : undefined,
+    searchWhere(f.search, [k.search]),
+  );
+  const { rows, count } = await listPage(
+    ex,
+    {
+      rows: (versions) =>
+        ex
+          .select({ ...k.listColumns, versions })
+          .from(t)
+          .$dynamic(),
+      count: ex.select(countAll()).from(t).$dynamic(),
+      countReads: [k.versioned],
+    },
+    where,
+    k.entity.orderBy(f.ordering, t.id),
+    page,
+  );
+  return { count, results: rows.map((r) => k.listItemOf(r as StoredRow)) };
+}
+
+/** One request within the scope; `lock` holds it for the caller's transaction (a status move). */
+export async function findRequest(ex: Executor, k: RequestKind, scope: Scope, id: number, lock?: 'update') {
+  const t = k.table;
+  const query = ex
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), scopeWhere(scope, ownerOf(t))));
+  const [row] = await (lock ? query.for(lock) : query);
+  return row as RequestRow | undefined;
+}
+
+export async function insertRequest(ex: Executor, k: RequestKind, values: Record<string, unknown>) {
+  const [row] = await ex
+    .insert(k.table)
+    .values(values as typeof investmentStrategies.$inferInsert)
+    .returning({ id: k.table.id });
+  return row.id;
+}
+
+export async function updateRequest(ex: Executor, k: RequestKind, id: number, values: Record<string, unknown>) {
+  await ex
+    .update(k.table)
+    .set({ ...(values as Partial<typeof investmentStrategies.$inferInsert>), updatedAt: new Date() })
+    .where(eq(k.table.id, id));
+}
+
+/**
+ * The user named as a request's client, whoever asks (the rule that judges it is `clientRefusal`): a
+ * deleted account is none. Active: not deactivated (an invited client who has not signed in yet is
+ * still the advisor's client, and a request is filed for them, not by them).
+ */
+export async function clientCandidate(ex: Executor, userId: number) {
+  const [row] = await ex
+    .select({
+      firmId: profiles.firmId,
+      advisorId: users.advisorId,
+      profileType: profiles.profileType,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row ? { ...row, active: row.deactivatedAt === null } : null;
+}
+
+/**
+ * Who is mailed about a firm's new request: its live, active investments users; when it has none, its
+ * administrators, so a request never waits unseen.
+ */
+export async function departmentOf(ex: Executor, firmId: number) {
+  const people = (condition: SQL | undefined) =>
+    ex
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(
+        and(
+          eq(profiles.firmId, firmId),
+          isNull(users.deletedAt),
+          eq(users.isActive, true),
+          ne(profiles.profileType, ProfileType.Client),
+          condition,
+        ),
+      )
+      .orderBy(asc(users.id));
+  const investments = await people(eq(profiles.isInvestmentsUser, true));
+  if (investments.length) return investments.map((r) => r.email);
+  const admins = await people(or(eq(profiles.profileType, ProfileType.Administrator), eq(users.isAdmin, true)));
+  return admins.map((r) => r.email);
+}
+
+/** The submitter's live account (where a status change is mailed), or none when it is gone. */
+export async function accountOf(ex: Executor, userId: number) {
+  const [row] = await ex
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}
