@@ -107,7 +107,7 @@ export function CashRequestForm({ mode, actor, request, onCancel, onSaved }: Cas
           <TextInput label={l.Advisor__c} {...text('Advisor__c')} />
           <TextInput label={l.Relationship_Name__c} required={!readOnly} {...text('Relationship_Name__c')} />
         </SimpleGrid>
-        <Textarea label={l.Cash_Request_Notes__c} autosize minRows={3} {...text('Cash_Request_Notes__c')} />
+        <Textarea label={l.Cash_Request_Notes__c} rows={3} {...text('Cash_Request_Notes__c')} />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

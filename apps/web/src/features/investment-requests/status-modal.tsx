@@ -70,8 +70,7 @@ function StatusForm({ kind, moving, onClose }: StatusModalProps & { moving: Movi
         <Textarea
           label={m.reasonLabel}
           required={status ? statusNeedsReason(status) : false}
-          autosize
-          minRows={3}
+          rows={3}
           {...form.text('reason')}
         />
         <Group justify="flex-end">

@@ -284,13 +284,7 @@ export function StrategyForm({ mode, actor, strategy, onCancel, onSaved }: Strat
               {...select('Cash_Management_Frequency__c')}
             />
           </SimpleGrid>
-          <Textarea
-            label={l.Cash_Management_Notes__c}
-            mt="sm"
-            autosize
-            minRows={3}
-            {...text('Cash_Management_Notes__c')}
-          />
+          <Textarea label={l.Cash_Management_Notes__c} mt="sm" rows={3} {...text('Cash_Management_Notes__c')} />
         </Fieldset>
 
         <Group justify="flex-end">
