@@ -596,6 +596,10 @@ export const messages = {
   investmentRequests: {
     kind: { strategy: 'Investment strategy', cashRequest: 'Cash request' },
     clientRequired: 'Select the client.',
+    /** The client picker's text when the typed name matches none of the advisor's clients. */
+    noClientFound: 'None of your clients matches.',
+    /** The lists' status filter: every status. */
+    allStatuses: 'All statuses',
     notYourClient: 'Select one of your clients: an advisor files requests only for their own clients.',
     clientInactive: "This client's account is not active: reactivate it before filing a request for them.",
     advisorsOnly: 'Only financial advisors file investment strategies and cash requests, for their own clients.',

@@ -1,4 +1,6 @@
 import {
+  canFileInvestmentRequest,
+  canListInvestmentRequests,
   canManageCatalogues,
   canManageFirms,
   canManageUsers,
@@ -119,6 +121,47 @@ export const router = createBrowserRouter([
               Component: guarded(
                 canViewSubmissionStatus,
                 (await import('../features/compliance/submission-status-page')).SubmissionStatusPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the Investment Strategies list, for advisors (what they filed) and the firm's
+            // investment department (issue 9).
+            path: 'investments/investment-strategies',
+            lazy: async () => ({
+              Component: guarded(
+                canListInvestmentRequests,
+                (await import('../features/investment-requests/requests-page')).InvestmentStrategiesPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the new strategy form, for advisors of a firm (issue 9).
+            path: 'investments/investment-strategy/new',
+            lazy: async () => ({
+              Component: guarded(
+                canFileInvestmentRequest,
+                (await import('../features/investment-requests/request-form-pages')).NewInvestmentStrategyPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the Cash Requests list, for advisors and the firm's investment department (issue 9).
+            path: 'investments/cash-requests',
+            lazy: async () => ({
+              Component: guarded(
+                canListInvestmentRequests,
+                (await import('../features/investment-requests/requests-page')).CashRequestsPage,
+              ),
+            }),
+          },
+          {
+            // Spec 001 §2: the new cash request form, for advisors of a firm (issue 9).
+            path: 'investments/cash-request/new',
+            lazy: async () => ({
+              Component: guarded(
+                canFileInvestmentRequest,
+                (await import('../features/investment-requests/request-form-pages')).NewCashRequestPage,
               ),
             }),
           },

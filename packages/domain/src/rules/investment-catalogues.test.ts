@@ -52,10 +52,12 @@ describe('the Investments menu', () => {
       .find((g) => g.id === 'investments')
       ?.entries.map((e) => e.label) ?? [];
 
-  it('lists the four catalogues for investments users and administrators, and nothing for others', () => {
+  it('lists the requests and the four catalogues for investments users and administrators, the requests for advisors, and nothing for others', () => {
+    const requests = ['Cash Requests', 'Investment Strategies'];
     const catalogues = ['Firm Fee Schedules', 'Firm Models', 'Fee Schedule List', 'Model List'];
-    expect(entriesOf(testActor({ is_investments_user: true }))).toEqual(catalogues);
-    expect(entriesOf(testActor({ profile_type: 1 }))).toEqual(catalogues);
+    expect(entriesOf(testActor({ is_investments_user: true }))).toEqual([...requests, ...catalogues]);
+    expect(entriesOf(testActor({ profile_type: 1 }))).toEqual([...requests, ...catalogues]);
+    expect(entriesOf(testActor({ profile_type: 2 }))).toEqual(requests);
     expect(entriesOf(testActor({ profile_type: 3 }))).toEqual([]);
     expect(entriesOf(testActor({ profile_type: 4, is_investments_user: true }))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { type CustodianFlag, custodianLinks, staffLinks } from '../config/links.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canManageCatalogues } from './investment-catalogues.js';
+import { canListInvestmentRequests } from './investment-requests.js';
 import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
 
 export interface MenuEntry {
@@ -64,12 +65,16 @@ export const menu: MenuGroupDefinition[] = [
     ],
   },
   {
-    // Spec 000 §2 (issue 9): the catalogues for investments users (and the administrators who keep them too).
+    // Spec 000 §2 (issue 9): Cash Requests and Investment Strategies for staff who file them (advisors) or
+    // work them (the firm's investment department); the catalogues for investments users (and the
+    // administrators who keep them too).
     id: 'investments',
     label: 'Investments',
     place: 'main',
     visible: isStaff,
     entries: [
+      { label: 'Cash Requests', to: '/investments/cash-requests/', visible: canListInvestmentRequests },
+      { label: 'Investment Strategies', to: '/investments/investment-strategies/', visible: canListInvestmentRequests },
       { label: 'Firm Fee Schedules', to: '/investments/firm-fee-schedules/', visible: canManageCatalogues },
       { label: 'Firm Models', to: '/investments/firm-models/', visible: canManageCatalogues },
       { label: 'Fee Schedule List', to: '/investments/fee-schedules/', visible: canManageCatalogues },

@@ -1,10 +1,11 @@
 import type { FeeSchedule, FirmFeeSchedule, FirmModel, InvestmentModel } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Page } from '../../lib/api';
+import { cataloguesKey } from '../../lib/investment-catalogues';
 import { listPageQuery, type PageParams } from '../../lib/list-page-query';
 
-/** Every catalogue query sits under this key: a save anywhere refreshes the four lists and the dropdowns. */
-export const cataloguesKey = ['investment-catalogues'] as const;
+// The key is shared with the request forms' dropdowns (lib/investment-catalogues.ts).
+export { cataloguesKey };
 
 export type CataloguePath = 'investment_models' | 'fee_schedules';
 export type AssignmentPath = 'firm_models' | 'firm_fee_schedules';

@@ -101,9 +101,18 @@ export interface SchemaForm<Values, Output> extends UseFormReturnType<Values, Ou
  * key is also the input's path; the same schema validates on submit, and `onSubmit` hands over the
  * schema's parsed output (trimmed) with every empty text as null, ready to send.
  */
+export interface SchemaFormOptions {
+  /**
+   * The toast after a submit the schema refused, when the screen's spec names its own (a strategy's
+   * 'Required fields not provided.'); the house's 'Please correct the highlighted fields.' otherwise.
+   */
+  invalidToast?: string;
+}
+
 export function useSchemaForm<S extends z.ZodType>(
   schema: S,
   initialValues: FormDraft<z.input<S>>,
+  options: SchemaFormOptions = {},
 ): SchemaForm<FormDraft<z.input<S>>, z.output<S>> {
   type Values = FormDraft<z.input<S>>;
   // The schema may depend on what the screen shows (a field required only for a super admin).
@@ -174,7 +183,7 @@ export function useSchemaForm<S extends z.ZodType>(
     if (event?.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget;
     return form.onSubmit(handleSubmit, (errors, values, failedEvent) => {
       focusFirstError(errors);
-      notifyError(messages.validation.correctHighlighted);
+      notifyError(options.invalidToast ?? messages.validation.correctHighlighted);
       handleValidationFailure?.(errors, values, failedEvent);
     })(event);
   };

@@ -1,0 +1,17 @@
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+
+/** Dollars as the spec's currency inputs take them: '$', 2 decimals, never negative. */
+export function MoneyInput(props: NumberInputProps) {
+  return (
+    <NumberInput
+      prefix="$"
+      decimalScale={2}
+      fixedDecimalScale
+      allowNegative={false}
+      thousandSeparator=","
+      hideControls
+      inputMode="decimal"
+      {...props}
+    />
+  );
+}

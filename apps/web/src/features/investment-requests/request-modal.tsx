@@ -1,0 +1,76 @@
+import { Center, Loader, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  type CashRequest,
+  type InvestmentRequestKind,
+  type InvestmentStrategy,
+  messages,
+  type User,
+} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { CashRequestForm } from './cash-request-form';
+import { requestQuery } from './requests-api';
+import { StrategyForm } from './strategy-form';
+
+export interface OpenRequest {
+  id: number;
+  mode: 'view' | 'edit';
+}
+
+interface RequestModalProps {
+  kind: InvestmentRequestKind;
+  actor: User;
+  open: OpenRequest | null;
+  onClose: () => void;
+}
+
+const titles = { strategy: messages.investmentStrategies.editTitle, cashRequest: messages.cashRequests.editTitle };
+
+/** The lists' View/Edit modal (spec 001 §2): 'Edit Investment Strategy' (large) or 'Edit Cash Request'. */
+export function RequestModal({ kind, actor, open, onClose }: RequestModalProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={open !== null}
+      onClose={onClose}
+      fullScreen={phone}
+      size={kind === 'strategy' ? 'xl' : 'lg'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={titles[kind]}
+    >
+      {open && (
+        <RequestModalBody key={`${open.mode}-${open.id}`} kind={kind} actor={actor} open={open} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function RequestModalBody({ kind, actor, open, onClose }: RequestModalProps & { open: OpenRequest }) {
+  const record = useQuery(requestQuery(kind, open.id));
+  if (record.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={messages.lists.loading} />
+      </Center>
+    );
+  }
+  // A failed load is toasted by the query client.
+  if (!record.data) return null;
+  return kind === 'strategy' ? (
+    <StrategyForm
+      mode={open.mode}
+      actor={actor}
+      strategy={record.data as InvestmentStrategy}
+      onCancel={onClose}
+      onSaved={onClose}
+    />
+  ) : (
+    <CashRequestForm
+      mode={open.mode}
+      actor={actor}
+      request={record.data as CashRequest}
+      onCancel={onClose}
+      onSaved={onClose}
+    />
+  );
+}
