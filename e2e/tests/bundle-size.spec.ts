@@ -85,5 +85,9 @@ test('the page draws its frame (the loading bar and the disclaimer) before any s
   await expect(page.getByRole('contentinfo')).toHaveText(messages.footer.disclaimer);
   // Styled by the entry's stylesheet, which is not a script.
   await expect(page.getByText(messages.footer.disclaimer)).toHaveCSS('text-align', 'center');
+  // A browser that runs no scripts at all says why the page goes no further. (This browser only has
+  // scripts switched off for the page, so it still parses <noscript> as text: the page's HTML is checked.)
+  const html = await (await page.request.get('/users/')).text();
+  expect(html).toContain(`<noscript><div class="portal-container"><p>${messages.frame.noScript}</p>`);
   await context.close();
 });

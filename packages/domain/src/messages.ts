@@ -721,6 +721,10 @@ export const messages = {
     moneyNotNegative: 'The amount cannot be negative.',
     moneyTooLarge: 'Enter an amount of at most $999,999,999,999.99.',
   },
+  frame: {
+    // Shown by index.html's frame to a browser that runs no scripts (its loading bar would spin forever).
+    noScript: 'This portal needs JavaScript: turn it on in your browser, then reload the page.',
+  },
   footer: {
     disclaimer:
       'Investment advice offered through a registered investment advisor. The advisor may only transact business in those states in which it is registered, or qualifies for an exemption or exclusion from registration requirements.',

@@ -1,3 +1,4 @@
+import { messages } from '@portal/domain';
 import { Footer } from './footer';
 import { LoadingTrack } from './loading-bar';
 
@@ -10,7 +11,13 @@ export function RouteFallback() {
   return (
     <div className="portal-page">
       <LoadingTrack />
-      <main className="portal-main" />
+      <main className="portal-main">
+        <noscript>
+          <div className="portal-container">
+            <p>{messages.frame.noScript}</p>
+          </div>
+        </noscript>
+      </main>
       <Footer />
     </div>
   );
