@@ -1,3 +1,31 @@
+/** What uses a model or fee schedule, as its delete and firm-move refusals say it (issue 9). */
+export interface CatalogueUses {
+  strategies: number;
+  firms: number;
+  /** Uses in firms the caller does not reach: counted, never described. */
+  elsewhere: number;
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** 'used by 2 investment strategies and offered to 1 firm': only the uses there are. */
+const usesText = (u: CatalogueUses) => {
+  const parts = [
+    u.strategies ? `used by ${counted(u.strategies, 'investment strategy', 'investment strategies')}` : '',
+    u.firms ? `offered to ${counted(u.firms, 'firm', 'firms')}` : '',
+    u.elsewhere ? `used by ${counted(u.elsewhere, 'record', 'records')} of other firms` : '',
+  ].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'in use');
+};
+
+/** The refusals of one catalogue, worded with its own noun. */
+const catalogueInUse = (noun: string) => ({
+  inUse: (u: CatalogueUses) => `This ${noun} is ${usesText(u)}: it cannot be deleted.`,
+  firmInUse: (u: CatalogueUses) =>
+    `This ${noun} is ${usesText(u)}: it cannot move to another firm. Create a new ${noun} for that firm instead.`,
+  aliasDiffers: (alias: string) => `The name and ${alias} differ: send the ${noun}'s name once.`,
+});
+
 /** The attestation's yes/no questions by wire name, as the form asks them (spec 001 §3). */
 const attestationQuestions = {
   Solicitor_Referral_Relationships__c: 'Do you have any solicitor or referral relationships?',
@@ -173,8 +201,7 @@ export const messages = {
     title: 'Models',
     nameLabel: 'Model Name',
     nameRequired: 'Enter the model name.',
-    inUse: (n: number) =>
-      `This model cannot be deleted: ${n} ${n === 1 ? 'record uses' : 'records use'} it (firm models and investment strategies).`,
+    ...catalogueInUse('model'),
   },
   feeSchedules: {
     created: 'Fee schedule created successfully.',
@@ -185,8 +212,7 @@ export const messages = {
     title: 'Fee Schedules',
     nameLabel: 'Fee Schedule',
     nameRequired: 'Enter the fee schedule name.',
-    inUse: (n: number) =>
-      `This fee schedule cannot be deleted: ${n} ${n === 1 ? 'record uses' : 'records use'} it (firm fee schedules and investment strategies).`,
+    ...catalogueInUse('fee schedule'),
   },
   firmModels: {
     saved: 'Firm model saved',

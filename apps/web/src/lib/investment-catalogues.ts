@@ -9,7 +9,8 @@ import { api, type Page } from './api';
 export const cataloguesKey = ['investment-catalogues'] as const;
 
 export type CatalogueKind = 'investment_models' | 'fee_schedules';
-const firmPath: Record<CatalogueKind, string> = {
+/** `{firm}/…/`: a firm's entries, by the firm's id. */
+export const firmPath: Record<CatalogueKind, string> = {
   investment_models: 'firm_investment_models',
   fee_schedules: 'firm_fee_schedules',
 };

@@ -1,4 +1,4 @@
-import { feeScheduleFields, investmentModelFields, ProfileType, type Scope } from '@portal/domain';
+import { type CatalogueUses, feeScheduleFields, investmentModelFields, ProfileType, type Scope } from '@portal/domain';
 import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -159,20 +159,33 @@ export async function softDeleteEntry(ex: Executor, kind: CatalogueKind, id: num
 }
 
 /**
- * How many records use an entry, which then may not be deleted: the live offers of it to firms, and
- * the investment strategies naming it (whatever their status: a filed strategy keeps its model). The
- * entry is locked first, so a strategy filed meanwhile (which holds it shared) is counted or waits.
+ * The records that use an entry, which then may be neither deleted nor moved to another firm: the live
+ * offers of it to firms, and the investment strategies naming it (whatever their status: a filed
+ * strategy keeps its model). The entry is locked first, so a strategy filed or an offer made meanwhile
+ * (each holds it shared) is counted or waits. Only the scope's firms are itemised: a message must not
+ * tell what another firm does.
  */
-export async function usesOf(ex: Executor, kind: CatalogueKind, id: number) {
+export async function usesOf(ex: Executor, kind: CatalogueKind, scope: Scope, id: number): Promise<CatalogueUses> {
   const a = kind.assignments;
+  const s = investmentStrategies;
   await ex.select({ id: kind.table.id }).from(kind.table).where(eq(kind.table.id, id)).for('update');
-  const [{ n }] = await ex
-    .select({ n: count() })
+  const within = (firm: PgColumn) => firmsWhere(scope, firm) ?? sql`true`;
+  const [offers] = await ex
+    .select({ all: count(), seen: sql<number>`count(*) filter (where ${within(a.firmId)})`.mapWith(Number) })
     .from(a)
     .where(and(eq(a.entryId, id), isNull(a.deletedAt)));
-  const [{ m }] = await ex.select({ m: count() }).from(investmentStrategies).where(eq(kind.strategyColumn, id));
-  return n + m;
+  const [strategies] = await ex
+    .select({ all: count(), seen: sql<number>`count(*) filter (where ${within(s.firmId)})`.mapWith(Number) })
+    .from(s)
+    .where(eq(kind.strategyColumn, id));
+  return {
+    strategies: strategies.seen,
+    firms: offers.seen,
+    elsewhere: strategies.all - strategies.seen + offers.all - offers.seen,
+  };
 }
+
+export const inUse = (u: CatalogueUses) => u.strategies + u.firms + u.elsewhere > 0;
 
 /** Whether a firm exists (a super admin may name any). */
 export async function firmExists(ex: Executor, id: number) {

@@ -1,5 +1,6 @@
 import {
   type Actor,
+  type CatalogueUses,
   canAskForAdvisorEntries,
   canManageCatalogues,
   canManageCataloguesOf,
@@ -22,6 +23,7 @@ import {
   firmExists,
   firmIdOfTk,
   insertEntry,
+  inUse,
   investmentModelKind,
   isAdvisorOfFirm,
   listEntries,
@@ -34,9 +36,15 @@ const c = messages.catalogues;
 
 interface KindText {
   audit: string;
+  /** The wire alias of `name` (`investment_model_name`, `fee_schedule_name`): one column under two names. */
+  nameKey: string;
   nameRequired: string;
-  inUse: (n: number) => string;
+  inUse: (u: CatalogueUses) => string;
+  firmInUse: (u: CatalogueUses) => string;
+  aliasDiffers: (alias: string) => string;
 }
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The rules of one catalogue (models or fee schedules): the same for both, on their own tables. */
 function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text: KindText) {
@@ -60,9 +68,24 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
     return firmId;
   }
 
+  /**
+   * The body with one name: `name` and its alias set one column, so a blank one is absent (a form
+   * sending both, one empty, names the entry by the other), and two that differ are refused rather
+   * than one silently winning, unless one is an echo of the stored name (the other is then the change).
+   */
+  function oneName(body: Record<string, unknown>, current: Record<string, unknown>) {
+    const { name, [text.nameKey]: alias, ...rest } = body;
+    if (blank(alias)) return name === undefined ? rest : { ...rest, name };
+    if (blank(name)) return { ...rest, name: alias };
+    const [a, b] = [String(name).trim(), String(alias).trim()];
+    if (a === b || b === current.name) return { ...rest, name: a };
+    if (a === current.name) return { ...rest, name: b };
+    throw badRequest(text.aliasDiffers(text.nameKey), { [text.nameKey]: text.aliasDiffers(text.nameKey) });
+  }
+
   /** The columns a body changes, with the name required and the advisor one of the record's firm. */
   async function validated(ctx: Ctx, body: Record<string, unknown>, current: Record<string, unknown>) {
-    const { columns, changed } = kind.entity.changes(ctx.actor, body, current);
+    const { columns, changed } = kind.entity.changes(ctx.actor, oneName(body, current), current);
     const values = (columns[''] ?? {}) as { name?: string | null; firmId?: number; financialAdvisorId?: number | null };
     if ('name' in values ? !values.name : !current.name)
       throw badRequest(text.nameRequired, { name: text.nameRequired });
@@ -138,6 +161,11 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
       if (!canManageCataloguesOf(ctx.actor, row.firmId)) throw forbidden();
       const { values, changed } = await validated(ctx, body, toWire(row));
       await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+        // Its offers and strategies are of its firm: moving it would leave them naming another firm's entry.
+        if (values.firmId !== undefined && values.firmId !== row.firmId) {
+          const uses = await usesOf(tx, kind, readable(ctx), id);
+          if (inUse(uses)) throw conflict(text.firmInUse(uses));
+        }
         await updateEntry(tx, kind, id, values);
         record({
           action: 'update',
@@ -154,8 +182,8 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
       const row = await visible(ctx, id);
       if (!canManageCataloguesOf(ctx.actor, row.firmId)) throw forbidden();
       await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-        const uses = await usesOf(tx, kind, id);
-        if (uses > 0) throw conflict(text.inUse(uses));
+        const uses = await usesOf(tx, kind, readable(ctx), id);
+        if (inUse(uses)) throw conflict(text.inUse(uses));
         await softDeleteEntry(tx, kind, id, ctx.actor.id);
         record({ action: 'delete', entity: text.audit, entityId: id, firmId: row.firmId, changes: { name: row.name } });
       });
@@ -165,10 +193,12 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
 
 export const investmentModels = catalogue<InvestmentModel>(investmentModelKind, {
   audit: 'investment model',
+  nameKey: 'investment_model_name',
   ...messages.investmentModels,
 });
 export const feeSchedules = catalogue<FeeSchedule>(feeScheduleKind, {
   audit: 'fee schedule',
+  nameKey: 'fee_schedule_name',
   ...messages.feeSchedules,
 });
 export type CatalogueService = ReturnType<typeof catalogue<InvestmentModel | FeeSchedule>>;

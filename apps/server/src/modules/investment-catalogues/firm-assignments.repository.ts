@@ -97,8 +97,9 @@ function from<T extends Record<string, unknown>>(ex: Executor, kind: AssignmentK
 }
 
 /**
- * The live assignments a scope reaches: those of its firms; for an advisor, of entries that are theirs
- * or shared (as the catalogue itself shows them).
+ * The live assignments a scope reaches: those of its firms, of live entries (an entry deleted however
+ * it happened offers nothing); for an advisor, of entries that are theirs or shared (as the catalogue
+ * itself shows them).
  */
 function reachWhere(scope: Scope, kind: AssignmentKind): SQL | undefined {
   const a = kind.table;
@@ -107,6 +108,7 @@ function reachWhere(scope: Scope, kind: AssignmentKind): SQL | undefined {
   const person = people === 'all' ? undefined : 'advisorOf' in people ? people.advisorOf : people.self;
   return and(
     isNull(a.deletedAt),
+    isNull(e.deletedAt),
     firmsWhere(scope, a.firmId),
     person === undefined ? undefined : or(eq(e.financialAdvisorId, person), isNull(e.financialAdvisorId)),
   );

@@ -6,6 +6,7 @@ import {
   type FirmModel,
   messages,
 } from '@portal/domain';
+import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -50,8 +51,19 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
   }
 
   /**
+   * A live entry of `firmId` the caller reaches, else the entry field's message: a firm is offered its
+   * own models and fee schedules, never another firm's (nor that firm's advisors'). `lock` holds the
+   * entry shared until the transaction ends, so a delete (which locks it for update and counts the
+   * offers) either sees this offer or has already taken the entry away, which the re-read then finds.
+   */
+  async function ownEntry(ex: Executor, ctx: Ctx, firmId: number, entryId: number, lock?: 'share') {
+    const entry = await findEntry(ex, kind.catalogue, ctx.scope('investments'), entryId, lock);
+    if (!entry || entry.firmId !== firmId) throw badRequest(text.chooseEntry, { [text.entryKey]: text.chooseEntry });
+  }
+
+  /**
    * The pair a body sets: a firm the caller keeps (any existing one for a super admin) and an entry
-   * the caller reaches. Anything else is the field's message, whether it is absent or another firm's.
+   * of that firm the caller reaches. Anything else is the field's message, whether it is absent or another firm's.
    */
   async function validated(ctx: Ctx, body: Record<string, unknown>, current: Record<string, unknown>) {
     const { columns, changed } = kind.entity.changes(ctx.actor, body, current);
@@ -60,8 +72,7 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
     if (!canManageCataloguesOf(ctx.actor, firmId) || !(await firmExists(ctx.deps.db, firmId)))
       throw badRequest(c.chooseFirm, { firm: c.chooseFirm });
     const entryId = values.entryId ?? (current[text.entryKey] as number);
-    if (!(await findEntry(ctx.deps.db, kind.catalogue, ctx.scope('investments'), entryId)))
-      throw badRequest(text.chooseEntry, { [text.entryKey]: text.chooseEntry });
+    await ownEntry(ctx.deps.db, ctx, firmId, entryId);
     return { values, changed, firmId, entryId };
   }
 
@@ -107,6 +118,7 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
       const { changed, firmId, entryId } = await validated(ctx, body, kind.entity.blank());
       const id = await saving(() =>
         writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+          await ownEntry(tx, ctx, firmId, entryId, 'share');
           const newId = await insertAssignment(tx, kind, { firmId, entryId, createdById: ctx.actor.id });
           record({
             action: 'create',
@@ -124,9 +136,10 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
     async update(ctx: Ctx, id: number, body: Record<string, unknown>) {
       const row = await visible(ctx, id);
       if (!canManageCataloguesOf(ctx.actor, row.firmId)) throw forbidden();
-      const { values, changed } = await validated(ctx, body, toWire(row));
+      const { values, changed, firmId, entryId } = await validated(ctx, body, toWire(row));
       await saving(() =>
         writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+          await ownEntry(tx, ctx, firmId, entryId, 'share');
           await updateAssignment(tx, kind, id, values);
           record({
             action: 'update',

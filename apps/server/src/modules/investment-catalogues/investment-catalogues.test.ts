@@ -1,5 +1,7 @@
 import { messages } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { investmentModels } from '../../db/schema/index.js';
 import { createFirm, createUser } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
@@ -147,6 +149,40 @@ describe('models and fee schedules', () => {
       expect((await t.app.inject({ url: '/api/investment_models/', headers: h })).statusCode).toBe(403);
     }
   });
+
+  it('takes the name under either wire name: a blank one is absent, two different ones are refused', async () => {
+    const headers = await investmentsUserOf((await createFirm(t.deps.db)).id);
+    const blankAlias = await send('POST', '/api/investment_models/', headers, {
+      name: 'ok',
+      investment_model_name: '',
+    });
+    expect(blankAlias.statusCode).toBe(201);
+    const model = json<Entry>(blankAlias);
+    expect(model).toMatchObject({ name: 'ok', investment_model_name: 'ok' });
+    const blankName = await send('POST', '/api/fee_schedules/', headers, { name: ' ', fee_schedule_name: 'Flat 1%' });
+    expect(json(blankName)).toMatchObject({ name: 'Flat 1%' });
+    const same = await send('POST', '/api/fee_schedules/', headers, { name: ' Tiered ', fee_schedule_name: 'Tiered' });
+    expect(json(same)).toMatchObject({ name: 'Tiered' });
+
+    const both = await send('POST', '/api/investment_models/', headers, {
+      name: 'first',
+      investment_model_name: 'second',
+    });
+    expect(both.statusCode).toBe(400);
+    expect(json(both)).toMatchObject({
+      fields: { investment_model_name: messages.investmentModels.aliasDiffers('investment_model_name') },
+    });
+    const renamed = await send('PUT', `/api/investment_models/${model.id}/`, headers, {
+      name: 'first',
+      investment_model_name: 'second',
+    });
+    expect(renamed.statusCode).toBe(400);
+    // Clearing the alias alone leaves the name as it is.
+    const cleared = await send('PUT', `/api/investment_models/${model.id}/`, headers, { investment_model_name: '' });
+    expect(json(cleared)).toMatchObject({ name: 'ok' });
+    const nameless = await send('POST', '/api/investment_models/', headers, { name: '', investment_model_name: '' });
+    expect(json(nameless)).toMatchObject({ fields: { name: messages.investmentModels.nameRequired } });
+  });
 });
 
 describe('firm models and firm fee schedules', () => {
@@ -181,7 +217,7 @@ describe('firm models and firm fee schedules', () => {
 
     const refused = await send('DELETE', `/api/investment_models/${model.id}/`, headers);
     expect(refused.statusCode).toBe(409);
-    expect(json(refused)).toMatchObject({ detail: messages.investmentModels.inUse(1) });
+    expect(json(refused)).toMatchObject({ detail: 'This model is offered to 1 firm: it cannot be deleted.' });
 
     expect((await send('DELETE', `/api/firm_models/${row.id}/`, headers)).statusCode).toBe(204);
     // Withdrawn, the pair may be offered again, and the model is no longer in use.
@@ -211,7 +247,81 @@ describe('firm models and firm fee schedules', () => {
     expect((await t.app.inject({ url: `/api/firm_fee_schedules/${theirs.id}/`, headers })).statusCode).toBe(404);
     expect((await read<Page<unknown>>('/api/firm_fee_schedules/', headers)).count).toBe(0);
     const refused = await send('DELETE', `/api/fee_schedules/${foreign.id}/`, otherHeaders);
-    expect(json(refused)).toMatchObject({ detail: messages.feeSchedules.inUse(1) });
+    expect(json(refused)).toMatchObject({
+      detail: messages.feeSchedules.inUse({ strategies: 0, firms: 1, elsewhere: 0 }),
+    });
+  });
+
+  it("never offers a firm another firm's entry, even by a super admin, nor moves an offered entry", async () => {
+    const firm = await createFirm(t.deps.db, { name: 'Firm A' });
+    const other = await createFirm(t.deps.db, { name: 'Firm B' });
+    const admin = await signedInAs(t, { profile: { firmId: other.id, profileType: 1, isSuperAdmin: true } });
+    const otherAdvisor = await createUser(t.deps.db, {
+      email: 'private.advisor@firm-b.test',
+      profile: { firmId: other.id, profileType: 2 },
+    });
+    const privateModel = json<Entry>(
+      await send('POST', '/api/investment_models/', admin.headers, {
+        name: 'B Private',
+        firm: other.id,
+        financial_advisor: otherAdvisor.id,
+      }),
+    );
+    const foreign = await send('POST', '/api/firm_models/', admin.headers, {
+      firm: firm.id,
+      investment_model: privateModel.id,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(json(foreign)).toMatchObject({ fields: { investment_model: messages.catalogues.chooseModel } });
+    const headers = await investmentsUserOf(firm.id);
+    expect((await read<Page<unknown>>('/api/firm_models/', headers)).count).toBe(0);
+
+    // Offered to its own firm, an offer cannot be moved to another firm either.
+    const offer = json<{ id: number }>(
+      await send('POST', '/api/firm_models/', admin.headers, { firm: other.id, investment_model: privateModel.id }),
+    );
+    const moved = await send('PUT', `/api/firm_models/${offer.id}/`, admin.headers, {
+      firm: firm.id,
+      investment_model: privateModel.id,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(json(moved)).toMatchObject({ fields: { investment_model: messages.catalogues.chooseModel } });
+
+    // Nor does the entry leave its firm while offered: its offer would name another firm's model.
+    const fees = json<Entry>(
+      await send('POST', '/api/fee_schedules/', admin.headers, { name: 'B Fees', firm: other.id }),
+    );
+    await send('POST', '/api/firm_fee_schedules/', admin.headers, { firm: other.id, fee_schedule: fees.id });
+    const movedEntry = await send('PUT', `/api/fee_schedules/${fees.id}/`, admin.headers, { firm: firm.id });
+    expect(movedEntry.statusCode).toBe(409);
+    expect(json(movedEntry)).toEqual({
+      detail:
+        'This fee schedule is offered to 1 firm: it cannot move to another firm. Create a new fee schedule for that firm instead.',
+    });
+    const unused = json<Entry>(
+      await send('POST', '/api/fee_schedules/', admin.headers, { name: 'Free', firm: other.id }),
+    );
+    expect(json(await send('PUT', `/api/fee_schedules/${unused.id}/`, admin.headers, { firm: firm.id }))).toMatchObject(
+      {
+        firm: firm.id,
+      },
+    );
+  });
+
+  it('hides an offer whose entry was deleted (a delete and an offer racing)', async () => {
+    const firm = await createFirm(t.deps.db);
+    const headers = await investmentsUserOf(firm.id);
+    const me = await advisorOf(firm.id);
+    const model = json<Entry>(await send('POST', '/api/investment_models/', headers, { name: 'Gone' }));
+    const offer = json<{ id: number }>(
+      await send('POST', '/api/firm_models/', headers, { firm: firm.id, investment_model: model.id }),
+    );
+    // The state a delete committing beside an offer left before the offer locked its entry.
+    await t.deps.db.update(investmentModels).set({ deletedAt: new Date() }).where(eq(investmentModels.id, model.id));
+    expect((await read<Page<unknown>>('/api/firm_models/', headers)).count).toBe(0);
+    expect((await read<Page<unknown>>(`/api/firm_models/firm/?firm=${firm.id}`, headers)).count).toBe(0);
+    expect((await read<Page<unknown>>('/api/firm_models/advisor/', me.headers)).count).toBe(0);
+    expect((await t.app.inject({ url: `/api/firm_models/${offer.id}/`, headers })).statusCode).toBe(404);
   });
 
   it("shows an advisor, under advisor/, their firm's offers of their own and the shared entries", async () => {

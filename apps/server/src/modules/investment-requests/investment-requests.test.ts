@@ -437,9 +437,13 @@ describe('the catalogues', () => {
       );
     const modelDelete = await send('DELETE', `/api/investment_models/${model}/`, f.investments.headers);
     expect(modelDelete.statusCode).toBe(409);
-    expect(json(modelDelete)).toEqual({ detail: messages.investmentModels.inUse(2) });
+    expect(json(modelDelete)).toEqual({
+      detail: 'This model is used by 2 investment strategies: it cannot be deleted.',
+    });
     const feeDelete = await send('DELETE', `/api/fee_schedules/${feeSchedule}/`, f.investments.headers);
-    expect(json(feeDelete)).toEqual({ detail: messages.feeSchedules.inUse(2) });
+    expect(json(feeDelete)).toEqual({
+      detail: messages.feeSchedules.inUse({ strategies: 2, firms: 0, elsewhere: 0 }),
+    });
     expect((await send('DELETE', `/api/investment_models/${f.model}/`, f.investments.headers)).statusCode).toBe(204);
   });
 });

@@ -50,7 +50,9 @@ export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment,
     entry: stored?.[entryKey] ?? null,
   });
   const firms = useQuery(firmOptionsQuery);
-  const entries = useQuery(catalogueOptionsQuery(catalogue));
+  const firmId = (form.values.firm as number | null) ?? null;
+  const entries = useQuery(catalogueOptionsQuery(catalogue, firmId));
+  const firmInput = form.select('firm');
 
   const mutation = useMutation({
     mutationFn: (values: { firm: number; entry: number }) =>
@@ -78,7 +80,12 @@ export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment,
           disabled={!superAdmin}
           searchable={superAdmin}
           data={firms.data ?? []}
-          {...form.select('firm')}
+          {...firmInput}
+          // Another firm's entries are not its to be offered: the entry chosen for the last firm goes.
+          onChange={(next) => {
+            if (next !== firmInput.value) form.setFieldValue('entry', null);
+            firmInput.onChange(next);
+          }}
         />
         <Select label={t.entryLabel} required searchable data={entries.data ?? []} {...form.select('entry')} />
         <Group justify="flex-end">

@@ -1,6 +1,6 @@
 import type { FeeSchedule } from '@portal/domain';
 import { messages } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '../../testing/render';
@@ -62,5 +62,35 @@ describe('the Firm Models manager', () => {
     expect(await screen.findByText(messages.firmModels.empty)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'New Firm Model' })).toBeTruthy();
     expect(calls.find((u) => u.startsWith('/api/firm_models/'))).toContain('firm=10');
+  });
+
+  it("offers in the modal the chosen firm's models only, and drops the model when the firm changes", async () => {
+    const calls = answering((url) => {
+      if (url.startsWith('/api/firms/'))
+        return [
+          { id: 10, name: 'Dover Wealth' },
+          { id: 20, name: 'Harbor Capital' },
+        ];
+      if (url.startsWith('/api/investment_models/10/firm_investment_models/')) return [{ id: 1, name: 'Dover Growth' }];
+      if (url.startsWith('/api/investment_models/20/firm_investment_models/'))
+        return [{ id: 2, name: 'Harbor Income' }];
+      return [];
+    });
+    renderAtUrl(<FirmModelsPage />, '/investments/firm-models/', { user: testUser({ is_super_admin: true }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'New Firm Model' }));
+    const dialog = await screen.findByRole('dialog');
+    const model = within(dialog).getByRole('combobox', { name: /^Model/ });
+    await userEvent.click(model);
+    await userEvent.click(await screen.findByRole('option', { name: 'Dover Growth' }));
+    expect(screen.queryByRole('option', { name: 'Harbor Income' })).toBeNull();
+    expect(calls).toContain('/api/investment_models/10/firm_investment_models/?ordering=name&page_size=500');
+    expect((model as HTMLInputElement).value).toBe('Dover Growth');
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Firm/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Harbor Capital' }));
+    await waitFor(() => expect((model as HTMLInputElement).value).toBe(''));
+    await userEvent.click(model);
+    expect(await screen.findByRole('option', { name: 'Harbor Income' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Dover Growth' })).toBeNull();
   });
 });

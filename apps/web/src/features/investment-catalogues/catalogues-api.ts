@@ -1,7 +1,7 @@
 import type { FeeSchedule, FirmFeeSchedule, FirmModel, InvestmentModel } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Page } from '../../lib/api';
-import { cataloguesKey } from '../../lib/investment-catalogues';
+import { cataloguesKey, firmPath } from '../../lib/investment-catalogues';
 import { listPageQuery, type PageParams } from '../../lib/list-page-query';
 
 // The key is shared with the request forms' dropdowns (lib/investment-catalogues.ts).
@@ -15,11 +15,16 @@ export type Assignment = FirmModel | FirmFeeSchedule;
 export const catalogueListQuery = (path: CataloguePath, params: PageParams) =>
   listPageQuery<CatalogueEntry>([...cataloguesKey, path], `/api/${path}/`, params);
 
-/** Every entry the caller keeps, by name: the firm assignment modal's choices. */
-export const catalogueOptionsQuery = (path: CataloguePath) =>
+/**
+ * The entries of one firm, by name: the firm assignment modal's choices. A firm is offered only its
+ * own models and fee schedules (the server refuses another firm's), so the list follows the chosen firm.
+ */
+export const catalogueOptionsQuery = (path: CataloguePath, firmId: number | null) =>
   queryOptions({
-    queryKey: [...cataloguesKey, path, 'options'],
-    queryFn: () => api.get<Page<CatalogueEntry>>(`/api/${path}/?ordering=name&page_size=500`),
+    queryKey: [...cataloguesKey, path, 'options', firmId],
+    queryFn: () =>
+      api.get<Page<CatalogueEntry>>(`/api/${path}/${firmId}/${firmPath[path]}/?ordering=name&page_size=500`),
+    enabled: firmId !== null,
     select: (page) => page.results.map((entry) => ({ value: String(entry.id), label: entry.name })),
   });
 
