@@ -25,6 +25,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { type OpenRequest, RequestModal } from './request-modal';
 import { StatusBadge } from './request-status-line';
 import { requestListQuery } from './requests-api';
+import classes from './requests-page.module.css';
 import { type MovingRequest, StatusModal } from './status-modal';
 
 const ALL = 'all';
@@ -64,12 +65,14 @@ const submittedColumn = <Row extends RequestRow>(label: string): DataTableColumn
   render: (r) => formatDate(r.CreatedDate),
 });
 
+const accountName = (r: RequestRow) => <span className={classes.accountName}>{r.Financial_Account_Name__c}</span>;
+
 const sc = messages.investmentStrategies.columns;
 const STRATEGY_COLUMNS: DataTableColumn<InvestmentStrategyListItem>[] = [
   {
     label: sc.Financial_Account_Name__c,
     sortKey: 'Financial_Account_Name__c',
-    render: (r) => r.Financial_Account_Name__c,
+    render: accountName,
   },
   {
     label: sc.Custodian_Account_Number__c,
@@ -117,7 +120,7 @@ const CASH_REQUEST_COLUMNS: DataTableColumn<CashRequestListItem>[] = [
   {
     label: cc.Financial_Account_Name__c,
     sortKey: 'Financial_Account_Name__c',
-    render: (r) => r.Financial_Account_Name__c,
+    render: accountName,
   },
   {
     label: cc.Custodian_Account_Number__c,
