@@ -1,4 +1,4 @@
-import { Group, Table, UnstyledButton } from '@mantine/core';
+import { Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -17,6 +17,10 @@ export function SortableHeader({ children, sortKey, ordering, onSort, className 
   const active = ordering.replace(/^-/, '') === sortKey;
   const descending = active && ordering.startsWith('-');
   const Icon = !active ? IconSelector : descending ? IconChevronDown : IconChevronUp;
+  // A long header breaks between its words when the table is short of room (eight columns at desktop
+  // width), its sort icon kept with the last word.
+  const words = typeof children === 'string' ? children.split(' ') : null;
+  const last = words ? words.pop() : children;
   return (
     <Table.Th className={className} aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
       <UnstyledButton
@@ -24,12 +28,13 @@ export function SortableHeader({ children, sortKey, ordering, onSort, className 
         fw={700}
         fz="sm"
         // The whole cell sorts (spec 001 §2: clicking a column header), not only its words.
-        style={{ whiteSpace: 'nowrap', width: '100%', textAlign: 'left' }}
+        style={{ width: '100%', textAlign: 'left' }}
       >
-        <Group gap={4} wrap="nowrap" component="span">
-          {children}
-          <Icon size={14} aria-hidden />
-        </Group>
+        {words && words.length > 0 && `${words.join(' ')} `}
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {last}
+          <Icon size={14} aria-hidden style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
+        </span>
       </UnstyledButton>
     </Table.Th>
   );

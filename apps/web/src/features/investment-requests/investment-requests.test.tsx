@@ -284,6 +284,47 @@ describe('the Cash Requests list', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Completed' }));
     await waitFor(() => expect(calls.at(-1)?.url).toContain('status=Completed'));
   });
+
+  it('opens the cash request a mailed link names (?view=), and closing it takes the link back out', async () => {
+    const row = {
+      Id: 8,
+      Cash_Request_Type__c: 'Raise Cash',
+      Amount__c: 900,
+      Financial_Account_Name__c: 'Ada Brokerage',
+      Custodian_Account_Number__c: 'B-77',
+      Custodian__c: 'Schwab',
+      Relationship_Name__c: 'Client Family',
+      Status__c: 'Completed',
+      CreatedDate: '2026-03-04T15:00:00.000Z',
+      ESWA_Portal_Owner_ID__c: 31,
+      Submitter_ID__c: 7,
+      Firm_Tk__c: 10,
+    };
+    const calls = stubApi(({ url }) => {
+      if (url === '/api/cash_requests/8/')
+        return {
+          ...row,
+          Advisor__c: 'Avery Advisor',
+          Cash_Request_Notes__c: null,
+          Client_Name__c: 'Ada Client',
+          Status_Reason__c: null,
+          Submitter_Email__c: 'avery@example.test',
+          Submitter_First_Name__c: 'Avery',
+          Submitter_Last_Name__c: 'Advisor',
+        };
+      return url.startsWith('/api/cash_requests/?') ? page([row]) : undefined;
+    });
+    const view = renderAtUrl(<CashRequestsPage />, '/investments/cash-requests/?view=8', { user: advisor });
+
+    const dialog = await screen.findByRole('dialog', { name: c.editTitle });
+    expect(await within(dialog).findByDisplayValue('Ada Brokerage')).toBeTruthy();
+    expect(within(dialog).getByText('Completed')).toBeTruthy();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(view.href()).toBe('/investments/cash-requests/'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });
 
 describe('the Investment Strategies list', () => {
@@ -308,6 +349,55 @@ describe('the Investment Strategies list', () => {
     expect(calls.map((call) => call.url)).toContain('/api/investment_strategies/2/');
     // The department's move is not the advisor's.
     expect(screen.queryByRole('button', { name: /^Change status/ })).toBeNull();
+  });
+
+  it("opens the strategy a mailed link names (?view=) read-only, and closing it takes 'view' out of the address", async () => {
+    const calls = stubApi(answer);
+    const view = renderAtUrl(
+      <InvestmentStrategiesPage />,
+      '/investments/investment-strategies/?view=2&status=Submitted',
+      {
+        user: advisor,
+      },
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: s.editTitle });
+    expect(await within(dialog).findByDisplayValue('Second Account')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(calls.map((call) => call.url)).toContain('/api/investment_strategies/2/');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The list's own filter stays.
+    expect(view.href()).toBe('/investments/investment-strategies/?status=Submitted');
+  });
+
+  it('puts the row whose View was clicked in the address, so the address can be shared', async () => {
+    stubApi(answer);
+    const view = renderAtUrl(<InvestmentStrategiesPage />, '/investments/investment-strategies/', { user: advisor });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'View First Account' }));
+
+    const dialog = await screen.findByRole('dialog', { name: s.editTitle });
+    expect(await within(dialog).findByDisplayValue('First Account')).toBeTruthy();
+    expect(view.href()).toBe('/investments/investment-strategies/?view=1');
+  });
+
+  it('leaves no empty modal when the mailed request cannot be read', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/investment_strategies/9/'
+          ? new Response(JSON.stringify({ detail: 'Not found.', fields: {} }), { status: 404 })
+          : new Response(JSON.stringify(page(rows))),
+      ),
+    );
+    const view = renderAtUrl(<InvestmentStrategiesPage />, '/investments/investment-strategies/?view=9', {
+      user: advisor,
+    });
+
+    await waitFor(() => expect(view.href()).toBe('/investments/investment-strategies/'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('lets an investments user move a strategy, asking why when it is rejected', async () => {

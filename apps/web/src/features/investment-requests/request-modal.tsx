@@ -8,6 +8,7 @@ import {
   type User,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { CashRequestForm } from './cash-request-form';
 import { requestQuery } from './requests-api';
 import { StrategyForm } from './strategy-form';
@@ -47,6 +48,12 @@ export function RequestModal({ kind, actor, open, onClose }: RequestModalProps) 
 
 function RequestModalBody({ kind, actor, open, onClose }: RequestModalProps & { open: OpenRequest }) {
   const record = useQuery(requestQuery(kind, open.id));
+  // A link to a request that is gone or not the reader's (a 404, toasted by the query client) leaves
+  // no empty modal behind.
+  const failed = record.isError;
+  useEffect(() => {
+    if (failed) onClose();
+  }, [failed, onClose]);
   if (record.isPending) {
     return (
       <Center py="xl">
@@ -54,7 +61,6 @@ function RequestModalBody({ kind, actor, open, onClose }: RequestModalProps & { 
       </Center>
     );
   }
-  // A failed load is toasted by the query client.
   if (!record.data) return null;
   return kind === 'strategy' ? (
     <StrategyForm

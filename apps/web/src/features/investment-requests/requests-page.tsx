@@ -16,7 +16,7 @@ import {
 import { IconArrowsExchange, IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
 import { useListState } from '../../components/data-table/use-list-state';
 import { useCurrentUser } from '../../lib/current-user';
@@ -25,9 +25,17 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { type OpenRequest, RequestModal } from './request-modal';
 import { StatusBadge } from './request-status-line';
 import { requestListQuery } from './requests-api';
+import classes from './requests-page.module.css';
 import { type MovingRequest, StatusModal } from './status-modal';
 
 const ALL = 'all';
+const VIEW = 'view';
+
+/** The request a `?view=` names: a positive id, or none for anything else (a hand-edited link). */
+const viewedId = (value: string | null) => {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
 
 /** What every row of both lists carries for its actions. */
 interface RequestRow {
@@ -57,22 +65,27 @@ const submittedColumn = <Row extends RequestRow>(label: string): DataTableColumn
   render: (r) => formatDate(r.CreatedDate),
 });
 
+const accountName = (r: RequestRow) => <span className={classes.accountName}>{r.Financial_Account_Name__c}</span>;
+
 const sc = messages.investmentStrategies.columns;
 const STRATEGY_COLUMNS: DataTableColumn<InvestmentStrategyListItem>[] = [
   {
     label: sc.Financial_Account_Name__c,
     sortKey: 'Financial_Account_Name__c',
-    render: (r) => r.Financial_Account_Name__c,
+    render: accountName,
   },
   {
     label: sc.Custodian_Account_Number__c,
     sortKey: 'Custodian_Account_Number__c',
+    // '5583-1007' is one number: it does not break at its hyphen.
+    nowrap: true,
     visibleFrom: 'sm',
     render: (r) => r.Custodian_Account_Number__c,
   },
   {
     label: sc.Account_Master_Code__c,
     sortKey: 'Account_Master_Code__c',
+    nowrap: true,
     visibleFrom: 'md',
     render: (r) => r.Account_Master_Code__c,
   },
@@ -99,17 +112,21 @@ const CASH_REQUEST_COLUMNS: DataTableColumn<CashRequestListItem>[] = [
     label: cc.Cash_Request_Type__c,
     sortKey: 'Cash_Request_Type__c',
     nowrap: true,
+    // A phone keeps the account, its amount and its status beside the row's actions.
+    visibleFrom: 'xs',
     render: (r) => r.Cash_Request_Type__c,
   },
   { label: cc.Amount__c, sortKey: 'Amount__c', nowrap: true, render: (r) => formatUsd(r.Amount__c) },
   {
     label: cc.Financial_Account_Name__c,
     sortKey: 'Financial_Account_Name__c',
-    render: (r) => r.Financial_Account_Name__c,
+    render: accountName,
   },
   {
     label: cc.Custodian_Account_Number__c,
     sortKey: 'Custodian_Account_Number__c',
+    // '5583-1007' is one number: it does not break at its hyphen.
+    nowrap: true,
     visibleFrom: 'sm',
     render: (r) => r.Custodian_Account_Number__c,
   },
@@ -160,18 +177,38 @@ function RequestsPage<Row extends RequestRow>({
   });
   const { status } = table.filters;
   const list = useQuery(requestListQuery<Row>(kind, { ...table.params, status: status === ALL ? null : status }));
-  const [open, setOpen] = useState<OpenRequest | null>(null);
+  // An edit is this screen's own; a View is in the address (`?view={Id}`), the link the server mails.
+  const [editing, setEditing] = useState<number | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const viewed = viewedId(searchParams.get(VIEW));
+  const open: OpenRequest | null =
+    editing !== null ? { id: editing, mode: 'edit' } : viewed !== null ? { id: viewed, mode: 'view' } : null;
+  const setViewed = (id: number | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete(VIEW);
+        else next.set(VIEW, String(id));
+        return next;
+      },
+      // Closing it takes the address back rather than adding a step to Back.
+      { replace: id === null },
+    );
+  const close = () => {
+    setEditing(null);
+    if (viewed !== null) setViewed(null);
+  };
   const [moving, setMoving] = useState<MovingRequest | null>(null);
 
   const targetOf = (r: Row) => ({ firmId: r.Firm_Tk__c, submitterId: r.Submitter_ID__c, status: r.Status__c });
   const actions: RowAction<Row>[] = [
-    { label: 'View', icon: IconEye, placement: 'inline', onClick: (r) => setOpen({ id: r.Id, mode: 'view' }) },
+    { label: 'View', icon: IconEye, placement: 'inline', onClick: (r) => setViewed(r.Id) },
     {
       label: 'Edit',
       icon: IconPencil,
       placement: 'inline',
       visible: (r) => canEditInvestmentRequest(actor, targetOf(r)),
-      onClick: (r) => setOpen({ id: r.Id, mode: 'edit' }),
+      onClick: (r) => setEditing(r.Id),
     },
     {
       label: messages.investmentRequests.changeStatus,
@@ -219,7 +256,7 @@ function RequestsPage<Row extends RequestRow>({
         minWidth={900}
       />
 
-      <RequestModal kind={kind} actor={actor} open={open} onClose={() => setOpen(null)} />
+      <RequestModal kind={kind} actor={actor} open={open} onClose={close} />
       <StatusModal kind={kind} moving={moving} onClose={() => setMoving(null)} />
     </Stack>
   );
