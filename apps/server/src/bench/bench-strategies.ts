@@ -4,7 +4,8 @@ import { rowsOf } from '../db/migrate.js';
 
 /**
  * The benchmark's investment strategies, written in bulk (one INSERT … SELECT, like the attestations):
- * `count` strategies of firm `firmId`, filed by its first advisor for that advisor's clients in turn,
+ * `count` strategies of firm `firmId`, filed by its first advisor for twenty clients of theirs made here
+ * (the bench's users put no client in firm 1) in turn,
  * a day apart going back from today, over a model and a fee schedule made here. Account names are
  * "Load account N", so a search for "account 12" finds 1 + 10 + 100 + 1000 … of them. A quarter are
  * In Progress, a quarter Completed, the rest Submitted.
@@ -15,9 +16,14 @@ export async function seedBenchStrategies(db: Db, firmId: number, count: number)
     await db.execute(sql`
       select p.user_id as advisor from profiles p join users u on u.id = p.user_id
       where p.firm_id = ${firmId} and p.profile_type = 2 and u.deleted_at is null
-        and exists (select 1 from users c where c.advisor_id = u.id)
       order by p.user_id limit 1`),
   );
+  await db.execute(sql`
+    insert into users (email, first_name, last_name, is_active, advisor_id)
+    select 'strategy-client' || i || '@bench.test', 'Client', 'Strategies-' || i, true, ${advisor}
+    from generate_series(1, 20) i`);
+  await db.execute(sql`insert into profiles (user_id, firm_id, profile_type)
+    select u.id, ${firmId}, 4 from users u where u.email like 'strategy-client%@bench.test'`);
   const entry = async (table: 'investment_models' | 'fee_schedules', name: string) => {
     const [row] = rowsOf<{ id: number }>(
       await db.execute(
