@@ -21,7 +21,7 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, 
   t.app.inject({ method, url, headers, payload });
 const get = (url: string, headers: Headers) => t.app.inject({ url, headers });
 
-/** A firm with its investment department, an advisor with a client, a shared model and fee schedule. */
+/** A firm with its investment department, an advisor with a client, a shared model and fee schedule offered to the firm. */
 async function firmWithAdvisor() {
   const firm = await createFirm(t.deps.db, { name: 'Harbor Wealth' });
   const investments = await signedInAs(t, {
@@ -43,9 +43,18 @@ async function firmWithAdvisor() {
   });
   const entry = async (path: string, name: string, financial_advisor: number | null = null) =>
     json<{ id: number }>(await send('POST', `/api/${path}/`, investments.headers, { name, financial_advisor })).id;
-  const model = await entry('investment_models', 'Balanced Growth');
-  const feeSchedule = await entry('fee_schedules', 'Tiered 1%');
-  return { firm, investments, admin, advisor, client, model, feeSchedule, entry };
+  /** Offers an entry to the firm (Firm Models, Firm Fee Schedules): what makes a shared one pickable. */
+  const offer = async (path: 'investment_models' | 'fee_schedules', id: number) => {
+    const [route, key] =
+      path === 'investment_models' ? ['firm_models', 'investment_model'] : ['firm_fee_schedules', 'fee_schedule'];
+    expect((await send('POST', `/api/${route}/`, investments.headers, { firm: firm.id, [key]: id })).statusCode).toBe(
+      201,
+    );
+    return id;
+  };
+  const model = await offer('investment_models', await entry('investment_models', 'Balanced Growth'));
+  const feeSchedule = await offer('fee_schedules', await entry('fee_schedules', 'Tiered 1%'));
+  return { firm, investments, admin, advisor, client, model, feeSchedule, entry, offer };
 }
 
 const strategyForm = (clientId: number, model: number, feeSchedule: number): Body => ({
@@ -178,11 +187,17 @@ describe('an advisor files an investment strategy', () => {
     expect([await rowsOf(investmentStrategies), await auditCount()]).toEqual([rows, events]);
   });
 
-  it('refuses a fee schedule or model that is unknown, deleted, another advisor’s or another firm’s, writing nothing', async () => {
+  it('refuses a fee schedule or model that is unknown, deleted, not offered to the firm, another advisor’s or another firm’s, writing nothing', async () => {
     const f = await firmWithAdvisor();
     const colleague = await createUser(t.deps.db, { profile: { firmId: f.firm.id, profileType: 2 } });
-    const theirs = await f.entry('investment_models', 'Colleague Model', colleague.id);
+    // Offered to the firm, it stays the colleague's own.
+    const theirs = await f.offer(
+      'investment_models',
+      await f.entry('investment_models', 'Colleague Model', colleague.id),
+    );
     const mine = await f.entry('investment_models', 'My Model', f.advisor.user.id);
+    const unoffered = await f.entry('investment_models', 'Kept, not offered');
+    const unofferedFees = await f.entry('fee_schedules', 'Kept, not offered');
     const gone = await f.entry('fee_schedules', 'Gone');
     await send('DELETE', `/api/fee_schedules/${gone}/`, f.investments.headers);
     const other = await firmWithAdvisor();
@@ -190,6 +205,8 @@ describe('an advisor files an investment strategy', () => {
     const form = strategyForm(f.client.id, f.model, f.feeSchedule);
     for (const [field, value, message] of [
       ['Investment_Model__c', theirs, ms.investmentModelUnknown],
+      ['Investment_Model__c', unoffered, ms.investmentModelUnknown],
+      ['Fee_Schedule__c', unofferedFees, ms.feeScheduleUnknown],
       ['Investment_Model__c', other.model, ms.investmentModelUnknown],
       ['Investment_Model__c', 999999, ms.investmentModelUnknown],
       ['Fee_Schedule__c', gone, ms.feeScheduleUnknown],
@@ -206,6 +223,13 @@ describe('an advisor files an investment strategy', () => {
       Investment_Model__c: mine,
     });
     expect(json(ok)).toMatchObject({ Investment_Model_Name__c: 'My Model' });
+    // Once the firm offers it, the shared model is the advisor's to pick.
+    await f.offer('investment_models', unoffered);
+    const offered = await send('POST', '/api/investment_strategies/', f.advisor.headers, {
+      ...form,
+      Investment_Model__c: unoffered,
+    });
+    expect(json(offered)).toMatchObject({ Investment_Model_Name__c: 'Kept, not offered' });
   });
 
   it('files only for the advisor’s own active clients: another firm’s is a 404, anyone else a 400', async () => {
@@ -426,8 +450,8 @@ describe('the lists', () => {
 describe('the catalogues', () => {
   it('refuse to delete a model or fee schedule a strategy names, saying how many use it', async () => {
     const f = await firmWithAdvisor();
-    const model = await f.entry('investment_models', 'In Use Model');
-    const feeSchedule = await f.entry('fee_schedules', 'In Use Fees');
+    const model = await f.offer('investment_models', await f.entry('investment_models', 'In Use Model'));
+    const feeSchedule = await f.offer('fee_schedules', await f.entry('fee_schedules', 'In Use Fees'));
     for (let i = 0; i < 2; i++)
       await send(
         'POST',
@@ -438,12 +462,13 @@ describe('the catalogues', () => {
     const modelDelete = await send('DELETE', `/api/investment_models/${model}/`, f.investments.headers);
     expect(modelDelete.statusCode).toBe(409);
     expect(json(modelDelete)).toEqual({
-      detail: 'This model is used by 2 investment strategies: it cannot be deleted.',
+      detail: 'This model is used by 2 investment strategies and offered to 1 firm: it cannot be deleted.',
     });
     const feeDelete = await send('DELETE', `/api/fee_schedules/${feeSchedule}/`, f.investments.headers);
     expect(json(feeDelete)).toEqual({
-      detail: messages.feeSchedules.inUse({ strategies: 2, firms: 0, elsewhere: 0 }),
+      detail: messages.feeSchedules.inUse({ strategies: 2, firms: 1, elsewhere: 0 }),
     });
-    expect((await send('DELETE', `/api/investment_models/${f.model}/`, f.investments.headers)).statusCode).toBe(204);
+    const unused = await f.entry('investment_models', 'Unused');
+    expect((await send('DELETE', `/api/investment_models/${unused}/`, f.investments.headers)).statusCode).toBe(204);
   });
 });
