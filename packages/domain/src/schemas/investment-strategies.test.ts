@@ -163,6 +163,17 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
   });
 
   describe('the distribution amount', () => {
+    it('is named with the missing required fields on the first submit, not after them', () => {
+      const missing = problems({ Is_Cash_Distributions__c: true });
+      expect(missing).toEqual({ ...problems({}), Amount__c: 'Enter the distribution amount.' });
+      expect(missing.Financial_Account_Name__c).toBe('Enter the account name.');
+      // A malformed switch or amount gets its own message, not this one.
+      expect(problems({ ...complete, Is_Cash_Distributions__c: 'yes' }).Amount__c).toBeUndefined();
+      expect(problems({ ...complete, Is_Cash_Distributions__c: true, Amount__c: '1.234' })).toEqual({
+        Amount__c: messages.validation.moneyFormat,
+      });
+    });
+
     it('is required when cash distributions are on', () => {
       expect(problems({ ...complete, Is_Cash_Distributions__c: true })).toEqual({
         Amount__c: 'Enter the distribution amount.',

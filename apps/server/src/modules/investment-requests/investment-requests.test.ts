@@ -164,6 +164,8 @@ describe('an advisor files an investment strategy', () => {
       Client_Email__c: ms.clientEmailRequired,
       Investment_Model__c: ms.investmentModelRequired,
       Trading_Authority__c: ms.tradingAuthorityRequired,
+      // Named on the first submit beside the others (distributions are on), not once they are filled.
+      Amount__c: ms.distributionAmountRequired,
     });
     const form = strategyForm(f.client.id, f.model, f.feeSchedule);
     const outOfBounds = await send('POST', '/api/investment_strategies/', f.advisor.headers, {
