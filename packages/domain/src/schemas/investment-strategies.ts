@@ -129,7 +129,7 @@ export const investmentStrategyFields = defineFields({
     write: optionalChoice(CASH_MANAGEMENT_FREQUENCIES),
     set: 'editor',
   },
-  Cash_Management_Notes__c: { column: 'cashManagementNotes', ...textField(4000) },
+  Cash_Management_Notes__c: { column: 'cashManagementNotes', ...textField(4000, { multiline: true }) },
   Status__c: { ...serverField('status', z.enum(INVESTMENT_STRATEGY_STATUSES)), sort: true },
 });
 

@@ -177,6 +177,17 @@ describe('an advisor files an investment strategy', () => {
       Cash_Target_Percentage__c: ms.cashTargetPercentage,
       Fee_Minimum__c: messages.validation.moneyNotNegative,
     });
+    // A line break in a one-line field would reach the department's mail (its subject names the account).
+    const injected = await send('POST', '/api/investment_strategies/', f.advisor.headers, {
+      ...form,
+      Financial_Account_Name__c: 'acct\r\nBcc: x@example.test',
+      Relationship_Name__c: 'Client\nFamily',
+    });
+    expect(injected.statusCode).toBe(400);
+    expect(json<{ fields: Body }>(injected).fields).toEqual({
+      Financial_Account_Name__c: messages.validation.oneLine,
+      Relationship_Name__c: messages.validation.oneLine,
+    });
     // The distribution amount is required only when distributions are on.
     const amountMissing = await send('POST', '/api/investment_strategies/', f.advisor.headers, {
       ...form,
@@ -314,11 +325,16 @@ describe('the investment department works a request', () => {
     expect(json(locked)).toEqual({ detail: mr.lockedForEdit('In Progress') });
     expect((await send('POST', `${url}status/`, f.admin.headers, { status: 'In Progress' })).statusCode).toBe(409);
 
-    const done = await send('POST', `${url}status/`, f.admin.headers, { status: 'Completed', reason: 'Trades placed' });
-    expect(json(done)).toMatchObject({ Status__c: 'Completed', Status_Reason__c: 'Trades placed' });
+    const reason = 'Trades placed.\r\nSee it here: http://elsewhere.test';
+    const done = await send('POST', `${url}status/`, f.admin.headers, { status: 'Completed', reason });
+    expect(json(done)).toMatchObject({ Status__c: 'Completed', Status_Reason__c: reason });
     const [last] = await mailsTo(f.advisor.user.email);
     expect(last.subject).toBe(mr.statusSubject('strategy', 'Carla Client IRA', 'Completed'));
-    expect(last.textBody).toContain('Reason: Trades placed');
+    // The reason's lines are quoted: none of them passes for a line of the mail (its link).
+    expect(last.textBody).toContain('\nReason:\n> Trades placed.\n> See it here: http://elsewhere.test\n');
+    expect(last.textBody.split('\n').filter((line) => line.startsWith('See it here:'))).toEqual([
+      `See it here: http://portal.test/investments/investment-strategies/?view=${s.Id}`,
+    ]);
     expect((await mailsTo(f.advisor.user.email)).length).toBe(2);
     expect(json(await send('PUT', url, f.advisor.headers, s))).toEqual({ detail: mr.lockedForEdit('Completed') });
   });
