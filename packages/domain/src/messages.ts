@@ -6,6 +6,16 @@ export interface CatalogueUses {
   elsewhere: number;
 }
 
+/**
+ * A reason typed in a textarea, in a plain-text mail: after 'Reason: ' when it is one line, else each
+ * of its lines quoted ('> '), so none of them reads as a line of the mail itself (a link, a greeting).
+ */
+const reasonLines = (reason: string | null) => {
+  if (!reason) return [];
+  const lines = reason.split(/\r\n|[\r\n\u0085\u2028\u2029]/);
+  return lines.length === 1 ? ['', `Reason: ${reason}`] : ['', 'Reason:', ...lines.map((line) => `> ${line}`)];
+};
+
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** 'used by 2 investment strategies and offered to 1 firm': only the uses there are. */
@@ -687,7 +697,7 @@ export const messages = {
         `Hello${r.firstName ? ` ${r.firstName}` : ''},`,
         '',
         `${r.by} of the investment department moved your ${r.kind === 'strategy' ? 'investment strategy' : 'cash request'} for ${r.account}${r.accountEnding ? ` (${r.accountEnding})` : ''} to ${r.status}.`,
-        ...(r.reason ? ['', `Reason: ${r.reason}`] : []),
+        ...reasonLines(r.reason),
         '',
         `See it here: ${r.link}`,
       ].join('\n'),
@@ -737,6 +747,8 @@ export const messages = {
     expected: (what: string) => `Expected ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}.`,
     minLength: (n: number | bigint) => `Ensure this field has at least ${n} characters.`,
     maxLength: (n: number | bigint) => `Ensure this field has no more than ${n} characters.`,
+    /** A one-line input (a name, an account, an address line) sent with a line break. */
+    oneLine: 'Enter this on one line.',
     min: (n: number | bigint) => `Ensure this value is at least ${n}.`,
     max: (n: number | bigint) => `Ensure this value is at most ${n}.`,
     oneOf: (values: string[]) => `Select one of: ${values.join(', ')}.`,

@@ -39,6 +39,16 @@ describe('the mail outbox', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
+  it('never queues a subject with a line break: it would be a header of its own', async () => {
+    await enqueueMail(t.deps.db, {
+      to: 'header@example.test',
+      subject: 'About acct\r\nBcc: x@example.test',
+      text: 'Hi',
+    });
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'header@example.test'));
+    expect(row.subject).toBe('About acct Bcc: x@example.test');
+  });
+
   it('keeps a mail queued while SMTP is down and delivers it exactly once when it is back', async () => {
     const down = new SmtpSink();
     const port = await down.listen();

@@ -20,7 +20,9 @@ export async function enqueueMail(tx: Executor, mail: Mail, secrets: string[] = 
   const mask = (body: string) => secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), body);
   await tx.insert(mailOutbox).values({
     toAddress: mail.to,
-    subject: mail.subject,
+    // A subject is one header line: a line break in what it quotes (a record stored before one-line
+    // fields refused them) is a space, never a header of its own.
+    subject: mail.subject.replace(/[\r\n\u0085\u2028\u2029]+/g, ' '),
     textBody: mail.text,
     htmlBody: mail.html,
     redactedTextBody: secrets.length ? mask(mail.text) : null,

@@ -17,6 +17,8 @@ export function StateSelect({ value, readOnly, ...props }: StateSelectProps) {
     <Select
       data={data}
       searchable
+      // Focused as the first field in error, an open list would cover its message; a click opens it.
+      openOnFocus={false}
       clearable={!readOnly}
       readOnly={readOnly}
       nothingFoundMessage={messages.states.noMatch}

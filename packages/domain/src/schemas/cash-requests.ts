@@ -36,7 +36,7 @@ export const cashRequestFields = defineFields({
   Custodian__c: { ...requiredTextField('custodian', m.custodianRequired), sort: true },
   Advisor__c: { column: 'advisorName', ...textField() },
   Relationship_Name__c: { ...requiredTextField('relationshipName', m.relationshipNameRequired), sort: true },
-  Cash_Request_Notes__c: { column: 'notes', ...textField(4000) },
+  Cash_Request_Notes__c: { column: 'notes', ...textField(4000, { multiline: true }) },
   Status__c: { ...serverField('status', z.enum(CASH_REQUEST_STATUSES)), sort: true },
 });
 

@@ -34,8 +34,21 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-/** Free text that a person types: trimmed, bounded so a 10 MB string is a 400, not a slow insert. */
-export const text = (max = 255) => z.string().trim().max(max, messages.validation.maxLength(max));
+/** A line break of any kind: CR, LF, NEL and Unicode's line and paragraph separators. */
+export const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
+/**
+ * Free text typed in a textarea (notes, a reason): trimmed, bounded so a 10 MB string is a 400, not a
+ * slow insert. Its line breaks are kept; whatever shows it (a mail) lays them out itself.
+ */
+export const multilineText = (max = 255) => z.string().trim().max(max, messages.validation.maxLength(max));
+export const optionalMultilineText = (max = 255) => multilineText(max).optional().nullable();
+
+/**
+ * Free text typed in a one-line input (a name, an account, an address line): as `multilineText`, and
+ * without a line break, which would otherwise reach a mail's subject or its lines (`Bcc:` headers).
+ */
+export const text = (max = 255) => multilineText(max).refine((v) => !LINE_BREAK.test(v), messages.validation.oneLine);
 export const optionalText = (max = 255) => text(max).optional().nullable();
 
 export const email = z
@@ -70,7 +83,12 @@ export const idParam = z.object({ id: recordId });
 
 /** Text a form requires: trimmed, bounded, and `message` (the spec's) when missing or blank. */
 export const requiredText = (message: string, max = 255) =>
-  z.string({ error: message }).trim().min(1, message).max(max, messages.validation.maxLength(max));
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, messages.validation.maxLength(max))
+    .refine((v) => !LINE_BREAK.test(v), messages.validation.oneLine);
 
 /** The largest whole part numeric(14,2) holds: 12 digits. */
 const MONEY_WHOLE_DIGITS = 12;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from '../rules/permissions.js';
-import { optionalText } from './common.js';
+import { optionalMultilineText, optionalText } from './common.js';
 
 /**
  * Who may set a field through the API:
@@ -35,10 +35,13 @@ export interface Field {
  */
 export type FieldTable = Record<string, Field>;
 
-/** Free text that anyone editing the record may set: trimmed, bounded, empty means none. */
-export const textField = (max = 255) => ({
+/**
+ * Free text that anyone editing the record may set: trimmed, bounded, empty means none; on one line
+ * unless `multiline` (a textarea's notes).
+ */
+export const textField = (max = 255, opts: { multiline?: boolean } = {}) => ({
   read: z.string().nullable(),
-  write: optionalText(max),
+  write: opts.multiline ? optionalMultilineText(max) : optionalText(max),
   set: 'editor' as const,
 });
 

@@ -6,7 +6,7 @@ import {
   type InvestmentRequestStatus,
   statusNeedsReason,
 } from '../rules/investment-requests.js';
-import { optionalText, recordRef, requiredText } from './common.js';
+import { optionalMultilineText, recordRef, requiredText } from './common.js';
 
 /** What strategies and cash requests share on the wire (spec 001 §3, issue 9). */
 
@@ -93,7 +93,8 @@ export const statusChangeBody = (kind: InvestmentRequestKind) => {
   return z
     .object({
       status: z.string({ error: m.statusRequired }).trim().min(1, m.statusRequired).pipe(z.enum(targets)),
-      reason: optionalText(2000).transform((v) => (v ? v : null)),
+      // A textarea: its line breaks are kept, and the mail lays them out (`statusText`).
+      reason: optionalMultilineText(2000).transform((v) => (v ? v : null)),
     })
     .superRefine((body, ctx) => {
       if (statusNeedsReason(body.status) && !body.reason)

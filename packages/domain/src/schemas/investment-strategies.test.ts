@@ -89,6 +89,29 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
     expect(body.Joint_Client_Name__c).toBe('Jo');
   });
 
+  it('refuses a line break in a one-line field, which a mail would otherwise carry; notes keep theirs', () => {
+    const oneLine = messages.validation.oneLine;
+    expect(oneLine).toBe('Enter this on one line.');
+    expect(
+      problems({
+        ...complete,
+        Financial_Account_Name__c: 'acct\r\nBcc: x@example.test',
+        Client_City__c: 'Spring\nfield',
+        Custodian__c: 'Schwab\u2028',
+        Joint_Client_Name__c: 'Jo\rAnn',
+      }),
+    ).toEqual({
+      Financial_Account_Name__c: oneLine,
+      Client_City__c: oneLine,
+      Joint_Client_Name__c: oneLine,
+    });
+    // A trailing break is trimmed with the spaces, as on any text.
+    expect(parse({ ...complete, Custodian__c: 'Schwab\r\n' }).Custodian__c).toBe('Schwab');
+    expect(parse({ ...complete, Cash_Management_Notes__c: 'Quarterly review.\nCall first.' })).toMatchObject({
+      Cash_Management_Notes__c: 'Quarterly review.\nCall first.',
+    });
+  });
+
   it('takes the ids of the fee schedule and the model as numbers or as a Select sends them', () => {
     const body = parse({ ...complete, Fee_Schedule__c: '3', Investment_Model__c: ' 5' });
     expect([body.Fee_Schedule__c, body.Investment_Model__c]).toEqual([3, 5]);
@@ -163,6 +186,17 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
   });
 
   describe('the distribution amount', () => {
+    it('is named with the missing required fields on the first submit, not after them', () => {
+      const missing = problems({ Is_Cash_Distributions__c: true });
+      expect(missing).toEqual({ ...problems({}), Amount__c: 'Enter the distribution amount.' });
+      expect(missing.Financial_Account_Name__c).toBe('Enter the account name.');
+      // A malformed switch or amount gets its own message, not this one.
+      expect(problems({ ...complete, Is_Cash_Distributions__c: 'yes' }).Amount__c).toBeUndefined();
+      expect(problems({ ...complete, Is_Cash_Distributions__c: true, Amount__c: '1.234' })).toEqual({
+        Amount__c: messages.validation.moneyFormat,
+      });
+    });
+
     it('is required when cash distributions are on', () => {
       expect(problems({ ...complete, Is_Cash_Distributions__c: true })).toEqual({
         Amount__c: 'Enter the distribution amount.',
@@ -270,6 +304,26 @@ describe("the investment department's move of a strategy", () => {
       status: 'Rejected',
       reason: 'Wrong model',
     });
+  });
+
+  it('keeps the line breaks of a reason (a textarea), and its mail quotes each of its lines', () => {
+    const reason = 'Wrong model.\r\nSee it here: http://elsewhere.test';
+    expect(investmentStrategyStatusBody.parse({ status: 'Rejected', reason }).reason).toBe(reason);
+    const mail = messages.investmentRequests.statusText({
+      firstName: 'Ada',
+      kind: 'strategy',
+      account: 'IRA',
+      accountEnding: null,
+      status: 'Rejected',
+      by: 'Ines Vestor',
+      reason,
+      link: 'http://portal.test/x',
+    });
+    expect(mail).toContain('\nReason:\n> Wrong model.\n> See it here: http://elsewhere.test\n');
+    expect(mail).not.toContain('\r');
+    expect(mail.split('\n').filter((line) => line.startsWith('See it here:'))).toEqual([
+      'See it here: http://portal.test/x',
+    ]);
   });
 
   it('takes In Progress and Completed without a reason, and no other status', () => {

@@ -129,7 +129,7 @@ export const investmentStrategyFields = defineFields({
     write: optionalChoice(CASH_MANAGEMENT_FREQUENCIES),
     set: 'editor',
   },
-  Cash_Management_Notes__c: { column: 'cashManagementNotes', ...textField(4000) },
+  Cash_Management_Notes__c: { column: 'cashManagementNotes', ...textField(4000, { multiline: true }) },
   Status__c: { ...serverField('status', z.enum(INVESTMENT_STRATEGY_STATUSES)), sort: true },
 });
 
@@ -142,9 +142,12 @@ export type InvestmentStrategy = z.infer<typeof investmentStrategySchema>;
  * amount the form no longer shows is never kept; one that is sent is still checked.
  */
 export const investmentStrategyBody = writeSchema(investmentStrategyFields)
-  .superRefine((body, ctx) => {
-    if (body.Is_Cash_Distributions__c && body.Amount__c == null)
-      ctx.addIssue({ code: 'custom', path: ['Amount__c'], message: m.distributionAmountRequired });
+  .refine((body) => !(body.Is_Cash_Distributions__c && body.Amount__c == null), {
+    path: ['Amount__c'],
+    message: m.distributionAmountRequired,
+    // Judged beside the other fields' messages (the form shows them all on the first submit), not
+    // after them as an object refinement would be: it needs only its two fields to be valid.
+    when: ({ issues }) => !issues.some((i) => ['Is_Cash_Distributions__c', 'Amount__c'].includes(String(i.path?.[0]))),
   })
   .transform((body) => (body.Is_Cash_Distributions__c ? body : { ...body, Amount__c: null }));
 export type InvestmentStrategyBody = z.infer<typeof investmentStrategyBody>;

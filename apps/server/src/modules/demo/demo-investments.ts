@@ -57,7 +57,7 @@ export async function seedDemoInvestments(deps: AppDeps) {
     Client_Name__c: 'Chris Client',
     Client_Street__c: '12 Harbor Lane',
     Client_City__c: 'Springfield',
-    Client_State__c: 'IL',
+    Client_State__c: 'Illinois',
     Client_Zip_Code__c: '62701',
     Client_Email__c: client.email,
     Advisor__c: 'Avery Advisor',

@@ -53,6 +53,8 @@ interface DemoUser {
   type: number;
   flags?: Flags;
   advisor?: string;
+  /** The profile's address: the strategy form fills the client's from it (state by full name, as its list). */
+  address?: Partial<Pick<NonNullable<UserRecord['profile']>, 'addressLine1' | 'city' | 'state' | 'zip'>>;
 }
 
 const demoUsers: DemoUser[] = [
@@ -85,6 +87,7 @@ const demoUsers: DemoUser[] = [
     type: 4,
     advisor: 'advisor@demo.test',
     flags: { isExhibitBInvestorProfileFormUser: true, isUsingSchwab: true },
+    address: { addressLine1: '12 Harbor Lane', city: 'Springfield', state: 'Illinois', zip: '62701' },
   },
   { email: 'admin2@demo.test', first: 'Blair', last: 'Admin', firm: 2, type: 1 },
   { email: 'advisor2@demo.test', first: 'Drew', last: 'Advisor', firm: 2, type: 2 },
@@ -99,7 +102,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     record({ action: 'seed', entity: 'firm', changes: { firms: demoFirms.map((f) => f.abbreviation) } });
     for (const u of demoUsers) {
       const advisorId = u.advisor ? ((await accounts.byEmail(tx, u.advisor))?.id ?? null) : null;
-      const profile = { firmId: u.firm, profileType: u.type, ...u.flags };
+      const profile = { firmId: u.firm, profileType: u.type, ...u.flags, ...u.address };
       const existing = await accounts.byEmail(tx, u.email);
       if (existing) {
         await accounts.update(tx, existing.id, {

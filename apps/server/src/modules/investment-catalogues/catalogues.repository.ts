@@ -68,16 +68,27 @@ export function firmsWhere(scope: Scope, firm: PgColumn): SQL | undefined {
 }
 
 /**
- * The live entries a scope reaches. An advisor's scope (their book) reaches the firm's shared
- * entries (no advisor named) beside their own, never another advisor's.
+ * What an advisor may pick (and so reads): their own entries, and the shared ones (no advisor named)
+ * that their firm is offered (a live Firm Models / Firm Fee Schedules row). A shared entry merely kept
+ * in the catalogue is not offered: the assignment is the firm's gate (issue 9's journey). Another
+ * advisor's private entry stays theirs, even when offered to the firm.
  */
-export function entriesWhere(scope: Scope, t: CatalogueTable): SQL | undefined {
+export function pickableBy(kind: CatalogueKind, advisorId: number): SQL {
+  const t = kind.table;
+  const a = kind.assignments;
+  const offered = sql`exists (select 1 from ${a} where ${a.entryId} = ${t.id} and ${a.firmId} = ${t.firmId} and ${a.deletedAt} is null)`;
+  return or(eq(t.financialAdvisorId, advisorId), and(isNull(t.financialAdvisorId), offered)) as SQL;
+}
+
+/** The live entries a scope reaches: an advisor's scope (their book) only what they may pick. */
+export function entriesWhere(scope: Scope, kind: CatalogueKind): SQL | undefined {
+  const t = kind.table;
   const people = scope.people;
   const person = people === 'all' ? undefined : 'advisorOf' in people ? people.advisorOf : people.self;
   return and(
     isNull(t.deletedAt),
     firmsWhere(scope, t.firmId),
-    person === undefined ? undefined : or(eq(t.financialAdvisorId, person), isNull(t.financialAdvisorId)),
+    person === undefined ? undefined : pickableBy(kind, person),
   );
 }
 
@@ -85,7 +96,7 @@ export interface CatalogueFilters {
   search?: string;
   ordering: string;
   firm?: number;
-  /** One advisor's entries and the firm's shared ones. */
+  /** What one advisor may pick (`pickableBy`). */
   advisor?: number;
 }
 
@@ -98,9 +109,9 @@ export async function listEntries(
 ): Promise<{ rows: CatalogueRow[]; count: number }> {
   const t = kind.table;
   const where = and(
-    entriesWhere(scope, t),
+    entriesWhere(scope, kind),
     f.firm === undefined ? undefined : eq(t.firmId, f.firm),
-    f.advisor === undefined ? undefined : or(eq(t.financialAdvisorId, f.advisor), isNull(t.financialAdvisorId)),
+    f.advisor === undefined ? undefined : pickableBy(kind, f.advisor),
     // Spec 001 §9: a fee schedule is found by its name or its firm's.
     searchWhere(f.search, [t.name, firms.name]),
   );
@@ -132,7 +143,7 @@ export async function findEntry(ex: Executor, kind: CatalogueKind, scope: Scope,
   const query = ex
     .select(columnsOf(t))
     .from(t)
-    .where(and(eq(t.id, id), entriesWhere(scope, t)));
+    .where(and(eq(t.id, id), entriesWhere(scope, kind)));
   const [row] = await (lock ? query.for(lock, { of: t }) : query);
   return row as CatalogueRow | undefined;
 }

@@ -112,7 +112,7 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
       return { count, results: rows.map(toWire) };
     },
 
-    /** A firm's entries (the forms' dropdowns); with an advisor, that advisor's and the firm's shared ones. */
+    /** A firm's entries; with an advisor, what that advisor may pick (the strategy form's dropdowns, `pickableBy`). */
     async ofFirm(ctx: Ctx, firmId: number, f: CatalogueFilters & PageRequest) {
       const scope = readable(ctx);
       if (scope.firms !== 'all' && !scope.firms.includes(firmId)) throw notFound();

@@ -12,8 +12,8 @@ const kinds: Record<'investmentModel' | 'feeSchedule', CatalogueKind> = {
 };
 
 /**
- * The name of a live entry the caller may pick, or undefined: for an advisor, one of their firm's that
- * is theirs or shared (what their advisor lists offer). Read in `ex` (the caller's transaction) and
+ * The name of a live entry the caller may pick, or undefined: for an advisor, one their firm is
+ * offered (Firm Models, Firm Fee Schedules) or their own (what their advisor lists offer). Read in `ex` (the caller's transaction) and
  * held there, so the entry is not deleted before the record naming it commits.
  */
 export async function pickableEntryName(ctx: Ctx, ex: Executor, kind: keyof typeof kinds, id: number) {

@@ -97,36 +97,52 @@ describe('models and fee schedules', () => {
     expect(json(otherFirm)).toMatchObject({ fields: { firm: messages.catalogues.chooseFirm } });
   });
 
-  it("an advisor reads the firm's shared entries and their own, never another advisor's, and changes none", async () => {
+  it("an advisor reads their own entries and the shared ones offered to the firm, never another advisor's, and changes none", async () => {
     const firm = await createFirm(t.deps.db, { firmTk: 4242 });
     const headers = await investmentsUserOf(firm.id);
     const me = await advisorOf(firm.id);
     const colleague = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 2 } });
-    const make = async (name: string, financial_advisor: number | null) =>
-      json<Entry>(await send('POST', '/api/fee_schedules/', headers, { name, financial_advisor }));
+    const make = async (name: string, financial_advisor: number | null, offered = true) => {
+      const entry = json<Entry>(await send('POST', '/api/fee_schedules/', headers, { name, financial_advisor }));
+      if (offered) await send('POST', '/api/firm_fee_schedules/', headers, { firm: firm.id, fee_schedule: entry.id });
+      return entry;
+    };
     const shared = await make('Shared 1%', null);
-    const mine = await make('Mine 0.8%', me.user.id);
+    // Kept in the catalogue, not offered to the firm (Firm Fee Schedules): no advisor picks it.
+    const kept = await make('Kept 2%', null, false);
+    const mine = await make('Mine 0.8%', me.user.id, false);
     const theirs = await make('Theirs 1.2%', colleague.id);
 
     const seen = await read<Page<Entry>>('/api/fee_schedules/', me.headers);
     expect(seen.results.map((f) => f.fee_schedule_name)).toEqual(['Mine 0.8%', 'Shared 1%']);
-    expect((await t.app.inject({ url: `/api/fee_schedules/${theirs.id}/`, headers: me.headers })).statusCode).toBe(404);
+    for (const hidden of [theirs, kept])
+      expect((await t.app.inject({ url: `/api/fee_schedules/${hidden.id}/`, headers: me.headers })).statusCode).toBe(
+        404,
+      );
     const byTk = await read<Page<Entry>>(
       `/api/fee_schedules/4242/advisor_fee_schedules/?financialAdvisorUserId=${me.user.id}`,
       me.headers,
     );
     expect(byTk.results.map((f) => f.id)).toEqual([mine.id, shared.id]);
+    // The strategy form's dropdown (apps/web/src/lib/investment-catalogues.ts) offers the same.
+    const byFirm = await read<Page<Entry>>(
+      `/api/fee_schedules/${firm.id}/firm_fee_schedules/?userId=${me.user.id}&ordering=name`,
+      me.headers,
+    );
+    expect(byFirm.results.map((f) => f.id)).toEqual([mine.id, shared.id]);
     const askingForAnother = await t.app.inject({
       url: `/api/fee_schedules/4242/advisor_fee_schedules/?financialAdvisorUserId=${colleague.id}`,
       headers: me.headers,
     });
     expect(askingForAnother.statusCode).toBe(403);
-    // The investment department asks for any advisor's dropdown.
+    // The investment department asks for any advisor's dropdown, and keeps the whole catalogue.
     const forColleague = await read<Page<Entry>>(
       `/api/fee_schedules/${firm.id}/firm_fee_schedules/?userId=${colleague.id}`,
       headers,
     );
     expect(forColleague.results.map((f) => f.id)).toEqual([shared.id, theirs.id]);
+    const whole = await read<Page<Entry>>(`/api/fee_schedules/${firm.id}/firm_fee_schedules/?ordering=name`, headers);
+    expect(whole.results.map((f) => f.fee_schedule_name)).toEqual(['Kept 2%', 'Mine 0.8%', 'Shared 1%', 'Theirs 1.2%']);
     expect((await send('PUT', `/api/fee_schedules/${mine.id}/`, me.headers, { name: 'x' })).statusCode).toBe(403);
   });
 

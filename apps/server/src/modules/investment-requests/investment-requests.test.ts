@@ -21,7 +21,7 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, 
   t.app.inject({ method, url, headers, payload });
 const get = (url: string, headers: Headers) => t.app.inject({ url, headers });
 
-/** A firm with its investment department, an advisor with a client, a shared model and fee schedule. */
+/** A firm with its investment department, an advisor with a client, a shared model and fee schedule offered to the firm. */
 async function firmWithAdvisor() {
   const firm = await createFirm(t.deps.db, { name: 'Harbor Wealth' });
   const investments = await signedInAs(t, {
@@ -43,9 +43,18 @@ async function firmWithAdvisor() {
   });
   const entry = async (path: string, name: string, financial_advisor: number | null = null) =>
     json<{ id: number }>(await send('POST', `/api/${path}/`, investments.headers, { name, financial_advisor })).id;
-  const model = await entry('investment_models', 'Balanced Growth');
-  const feeSchedule = await entry('fee_schedules', 'Tiered 1%');
-  return { firm, investments, admin, advisor, client, model, feeSchedule, entry };
+  /** Offers an entry to the firm (Firm Models, Firm Fee Schedules): what makes a shared one pickable. */
+  const offer = async (path: 'investment_models' | 'fee_schedules', id: number) => {
+    const [route, key] =
+      path === 'investment_models' ? ['firm_models', 'investment_model'] : ['firm_fee_schedules', 'fee_schedule'];
+    expect((await send('POST', `/api/${route}/`, investments.headers, { firm: firm.id, [key]: id })).statusCode).toBe(
+      201,
+    );
+    return id;
+  };
+  const model = await offer('investment_models', await entry('investment_models', 'Balanced Growth'));
+  const feeSchedule = await offer('fee_schedules', await entry('fee_schedules', 'Tiered 1%'));
+  return { firm, investments, admin, advisor, client, model, feeSchedule, entry, offer };
 }
 
 const strategyForm = (clientId: number, model: number, feeSchedule: number): Body => ({
@@ -155,6 +164,8 @@ describe('an advisor files an investment strategy', () => {
       Client_Email__c: ms.clientEmailRequired,
       Investment_Model__c: ms.investmentModelRequired,
       Trading_Authority__c: ms.tradingAuthorityRequired,
+      // Named on the first submit beside the others (distributions are on), not once they are filled.
+      Amount__c: ms.distributionAmountRequired,
     });
     const form = strategyForm(f.client.id, f.model, f.feeSchedule);
     const outOfBounds = await send('POST', '/api/investment_strategies/', f.advisor.headers, {
@@ -165,6 +176,17 @@ describe('an advisor files an investment strategy', () => {
     expect(json<{ fields: Body }>(outOfBounds).fields).toEqual({
       Cash_Target_Percentage__c: ms.cashTargetPercentage,
       Fee_Minimum__c: messages.validation.moneyNotNegative,
+    });
+    // A line break in a one-line field would reach the department's mail (its subject names the account).
+    const injected = await send('POST', '/api/investment_strategies/', f.advisor.headers, {
+      ...form,
+      Financial_Account_Name__c: 'acct\r\nBcc: x@example.test',
+      Relationship_Name__c: 'Client\nFamily',
+    });
+    expect(injected.statusCode).toBe(400);
+    expect(json<{ fields: Body }>(injected).fields).toEqual({
+      Financial_Account_Name__c: messages.validation.oneLine,
+      Relationship_Name__c: messages.validation.oneLine,
     });
     // The distribution amount is required only when distributions are on.
     const amountMissing = await send('POST', '/api/investment_strategies/', f.advisor.headers, {
@@ -178,11 +200,17 @@ describe('an advisor files an investment strategy', () => {
     expect([await rowsOf(investmentStrategies), await auditCount()]).toEqual([rows, events]);
   });
 
-  it('refuses a fee schedule or model that is unknown, deleted, another advisor’s or another firm’s, writing nothing', async () => {
+  it('refuses a fee schedule or model that is unknown, deleted, not offered to the firm, another advisor’s or another firm’s, writing nothing', async () => {
     const f = await firmWithAdvisor();
     const colleague = await createUser(t.deps.db, { profile: { firmId: f.firm.id, profileType: 2 } });
-    const theirs = await f.entry('investment_models', 'Colleague Model', colleague.id);
+    // Offered to the firm, it stays the colleague's own.
+    const theirs = await f.offer(
+      'investment_models',
+      await f.entry('investment_models', 'Colleague Model', colleague.id),
+    );
     const mine = await f.entry('investment_models', 'My Model', f.advisor.user.id);
+    const unoffered = await f.entry('investment_models', 'Kept, not offered');
+    const unofferedFees = await f.entry('fee_schedules', 'Kept, not offered');
     const gone = await f.entry('fee_schedules', 'Gone');
     await send('DELETE', `/api/fee_schedules/${gone}/`, f.investments.headers);
     const other = await firmWithAdvisor();
@@ -190,6 +218,8 @@ describe('an advisor files an investment strategy', () => {
     const form = strategyForm(f.client.id, f.model, f.feeSchedule);
     for (const [field, value, message] of [
       ['Investment_Model__c', theirs, ms.investmentModelUnknown],
+      ['Investment_Model__c', unoffered, ms.investmentModelUnknown],
+      ['Fee_Schedule__c', unofferedFees, ms.feeScheduleUnknown],
       ['Investment_Model__c', other.model, ms.investmentModelUnknown],
       ['Investment_Model__c', 999999, ms.investmentModelUnknown],
       ['Fee_Schedule__c', gone, ms.feeScheduleUnknown],
@@ -206,6 +236,13 @@ describe('an advisor files an investment strategy', () => {
       Investment_Model__c: mine,
     });
     expect(json(ok)).toMatchObject({ Investment_Model_Name__c: 'My Model' });
+    // Once the firm offers it, the shared model is the advisor's to pick.
+    await f.offer('investment_models', unoffered);
+    const offered = await send('POST', '/api/investment_strategies/', f.advisor.headers, {
+      ...form,
+      Investment_Model__c: unoffered,
+    });
+    expect(json(offered)).toMatchObject({ Investment_Model_Name__c: 'Kept, not offered' });
   });
 
   it('files only for the advisor’s own active clients: another firm’s is a 404, anyone else a 400', async () => {
@@ -288,11 +325,16 @@ describe('the investment department works a request', () => {
     expect(json(locked)).toEqual({ detail: mr.lockedForEdit('In Progress') });
     expect((await send('POST', `${url}status/`, f.admin.headers, { status: 'In Progress' })).statusCode).toBe(409);
 
-    const done = await send('POST', `${url}status/`, f.admin.headers, { status: 'Completed', reason: 'Trades placed' });
-    expect(json(done)).toMatchObject({ Status__c: 'Completed', Status_Reason__c: 'Trades placed' });
+    const reason = 'Trades placed.\r\nSee it here: http://elsewhere.test';
+    const done = await send('POST', `${url}status/`, f.admin.headers, { status: 'Completed', reason });
+    expect(json(done)).toMatchObject({ Status__c: 'Completed', Status_Reason__c: reason });
     const [last] = await mailsTo(f.advisor.user.email);
     expect(last.subject).toBe(mr.statusSubject('strategy', 'Carla Client IRA', 'Completed'));
-    expect(last.textBody).toContain('Reason: Trades placed');
+    // The reason's lines are quoted: none of them passes for a line of the mail (its link).
+    expect(last.textBody).toContain('\nReason:\n> Trades placed.\n> See it here: http://elsewhere.test\n');
+    expect(last.textBody.split('\n').filter((line) => line.startsWith('See it here:'))).toEqual([
+      `See it here: http://portal.test/investments/investment-strategies/?view=${s.Id}`,
+    ]);
     expect((await mailsTo(f.advisor.user.email)).length).toBe(2);
     expect(json(await send('PUT', url, f.advisor.headers, s))).toEqual({ detail: mr.lockedForEdit('Completed') });
   });
@@ -426,8 +468,8 @@ describe('the lists', () => {
 describe('the catalogues', () => {
   it('refuse to delete a model or fee schedule a strategy names, saying how many use it', async () => {
     const f = await firmWithAdvisor();
-    const model = await f.entry('investment_models', 'In Use Model');
-    const feeSchedule = await f.entry('fee_schedules', 'In Use Fees');
+    const model = await f.offer('investment_models', await f.entry('investment_models', 'In Use Model'));
+    const feeSchedule = await f.offer('fee_schedules', await f.entry('fee_schedules', 'In Use Fees'));
     for (let i = 0; i < 2; i++)
       await send(
         'POST',
@@ -438,12 +480,13 @@ describe('the catalogues', () => {
     const modelDelete = await send('DELETE', `/api/investment_models/${model}/`, f.investments.headers);
     expect(modelDelete.statusCode).toBe(409);
     expect(json(modelDelete)).toEqual({
-      detail: 'This model is used by 2 investment strategies: it cannot be deleted.',
+      detail: 'This model is used by 2 investment strategies and offered to 1 firm: it cannot be deleted.',
     });
     const feeDelete = await send('DELETE', `/api/fee_schedules/${feeSchedule}/`, f.investments.headers);
     expect(json(feeDelete)).toEqual({
-      detail: messages.feeSchedules.inUse({ strategies: 2, firms: 0, elsewhere: 0 }),
+      detail: messages.feeSchedules.inUse({ strategies: 2, firms: 1, elsewhere: 0 }),
     });
-    expect((await send('DELETE', `/api/investment_models/${f.model}/`, f.investments.headers)).statusCode).toBe(204);
+    const unused = await f.entry('investment_models', 'Unused');
+    expect((await send('DELETE', `/api/investment_models/${unused}/`, f.investments.headers)).statusCode).toBe(204);
   });
 });

@@ -31,6 +31,9 @@ export function ClientSelect({ bound, readOnly, storedLabel, lookup, onPick }: C
       required={!readOnly}
       readOnly={readOnly}
       searchable
+      // The form focuses the first field in error after a failed submit: an open list would cover its
+      // message. A click or typing still opens it.
+      openOnFocus={false}
       nothingFoundMessage={messages.investmentRequests.noClientFound}
       data={data}
       {...bound}

@@ -137,6 +137,11 @@ describe('the new investment strategy form', () => {
     // The signed-in advisor's name is offered, so the advisor field is not missing.
     expect(screen.queryByText('Enter the advisor.')).toBeNull();
     expect(await screen.findByText('Required fields not provided.')).toBeTruthy();
+    // The client field, first in error, has the focus with its list closed: its message stays in view.
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.getAttribute('aria-invalid')).toBe('true');
+    expect(focused.getAttribute('aria-haspopup')).toBe('listbox');
+    expect(screen.queryByRole('listbox')).toBeNull();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
