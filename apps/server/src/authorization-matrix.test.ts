@@ -597,9 +597,11 @@ function catalogueCases(): Record<string, Case> {
         own: keepers(201),
         other: otherKeepers(201, 400),
       },
+      // The entry is shared but not offered to the firm (no firm model / firm fee schedule): an advisor
+      // sees only what the firm offers and their own, so to them it is absent.
       [`GET ${base}:id/`]: {
         build: async (s: Target) => ({ method: 'GET', url: `${base}${await entry(path, s)}/` }),
-        own: readers(200),
+        own: { ...readers(200), advisor: 404 },
         other: otherReaders(200),
       },
       [`PUT ${base}:id/`]: {
@@ -608,12 +610,12 @@ function catalogueCases(): Record<string, Case> {
           url: `${base}${await entry(path, s)}/`,
           payload: { name: `Renamed ${Math.random()}` },
         }),
-        own: keepers(200),
+        own: { ...keepers(200), advisor: 404 },
         other: otherKeepers(200),
       },
       [`DELETE ${base}:id/`]: {
         build: async (s: Target) => ({ method: 'DELETE', url: `${base}${await entry(path, s)}/` }),
-        own: keepers(204),
+        own: { ...keepers(204), advisor: 404 },
         other: otherKeepers(204),
       },
     });
@@ -814,20 +816,29 @@ beforeAll(async () => {
     const advisor = otherAdvisor ? otherAdvisor.id : ids.advisor;
     const advisorSession = otherAdvisor ? (await signIn(otherAdvisor.email)).bearer : sessions.advisor.bearer;
     const client = await createUser(t.deps.db, { advisorId: advisor, profile: { firmId, profileType: 4 } });
-    const entry = async (path: string) => {
+    // A model and a fee schedule the firm offers (what its advisors may pick).
+    const entry = async (path: string, offers: string, key: string) => {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/${path}/`,
         headers: sessions.superAdmin.bearer,
         payload: { name: `Matrix ${path}`, firm: firmId },
       });
-      return json<{ id: number }>(res).id;
+      const id = json<{ id: number }>(res).id;
+      const offered = await t.app.inject({
+        method: 'POST',
+        url: `/api/${offers}/`,
+        headers: sessions.superAdmin.bearer,
+        payload: { firm: firmId, [key]: id },
+      });
+      expect(offered.statusCode).toBe(201);
+      return id;
     };
     requestFixtures[side] = {
       advisor: advisorSession,
       client: client.id,
-      model: await entry('investment_models'),
-      feeSchedule: await entry('fee_schedules'),
+      model: await entry('investment_models', 'firm_models', 'investment_model'),
+      feeSchedule: await entry('fee_schedules', 'firm_fee_schedules', 'fee_schedule'),
     };
   }
   const superHeaders = { ...sessions.superAdmin.bearer, 'content-type': 'image/png' };
