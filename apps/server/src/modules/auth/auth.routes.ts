@@ -48,8 +48,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['auth'], response: { 200: userSchema, ...errors } } },
       async (request, reply) => {
         // The auth hook has just loaded the account: it is the answer, with no second query.
-        const { actor, sessionId } = requireAuth(request);
-        if (request.cookies[CSRF_COOKIE] !== deps.tokens.csrfFor(sessionId)) setCsrfCookie(reply, deps, sessionId);
+        const { actor, sessionId, via } = requireAuth(request);
+        // A web session that lost its CSRF cookie gets it back; a bearer client has no use for one.
+        if (via === 'cookie' && request.cookies[CSRF_COOKIE] !== deps.tokens.csrfFor(sessionId))
+          setCsrfCookie(reply, deps, sessionId);
         return actor;
       },
     );

@@ -295,6 +295,20 @@ describe('sessions and tokens', () => {
     expect((await t.app.inject({ url: '/api/auth/user/', cookies })).statusCode).toBe(401);
   });
 
+  it('GET /api/auth/user/ gives a web session back its lost CSRF cookie, and a bearer client none', async () => {
+    const user = await createUser(t.deps.db);
+    const res = await login(user.email, TEST_PASSWORD);
+    const { token } = json<{ token: string }>(res);
+    const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+    const lost = await t.app.inject({ url: '/api/auth/user/', cookies: { portal_session: cookies.portal_session } });
+    expect(lost.cookies.find((c) => c.name === 'csrftoken')?.value).toBe(cookies.csrftoken);
+    const kept = await t.app.inject({ url: '/api/auth/user/', cookies });
+    expect(kept.cookies.find((c) => c.name === 'csrftoken')).toBeUndefined();
+    const bearerClient = await t.app.inject({ url: '/api/auth/user/', headers: bearer(token) });
+    expect(bearerClient.statusCode).toBe(200);
+    expect(bearerClient.headers['set-cookie']).toBeUndefined();
+  });
+
   it('a deactivated user is signed out at once', async () => {
     const user = await createUser(t.deps.db);
     const { token } = json<{ token: string }>(await login(user.email, TEST_PASSWORD));
