@@ -242,7 +242,7 @@ for (const list of [
       expect(filed.status(), await filed.text()).toBe(201);
     } else {
       await signOut(page);
-      // A strategy needs a model and a fee schedule of the firm: the department keeps them.
+      // A strategy needs a model and a fee schedule the firm offers: the department keeps them.
       await signIn(page, desk.email);
       const deskCsrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
       const deskHeaders = { 'X-CSRFToken': deskCsrf, Origin: new URL(page.url()).origin };
@@ -258,6 +258,14 @@ for (const list of [
       expect(feeAnswer.status(), await feeAnswer.text()).toBe(201);
       const modelId = (await modelAnswer.json()).id as number;
       const feeId = (await feeAnswer.json()).id as number;
+      // Offered to the firm, so its advisors may pick them.
+      for (const [path, data] of [
+        ['/api/firm_models/', { firm: firm.id, investment_model: modelId }],
+        ['/api/firm_fee_schedules/', { firm: firm.id, fee_schedule: feeId }],
+      ] as const) {
+        const offered = await api.post(path, { headers: deskHeaders, data });
+        expect(offered.status(), await offered.text()).toBe(201);
+      }
       await signOut(page);
       await signIn(page, advisor.email);
       const advisorCsrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
