@@ -504,6 +504,9 @@ export const messages = {
    * and toasts verbatim, the status moves the investment department makes, and the mails they send.
    */
   investmentStrategies: {
+    // An advisor's dropdowns hold what the firm offers (Firm Models / Firm Fee Schedules) and their own.
+    noModelsOffered: 'Your firm offers no investment models yet: ask your investment department to add one.',
+    noFeeSchedulesOffered: 'Your firm offers no fee schedules yet: ask your investment department to add one.',
     submitted: 'Investment strategy submitted',
     updated: 'Investment strategy updated',
     requiredFieldsMissing: 'Required fields not provided.',

@@ -7,3 +7,6 @@ export const notifySuccess = (message: string) =>
 
 export const notifyError = (message: string) =>
   notifications.show({ id: `error:${message}`, color: 'red', title: 'Error', message });
+
+/** Takes back an error toast once what it complained of is put right (a corrected form is saved). */
+export const clearError = (message: string) => notifications.hide(`error:${message}`);

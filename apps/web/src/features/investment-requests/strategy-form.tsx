@@ -201,6 +201,7 @@ export function StrategyForm({ mode, actor, strategy, onCancel, onSaved }: Strat
                 strategy?.Fee_Schedule__c ?? null,
                 strategy?.Fee_Schedule_Name__c ?? null,
               )}
+              nothingFoundMessage={m.noFeeSchedulesOffered}
               {...select('Fee_Schedule__c')}
             />
             <MoneyInput label={l.Fee_Minimum__c} required={!readOnly} {...decimal('Fee_Minimum__c')} />
@@ -239,6 +240,7 @@ export function StrategyForm({ mode, actor, strategy, onCancel, onSaved }: Strat
                 strategy?.Investment_Model__c ?? null,
                 strategy?.Investment_Model_Name__c ?? null,
               )}
+              nothingFoundMessage={m.noModelsOffered}
               {...select('Investment_Model__c')}
             />
             <Select

@@ -10,6 +10,7 @@ const notified = vi.hoisted(() => [] as string[]);
 vi.mock('../../lib/notify', () => ({
   notifySuccess: (message: string) => notified.push(message),
   notifyError: (message: string) => notified.push(message),
+  clearError: () => {},
 }));
 
 const profile = { _firm: 1, profile_type: 3, is_super_admin: false, is_super_cco: false };

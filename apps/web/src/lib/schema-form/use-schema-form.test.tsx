@@ -6,10 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithMantine } from '../../testing/render';
 import { ApiError } from '../api';
-import { notifyError } from '../notify';
+import { clearError, notifyError } from '../notify';
 import { type SchemaForm, useSchemaForm } from './use-schema-form';
 
-vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn(), clearError: vi.fn() }));
 
 // A small attestation: nested owner fields and a child list whose rows are added and removed in place.
 const schema = z.object({
@@ -176,6 +176,7 @@ describe('a schema form', () => {
   it('on a failed submit, focuses the first input in error in page order and says so in a toast', async () => {
     const user = userEvent.setup();
     vi.mocked(notifyError).mockClear();
+    vi.mocked(clearError).mockClear();
     renderDemo({ children: children('Ann', ''), firm: 1 });
     await user.type(screen.getByLabelText('Last name'), 'Doe');
 
@@ -183,6 +184,12 @@ describe('a schema form', () => {
 
     expect(document.activeElement).toBe(screen.getByLabelText('Child 2 name'));
     expect(notifyError).toHaveBeenCalledWith('Please correct the highlighted fields.');
+
+    // Put right and saved: the toast goes, rather than linger over the form's success.
+    expect(clearError).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Child 2 name'), 'Bo');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(clearError).toHaveBeenCalledWith('Please correct the highlighted fields.');
   });
 
   it("focuses the first input the server's answer names, and toasts when every message is inline", async () => {

@@ -4,7 +4,7 @@ import { messages } from '@portal/domain';
 import { type ChangeEvent, type FocusEvent, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import { type ApiError, isApiError } from '../api';
-import { notifyError } from '../notify';
+import { clearError, notifyError } from '../notify';
 import { getPath, hasPath } from './form-paths';
 import { blankToNull, isNumberAt, schemaDeclares, schemaErrors } from './schema-errors';
 
@@ -181,9 +181,15 @@ export function useSchemaForm<S extends z.ZodType>(
   };
   const onSubmit: typeof form.onSubmit = (handleSubmit, handleValidationFailure) => (event) => {
     if (event?.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget;
-    return form.onSubmit(handleSubmit, (errors, values, failedEvent) => {
+    const invalid = options.invalidToast ?? messages.validation.correctHighlighted;
+    // A submit that passes takes back the toast of the one that did not.
+    const passed: typeof handleSubmit = (values, submitEvent) => {
+      clearError(invalid);
+      return handleSubmit(values, submitEvent);
+    };
+    return form.onSubmit(passed, (errors, values, failedEvent) => {
       focusFirstError(errors);
-      notifyError(options.invalidToast ?? messages.validation.correctHighlighted);
+      notifyError(invalid);
       handleValidationFailure?.(errors, values, failedEvent);
     })(event);
   };
