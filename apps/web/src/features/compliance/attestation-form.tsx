@@ -5,7 +5,6 @@ import {
   Fieldset,
   Group,
   MultiSelect,
-  NumberInput,
   Radio,
   Select,
   SimpleGrid,
@@ -33,10 +32,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DateTextInput } from '../../components/date-text-input';
+import { MoneyInput } from '../../components/money-input';
 import { StateSelect } from '../../components/state-select';
 import { portalToday } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
-import { getPath } from '../../lib/schema-form/form-paths';
 import { type RowFieldPath, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import classes from './attestation-form.module.css';
 import {
@@ -173,16 +172,7 @@ export function AttestationForm({
   const checkbox = (path: Parameters<typeof form.checkbox>[0]) => ({ ...form.checkbox(path), disabled });
   const date = (path: Parameters<typeof form.select>[0]) => ({ ...form.select(path), disabled });
   // Mantine hands over '500.00' as text (a number would lose its cents): the wire takes either.
-  const amount = (path: RowFieldPath) => {
-    const { value: _number, onChange: _set, ...bound } = form.number(path);
-    const value = getPath(form.values, path) as number | string | null | undefined;
-    return {
-      ...bound,
-      disabled,
-      value: value ?? '',
-      onChange: (next: number | string) => form.setFieldValue(path, next === '' ? null : next),
-    };
-  };
+  const amount = (path: RowFieldPath) => ({ ...form.decimal(path), disabled });
   const states = (path: 'States_Registered__c' | 'States_Clients_Reside__c') => {
     const { value, onChange, ...bound } = form.select(path);
     return {
@@ -333,16 +323,9 @@ export function AttestationForm({
     return (
       <>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput
+          <MoneyInput
             label={lists.Political_Contributions__r.fields.Amount__c}
             required
-            prefix="$"
-            decimalScale={2}
-            fixedDecimalScale
-            allowNegative={false}
-            thousandSeparator=","
-            hideControls
-            inputMode="decimal"
             {...amount(path('Amount__c'))}
           />
           <TextInput

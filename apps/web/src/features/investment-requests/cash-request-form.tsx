@@ -2,11 +2,10 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } 
 import { CASH_REQUEST_TYPES, type CashRequest, cashRequestBody, isAdvisor, messages, type User } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { MoneyInput } from '../../components/money-input';
 import { notifySuccess } from '../../lib/notify';
-import { getPath } from '../../lib/schema-form/form-paths';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { ClientSelect } from './client-select';
-import { MoneyInput } from './money-input';
 import { RequestStatusLine } from './request-status-line';
 import { requestsKey, saveRequest } from './requests-api';
 
@@ -59,9 +58,6 @@ export function CashRequestForm({ mode, actor, request, onCancel, onSaved }: Cas
   });
 
   const text = (path: keyof typeof l) => ({ ...form.text(path), readOnly });
-  // Mantine hands over '500.00' as text (a number would lose its cents): the wire takes either.
-  const { value: _number, onChange: _set, ...amountBound } = form.number('Amount__c');
-  const amount = getPath(form.values, 'Amount__c') as number | string | null | undefined;
 
   return (
     <form noValidate onSubmit={form.onSubmit((body) => save.mutate(body))}>
@@ -89,14 +85,7 @@ export function CashRequestForm({ mode, actor, request, onCancel, onSaved }: Cas
             data={[...CASH_REQUEST_TYPES]}
             {...form.select('Cash_Request_Type__c')}
           />
-          <MoneyInput
-            label={l.Amount__c}
-            required={!readOnly}
-            readOnly={readOnly}
-            {...amountBound}
-            value={amount ?? ''}
-            onChange={(next) => form.setFieldValue('Amount__c', next === '' ? null : next)}
-          />
+          <MoneyInput label={l.Amount__c} required={!readOnly} readOnly={readOnly} {...form.decimal('Amount__c')} />
           <TextInput label={l.Financial_Account_Name__c} required={!readOnly} {...text('Financial_Account_Name__c')} />
           <TextInput
             label={l.Custodian_Account_Number__c}

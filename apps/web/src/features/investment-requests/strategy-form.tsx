@@ -23,13 +23,12 @@ import {
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { MoneyInput } from '../../components/money-input';
 import { StateSelect } from '../../components/state-select';
 import { requestCatalogueOptionsQuery } from '../../lib/investment-catalogues';
 import { notifySuccess } from '../../lib/notify';
-import { getPath } from '../../lib/schema-form/form-paths';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { ClientSelect, clientNameOf } from './client-select';
-import { MoneyInput } from './money-input';
 import { RequestStatusLine } from './request-status-line';
 import { clientQuery, requestsKey, saveRequest } from './requests-api';
 
@@ -129,17 +128,10 @@ export function StrategyForm({ mode, actor, strategy, onCancel, onSaved }: Strat
   });
 
   const text = (path: keyof typeof l) => ({ ...form.text(path), readOnly });
-  // Mantine hands over '500.00' as text (a number would lose its cents): the wire takes either.
-  const decimal = (path: 'Fee_Minimum__c' | 'Cash_Target_Percentage__c' | 'Cash_Target_Dollars__c' | 'Amount__c') => {
-    const { value: _number, onChange: _set, ...bound } = form.number(path);
-    const value = getPath(form.values, path) as number | string | null | undefined;
-    return {
-      ...bound,
-      readOnly,
-      value: value ?? '',
-      onChange: (next: number | string) => form.setFieldValue(path, next === '' ? null : next),
-    };
-  };
+  const decimal = (path: 'Fee_Minimum__c' | 'Cash_Target_Percentage__c' | 'Cash_Target_Dollars__c' | 'Amount__c') => ({
+    ...form.decimal(path),
+    readOnly,
+  });
   const select = (path: keyof typeof l) => ({ ...form.select(path), readOnly });
   const checkbox = (path: keyof typeof l) => ({ ...form.checkbox(path), disabled: readOnly });
 

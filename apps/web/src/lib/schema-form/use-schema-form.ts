@@ -57,6 +57,12 @@ export interface NumberProps extends BoundProps {
   onChange: (value: number | string) => void;
 }
 
+/** For a NumberInput of dollars: the text Mantine hands over ('500.00' keeps its cents), null while empty. */
+export interface DecimalProps extends BoundProps {
+  value: number | string;
+  onChange: (value: number | string) => void;
+}
+
 export interface CheckboxProps extends BoundProps {
   checked: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
@@ -87,6 +93,7 @@ export interface SchemaForm<Values, Output> extends UseFormReturnType<Values, Ou
   text: (path: Path<Values>) => TextProps;
   select: (path: Path<Values>) => SelectProps;
   number: (path: Path<Values>) => NumberProps;
+  decimal: (path: Path<Values>) => DecimalProps;
   checkbox: (path: Path<Values>) => CheckboxProps;
   /** Any other input (a FileInput) bound to the value as it is. */
   input: (path: Path<Values>) => ReturnType<UseFormReturnType<Record<string, unknown>>['getInputProps']>;
@@ -226,6 +233,14 @@ export function useSchemaForm<S extends z.ZodType>(
         ...bind(path),
         value: typeof value === 'number' ? value : '',
         onChange: (next) => set(path, typeof next === 'number' ? next : null),
+      };
+    },
+    decimal: (path) => {
+      const value = valueAt(path);
+      return {
+        ...bind(path),
+        value: typeof value === 'number' || typeof value === 'string' ? value : '',
+        onChange: (next) => set(path, next === '' ? null : next),
       };
     },
     checkbox: (path) => ({
