@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { CASH_REQUEST_STATUSES, CASH_REQUEST_TYPES } from '../rules/investment-requests.js';
-import { money, pageQuery, recordId } from './common.js';
-import { defineFields, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
+import { money } from './common.js';
+import { defineFields, readSchema, textField, writeSchema } from './field-table.js';
 import {
   requestBaseFields,
+  requestListQuery,
   requiredChoice,
   requiredTextField,
   serverField,
   statusChangeBody,
-  statusFilter,
 } from './investment-requests.js';
 
 const m = messages.cashRequests;
@@ -74,13 +74,7 @@ export type CashRequestListItem = z.infer<typeof cashRequestListItem>;
  * (account name, account number, custodian, relationship name), `status` (one or several),
  * `ordering` by the list's columns, newest first by default.
  */
-export const cashRequestListQuery = pageQuery.extend({
-  clientId: recordId.optional(),
-  firm: recordId.optional(),
-  search: z.string().trim().max(200).optional(),
-  status: statusFilter(CASH_REQUEST_STATUSES).optional(),
-  ordering: z.enum(orderingsOf(cashRequestFields)).default('-CreatedDate'),
-});
+export const cashRequestListQuery = requestListQuery(cashRequestFields, CASH_REQUEST_STATUSES);
 export type CashRequestListQuery = z.infer<typeof cashRequestListQuery>;
 
 /** The investment department's move of a cash request: `{status, reason}`. */

@@ -6,7 +6,8 @@ import {
   type InvestmentRequestStatus,
   statusNeedsReason,
 } from '../rules/investment-requests.js';
-import { optionalMultilineText, recordRef, requiredText } from './common.js';
+import { optionalMultilineText, pageQuery, recordId, recordRef, requiredText } from './common.js';
+import { type FieldTable, orderingsOf } from './field-table.js';
 
 /** What strategies and cash requests share on the wire (spec 001 §3, issue 9). */
 
@@ -70,6 +71,19 @@ export const requestBaseFields = {
  * `status=Submitted&status=In Progress` or `status=Submitted,In Progress`: one status or several,
  * each one of `statuses`.
  */
+/**
+ * A requests list's query: `clientId` (spec 001 §7), `firm` (a super admin's filter), `search`, `status`
+ * (one or several), `ordering` by the list's columns (`table`'s sortable fields), newest first by default.
+ */
+export const requestListQuery = <const T extends readonly [string, ...string[]]>(table: FieldTable, statuses: T) =>
+  pageQuery.extend({
+    clientId: recordId.optional(),
+    firm: recordId.optional(),
+    search: z.string().trim().max(200).optional(),
+    status: statusFilter(statuses).optional(),
+    ordering: z.enum(orderingsOf(table)).default('-CreatedDate'),
+  });
+
 export const statusFilter = <const T extends readonly [string, ...string[]]>(statuses: T) =>
   z
     .union([z.string(), z.array(z.string())])

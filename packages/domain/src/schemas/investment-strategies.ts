@@ -5,16 +5,16 @@ import {
   INVESTMENT_STRATEGY_STATUSES,
   TRADING_AUTHORITIES,
 } from '../rules/investment-requests.js';
-import { email, money, optionalEmail, optionalMoney, pageQuery, recordId, recordRef } from './common.js';
-import { defineFields, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
+import { email, money, optionalEmail, optionalMoney, recordRef } from './common.js';
+import { defineFields, readSchema, textField, writeSchema } from './field-table.js';
 import {
   optionalChoice,
   requestBaseFields,
+  requestListQuery,
   requiredChoice,
   requiredTextField,
   serverField,
   statusChangeBody,
-  statusFilter,
 } from './investment-requests.js';
 
 const m = messages.investmentStrategies;
@@ -181,13 +181,7 @@ export type InvestmentStrategyListItem = z.infer<typeof investmentStrategyListIt
  * `search` (account name, account number, master code, custodian, relationship name, client name),
  * `status` (one or several), `ordering` by the list's columns, newest first by default.
  */
-export const investmentStrategyListQuery = pageQuery.extend({
-  clientId: recordId.optional(),
-  firm: recordId.optional(),
-  search: z.string().trim().max(200).optional(),
-  status: statusFilter(INVESTMENT_STRATEGY_STATUSES).optional(),
-  ordering: z.enum(orderingsOf(investmentStrategyFields)).default('-CreatedDate'),
-});
+export const investmentStrategyListQuery = requestListQuery(investmentStrategyFields, INVESTMENT_STRATEGY_STATUSES);
 export type InvestmentStrategyListQuery = z.infer<typeof investmentStrategyListQuery>;
 
 /** The investment department's move of a strategy: `{status, reason}`. */
