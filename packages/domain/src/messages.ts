@@ -735,6 +735,75 @@ export const messages = {
     pageNotFound: 'The page you are looking for does not exist or has moved.',
   },
   /** Field messages of the shared schemas (server and web validate with the same ones). */
+  /**
+   * Client onboarding (spec 001 §2, §4, §5, §8; issue 10): the client agreement's inline messages and
+   * toasts verbatim, the format checks beyond the spec's presence checks, and the refusals.
+   */
+  clientAgreements: {
+    submitted: 'Client agreement submitted',
+    updated: 'Client agreement updated',
+    /** The toast, and the 400's detail, of any invalid field. */
+    requiredFields: 'Required field(s) not provided.',
+    nameRequired: 'Enter first name, middle initial, last name',
+    streetRequired: 'Enter street',
+    cityRequired: 'Enter city',
+    stateRequired: 'Enter state',
+    zipRequired: 'Enter zip code',
+    /** The mailing address's street (its city, state and zip say 'Enter city' and so on). */
+    mailingAddressRequired: 'Enter mailing address',
+    cellPhoneRequired: 'Enter cell phone',
+    businessPhoneRequired: 'Enter business phone',
+    homePhoneRequired: 'Enter home phone',
+    emailRequired: 'Enter email address',
+    /** Also the joint client's: the seed wrongly said 'Enter employment status' there. */
+    mailPreferenceRequired: 'Enter mailing preference',
+    employmentStatusRequired: 'Enter employment status',
+    dobRequired: 'Enter date of birth',
+    ssnRequired: 'Enter social security number',
+    licenseRequired: "Enter driver's license number",
+    licenseIssueStateRequired: 'Enter drivers license issue state',
+    licenseIssueDateRequired: 'Enter drivers license issue date',
+    licenseExpirationRequired: 'Enter drivers license expiration date',
+    // Beyond presence (issue 10): the formats a value must have.
+    ssn: 'Enter a 9-digit social security number.',
+    taxId: 'Enter a 9-digit tax id.',
+    zip: 'Enter a 5- or 9-digit zip code.',
+    phone: 'Enter a phone number.',
+    state: 'Select a state from the list.',
+    dobInPast: 'Enter a date of birth in the past.',
+    expirationAfterIssue: 'The expiration date must be after the issue date.',
+    /** A value with '*' that is not the masked value the form was given. */
+    maskedValue: 'Enter the full value, or leave the masked value as it is.',
+    custodialNeedsJoint: 'A custodial account needs Joint Clients: the custodian goes in the second column.',
+    exists: 'This client already has a client agreement.',
+    /** A PUT that names another client than the agreement's. */
+    clientFixed: 'A client agreement stays with its client.',
+    clientRequired: 'Select the client.',
+    nameSuffix: ' - Client Agreement',
+    formTypes: { individual: 'Individual Client', joint: 'Joint Clients' },
+    homeSameAsMailing: 'Home address same as mailing address',
+    sameAsClientAddress: 'Address same as client address',
+    columns: { client: 'Client', jointClient: 'Joint Client', minor: 'Minor', custodian: 'Custodian' },
+  },
+  investorProfiles: {
+    found: 'Investor profile found.',
+    saved: 'Investor profile saved.',
+    notFound: 'Investor profile not found.',
+    selectOption: 'Please select an option',
+    notExhibitBUser: 'This client does not use the Exhibit B investor profile.',
+    advisorNote: 'Do not use Exhibit B Investor(s) Profile Form if private assets are held.',
+    clientNote:
+      'Please promptly notify your Advisor of any material change in life or financial circumstances that may change the investment objectives for managing the Portfolio.',
+  },
+  onboarding: {
+    allDone: 'You completed and viewed all forms.',
+    steps: {
+      client_agreement: 'Client Agreement Profile',
+      investor_profile: 'Exhibit B Investor(s) Profile',
+      form_adv: 'Form ADV Part 2A and 2B',
+      form_crs: 'Form CRS',
+    },
+  },
   validation: {
     /** A form sent back with messages on its inputs (the first one in error gets the focus). */
     correctHighlighted: 'Please correct the highlighted fields.',
