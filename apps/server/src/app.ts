@@ -32,6 +32,7 @@ import { trackHandlers } from './platform/in-flight.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { JobRunner } from './platform/jobs.js';
 import { MailWorker } from './platform/mail.js';
+import { piiKeyring } from './platform/pii.js';
 import { fixedSecurityHeaders, isJsonApiRoute } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
 import { TokenService } from './platform/tokens.js';
@@ -119,7 +120,15 @@ export async function buildApp(
     { timeZone: config.timeZone, now: config.now, leaseMs: config.jobs.leaseMs, sweepMs: config.jobs.sweepMs },
     app.log,
   );
-  const deps: AppDeps = { config, db: database.db, tokens, mailer, jobs, background: new Background(app.log) };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    tokens,
+    mailer,
+    jobs,
+    background: new Background(app.log),
+    pii: piiKeyring(config.piiKey, config.piiKeysPrevious),
+  };
   jobs.register(reminderJob(deps));
 
   // Deny by default: a route is public only when its own options say so (see PUBLIC in the matrix test).

@@ -28,6 +28,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, SECRET_KEY: ' '.repeat(40) }, quiet)).toThrow(/at least 32 characters/);
   });
 
+  it('takes the previous PII keys comma-separated, each at least 32 characters, none by default', () => {
+    expect(loadConfig(production, quiet).piiKeysPrevious).toEqual([]);
+    const old = ['o'.repeat(40), 'q'.repeat(40)];
+    expect(
+      loadConfig({ ...production, PII_ENCRYPTION_KEYS_PREVIOUS: ` ${old[0]}, ${old[1]},` }, quiet).piiKeysPrevious,
+    ).toEqual(old);
+    expect(() => loadConfig({ ...production, PII_ENCRYPTION_KEYS_PREVIOUS: 'short' }, quiet)).toThrow(
+      /PII_ENCRYPTION_KEYS_PREVIOUS: each key must be at least 32 characters/,
+    );
+  });
+
   it('runs the scheduled jobs unless told not to, the reminders at 8:00 unless another hour is set', () => {
     expect(loadConfig(production, quiet).jobs).toMatchObject({ enabled: true, reminderHour: 8 });
     const tuned = loadConfig({ ...production, JOBS_ENABLED: 'false', ATTESTATION_REMINDER_HOUR: '6' }, quiet);

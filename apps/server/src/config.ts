@@ -30,6 +30,23 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),
   SECRET_KEY: secret('SECRET_KEY'),
   PII_ENCRYPTION_KEY: secret('PII_ENCRYPTION_KEY'),
+  /** Keys that encrypted PII before the current one: they still decrypt until rotate-pii-key is done. */
+  PII_ENCRYPTION_KEYS_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .min(32, 'PII_ENCRYPTION_KEYS_PREVIOUS: each key must be at least 32 characters (comma-separated keys)'),
+      ),
+    ),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(7200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -68,6 +85,8 @@ export interface Config {
   mailFrom: string;
   secretKey: string;
   piiKey: string;
+  /** Former PII keys, still used to decrypt (`npm run rotate-pii-key` moves their values to `piiKey`). */
+  piiKeysPrevious: string[];
   accessTokenTtl: number;
   logLevel: string;
   trustProxy: boolean;
@@ -144,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY ?? (generated?.SECRET_KEY as string),
     piiKey: e.PII_ENCRYPTION_KEY ?? (generated?.PII_ENCRYPTION_KEY as string),
+    piiKeysPrevious: e.PII_ENCRYPTION_KEYS_PREVIOUS,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

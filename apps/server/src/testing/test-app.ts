@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Portal <no-reply@portal.test>',
     secretKey: 'test-secret-key-that-is-long-enough-for-hs256-0123456789',
     piiKey: randomBytes(32).toString('base64url'),
+    piiKeysPrevious: [],
     accessTokenTtl: 7200,
     logLevel: 'silent',
     trustProxy: false,
