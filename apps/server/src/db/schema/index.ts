@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './compliance.js';
 export * from './firms.js';
 export * from './investments.js';
+export * from './onboarding.js';
 export * from './platform.js';
 export * from './reference.js';
 export * from './users.js';
