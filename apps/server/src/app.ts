@@ -19,6 +19,7 @@ import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';
 import { investmentRequestRoutes } from './modules/investment-requests/investment-requests.routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { reminderJob } from './modules/reminders/reminders.service.js';
@@ -223,6 +224,7 @@ export async function buildApp(
   await app.register(attestationRoutes(deps));
   await app.register(investmentCatalogueRoutes(deps));
   await app.register(investmentRequestRoutes(deps));
+  await app.register(onboardingRoutes(deps));
   await app.register(attestationExportRoutes(deps));
   await app.register(supervisedPersonRoutes(deps));
   await app.register(reminderRoutes(deps));

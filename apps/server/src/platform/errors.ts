@@ -2,6 +2,16 @@ import { messages } from '@portal/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The detail of this route's 400 for an invalid body or query, whatever its field messages (the
+     * client agreement's toast is 'Required field(s) not provided.' for any invalid field).
+     */
+    validationDetail?: string;
+  }
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -49,7 +59,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       // One problem: its own message is the detail, so a toast of `detail` reads as the spec's text.
       const values = Object.values(fields);
-      const detail = values.length === 1 ? values[0] : messages.http.badRequest;
+      const detail =
+        request.routeOptions.config?.validationDetail ?? (values.length === 1 ? values[0] : messages.http.badRequest);
       return reply.status(400).send({ detail, fields });
     }
     const known = err.code ? fastifyCodes[err.code] : undefined;

@@ -1,0 +1,181 @@
+import {
+  type ClientAgreementFields,
+  clientAgreementFields,
+  type InvestorProfileStatus,
+  investorProfileFields,
+  ProfileType,
+  type Scope,
+} from '@portal/domain';
+import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
+import {
+  CLIENT_AGREEMENT_PII_COLUMNS,
+  clientAgreements,
+  investorProfiles,
+  profiles,
+  users,
+} from '../../db/schema/index.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { scopeWhere } from '../../platform/list.js';
+
+/**
+ * The agreement's field table bound to its table. `Client__r` / `Joint_Client__r` are computed: the
+ * service puts the delivery dates on the row before answering.
+ */
+export const clientAgreementEntity = bindEntity<ClientAgreementFields>(
+  'client_agreement',
+  clientAgreementFields,
+  { '': clientAgreements },
+  {
+    Client__r: (row: StoredRow) => row.clientDeliveries ?? null,
+    Joint_Client__r: (row: StoredRow) => row.jointClientDeliveries ?? null,
+  },
+);
+
+/** `portalUserEmail` is the client's email now, read with the profile. */
+export const investorProfileEntity = bindEntity(
+  'investor_profile',
+  investorProfileFields,
+  { '': investorProfiles },
+  { portalUserEmail: (row: StoredRow) => row.portalUserEmail ?? null },
+);
+
+/** The person whose onboarding records are asked for, as the access rules read them. */
+export interface ClientRow {
+  id: number;
+  email: string;
+  firmId: number | null;
+  advisorId: number | null;
+  profileType: number | null;
+  exhibitB: boolean;
+}
+
+const owner = { firm: profiles.firmId, person: users.id, advisor: users.advisorId };
+
+/**
+ * A live user within the caller's onboarding scope (the client themself, an advisor's clients, a firm's
+ * people): none otherwise. `lock` holds the user's row for the write, so two saves of one client's
+ * forms (two tabs, the client and their advisor) run one after the other.
+ */
+export async function clientInScope(
+  ex: Executor,
+  scope: Scope,
+  userId: number,
+  lock = false,
+): Promise<ClientRow | null> {
+  const query = ex
+    .select({
+      id: users.id,
+      email: users.email,
+      firmId: profiles.firmId,
+      advisorId: users.advisorId,
+      profileType: profiles.profileType,
+      exhibitB: profiles.isExhibitBInvestorProfileFormUser,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), scopeWhere(scope, owner)));
+  const [row] = lock ? await query.for('update', { of: users }) : await query;
+  return row ?? null;
+}
+
+export const isClientRow = (row: ClientRow) => row.profileType === ProfileType.Client;
+
+export type AgreementRow = typeof clientAgreements.$inferSelect;
+
+/** The agreement of a client user, if any. */
+export async function agreementOfClient(ex: Executor, portalUserId: number): Promise<AgreementRow | null> {
+  const [row] = await ex.select().from(clientAgreements).where(eq(clientAgreements.portalUserId, portalUserId));
+  return row ?? null;
+}
+
+/** The client user an agreement belongs to, when the agreement is within the caller's scope. */
+export async function ownerOfAgreement(ex: Executor, scope: Scope, id: number): Promise<number | null> {
+  const [row] = await ex
+    .select({ portalUserId: clientAgreements.portalUserId })
+    .from(clientAgreements)
+    .innerJoin(users, eq(users.id, clientAgreements.portalUserId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(clientAgreements.id, id), isNull(users.deletedAt), scopeWhere(scope, owner)));
+  return row?.portalUserId ?? null;
+}
+
+export async function insertAgreement(tx: Tx, values: typeof clientAgreements.$inferInsert): Promise<AgreementRow> {
+  const [row] = await tx.insert(clientAgreements).values(values).returning();
+  return row;
+}
+
+export async function updateAgreement(tx: Tx, id: number, values: Partial<AgreementRow>): Promise<AgreementRow> {
+  const [row] = await tx.update(clientAgreements).set(values).where(eq(clientAgreements.id, id)).returning();
+  return row;
+}
+
+export type PiiColumn = (typeof CLIENT_AGREEMENT_PII_COLUMNS)[number];
+export type PiiValues = { id: number } & Record<PiiColumn, string | null>;
+
+const piiSelection = {
+  id: clientAgreements.id,
+  ...Object.fromEntries(CLIENT_AGREEMENT_PII_COLUMNS.map((c) => [c, getTableColumns(clientAgreements)[c]])),
+} as Record<'id' | PiiColumn, (typeof clientAgreements)['id']>;
+
+/**
+ * The next agreements (by id, after `afterId`) with a PII value not under `keyId`, locked for the
+ * re-encryption (rotate-pii-key): a key id is the second dot-separated part of a stored value.
+ */
+export async function agreementsNotUnderKey(
+  tx: Tx,
+  keyId: string,
+  afterId: number,
+  limit: number,
+): Promise<PiiValues[]> {
+  const stale = or(
+    ...CLIENT_AGREEMENT_PII_COLUMNS.map((c) => {
+      const column = getTableColumns(clientAgreements)[c];
+      return sql`(${column} is not null and split_part(${column}, '.', 2) <> ${keyId})`;
+    }),
+  );
+  const rows = await tx
+    .select(piiSelection)
+    .from(clientAgreements)
+    .where(and(gt(clientAgreements.id, afterId), stale))
+    .orderBy(clientAgreements.id)
+    .limit(limit)
+    .for('update');
+  return rows as unknown as PiiValues[];
+}
+
+export async function setPiiValues(tx: Tx, id: number, values: Partial<Record<PiiColumn, string | null>>) {
+  await tx.update(clientAgreements).set(values).where(eq(clientAgreements.id, id));
+}
+
+export type InvestorProfileRow = typeof investorProfiles.$inferSelect & { portalUserEmail: string };
+
+export async function investorProfileOf(ex: Executor, portalUserId: number): Promise<InvestorProfileRow | null> {
+  const [row] = await ex
+    .select({ ...getTableColumns(investorProfiles), portalUserEmail: users.email })
+    .from(investorProfiles)
+    .innerJoin(users, eq(users.id, investorProfiles.portalUserId))
+    .where(eq(investorProfiles.portalUserId, portalUserId));
+  return row ?? null;
+}
+
+/** Status of each client's investor profile (`onboarding` status), by client id. */
+export async function investorProfileStatuses(
+  ex: Executor,
+  portalUserIds: number[],
+): Promise<Map<number, InvestorProfileStatus>> {
+  if (!portalUserIds.length) return new Map();
+  const rows = await ex
+    .select({ id: investorProfiles.portalUserId, status: investorProfiles.status })
+    .from(investorProfiles)
+    .where(inArray(investorProfiles.portalUserId, portalUserIds));
+  return new Map(rows.map((r) => [r.id, r.status as InvestorProfileStatus]));
+}
+
+export async function insertInvestorProfile(tx: Tx, values: typeof investorProfiles.$inferInsert) {
+  await tx.insert(investorProfiles).values(values);
+}
+
+export async function updateInvestorProfile(tx: Tx, id: number, values: Partial<typeof investorProfiles.$inferInsert>) {
+  await tx.update(investorProfiles).set(values).where(eq(investorProfiles.id, id));
+}
