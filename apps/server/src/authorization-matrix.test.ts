@@ -295,6 +295,7 @@ const matrix: Record<string, Case> = {
   ...complianceCases(),
   ...catalogueCases(),
   ...investmentRequestCases(),
+  ...onboardingCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -679,7 +680,7 @@ function catalogueCases(): Record<string, Case> {
 /** Per firm: an advisor's session, a client of theirs, a shared model and fee schedule (made in `beforeAll`). */
 const requestFixtures = {} as Record<
   'own' | 'other',
-  { advisor: Record<string, string>; client: number; model: number; feeSchedule: number }
+  { advisor: Record<string, string>; advisorId: number; client: number; model: number; feeSchedule: number }
 >;
 
 /**
@@ -772,6 +773,153 @@ function investmentRequestCases(): Record<string, Case> {
   return cases;
 }
 
+/** A complete client agreement of an individual client (spec 001 §5). */
+const agreementForm = (clientId: number) => ({
+  ESWA_Portal_User_ID__c: clientId,
+  Form_Type__c: 'Individual Client',
+  ClientName__c: 'Matrix Client',
+  ClientHomeAddressStreet__c: '1 Main St',
+  ClientHomeAddressCity__c: 'Springfield',
+  ClientHomeAddressState__c: 'Illinois',
+  ClientHomeAddressZipCode__c: '62701',
+  ClientMailingAddressStreet__c: '1 Main St',
+  ClientMailingAddressCity__c: 'Springfield',
+  ClientMailingAddressState__c: 'Illinois',
+  ClientMailingAddressZipCode__c: '62701',
+  ClientCellPhone__c: '217-555-0101',
+  ClientBusinessPhone__c: '217-555-0102',
+  ClientHomePhone__c: '217-555-0103',
+  ClientEmailAddress__c: 'matrix@example.test',
+  ClientMailPreference__c: 'Email',
+  ClientEmploymentStatus__c: 'Retired',
+  ClientDoB__c: '1950-01-02',
+  ClientSSN__c: '123-45-6789',
+  ClientDriversLicense__c: 'M123-4567',
+  ClientDriversLicenseIssueState__c: 'Illinois',
+  ClientDriversLicenseIssueDate__c: '2020-01-01',
+  ClientDriversLicenseExpirationDate__c: '2028-01-01',
+});
+const investorProfileForm = {
+  IP_Relationship_Time_Horizon__c: '3-5 years',
+  IP_Relationship_Withdrawal_Period__c: '5-10 years',
+  IP_Percentage_Withdrawal__c: '0%',
+  IP_Risk_Tolerance__c: 'High (30%)',
+  IP_Sources_of_Income__c: 'Stable',
+  IP_Percent_of_Wealth__c: '0-25%',
+  IP_Investment_Experience__c: 'Experienced',
+  IP_Socially_Responsible_Investing__c: 'Yes',
+  IP_Asset_Allocation__c: '50/50',
+};
+
+/**
+ * Client onboarding: a client's agreement and investor profile are written by the client and their
+ * advisor, read by those two, the firm's administrators and a super admin; anyone else, another firm's
+ * people and a target that is not a client: 404. The own-firm target is a fresh Exhibit B client of the
+ * advisor; another firm's, a client of that firm's advisor; `self` is the caller (a client only for `client`).
+ */
+function onboardingCases(): Record<string, Case> {
+  const readers = (ok: number, others = 404): Expect => ({
+    ...all(others),
+    superAdmin: ok,
+    firmAdmin: ok,
+    advisor: ok,
+  });
+  const writers = (ok: number): Expect => ({ ...all(404), superAdmin: 403, firmAdmin: 403, advisor: ok });
+  const onlySuperReads = (ok: number): Expect => ({ ...all(404), superAdmin: ok });
+  const selfClient = (ok: number): Expect => ({ ...all(404), client: ok });
+  /** A fresh client of the target's side (never signed in), with the Exhibit B profile step. */
+  const client = async (s: Target, role: Caller) => {
+    if (s === 'self') return role === 'signedOut' ? ids.client : ids[role];
+    const side = s === 'other' ? 'other' : 'own';
+    const u = await createUser(t.deps.db, {
+      advisorId: requestFixtures[side].advisorId,
+      profile: { firmId: firms[side].id, profileType: 4, isExhibitBInvestorProfileFormUser: true },
+    });
+    return u.id;
+  };
+  const advisorOf = (s: Target) => requestFixtures[s === 'other' ? 'other' : 'own'].advisor;
+  /** A fresh client with an agreement filed by their advisor: the agreement's id. */
+  const agreement = async (s: Target, role: Caller) => {
+    const id = await client(s, role);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/client_agreements/',
+      headers: advisorOf(s),
+      payload: agreementForm(id),
+    });
+    expect(res.statusCode).toBe(201);
+    return json<{ Id: number }>(res).Id;
+  };
+  const profile = async (s: Target, role: Caller) => {
+    const id = await client(s, role);
+    const url = `/api/investor_profile/${id}/`;
+    expect(
+      (await t.app.inject({ method: 'PUT', url, headers: advisorOf(s), payload: investorProfileForm })).statusCode,
+    ).toBe(200);
+    return id;
+  };
+  return {
+    'POST /api/client_agreements/': {
+      build: async (s, role) => ({
+        method: 'POST',
+        url: '/api/client_agreements/',
+        payload: agreementForm(await client(s, role)),
+      }),
+      own: writers(201),
+      // A client's own first submit is in onboarding.test.ts: one agreement a client, and the matrix runs twice.
+      other: { ...all(404), superAdmin: 403 },
+    },
+    'GET /api/client_agreements/': {
+      build: async (s, role) => ({
+        method: 'GET',
+        url: `/api/client_agreements/?portalUserId=${await client(s, role)}`,
+      }),
+      own: readers(200),
+      other: onlySuperReads(200),
+      self: selfClient(200),
+    },
+    'GET /api/client_agreements/:id/': {
+      build: async (s, role) => ({
+        method: 'GET',
+        url: `/api/client_agreements/${await agreement(s, role)}/?reveal=true`,
+      }),
+      own: readers(200),
+      other: onlySuperReads(200),
+    },
+    'PUT /api/client_agreements/:id/': {
+      build: async (s, role) => {
+        const id = await agreement(s, role);
+        const owner = await t.app.inject({ url: `/api/client_agreements/${id}/`, headers: advisorOf(s) });
+        return { method: 'PUT', url: `/api/client_agreements/${id}/`, payload: json(owner) };
+      },
+      own: writers(200),
+      other: { ...all(404), superAdmin: 403 },
+    },
+    'GET /api/investor_profile/:userId/': {
+      build: async (s, role) => ({ method: 'GET', url: `/api/investor_profile/${await profile(s, role)}/` }),
+      own: readers(200),
+      other: onlySuperReads(200),
+    },
+    'PUT /api/investor_profile/:userId/': {
+      build: async (s, role) => ({
+        method: 'PUT',
+        url: `/api/investor_profile/${await client(s, role)}/`,
+        payload: investorProfileForm,
+      }),
+      own: writers(200),
+      other: { ...all(404), superAdmin: 403 },
+      // The matrix's client has no Exhibit B step: reached, and refused for that.
+      self: selfClient(409),
+    },
+    'GET /api/onboarding/:userId/status/': {
+      build: async (s, role) => ({ method: 'GET', url: `/api/onboarding/${await client(s, role)}/status/` }),
+      own: readers(200),
+      other: onlySuperReads(200),
+      self: selfClient(200),
+    },
+  };
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   firms.own = await createFirm(t.deps.db, { name: 'Own Firm', firmTk: 9001 });
@@ -836,6 +984,7 @@ beforeAll(async () => {
     };
     requestFixtures[side] = {
       advisor: advisorSession,
+      advisorId: advisor,
       client: client.id,
       model: await entry('investment_models', 'firm_models', 'investment_model'),
       feeSchedule: await entry('fee_schedules', 'firm_fee_schedules', 'fee_schedule'),
