@@ -6,6 +6,8 @@ import { DataDirLockedError, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createSuperAdmin } from './modules/demo/create-admin.js';
 import { DEMO_PASSWORD, seedDemo } from './modules/demo/demo-seed.js';
+import { rotatePiiKey } from './modules/onboarding/onboarding.service.js';
+import { PiiDecryptError, piiKeyring } from './platform/pii.js';
 
 /** Maintenance commands, run with the server stopped (PGlite allows one process). */
 async function main() {
@@ -27,6 +29,15 @@ async function main() {
       const link = await createSuperAdmin(database.db, config, parsed.data);
       console.log(
         `Super administrator ${parsed.data} created. Open this link to set the password (valid 7 days):\n${link}`,
+      );
+    } else if (command === 'rotate-pii-key') {
+      // PII_ENCRYPTION_KEY is the new key; PII_ENCRYPTION_KEYS_PREVIOUS lists the old ones that still decrypt.
+      const pii = piiKeyring(config.piiKey, config.piiKeysPrevious);
+      const r = await rotatePiiKey(database.db, pii, { log: (line) => console.log(line) });
+      console.log(
+        r.values
+          ? `Re-encrypted ${r.values} PII values in ${r.agreements} client agreements under key ${r.keyId} (${r.batches} batches).`
+          : `Every PII value is already under key ${r.keyId}: nothing to re-encrypt.`,
       );
     } else if (command === 'bench-seed') {
       // The data set of `npm run bench` (scripts/bench): never run against a database that matters.
@@ -59,7 +70,7 @@ async function main() {
       });
       console.log(JSON.stringify(result));
     } else {
-      throw new ConfigError('Usage: cli.js seed-demo | create-admin --email X | bench-seed');
+      throw new ConfigError('Usage: cli.js seed-demo | create-admin --email X | rotate-pii-key | bench-seed');
     }
   } finally {
     await database.close();
@@ -67,6 +78,10 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError || err instanceof DataDirLockedError ? err.message : err);
+  console.error(
+    err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof PiiDecryptError
+      ? err.message
+      : err,
+  );
   process.exit(1);
 });

@@ -119,14 +119,15 @@ const piiSelection = {
 } as Record<'id' | PiiColumn, (typeof clientAgreements)['id']>;
 
 /**
- * The next agreements (by id, after `afterId`) with a PII value not under `keyId`, locked for the
- * re-encryption (rotate-pii-key): a key id is the second dot-separated part of a stored value.
+ * The next agreements (by id, after `afterId`) with a PII value not under `keyId` (rotate-pii-key):
+ * a key id is the second dot-separated part of a stored value. `lock` holds them for the re-encryption.
  */
 export async function agreementsNotUnderKey(
-  tx: Tx,
+  ex: Executor,
   keyId: string,
   afterId: number,
   limit: number,
+  lock = false,
 ): Promise<PiiValues[]> {
   const stale = or(
     ...CLIENT_AGREEMENT_PII_COLUMNS.map((c) => {
@@ -134,14 +135,13 @@ export async function agreementsNotUnderKey(
       return sql`(${column} is not null and split_part(${column}, '.', 2) <> ${keyId})`;
     }),
   );
-  const rows = await tx
+  const query = ex
     .select(piiSelection)
     .from(clientAgreements)
     .where(and(gt(clientAgreements.id, afterId), stale))
     .orderBy(clientAgreements.id)
-    .limit(limit)
-    .for('update');
-  return rows as unknown as PiiValues[];
+    .limit(limit);
+  return (lock ? await query.for('update') : await query) as unknown as PiiValues[];
 }
 
 export async function setPiiValues(tx: Tx, id: number, values: Partial<Record<PiiColumn, string | null>>) {

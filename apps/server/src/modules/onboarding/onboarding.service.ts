@@ -22,9 +22,11 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import type { PiiKeyring } from '../../platform/pii.js';
 import {
   type AgreementRow,
   agreementOfClient,
+  agreementsNotUnderKey,
   type ClientRow,
   clientAgreementEntity,
   clientInScope,
@@ -34,6 +36,8 @@ import {
   investorProfileOf,
   isClientRow,
   ownerOfAgreement,
+  type PiiColumn,
+  setPiiValues,
   updateAgreement,
   updateInvestorProfile,
 } from './onboarding.repository.js';
@@ -325,4 +329,60 @@ export async function statusOf(ctx: Ctx, userId: number): Promise<OnboardingStat
     },
     investorProfile: profile && { Investor_Profile_Status__c: profile.status },
   });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Key rotation (`npm run rotate-pii-key`)
+
+export interface RotationResult {
+  keyId: string;
+  agreements: number;
+  values: number;
+  batches: number;
+}
+
+/**
+ * Re-encrypts under the current key every PII value of the client agreements that is under another
+ * one (a previous key must still be configured to read it). Batches of `batchSize` agreements, each
+ * one transaction with its audit event; a value already under the current key is left alone, so a
+ * run cut short is finished by running it again.
+ */
+export async function rotatePiiKey(
+  db: Db,
+  pii: PiiKeyring,
+  opts: { batchSize?: number; log?: (line: string) => void } = {},
+): Promise<RotationResult> {
+  const batchSize = opts.batchSize ?? 500;
+  const result: RotationResult = { keyId: pii.currentKeyId, agreements: 0, values: 0, batches: 0 };
+  let afterId = 0;
+  for (;;) {
+    // Looked at first, outside a transaction: an empty batch writes (and audits) nothing.
+    if (!(await agreementsNotUnderKey(db, pii.currentKeyId, afterId, 1)).length) break;
+    const batch = await writeAudited(db, { actorId: null, requestId: null }, async (tx, record) => {
+      const rows = await agreementsNotUnderKey(tx, pii.currentKeyId, afterId, batchSize, true);
+      let values = 0;
+      for (const row of rows) {
+        const sealedValues: Partial<Record<PiiColumn, string | null>> = {};
+        for (const f of PII) {
+          const stored = row[f.column as PiiColumn];
+          if (!pii.needsRotation(stored)) continue;
+          sealedValues[f.column as PiiColumn] = pii.encrypt(pii.decrypt(stored, f.bound), f.bound);
+          values++;
+        }
+        await setPiiValues(tx, row.id, sealedValues);
+      }
+      record({
+        action: 'rotate_pii_key',
+        entity: clientAgreementEntity.name,
+        changes: { key_id: pii.currentKeyId, agreements: rows.length, values, ids: rows.map((r) => r.id) },
+      });
+      return { rows: rows.length, values, lastId: rows.at(-1)?.id ?? afterId };
+    });
+    result.agreements += batch.rows;
+    result.values += batch.values;
+    result.batches++;
+    afterId = batch.lastId;
+    opts.log?.(`batch ${result.batches}: ${batch.values} values in ${batch.rows} client agreements re-encrypted`);
+  }
+  return result;
 }
