@@ -34,6 +34,7 @@ import { JobRunner } from './platform/jobs.js';
 import { MailWorker } from './platform/mail.js';
 import { fixedSecurityHeaders, isJsonApiRoute } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
+import { createStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { registerWeb } from './platform/web.js';
 
@@ -119,7 +120,15 @@ export async function buildApp(
     { timeZone: config.timeZone, now: config.now, leaseMs: config.jobs.leaseMs, sweepMs: config.jobs.sweepMs },
     app.log,
   );
-  const deps: AppDeps = { config, db: database.db, tokens, mailer, jobs, background: new Background(app.log) };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    tokens,
+    mailer,
+    jobs,
+    background: new Background(app.log),
+    storage: createStorage(config.storage),
+  };
   jobs.register(reminderJob(deps));
 
   // Deny by default: a route is public only when its own options say so (see PUBLIC in the matrix test).

@@ -7,6 +7,7 @@ import { type AuthState, requireAuth } from './auth.js';
 import type { Background } from './background.js';
 import type { JobRunner } from './jobs.js';
 import type { MailWorker } from './mail.js';
+import type { Storage } from './storage.js';
 import type { TokenService } from './tokens.js';
 
 /** What services need from the platform; built once in buildApp and passed explicitly. */
@@ -18,6 +19,8 @@ export interface AppDeps {
   mailer: MailWorker;
   /** The scheduled jobs; started by the server, run by hand in tests (`runDue(now)`). */
   jobs: JobRunner;
+  /** Files: local disk or an S3-compatible bucket (platform/storage.ts). */
+  storage: Storage;
 }
 
 export interface RequestMeta extends AuditContext {

@@ -6,6 +6,7 @@ import { Background } from '../../platform/background.js';
 import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
 import { JobRunner } from '../../platform/jobs.js';
 import { MailWorker } from '../../platform/mail.js';
+import { createStorage } from '../../platform/storage.js';
 import { TokenService } from '../../platform/tokens.js';
 import { accounts } from '../users/users.service.js';
 
@@ -35,6 +36,7 @@ export function offlineDeps(db: Db, config: Config): AppDeps {
     // No schedule runs offline: nothing registers a job here.
     jobs: new JobRunner(db, { timeZone: config.timeZone, now: config.now, ...config.jobs }, silentLog),
     background: new Background(silentLog),
+    storage: createStorage(config.storage),
   };
 }
 
