@@ -464,6 +464,81 @@ export const messages = {
     notBeingFiled: (period: string, current: string) =>
       `Reminders are for the quarter being filed now, ${current}: the attestation form files only that quarter, so a reminder about ${period} could not be acted on.`,
   },
+  /**
+   * Disclosure documents (Form ADV Part 2A/2B, Form CRS) and the proof of their delivery (issue 10 §4):
+   * the versions an administrator uploads, the delivery each client's opening records, the CCO report.
+   */
+  disclosures: {
+    kinds: { adv_2a: 'Form ADV Part 2A', adv_2b: 'Form ADV Part 2B', crs: 'Form CRS' },
+    documentsTitle: 'Disclosure Documents',
+    deliveriesTitle: 'Disclosure Deliveries',
+    onlyClient: 'Only the client can receive a disclosure in the portal.',
+    deliveryDate: "Enter today's date: a delivery is recorded on the day the client opens the document.",
+    notPublished: (title: string) => `Your firm has not published its ${title} yet.`,
+    noPart2B: 'Your firm publishes no Form ADV Part 2B.',
+    notReceived: 'This document was not delivered to you.',
+    selectKind: 'Select the document.',
+    effectiveDate: 'Enter the effective date.',
+    materialChangeAdvOnly: 'Only a Form ADV version has a material change.',
+    fileType: 'Upload the document as a PDF file.',
+    fileTooLarge: 'The file is larger than 10 MB: upload a smaller PDF.',
+    notPdf: 'This file is not a PDF: save the document as a PDF and upload it again.',
+    fileMissing: 'Choose the PDF file of the document.',
+    fileLost: 'The file of this version cannot be found: upload the version again.',
+    deliveredNoDelete: 'This version has been delivered to clients: it stays on record as proof of delivery.',
+    chooseFirm: 'Choose a firm.',
+    uploaded: 'Disclosure version uploaded.',
+    deleted: 'Disclosure version deleted.',
+    deleteQuestion: (title: string, date: string) => `Delete the ${title} version effective ${date}?`,
+    noVersions: 'No version uploaded: the firm’s link is shown to clients, if it has one.',
+    externalLink: 'External link',
+    current: 'Current',
+    upcoming: 'Upcoming',
+    materialChange: 'Material change',
+    uploadTitle: 'Upload version',
+    upload: 'Upload',
+    effectiveDateLabel: 'Effective date',
+    fileLabel: 'PDF file',
+    kindLabel: 'Document',
+    statuses: {
+      received: 'Received',
+      due: 'Due',
+      overdue: 'Overdue',
+      not_required: 'Not required',
+      none: 'No document',
+    },
+    dueBy: (date: string) => `due by ${date}`,
+    notified: (date: string) => `Notified ${date}`,
+    deliver: 'Deliver',
+    deliverAll: 'Deliver to all due',
+    deliverAllQuestion: (firm: string) =>
+      `Email each client of ${firm} who is due a disclosure a link to the documents they have not received?`,
+    sent: (count: number) =>
+      count === 0
+        ? 'Nobody was sent a link: no client is due a disclosure.'
+        : count === 1
+          ? 'A link was sent to 1 client.'
+          : `Links were sent to ${count} clients.`,
+    sending: (count: number) => `Links are being sent to ${count} clients.`,
+    nothingDue: 'This client has received every current disclosure: there is nothing to deliver.',
+    notAClient: 'This person is not a client of the firm.',
+    empty: 'No clients found.',
+    noMatch: 'No client matches the search.',
+    exportEmpty: 'No client matches: there is nothing to export.',
+    mailSubject: (firm: string) => `${firm}: disclosure documents for you`,
+    mailText: (name: string, firm: string, documents: { title: string; link: string }[]) =>
+      [
+        `Dear ${name},`,
+        '',
+        `${firm} has published disclosure documents you have not yet received. Please sign in to the portal and open each of them:`,
+        '',
+        ...documents.map((d) => `${d.title}: ${d.link}`),
+        '',
+        'The portal records the day you open each document.',
+      ].join('\n'),
+    received: (date: string) => `Received ${date}`,
+    notYetReceived: 'Not yet received',
+  },
   /** Who has attested for a period, and the reminders a CCO sends (issue 8). */
   submissionStatus: {
     empty: 'No supervised persons found for this period.',
