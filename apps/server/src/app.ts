@@ -15,6 +15,7 @@ import { attestationExportRoutes } from './modules/attestations/attestation-expo
 import { attestationRoutes } from './modules/attestations/attestations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
+import { disclosureRoutes } from './modules/disclosures/disclosures.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';
@@ -226,6 +227,7 @@ export async function buildApp(
   await app.register(attestationExportRoutes(deps));
   await app.register(supervisedPersonRoutes(deps));
   await app.register(reminderRoutes(deps));
+  await app.register(disclosureRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes, handlersSettled: handlers.settled };
