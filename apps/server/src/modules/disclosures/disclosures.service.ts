@@ -461,6 +461,10 @@ export async function deliver(ctx: Ctx, body: DeliverBody) {
   }
   if (rows.length === 0) return { detail: m.sent(0), sent: 0, queued: false };
   if (rows.length > DELIVER_INLINE) {
+    // The request's own trace: who asked to deliver to how many; each batch records its clients.
+    await writeAudited(ctx.deps.db, ctx.meta, async (_tx, record) =>
+      record({ action: 'notify', entity: 'disclosure_delivery', firmId: body.firm, changes: { queued: rows.length } }),
+    );
     ctx.deps.background.run('disclosure delivery mails', async () => {
       for (let i = 0; i < rows.length; i += DELIVER_BATCH) await notify(ctx, rows.slice(i, i + DELIVER_BATCH));
     });
