@@ -136,6 +136,8 @@ export const disclosureDeliveryRow = z.object({
   email: z.string(),
   firm_id: z.number().int(),
   firm_name: z.string(),
+  /** The client's advisor, 'Last, First'; null when none is assigned. */
+  advisor_name: z.string().nullable(),
   agreement_date: z.string().nullable(),
   status: z.enum(['overdue', 'due', 'received']),
   adv_2a: deliveryCell,

@@ -233,6 +233,7 @@ export interface ReportRowRaw {
   email: string;
   firm_id: number;
   firm_name: string;
+  advisor_name: string | null;
   agreement_date: string | null;
   rank: number;
   total: number;
@@ -286,12 +287,14 @@ export async function reportRows(
   const query = sql`
     with b as (
       select u.id as client_id, u.first_name, u.last_name, u.email, f.id as firm_id, f.name as firm_name,
+        coalesce(nullif(btrim(coalesce(adv.last_name, '') || ', ' || coalesce(adv.first_name, ''), ', '), ''), adv.email) as advisor_name,
         f.form_adv_url, f.form_crs_url, ${agreementDateOf(sql`u.id`)} as agreement_date
       from users u join profiles p on p.user_id = u.id join firms f on f.id = p.firm_id
+        left join users adv on adv.id = u.advisor_id
       where ${baseWhere}
     ),
     cells as (
-      select b.client_id, b.first_name, b.last_name, b.email, b.firm_id, b.firm_name, b.agreement_date::text as agreement_date,
+      select b.client_id, b.first_name, b.last_name, b.email, b.firm_id, b.firm_name, b.advisor_name, b.agreement_date::text as agreement_date,
         ${sql.join(
           parts.map((p) => p.columns),
           sql`, `,

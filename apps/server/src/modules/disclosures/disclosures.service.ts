@@ -363,6 +363,7 @@ function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
     email: r.email,
     firm_id: r.firm_id,
     firm_name: r.firm_name,
+    advisor_name: r.advisor_name,
     agreement_date: r.agreement_date,
     status: r.rank === 0 ? 'overdue' : r.rank === 1 ? 'due' : 'received',
     adv_2a: cellOf(r, 'adv_2a', today),
@@ -378,7 +379,7 @@ export async function report(ctx: Ctx, q: DisclosureDeliveryQuery) {
   return { count: rows[0]?.total ?? 0, results: rows.map((r) => toRow(r, today)) };
 }
 
-const CSV_COLUMNS = ['Last Name', 'First Name', 'Email', 'Firm', 'Status'] as const;
+const CSV_COLUMNS = ['Last Name', 'First Name', 'Email', 'Firm', 'Advisor', 'Agreement Date', 'Status'] as const;
 const cellColumns = (kind: DisclosureKind) => {
   const t = title(kind);
   return [
@@ -416,7 +417,15 @@ export async function exportCsv(ctx: Ctx, q: Omit<DisclosureDeliveryQuery, 'page
   void (async () => {
     for (const raw of rows) {
       const r = toRow(raw, today);
-      const line: unknown[] = [r.last_name, r.first_name, r.email, r.firm_name, m.statuses[r.status]];
+      const line: unknown[] = [
+        r.last_name,
+        r.first_name,
+        r.email,
+        r.firm_name,
+        r.advisor_name,
+        wireDateToText(r.agreement_date),
+        m.statuses[r.status],
+      ];
       for (const kind of DISCLOSURE_KINDS) {
         const c = r[kind];
         line.push(

@@ -27,7 +27,7 @@ beforeAll(async () => {
   admin = (await signedInAs(t, { profile: { firmId, profileType: 1 } })).headers;
   cco = (await signedInAs(t, { profile: { firmId, profileType: 3, isCco: true } })).headers;
   otherAdmin = (await signedInAs(t, { profile: { firmId: otherFirmId, profileType: 1 } })).headers;
-  const adv = await signedInAs(t, { profile: { firmId, profileType: 2 } });
+  const adv = await signedInAs(t, { firstName: 'Avery', lastName: 'Advisor', profile: { firmId, profileType: 2 } });
   advisor = adv.headers;
   client = await signedInAs(t, {
     advisorId: adv.user.id,
@@ -251,8 +251,9 @@ describe('disclosure documents', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toContain('Last Name,First Name,Email,Firm,Status,Form ADV Part 2A Status');
+    expect(lines[0]).toContain('Last Name,First Name,Email,Firm,Advisor,Agreement Date,Status,Form ADV Part 2A Status');
     expect(lines[1]).toContain('Client,Cora');
+    expect(lines[1]).toContain('"Advisor, Avery"');
     const none = await t.app.inject({
       url: `/api/disclosure_deliveries/export/?firm=${firmId}&status=overdue`,
       headers: cco,
