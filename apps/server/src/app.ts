@@ -15,6 +15,7 @@ import { attestationExportRoutes } from './modules/attestations/attestation-expo
 import { attestationRoutes } from './modules/attestations/attestations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
+import { disclosureRoutes } from './modules/disclosures/disclosures.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';
@@ -36,6 +37,7 @@ import { MailWorker } from './platform/mail.js';
 import { piiKeyring } from './platform/pii.js';
 import { fixedSecurityHeaders, isJsonApiRoute } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
+import { createStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { registerWeb } from './platform/web.js';
 
@@ -129,6 +131,7 @@ export async function buildApp(
     jobs,
     background: new Background(app.log),
     pii: piiKeyring(config.piiKey, config.piiKeysPrevious),
+    storage: createStorage(config.storage),
   };
   jobs.register(reminderJob(deps));
 
@@ -228,6 +231,7 @@ export async function buildApp(
   await app.register(attestationExportRoutes(deps));
   await app.register(supervisedPersonRoutes(deps));
   await app.register(reminderRoutes(deps));
+  await app.register(disclosureRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes, handlersSettled: handlers.settled };

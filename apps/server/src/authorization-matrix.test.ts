@@ -63,6 +63,7 @@ const superCcoOnly = (ok: number, others: number, cco: number): Expect => ({
   client: 403,
 });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const MATRIX_PDF = Buffer.from('%PDF-1.7\nmatrix\n%%EOF\n');
 
 let t: TestApp;
 const firms: Record<'own' | 'other', { id: number }> = {} as never;
@@ -296,6 +297,7 @@ const matrix: Record<string, Case> = {
   ...catalogueCases(),
   ...investmentRequestCases(),
   ...onboardingCases(),
+  ...disclosureCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -920,6 +922,104 @@ function onboardingCases(): Record<string, Case> {
   };
 }
 
+/**
+ * Disclosure documents: a firm's administrators (a super admin any firm's) upload and delete versions;
+ * the firm's people read a version's PDF (a client the current one); the delivery PUTs are the client's
+ * own; the report, its CSV and Deliver are for CCOs and administrators (super CCO and super admin: any firm).
+ */
+function disclosureCases(): Record<string, Case> {
+  const today = () => calendarDateIn('America/New_York', new Date());
+  const firmOf = (s: Target) => firms[s === 'other' ? 'other' : 'own'].id;
+  const admins = (ok: number): Expect => ({ ...all(403), superAdmin: ok, firmAdmin: ok });
+  const otherAdmins = (ok: number): Expect => ({ ...all(404), superAdmin: ok, superCco: 403 });
+  const reporters = (ok: number): Expect => ({ ...all(403), superAdmin: ok, firmAdmin: ok, cco: ok, superCco: ok });
+  const otherReporters = (ok: number): Expect => ({
+    ...all(403),
+    superAdmin: ok,
+    superCco: ok,
+    firmAdmin: 404,
+    cco: 404,
+  });
+  /** A fresh version of the target's firm, effective today: the newest upload is the current one. */
+  const version = async (s: Target) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/disclosure_documents/?firm=${firmOf(s)}&kind=adv_2a&effective_date=${today()}`,
+      headers: { ...sessions.superAdmin.bearer, 'content-type': 'application/pdf' },
+      payload: MATRIX_PDF,
+    });
+    return json<{ id: number }>(res).id;
+  };
+  const delivery = (path: string): Case => ({
+    build: async (s, role) => ({
+      method: 'PUT',
+      url: path,
+      payload: { portalUserId: await targetUser(s, role), deliveryDate: today() },
+    }),
+    own: all(403),
+    self: { ...all(403), client: 200 },
+  });
+  return {
+    'GET /api/disclosure_documents/': {
+      build: (s) => ({ method: 'GET', url: `/api/disclosure_documents/?firm=${firmOf(s)}` }),
+      own: admins(200),
+      other: otherAdmins(200),
+    },
+    'POST /api/disclosure_documents/': {
+      build: (s) => ({
+        method: 'POST',
+        url: `/api/disclosure_documents/?firm=${firmOf(s)}&kind=crs&effective_date=2020-01-01`,
+        headers: { 'content-type': 'application/pdf' },
+        payload: MATRIX_PDF,
+      }),
+      own: admins(201),
+      other: otherAdmins(201),
+    },
+    'GET /api/disclosure_documents/:id/file/': {
+      build: async (s) => ({ method: 'GET', url: `/api/disclosure_documents/${await version(s)}/file/` }),
+      own: all(200),
+      other: { ...all(404), superAdmin: 200, superCco: 200 },
+    },
+    'DELETE /api/disclosure_documents/:id/': {
+      build: async (s) => ({ method: 'DELETE', url: `/api/disclosure_documents/${await version(s)}/` }),
+      own: admins(204),
+      other: otherAdmins(204),
+    },
+    'GET /api/disclosures/current/': {
+      build: async (s, role) => ({
+        method: 'GET',
+        url: `/api/disclosures/current/?portalUserId=${await targetUser(s, role)}`,
+      }),
+      // The target in the caller's firm is a client of the advisor; in another firm, not a client at all.
+      own: { ...all(404), superAdmin: 200, firmAdmin: 200, advisor: 200 },
+      other: all(404),
+      self: { ...all(404), client: 200 },
+    },
+    'PUT /api/update_form_adv_delivery_date/': delivery('/api/update_form_adv_delivery_date/'),
+    'PUT /api/update_form_crs_delivery_date/': delivery('/api/update_form_crs_delivery_date/'),
+    'GET /api/disclosure_deliveries/': {
+      build: (s) => ({ method: 'GET', url: `/api/disclosure_deliveries/?firm=${firmOf(s)}` }),
+      own: reporters(200),
+      other: otherReporters(200),
+    },
+    'GET /api/disclosure_deliveries/export/': {
+      build: (s) => ({ method: 'GET', url: `/api/disclosure_deliveries/export/?firm=${firmOf(s)}` }),
+      own: reporters(200),
+      other: otherReporters(200),
+    },
+    'POST /api/disclosure_deliveries/deliver/': {
+      // One client who stays due (they never open the document), so every caller's Deliver mails again.
+      build: (s) => ({
+        method: 'POST',
+        url: '/api/disclosure_deliveries/deliver/',
+        payload: { firm: firmOf(s), portalUserId: requestFixtures[s === 'other' ? 'other' : 'own'].client },
+      }),
+      own: reporters(200),
+      other: otherReporters(200),
+    },
+  };
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   firms.own = await createFirm(t.deps.db, { name: 'Own Firm', firmTk: 9001 });
@@ -990,6 +1090,13 @@ beforeAll(async () => {
       feeSchedule: await entry('fee_schedules', 'firm_fee_schedules', 'fee_schedule'),
     };
   }
+  for (const kind of ['adv_2a', 'crs'])
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/disclosure_documents/?firm=${own}&kind=${kind}&effective_date=2020-01-01`,
+      headers: { ...sessions.superAdmin.bearer, 'content-type': 'application/pdf' },
+      payload: MATRIX_PDF,
+    });
   const superHeaders = { ...sessions.superAdmin.bearer, 'content-type': 'image/png' };
   for (const f of Object.values(firms))
     await t.app.inject({ method: 'PUT', url: `/api/firms/${f.id}/logo/`, headers: superHeaders, payload: PNG });

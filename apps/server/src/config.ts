@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageConfig } from './platform/storage.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const secret = (name: string) =>
@@ -59,6 +60,13 @@ const envSchema = z.object({
     .min(0, NOT_AN_HOUR)
     .max(23, NOT_AN_HOUR)
     .default(8),
+  // Files go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/files.
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a full URL such as https://s3.example.com').optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   PORTAL_TIME_ZONE: z
     .string()
     .default('America/New_York')
@@ -109,6 +117,8 @@ export interface Config {
     sweepMs: number;
   };
   webDist?: string;
+  /** Where files are kept (platform/storage.ts). */
+  storage: StorageConfig;
   /** Where "today" is taken (fiscal quarters, due dates): the firm's zone, never the server's. */
   timeZone: string;
   /** The clock; tests move it. */
@@ -176,6 +186,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
       leaseMs: 30 * 60_000,
       sweepMs: 10 * 60_000,
     },
+    storage: e.S3_BUCKET
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { driver: 'local', root: path.join(dataDir, 'files') },
     timeZone: e.PORTAL_TIME_ZONE,
     now: () => new Date(),
   };

@@ -8,6 +8,7 @@ import type { Background } from './background.js';
 import type { JobRunner } from './jobs.js';
 import type { MailWorker } from './mail.js';
 import type { PiiKeyring } from './pii.js';
+import type { Storage } from './storage.js';
 import type { TokenService } from './tokens.js';
 
 /** What services need from the platform; built once in buildApp and passed explicitly. */
@@ -21,6 +22,8 @@ export interface AppDeps {
   jobs: JobRunner;
   /** Client PII encryption under the configured keys. */
   pii: PiiKeyring;
+  /** Files: local disk or an S3-compatible bucket (platform/storage.ts). */
+  storage: Storage;
 }
 
 export interface RequestMeta extends AuditContext {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -28,6 +30,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests run the jobs themselves, at the time they choose (`deps.jobs.runDue(now)`).
     jobs: { enabled: false, reminderHour: 8, leaseMs: 60_000, sweepMs: 60_000 },
     timeZone: 'America/New_York',
+    // A folder of its own per app: files of one test file never meet another's.
+    storage: { driver: 'local', root: path.join(tmpdir(), `portal-test-files-${randomBytes(6).toString('hex')}`) },
     now: () => new Date(),
     ...overrides,
   };

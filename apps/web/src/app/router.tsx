@@ -4,6 +4,8 @@ import {
   canManageCatalogues,
   canManageFirms,
   canManageUsers,
+  canOpenDisclosureDeliveries,
+  canOpenDisclosureDocuments,
   canOpenRoster,
   canStartAttestation,
   canViewSubmissionStatus,
@@ -121,6 +123,27 @@ export const router = createBrowserRouter([
               Component: guarded(
                 canViewSubmissionStatus,
                 (await import('../features/compliance/submission-status-page')).SubmissionStatusPage,
+              ),
+            }),
+          },
+          {
+            // Issue 10 §4: the CCO report of disclosure deliveries, for CCOs and administrators (their firm),
+            // super CCOs and super admins (every firm).
+            path: 'compliance/disclosure-deliveries',
+            lazy: async () => ({
+              Component: guarded(
+                canOpenDisclosureDeliveries,
+                (await import('../features/disclosures/deliveries-page')).DisclosureDeliveriesPage,
+              ),
+            }),
+          },
+          {
+            // Issue 10 §4: a firm's Form ADV and Form CRS versions, for its administrators and super admins.
+            path: 'setup/disclosure-documents',
+            lazy: async () => ({
+              Component: guarded(
+                canOpenDisclosureDocuments,
+                (await import('../features/disclosures/documents-page')).DisclosureDocumentsPage,
               ),
             }),
           },

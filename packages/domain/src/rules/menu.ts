@@ -1,5 +1,6 @@
 import { type CustodianFlag, custodianLinks, staffLinks } from '../config/links.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
+import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './disclosures.js';
 import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
 import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
@@ -62,6 +63,8 @@ export const menu: MenuGroupDefinition[] = [
         to: '/compliance/quarterly-attestation-submission-status/',
         visible: canViewSubmissionStatus,
       },
+      // Issue 10 §4: the proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
+      { label: 'Disclosure Deliveries', to: '/compliance/disclosure-deliveries', visible: canOpenDisclosureDeliveries },
     ],
   },
   {
@@ -102,6 +105,7 @@ export const menu: MenuGroupDefinition[] = [
     entries: [
       { label: 'Firm Management', to: '/setup/firms', visible: canManageFirms },
       { label: 'User Management', to: '/users/', visible: canManageUsers },
+      { label: 'Disclosure Documents', to: '/setup/disclosure-documents', visible: canOpenDisclosureDocuments },
     ],
   },
   {

@@ -7,6 +7,7 @@ import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
 import { JobRunner } from '../../platform/jobs.js';
 import { MailWorker } from '../../platform/mail.js';
 import { piiKeyring } from '../../platform/pii.js';
+import { createStorage } from '../../platform/storage.js';
 import { TokenService } from '../../platform/tokens.js';
 import { accounts } from '../users/users.service.js';
 
@@ -37,6 +38,7 @@ export function offlineDeps(db: Db, config: Config): AppDeps {
     jobs: new JobRunner(db, { timeZone: config.timeZone, now: config.now, ...config.jobs }, silentLog),
     background: new Background(silentLog),
     pii: piiKeyring(config.piiKey, config.piiKeysPrevious),
+    storage: createStorage(config.storage),
   };
 }
 

@@ -23,6 +23,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { PiiKeyring } from '../../platform/pii.js';
+import { type InitialDeliveryDates, initialDeliveryDates } from '../disclosures/disclosures.service.js';
 import {
   type AgreementRow,
   agreementOfClient,
@@ -56,22 +57,7 @@ const PII = CLIENT_AGREEMENT_PII.map(([wire, kind]) => {
 const AGREEMENT_SET_BY_SERVER = ['Id', 'Name', 'Client_Agreement_Date__c', 'Client__r', 'Joint_Client__r'];
 const PROFILE_SET_BY_SERVER = ['Id', 'portalUserEmail', 'Investor_Profile_Status__c', 'Status__c'];
 
-// ---------------------------------------------------------------------------------------------------
-// Delivery dates of Form ADV and Form CRS: the disclosures module's.
-
-/** A client's initial delivery dates (YYYY-MM-DD or null). */
-export interface InitialDeliveryDates {
-  adv: string | null;
-  crs: string | null;
-}
-
-// MERGE: replaced by disclosures.initialDeliveryDates
-async function initialDeliveryDates(
-  _db: Executor,
-  _clientUserIds: number[],
-): Promise<Map<number, InitialDeliveryDates>> {
-  return new Map();
-}
+// Form ADV and Form CRS delivery dates are the disclosures module's (its delivery records).
 
 const deliveryRef = (d: InitialDeliveryDates | undefined) => ({
   Initial_Form_ADV_Delivery_Date__c: d?.adv ?? null,

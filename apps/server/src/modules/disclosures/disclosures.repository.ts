@@ -1,0 +1,310 @@
+import type { DisclosureDeliveryQuery, DisclosureKind, DisclosureVersionQuery, Scope } from '@portal/domain';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/migrate.js';
+import {
+  clientAgreements,
+  disclosureDeliveries,
+  disclosureDocuments,
+  disclosureNotices,
+  firms,
+  profiles,
+  users,
+} from '../../db/schema/index.js';
+import { isoInstant } from '../../platform/entity.js';
+import { likeContains } from '../../platform/list.js';
+
+export type VersionRow = typeof disclosureDocuments.$inferSelect;
+
+/** The firm ids a scope reaches, as a condition on `column` (nothing when every firm). */
+function firmsOf(scope: Scope, column: SQL | typeof disclosureDocuments.firmId): SQL | undefined {
+  if (scope.firms === 'all') return undefined;
+  return scope.firms.length ? inArray(column as typeof disclosureDocuments.firmId, [...scope.firms]) : sql`false`;
+}
+
+export async function findFirmLinks(ex: Executor, firmId: number) {
+  const [row] = await ex
+    .select({
+      id: firms.id,
+      name: firms.name,
+      abbreviation: firms.abbreviation,
+      formAdvUrl: firms.formAdvUrl,
+      formCrsUrl: firms.formCrsUrl,
+    })
+    .from(firms)
+    .where(eq(firms.id, firmId));
+  return row;
+}
+
+/** The firm's external link that stands for a kind when it keeps no version of it (ADV's link is Part 2A). */
+export const linkOf = (f: { formAdvUrl: string | null; formCrsUrl: string | null }, kind: DisclosureKind) =>
+  kind === 'crs' ? f.formCrsUrl : kind === 'adv_2a' ? f.formAdvUrl : null;
+
+const deliveryCount = sql<number>`(select count(*)::int from ${disclosureDeliveries} where ${disclosureDeliveries.documentId} = ${disclosureDocuments.id})`;
+
+const VERSION_ORDER: Record<string, SQL> = {
+  effective_date: sql`${disclosureDocuments.effectiveDate}`,
+  uploaded_at: sql`${disclosureDocuments.uploadedAt}`,
+  kind: sql`${disclosureDocuments.kind}`,
+};
+
+export async function listVersions(ex: Executor, scope: Scope, q: DisclosureVersionQuery) {
+  const where = and(
+    firmsOf(scope, disclosureDocuments.firmId),
+    eq(disclosureDocuments.firmId, q.firm),
+    q.kind ? eq(disclosureDocuments.kind, q.kind) : undefined,
+  );
+  const key = q.ordering.replace(/^-/, '');
+  const dir = q.ordering.startsWith('-') ? desc : asc;
+  const rows = await ex
+    .select({ version: disclosureDocuments, deliveries: deliveryCount })
+    .from(disclosureDocuments)
+    .where(where)
+    .orderBy(dir(VERSION_ORDER[key]), desc(disclosureDocuments.uploadedAt), desc(disclosureDocuments.id))
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size);
+  const [{ n }] = await ex.select({ n: count() }).from(disclosureDocuments).where(where);
+  return { rows, count: Number(n) };
+}
+
+/** Every version of a firm (a handful per year): the current one is picked by the domain rule. */
+export async function versionsOfFirm(ex: Executor, firmId: number) {
+  return ex.select().from(disclosureDocuments).where(eq(disclosureDocuments.firmId, firmId));
+}
+
+export async function findVersion(ex: Executor, scope: Scope, id: number) {
+  const [row] = await ex
+    .select({ version: disclosureDocuments, deliveries: deliveryCount })
+    .from(disclosureDocuments)
+    .where(and(eq(disclosureDocuments.id, id), firmsOf(scope, disclosureDocuments.firmId)));
+  return row;
+}
+
+export async function insertVersion(ex: Executor, values: typeof disclosureDocuments.$inferInsert) {
+  const [row] = await ex.insert(disclosureDocuments).values(values).returning();
+  return row;
+}
+
+/** Whether anything refers to the version: a delivery (proof) or a notice (a mail that linked it). */
+export async function versionInUse(ex: Executor, id: number) {
+  const [row] = rowsOf<{ used: boolean }>(
+    await ex.execute(
+      sql`select exists (select 1 from ${disclosureDeliveries} where document_id = ${id})
+            or exists (select 1 from ${disclosureNotices} where document_id = ${id}) as used`,
+    ),
+  );
+  return row.used;
+}
+
+export async function deleteVersion(ex: Executor, id: number) {
+  await ex.delete(disclosureDocuments).where(eq(disclosureDocuments.id, id));
+}
+
+/** A person's name as a record keeps it ('First Last', else the email). */
+export async function nameOf(ex: Executor, userId: number) {
+  const [u] = await ex
+    .select({ first: users.firstName, last: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ? [u.first, u.last].filter(Boolean).join(' ') || u.email : null;
+}
+
+/** A live client account (profile type 4) and its firm, or nothing. */
+export async function findClient(ex: Executor, userId: number) {
+  const [row] = await ex
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+      advisorId: users.advisorId,
+      firmId: profiles.firmId,
+      profileType: profiles.profileType,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+  return row && row.profileType === 4 && row.firmId !== null ? { ...row, firmId: row.firmId } : undefined;
+}
+
+export async function deliveriesOfClients(ex: Executor, clientIds: number[]) {
+  if (!clientIds.length) return [];
+  return ex
+    .select({
+      clientId: disclosureDeliveries.clientId,
+      firmId: disclosureDeliveries.firmId,
+      kind: disclosureDeliveries.kind,
+      documentId: disclosureDeliveries.documentId,
+      url: disclosureDeliveries.url,
+      deliveryDate: disclosureDeliveries.deliveryDate,
+    })
+    .from(disclosureDeliveries)
+    .where(inArray(disclosureDeliveries.clientId, clientIds))
+    .orderBy(asc(disclosureDeliveries.deliveryDate), asc(disclosureDeliveries.id));
+}
+
+/** The first Part 2B upload of each firm: whether a firm published a 2B by the day a client received 2A. */
+export async function firstPart2BUploads(ex: Executor, firmIds: number[]) {
+  if (!firmIds.length) return new Map<number, string>();
+  const rows = await ex
+    .select({ firmId: disclosureDocuments.firmId, first: isoInstant(sql`min(${disclosureDocuments.uploadedAt})`) })
+    .from(disclosureDocuments)
+    .where(and(inArray(disclosureDocuments.firmId, firmIds), eq(disclosureDocuments.kind, 'adv_2b')))
+    .groupBy(disclosureDocuments.firmId);
+  return new Map(rows.map((r) => [r.firmId, r.first]));
+}
+
+/** Records a delivery once per client and version (or link); true when this call made it. */
+export async function insertDelivery(ex: Executor, values: typeof disclosureDeliveries.$inferInsert) {
+  const rows = await ex
+    .insert(disclosureDeliveries)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: disclosureDeliveries.id });
+  return rows.length > 0;
+}
+
+export async function insertNotices(ex: Executor, values: (typeof disclosureNotices.$inferInsert)[]) {
+  if (values.length) await ex.insert(disclosureNotices).values(values);
+}
+
+/** The client's agreement date: before it, a new version is due "at the agreement" (Rule 204-3). */
+const agreementDateOf = (client: SQL) =>
+  sql`(select ${clientAgreements.agreementDate} from ${clientAgreements} where ${clientAgreements.portalUserId} = ${client})`;
+
+/** The fiscal year end (March 31) on or before a date, as `rules/disclosures.ts` has it. */
+const fiscalYearEnd = (d: SQL) =>
+  sql`case when ${d} >= make_date(extract(year from ${d})::int, 3, 31) then make_date(extract(year from ${d})::int, 3, 31) else make_date(extract(year from ${d})::int - 1, 3, 31) end`;
+
+const KIND_ALIASES: Record<DisclosureKind, string> = { adv_2a: 'a2a', adv_2b: 'a2b', crs: 'crs' };
+
+/**
+ * One document kind of the report, as lateral joins on the client row `b`: the current version, the
+ * last delivery, the receipt of the current one, the last notice about it, and its status rank
+ * (0 overdue, 1 due, 2 anything else), which mirrors `deliveryStatus` of the domain so that SQL can
+ * filter and sort by it (the row's displayed cells are computed by the domain rule itself).
+ */
+function kindParts(kind: DisclosureKind, today: string, timeZone: string) {
+  const a = KIND_ALIASES[kind];
+  const cur = sql.raw(`cur_${a}`);
+  const url = kind === 'crs' ? sql`b.form_crs_url` : kind === 'adv_2a' ? sql`b.form_adv_url` : sql`null::text`;
+  const matchesCurrent = (t: string) =>
+    sql`(${sql.raw(t)}.document_id = ${cur}.id or (${cur}.id is null and ${sql.raw(t)}.document_id is null and ${sql.raw(t)}.url = ${url}))`;
+  const joins = sql`
+    left join lateral (select d.id, d.effective_date, d.material_change from disclosure_documents d
+      where d.firm_id = b.firm_id and d.kind = ${kind} and d.effective_date <= ${today}::date
+      order by d.effective_date desc, d.uploaded_at desc, d.id desc limit 1) ${cur} on true
+    left join lateral (select dl.document_id, dl.delivery_date, doc.effective_date from disclosure_deliveries dl
+      left join disclosure_documents doc on doc.id = dl.document_id
+      where dl.client_id = b.client_id and dl.kind = ${kind} order by dl.delivery_date desc, dl.id desc limit 1) ${sql.raw(`last_${a}`)} on true
+    left join lateral (select min(dl.delivery_date) as on_ from disclosure_deliveries dl
+      where dl.client_id = b.client_id and dl.kind = ${kind} and ${matchesCurrent('dl')}) ${sql.raw(`got_${a}`)} on true
+    left join lateral (select max(n.sent_at) as at_ from disclosure_notices n
+      where n.client_id = b.client_id and n.kind = ${kind} and ${matchesCurrent('n')}) ${sql.raw(`note_${a}`)} on true`;
+  const eff = sql`${cur}.effective_date`;
+  const dueBy = sql`case
+      when b.agreement_date is null then null
+      when ${cur}.id is null or b.agreement_date >= ${eff} then b.agreement_date
+      when ${kind} = 'crs' then ${eff} + 60
+      when not ${cur}.material_change then null
+      else greatest(${fiscalYearEnd(eff)} + 120, ${eff} + 30) end`;
+  const notRequired = sql`(b.agreement_date is not null and ${cur}.id is not null and b.agreement_date < ${eff} and ${kind} <> 'crs' and not ${cur}.material_change)`;
+  const rank = sql`case
+      when ${cur}.id is null and ${url} is null then 2
+      when ${sql.raw(`got_${a}`)}.on_ is not null then 2
+      when ${notRequired} then 2
+      when (${dueBy}) is not null and ${today}::date > (${dueBy}) then 0
+      else 1 end`;
+  const columns = sql`
+    ${cur}.id as ${sql.raw(`${a}_cur_id`)}, ${eff}::text as ${sql.raw(`${a}_cur_eff`)},
+    coalesce(${cur}.material_change, false) as ${sql.raw(`${a}_cur_material`)}, ${url} as ${sql.raw(`${a}_url`)},
+    ${sql.raw(`last_${a}`)}.document_id as ${sql.raw(`${a}_last_id`)}, ${sql.raw(`last_${a}`)}.delivery_date::text as ${sql.raw(`${a}_last_on`)},
+    ${sql.raw(`last_${a}`)}.effective_date::text as ${sql.raw(`${a}_last_eff`)},
+    ${sql.raw(`got_${a}`)}.on_::text as ${sql.raw(`${a}_got_on`)}, to_char(${sql.raw(`note_${a}`)}.at_ at time zone ${timeZone}, 'YYYY-MM-DD') as ${sql.raw(`${a}_note_on`)},
+    ${rank} as ${sql.raw(`${a}_rank`)}`;
+  return { joins, columns };
+}
+
+export interface ReportRowRaw {
+  client_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  firm_id: number;
+  firm_name: string;
+  advisor_name: string | null;
+  agreement_date: string | null;
+  rank: number;
+  total: number;
+  [cell: string]: unknown;
+}
+
+const REPORT_ORDER: Record<string, string> = {
+  status: 'rank',
+  last_name: 'lower(last_name)',
+  first_name: 'lower(first_name)',
+  email: 'lower(email)',
+  firm_name: 'lower(firm_name)',
+};
+
+/**
+ * One page of the report (or, with no page, every row: the export and Deliver to all), with the
+ * total in the same statement. Clients are the firm's live accounts of profile type 4.
+ */
+export async function reportRows(
+  ex: Executor,
+  scope: Scope,
+  q: Omit<DisclosureDeliveryQuery, 'page' | 'page_size'> & { page?: number; page_size?: number; client?: number },
+  today: string,
+  timeZone: string,
+): Promise<ReportRowRaw[]> {
+  const firmCond = firmsOf(scope, sql`p.firm_id`);
+  const search = q.search
+    ? sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${likeContains(q.search)} or u.email ilike ${likeContains(q.search)})`
+    : undefined;
+  const baseWhere = and(
+    sql`p.profile_type = 4 and u.deleted_at is null`,
+    firmCond,
+    q.firm ? sql`p.firm_id = ${q.firm}` : undefined,
+    q.client ? sql`u.id = ${q.client}` : undefined,
+    search,
+  );
+  const parts = (['adv_2a', 'adv_2b', 'crs'] as const).map((k) => kindParts(k, today, timeZone));
+  const rankOf = sql`least(a2a_rank, a2b_rank, crs_rank)`;
+  const statusWhere =
+    q.status === 'due'
+      ? sql`where ${rankOf} <= 1`
+      : q.status === 'overdue'
+        ? sql`where ${rankOf} = 0`
+        : q.status === 'received'
+          ? sql`where ${rankOf} = 2`
+          : sql``;
+  const key = q.ordering.replace(/^-/, '');
+  const dir = sql.raw(q.ordering.startsWith('-') ? 'desc' : 'asc');
+  const order = sql`${sql.raw(REPORT_ORDER[key] ?? 'rank')} ${dir}, lower(last_name) asc, lower(first_name) asc, client_id asc`;
+  const page = q.page && q.page_size ? sql`limit ${q.page_size} offset ${(q.page - 1) * q.page_size}` : sql``;
+  const query = sql`
+    with b as (
+      select u.id as client_id, u.first_name, u.last_name, u.email, f.id as firm_id, f.name as firm_name,
+        coalesce(nullif(btrim(coalesce(adv.last_name, '') || ', ' || coalesce(adv.first_name, ''), ', '), ''), adv.email) as advisor_name,
+        f.form_adv_url, f.form_crs_url, ${agreementDateOf(sql`u.id`)} as agreement_date
+      from users u join profiles p on p.user_id = u.id join firms f on f.id = p.firm_id
+        left join users adv on adv.id = u.advisor_id
+      where ${baseWhere}
+    ),
+    cells as (
+      select b.client_id, b.first_name, b.last_name, b.email, b.firm_id, b.firm_name, b.advisor_name, b.agreement_date::text as agreement_date,
+        ${sql.join(
+          parts.map((p) => p.columns),
+          sql`, `,
+        )}
+      from b ${sql.join(
+        parts.map((p) => p.joins),
+        sql` `,
+      )}
+    )
+    select *, ${rankOf} as rank, count(*) over ()::int as total from cells ${statusWhere}
+    order by ${order} ${page}`;
+  return rowsOf<ReportRowRaw>(await ex.execute(query));
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { DELIVERY_STATUSES, DISCLOSURE_KINDS } from '../rules/disclosures.js';
+import { isCalendarDate } from '../rules/fiscal.js';
+import { pageOf, pageQuery, recordId } from './common.js';
+
+const m = messages.disclosures;
+
+/** A calendar date on the wire (YYYY-MM-DD), `required` when missing. */
+const wireDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((v) => isCalendarDate(v), messages.validation.date);
+
+export const disclosureKind = z.enum(DISCLOSURE_KINDS, { error: m.selectKind });
+
+/** A stored version of a firm's Form ADV Part 2A/2B or Form CRS. */
+export const disclosureVersion = z.object({
+  id: z.number().int(),
+  firm: z.number().int(),
+  kind: z.enum(DISCLOSURE_KINDS),
+  title: z.string(),
+  effective_date: z.string(),
+  material_change: z.boolean(),
+  file_name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  uploaded_by: z.number().int().nullable(),
+  uploaded_by_name: z.string().nullable(),
+  /** ISO instant. */
+  uploaded_at: z.string(),
+  /** The path of the PDF (opened inline in a new tab). */
+  file_url: z.string(),
+  /** How many clients received this version: a delivered version cannot be deleted. */
+  deliveries: z.number().int(),
+  is_current: z.boolean(),
+});
+export type DisclosureVersion = z.infer<typeof disclosureVersion>;
+
+export const DISCLOSURE_VERSION_SORTS = ['effective_date', 'uploaded_at', 'kind'];
+export const disclosureVersionQuery = pageQuery.extend({
+  firm: recordId,
+  kind: disclosureKind.optional(),
+  ordering: z
+    .enum(DISCLOSURE_VERSION_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]])
+    .default('-effective_date'),
+});
+export type DisclosureVersionQuery = z.infer<typeof disclosureVersionQuery>;
+export const disclosureVersionPage = pageOf(disclosureVersion).extend({
+  /** The firm's external links, shown to clients when a kind has no version. */
+  form_adv_url: z.string().nullable(),
+  form_crs_url: z.string().nullable(),
+});
+export type DisclosureVersionPage = z.infer<typeof disclosureVersionPage>;
+
+/**
+ * The upload's metadata, in the query string: the body is the raw PDF (`Content-Type: application/pdf`).
+ * `material_change` is for Form ADV only.
+ */
+export const disclosureUploadQuery = z
+  .object({
+    firm: recordId,
+    kind: disclosureKind,
+    effective_date: wireDate(m.effectiveDate),
+    material_change: z.enum(['true', 'false']).default('false'),
+    file_name: z.string().trim().max(200).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.kind === 'crs' && q.material_change === 'true')
+      ctx.addIssue({ code: 'custom', path: ['material_change'], message: m.materialChangeAdvOnly });
+  });
+export type DisclosureUploadQuery = z.infer<typeof disclosureUploadQuery>;
+
+/** The spec's delivery calls (§7), plus which ADV part was opened (2A when not said). */
+export const deliveryDateBody = z.object({
+  portalUserId: z.number({ error: messages.validation.id }).int().min(1).max(2_147_483_647),
+  deliveryDate: wireDate(m.deliveryDate),
+  part: z.enum(['2A', '2B']).optional(),
+});
+export type DeliveryDateBody = z.infer<typeof deliveryDateBody>;
+
+/** The client's initial delivery dates after the call (what `Client__r` carries). */
+export const deliveryDateResponse = z.object({
+  portalUserId: z.number().int(),
+  deliveryDate: z.string(),
+  Initial_Form_ADV_Delivery_Date__c: z.string().nullable(),
+  Initial_Form_CRS_Delivery_Date__c: z.string().nullable(),
+});
+export type DeliveryDateResponse = z.infer<typeof deliveryDateResponse>;
+
+/** What the Form ADV and Form CRS pages link to for one client, per kind. */
+export const currentDisclosure = z.object({
+  kind: z.enum(DISCLOSURE_KINDS),
+  title: z.string(),
+  /** The version shown, or null when the firm keeps an external link instead. */
+  version: z.number().int().nullable(),
+  effective_date: z.string().nullable(),
+  /** The stored PDF's path, or the firm's external link. */
+  url: z.string(),
+  /** When this client received this version (or link); null when not yet. */
+  received_on: z.string().nullable(),
+});
+export type CurrentDisclosure = z.infer<typeof currentDisclosure>;
+export const currentDisclosuresQuery = z.object({ portalUserId: recordId });
+export const currentDisclosures = z.object({
+  portalUserId: z.number().int(),
+  /** Kinds the firm publishes nothing for are absent (a firm without a Part 2B). */
+  documents: z.array(currentDisclosure),
+  Initial_Form_ADV_Delivery_Date__c: z.string().nullable(),
+  Initial_Form_CRS_Delivery_Date__c: z.string().nullable(),
+});
+export type CurrentDisclosures = z.infer<typeof currentDisclosures>;
+
+/** One document of one client in the report. */
+export const deliveryCell = z.object({
+  status: z.enum(DELIVERY_STATUSES),
+  /** The current version (null: the firm's external link, or nothing published). */
+  current_version: z.number().int().nullable(),
+  current_effective_date: z.string().nullable(),
+  /** The last version (or link) of this kind the client received, and the day. */
+  delivered_version: z.number().int().nullable(),
+  delivered_effective_date: z.string().nullable(),
+  delivered_on: z.string().nullable(),
+  due_by: z.string().nullable(),
+  /** The day a CCO last mailed the client this document's link, while it is still not received. */
+  notified_on: z.string().nullable(),
+});
+export type DeliveryCell = z.infer<typeof deliveryCell>;
+
+export const disclosureDeliveryRow = z.object({
+  client_id: z.number().int(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  firm_id: z.number().int(),
+  firm_name: z.string(),
+  /** The client's advisor, 'Last, First'; null when none is assigned. */
+  advisor_name: z.string().nullable(),
+  agreement_date: z.string().nullable(),
+  status: z.enum(['overdue', 'due', 'received']),
+  adv_2a: deliveryCell,
+  adv_2b: deliveryCell,
+  crs: deliveryCell,
+});
+export type DisclosureDeliveryRow = z.infer<typeof disclosureDeliveryRow>;
+
+export const DISCLOSURE_DELIVERY_STATUS_FILTERS = ['due', 'overdue', 'received'] as const;
+export const DISCLOSURE_DELIVERY_SORTS = ['status', 'last_name', 'first_name', 'email', 'firm_name'];
+export const disclosureDeliveryQuery = pageQuery.extend({
+  firm: recordId.optional(),
+  /** 'due' lists the overdue too (everyone who still owes something). */
+  status: z.enum(DISCLOSURE_DELIVERY_STATUS_FILTERS).optional(),
+  search: z.string().trim().max(200).optional(),
+  ordering: z.enum(DISCLOSURE_DELIVERY_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('status'),
+});
+export type DisclosureDeliveryQuery = z.infer<typeof disclosureDeliveryQuery>;
+export const disclosureDeliveryPage = pageOf(disclosureDeliveryRow);
+export type DisclosureDeliveryPage = z.infer<typeof disclosureDeliveryPage>;
+
+/** Deliver: mail one client (portalUserId) or every due client of the firm the links they still need. */
+export const deliverBody = z.object({
+  firm: z.number({ error: m.chooseFirm }).int().min(1).max(2_147_483_647),
+  portalUserId: z.number().int().min(1).max(2_147_483_647).optional(),
+});
+export type DeliverBody = z.infer<typeof deliverBody>;
+export const deliverResponse = z.object({
+  detail: z.string(),
+  sent: z.number().int(),
+  /** True when the mails are made in the background (many clients): `sent` is how many will be. */
+  queued: z.boolean(),
+});
+export type DeliverResponse = z.infer<typeof deliverResponse>;
