@@ -39,6 +39,8 @@ let app: Awaited<ReturnType<typeof buildApp>>['app'];
 let deps: AppDeps;
 let advisor: Record<string, string>;
 let clientId: number;
+let firmAdmin: Record<string, string>;
+let firmId: number;
 let agreementId: number;
 
 const person = (p: 'Client' | 'JtClt', ssn: string, dob: string, licence: string) => ({
@@ -86,13 +88,18 @@ beforeAll(async () => {
   deps = built.deps;
   await app.ready();
   const firm = await createFirm(deps.db);
+  firmId = firm.id;
+  const bearer = async (email: string) => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    return { authorization: `Bearer ${json<{ token: string }>(login).token}` };
+  };
   const adv = await createUser(deps.db, { profile: { firmId: firm.id, profileType: 2 } });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
-    payload: { email: adv.email, password: TEST_PASSWORD },
-  });
-  advisor = { authorization: `Bearer ${json<{ token: string }>(login).token}` };
+  advisor = await bearer(adv.email);
+  firmAdmin = await bearer((await createUser(deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
   clientId = (await createUser(deps.db, { advisorId: adv.id, profile: { firmId: firm.id, profileType: 4 } })).id;
 });
 
@@ -147,10 +154,18 @@ describe('client PII at rest and in the log', () => {
       CompanyOrTrustTaxID__c: '987654321',
     });
 
+    // The exports of client data: the disclosure deliveries report and its CSV.
+    const report = await app.inject({ url: `/api/disclosure_deliveries/?firm=${firmId}`, headers: firmAdmin });
+    const csv = await app.inject({ url: `/api/disclosure_deliveries/export/?firm=${firmId}`, headers: firmAdmin });
+    expect([report.statusCode, csv.statusCode]).toEqual([200, 200]);
+    expect(csv.body.trim().split('\n').length, 'the client is a row of the export').toBeGreaterThan(1);
+
     const audit = JSON.stringify(await deps.db.select().from(auditEvents));
     const [row] = await deps.db.select().from(clientAgreements).where(eq(clientAgreements.id, agreementId));
     for (const value of CLEAR) {
       expect(list.body, `list: ${value}`).not.toContain(value);
+      expect(report.body, `report: ${value}`).not.toContain(value);
+      expect(csv.body, `export: ${value}`).not.toContain(value);
       expect(audit, `audit: ${value}`).not.toContain(value);
       expect(JSON.stringify(row), `row: ${value}`).not.toContain(value);
     }
