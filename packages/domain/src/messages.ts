@@ -559,6 +559,7 @@ export const messages = {
     },
     yes: 'Yes',
     no: 'No',
+    noAgreement: 'None yet',
     opensInNewTab: '(opens in a new tab)',
     searchVersionsLabel: 'Search disclosure documents',
     searchClientsLabel: 'Search clients',
