@@ -54,9 +54,10 @@ test('an administrator uploads a Form CRS version, a CCO sees the client due, de
   await page.getByRole('option', { name: m.kinds.crs, exact: true }).click();
   await expect(dialog.getByRole('checkbox', { name: m.materialChangeLabel })).toHaveCount(0);
   await dialog.getByRole('textbox', { name: m.effectiveDateLabel }).fill(wireDateToText(today));
-  await dialog
-    .getByLabel(m.fileLabel)
-    .setInputFiles({ name: 'form-crs.pdf', mimeType: 'application/pdf', buffer: PDF });
+  // The file input is a button that opens the system's file chooser.
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: m.fileLabel }).click();
+  await (await chooser).setFiles({ name: 'form-crs.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(dialog.getByText(m.fileSize(`${PDF.length} B`))).toBeVisible();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: m.upload }).click();
@@ -73,9 +74,11 @@ test('an administrator uploads a Form CRS version, a CCO sees the client due, de
   await page.getByRole('button', { name: 'Compliance' }).click();
   await page.getByRole('menuitem', { name: 'Disclosure Deliveries' }).click();
   await expect(page.getByRole('heading', { level: 1, name: m.deliveriesTitle })).toBeVisible();
-  await page.getByRole('radio', { name: m.statuses.due }).check();
+  // The filter's radios are drawn as segments: their labels take the click.
+  await page.getByRole('radiogroup', { name: m.statusFilter }).getByText(m.statuses.due, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: m.statuses.due, exact: true })).toBeChecked();
   const clientRow = page.getByRole('row', { name: new RegExp(clientName) });
-  await expect(clientRow.getByText(m.dueAtAgreement)).toBeVisible();
+  await expect(clientRow.getByText(m.dueAtAgreement, { exact: true })).toBeVisible();
   await expect(clientRow.getByRole('cell', { name: 'Advisor, Arlo' })).toBeVisible();
   await expectAccessible(page);
   await clientRow.getByRole('button', { name: `${m.deliver} ${clientName}` }).click();
@@ -83,7 +86,7 @@ test('an administrator uploads a Form CRS version, a CCO sees the client due, de
   await expect(confirm.getByText(m.deliverQuestion(clientName))).toBeVisible();
   await confirm.getByRole('button', { name: m.deliverConfirm }).click();
   await expect(page.getByText(m.sent(1))).toBeVisible();
-  await expect(clientRow.getByText(m.notified(wireDateToText(today))).first()).toBeVisible();
+  await expect(clientRow.getByText(m.notified(wireDateToText(today)), { exact: true })).toBeVisible();
 
   // 3. The client is mailed the link to the Form CRS page.
   const mail = await mailTo(client.email, '/forms/form-crs/');

@@ -576,6 +576,7 @@ export const messages = {
     effectiveDateHint: 'The day this version takes effect: MM/DD/YYYY. Clients get it from that day on.',
     fileHint: 'A PDF of at most 10 MB.',
     filePlaceholder: 'Choose a PDF',
+    clearFile: 'Remove the chosen file',
     fileSize: (size: string) => `Size: ${size}`,
     pickDate: 'Pick the date from a calendar',
     deleteTitle: 'Delete version',
