@@ -113,8 +113,8 @@ describe('permissions', () => {
       .flatMap((g) => g.entries.map((e) => e.label));
 
   it('offers Firm Management only to a super admin and User Management to administrators and advisors', () => {
-    expect(labelsIn(superAdmin, 'setup')).toEqual(['Firm Management', 'User Management']);
-    expect(labelsIn(firmAdmin, 'setup')).toEqual(['User Management']);
+    expect(labelsIn(superAdmin, 'setup')).toEqual(['Firm Management', 'User Management', 'Disclosure Documents']);
+    expect(labelsIn(firmAdmin, 'setup')).toEqual(['User Management', 'Disclosure Documents']);
     expect(labelsIn(advisor, 'setup')).toEqual(['User Management']);
     expect(labelsIn(staff, 'setup')).toEqual([]);
   });
@@ -154,11 +154,13 @@ describe('permissions', () => {
     expect(compliance(testActor({ id: 8, profile_type: 3, is_cco: true }))).toEqual([
       '/compliance/attestations',
       '/compliance/quarterly-attestation-submission-status/',
+      '/compliance/disclosure-deliveries',
     ]);
     expect(compliance(testActor({ id: 9, profile_type: 1, is_cco: true, is_super_cco: true }))).toEqual([
       '/compliance/attestations',
       '/compliance/supervised-persons/',
       '/compliance/quarterly-attestation-submission-status/',
+      '/compliance/disclosure-deliveries',
     ]);
     expect(
       menuFor(testActor({ id: 8, profile_type: 3, is_cco: true }))
@@ -166,5 +168,14 @@ describe('permissions', () => {
         ?.entries.map((e) => e.label),
     ).toContain('Attestation Submission Status');
     expect(compliance(testActor({ id: 10, profile_type: 4 }))).toBeUndefined();
+  });
+
+  it('offers the disclosure deliveries to CCOs and administrators, and the documents to administrators only', () => {
+    const offered = (a: Actor) => menuFor(a).flatMap((g) => g.entries.map((e) => e.label));
+    expect(offered(firmAdmin)).toEqual(expect.arrayContaining(['Disclosure Deliveries', 'Disclosure Documents']));
+    expect(offered(testActor({ id: 11, profile_type: 3, is_cco: true }))).toContain('Disclosure Deliveries');
+    expect(offered(testActor({ id: 11, profile_type: 3, is_cco: true }))).not.toContain('Disclosure Documents');
+    expect(offered(advisor)).not.toContain('Disclosure Deliveries');
+    expect(offered(staff)).not.toContain('Disclosure Deliveries');
   });
 });

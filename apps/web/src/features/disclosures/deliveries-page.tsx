@@ -98,7 +98,14 @@ const COLUMNS: DataTableColumn<DisclosureDeliveryRow>[] = [
     label: c.agreementDate,
     nowrap: true,
     visibleFrom: 'sm',
-    render: (r) => wireDateToText(r.agreement_date),
+    render: (r) =>
+      r.agreement_date ? (
+        wireDateToText(r.agreement_date)
+      ) : (
+        <Text size="sm" c="gray.8">
+          {m.noAgreement}
+        </Text>
+      ),
   },
   ...documentColumns,
 ];

@@ -21,6 +21,7 @@ import { firmOptionsQuery, firmQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatBytes } from './delivery-cells';
+import classes from './disclosures.module.css';
 import { deleteVersion, disclosureDeliveriesKey, disclosureDocumentsKey, versionListQuery } from './disclosures-api';
 import { UploadForm } from './upload-form';
 
@@ -50,6 +51,21 @@ function VersionState({ version }: { version: DisclosureVersion }) {
   return null;
 }
 
+/** The PDF, opened in the browser's viewer in a new tab, and its size. */
+function FileLink({ version: v }: { version: DisclosureVersion }) {
+  return (
+    <Stack gap={0}>
+      <Anchor href={v.file_url} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {v.file_name}
+        <VisuallyHidden> {m.opensInNewTab}</VisuallyHidden>
+      </Anchor>
+      <Text size="xs" c="gray.8">
+        {formatBytes(v.size)}
+      </Text>
+    </Stack>
+  );
+}
+
 const COLUMNS: DataTableColumn<DisclosureVersion>[] = [
   {
     label: c.document,
@@ -60,6 +76,9 @@ const COLUMNS: DataTableColumn<DisclosureVersion>[] = [
           {v.title}
         </Text>
         <VersionState version={v} />
+        <div className={classes.phoneOnly}>
+          <FileLink version={v} />
+        </div>
       </Group>
     ),
   },
@@ -69,20 +88,7 @@ const COLUMNS: DataTableColumn<DisclosureVersion>[] = [
     visibleFrom: 'sm',
     render: (v) => (isAdv(v.kind) ? (v.material_change ? m.yes : m.no) : ''),
   },
-  {
-    label: c.file,
-    render: (v) => (
-      <Stack gap={0}>
-        <Anchor href={v.file_url} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {v.file_name}
-          <VisuallyHidden> {m.opensInNewTab}</VisuallyHidden>
-        </Anchor>
-        <Text size="xs" c="gray.8">
-          {formatBytes(v.size)}
-        </Text>
-      </Stack>
-    ),
-  },
+  { label: c.file, visibleFrom: 'xs', render: (v) => <FileLink version={v} /> },
   { label: c.uploadedBy, visibleFrom: 'md', render: (v) => v.uploaded_by_name ?? '' },
   {
     label: c.uploadedAt,

@@ -123,6 +123,7 @@ export function UploadForm({ firm, onDone }: UploadFormProps) {
           required
           accept={PDF}
           clearable
+          clearButtonProps={{ 'aria-label': m.clearFile }}
           leftSection={<IconFileTypePdf size={16} aria-hidden />}
           placeholder={m.filePlaceholder}
           // Drawn as text rather than a real placeholder, so it must meet AA contrast.
