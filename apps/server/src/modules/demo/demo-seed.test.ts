@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { addDays, calendarDateIn, wireDateToText } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
 import { DEMO_PASSWORD, seedDemo } from './demo-seed.js';
@@ -67,4 +69,114 @@ describe('the demo, as the advisor opens a new strategy', () => {
     for (const { Id } of strategies.results)
       expect(await read(`/api/investment_strategies/${Id}/`, headers)).toMatchObject({ Client_State__c: 'Illinois' });
   });
+});
+
+describe('the demo of client onboarding', () => {
+  const today = () => calendarDateIn('America/New_York', new Date());
+  interface Version {
+    id: number;
+    kind: string;
+    effective_date: string;
+    is_current: boolean;
+  }
+  /** Riley Client's id, from the advisor's list of their clients. */
+  const rileyId = async (headers: Record<string, string>) =>
+    (
+      (await read<Page<{ id: number; email: string }>>('/api/users/firm_advisor_clients/', headers)).results.find(
+        (c) => c.email === 'client3@demo.test',
+      ) as { id: number }
+    ).id;
+  const versions = async () =>
+    (
+      await read<Page<Version>>(
+        '/api/disclosure_documents/?firm=1&ordering=effective_date',
+        await signIn('admin@demo.test'),
+      )
+    ).results;
+
+  it('Demo Wealth Advisors publishes Part 2A, Part 2B and two Form CRS, the current one two weeks old, as real PDFs', async () => {
+    const list = await versions();
+    const lastYear = addDays(today(), -240);
+    expect(list.map((v) => [v.kind, v.effective_date, v.is_current]).sort()).toEqual([
+      ['adv_2a', lastYear, true],
+      ['adv_2b', lastYear, true],
+      ['crs', lastYear, false],
+      ['crs', addDays(today(), -14), true],
+    ]);
+    const crs = list.find((v) => v.kind === 'crs' && v.is_current) as Version;
+    const file = await t.app.inject({
+      url: `/api/disclosure_documents/${crs.id}/file/`,
+      headers: await signIn('admin@demo.test'),
+    });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const text = execFileSync('pdftotext', ['-', '-'], { input: file.rawPayload, encoding: 'utf8' });
+    expect(text).toContain('Demo Wealth Advisors');
+    expect(text).toContain('Form CRS');
+    expect(text).toContain(`Effective ${wireDateToText(crs.effective_date)}`);
+  });
+
+  it('the demo client is halfway: agreement and investor profile done, Form ADV open, Form CRS not yet', async () => {
+    const headers = await signIn('client@demo.test');
+    const me = await read<{ id: number }>('/api/auth/user/', headers);
+    const status = await read<{ steps: { key: string; enabled: boolean; done: boolean }[]; first_open_path: string }>(
+      `/api/onboarding/${me.id}/status/`,
+      headers,
+    );
+    expect(status.steps.map((s) => [s.key, s.enabled, s.done])).toEqual([
+      ['client_agreement', true, true],
+      ['investor_profile', true, true],
+      ['form_adv', true, false],
+      ['form_crs', false, false],
+    ]);
+    expect(status.first_open_path).toBe('/forms/form-adv/');
+  });
+
+  it("the advisor sees Riley Client's joint agreement, its social security numbers masked", async () => {
+    const headers = await signIn('advisor@demo.test');
+    const riley = await rileyId(headers);
+    const agreements = await read<Page<Record<string, unknown>>>(
+      `/api/client_agreements/?portalUserId=${riley}`,
+      headers,
+    );
+    expect(agreements.results).toEqual([
+      expect.objectContaining({
+        Form_Type__c: 'Joint Clients',
+        Name: 'Riley J. Client - Client Agreement',
+        ClientSSN__c: '***-**-4141',
+        JtCltName__c: 'Jamie K. Client',
+        JtCltSSN__c: '***-**-4142',
+        Client_Agreement_Date__c: addDays(today(), -42),
+      }),
+    ]);
+  });
+
+  it("the CCO's report: Riley Client is due for the new Form CRS within 60 days, Chris Client has received nothing yet", async () => {
+    const report = await read<
+      Page<{
+        email: string;
+        status: string;
+        adv_2a: { status: string };
+        crs: { status: string; due_by: string | null };
+      }>
+    >('/api/disclosure_deliveries/?firm=1&ordering=email', await signIn('cco@demo.test'));
+    const row = (email: string) => report.results.find((r) => r.email === email);
+    expect(row('client3@demo.test')).toMatchObject({
+      status: 'due',
+      adv_2a: { status: 'received' },
+      crs: { status: 'due', due_by: addDays(today(), -14 + 60) },
+    });
+    expect(row('client@demo.test')).toMatchObject({ adv_2a: { status: 'due' }, crs: { status: 'due' } });
+  });
+
+  it('a second run of the seed adds nothing', async () => {
+    const cco = await signIn('cco@demo.test');
+    const report = () => read('/api/disclosure_deliveries/?firm=1&ordering=email', cco);
+    const before = { versions: await versions(), report: await report() };
+    await seedDemo(t.deps.db, t.deps.config);
+    expect({ versions: await versions(), report: await report() }).toEqual(before);
+    const headers = await signIn('advisor@demo.test');
+    const riley = await rileyId(headers);
+    const agreements = await read<Page<{ Id: number }>>(`/api/client_agreements/?portalUserId=${riley}`, headers);
+    expect(agreements.count).toBe(1);
+  }, 60_000);
 });

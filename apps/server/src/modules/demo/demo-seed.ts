@@ -7,6 +7,7 @@ import { offlineDeps } from './acting.js';
 import { upsertDemoFirms } from './demo.repository.js';
 import { seedDemoCompliance } from './demo-compliance.js';
 import { seedDemoInvestments } from './demo-investments.js';
+import { seedDemoOnboarding } from './demo-onboarding.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
 
@@ -89,6 +90,15 @@ const demoUsers: DemoUser[] = [
     flags: { isExhibitBInvestorProfileFormUser: true, isUsingSchwab: true },
     address: { addressLine1: '12 Harbor Lane', city: 'Springfield', state: 'Illinois', zip: '62701' },
   },
+  {
+    email: 'client3@demo.test',
+    first: 'Riley',
+    last: 'Client',
+    firm: 1,
+    type: 4,
+    advisor: 'advisor@demo.test',
+    address: { addressLine1: '48 Elm Street', city: 'Springfield', state: 'Illinois', zip: '62701' },
+  },
   { email: 'admin2@demo.test', first: 'Blair', last: 'Admin', firm: 2, type: 1 },
   { email: 'advisor2@demo.test', first: 'Drew', last: 'Advisor', firm: 2, type: 2 },
   { email: 'client2@demo.test', first: 'Jordan', last: 'Client', firm: 2, type: 4, advisor: 'advisor2@demo.test' },
@@ -132,5 +142,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   const deps = offlineDeps(db, config);
   await seedDemoCompliance(deps, 'super@demo.test');
   await seedDemoInvestments(deps);
+  await seedDemoOnboarding(deps);
   await deps.background.drain();
 }
