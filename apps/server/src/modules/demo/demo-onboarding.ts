@@ -145,7 +145,7 @@ export async function seedDemoOnboarding(deps: AppDeps) {
         }),
       }),
     );
-  const rileyDates = (await disclosures.initialDeliveryDates(deps.db, [riley.id])).get(riley.id);
+  const rileyDates = (await disclosures.initialDeliveryDates(deps.db, [riley.id], deps.config.timeZone)).get(riley.id);
   if (!rileyDates?.crs) {
     // Opened in the portal on the day they signed: each delivery is recorded once per version.
     const rileyThen = await actingAs(signed, riley.id);

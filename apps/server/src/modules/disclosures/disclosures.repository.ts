@@ -145,10 +145,14 @@ export async function deliveriesOfClients(ex: Executor, clientIds: number[]) {
 }
 
 /** The first Part 2B upload of each firm: whether a firm published a 2B by the day a client received 2A. */
-export async function firstPart2BUploads(ex: Executor, firmIds: number[]) {
+/** The day (in the portal's zone, as delivery dates are) each firm first uploaded a Part 2B. */
+export async function firstPart2BUploads(ex: Executor, firmIds: number[], timeZone: string) {
   if (!firmIds.length) return new Map<number, string>();
   const rows = await ex
-    .select({ firmId: disclosureDocuments.firmId, first: isoInstant(sql`min(${disclosureDocuments.uploadedAt})`) })
+    .select({
+      firmId: disclosureDocuments.firmId,
+      first: sql<string>`to_char(min(${disclosureDocuments.uploadedAt}) at time zone ${timeZone}, 'YYYY-MM-DD')`,
+    })
     .from(disclosureDocuments)
     .where(and(inArray(disclosureDocuments.firmId, firmIds), eq(disclosureDocuments.kind, 'adv_2b')))
     .groupBy(disclosureDocuments.firmId);

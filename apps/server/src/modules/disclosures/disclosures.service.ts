@@ -237,7 +237,7 @@ export async function recordDelivery(ctx: Ctx, form: 'adv' | 'crs', body: Delive
     throw conflict(m.notPublished(title(kind)));
   }
   await recordOpening(ctx, client.firmId, kind, current?.id ?? null, url, body.deliveryDate);
-  const dates = (await initialDeliveryDates(ctx.deps.db, [client.id])).get(client.id);
+  const dates = (await initialDeliveryDates(ctx.deps.db, [client.id], ctx.deps.config.timeZone)).get(client.id);
   return {
     portalUserId: client.id,
     deliveryDate: body.deliveryDate,
@@ -260,9 +260,10 @@ export interface InitialDeliveryDates {
 export async function initialDeliveryDates(
   db: Executor,
   clientUserIds: number[],
+  timeZone: string,
 ): Promise<Map<number, InitialDeliveryDates>> {
   const rows = await deliveriesOfClients(db, clientUserIds);
-  const first2B = await firstPart2BUploads(db, [...new Set(rows.map((r) => r.firmId))]);
+  const first2B = await firstPart2BUploads(db, [...new Set(rows.map((r) => r.firmId))], timeZone);
   const firsts = new Map<number, { firmId: number } & Record<DisclosureKind, string | null>>();
   for (const r of rows) {
     const f = firsts.get(r.clientId) ?? { firmId: r.firmId, adv_2a: null, adv_2b: null, crs: null };
@@ -272,7 +273,7 @@ export async function initialDeliveryDates(
   const answer = new Map<number, InitialDeliveryDates>();
   for (const [clientId, f] of firsts) {
     const upload2B = first2B.get(f.firmId);
-    const has2B = upload2B !== undefined && f.adv_2a !== null && upload2B.slice(0, 10) <= f.adv_2a;
+    const has2B = upload2B !== undefined && f.adv_2a !== null && upload2B <= f.adv_2a;
     const adv = f.adv_2a === null ? null : advInitialDate({ adv_2a: true, adv_2b: has2B }, f);
     answer.set(clientId, { adv, crs: f.crs });
   }
@@ -308,7 +309,7 @@ export async function currentFor(ctx: Ctx, portalUserId: number): Promise<Curren
       received_on: got?.deliveryDate ?? null,
     });
   }
-  const dates = (await initialDeliveryDates(ctx.deps.db, [client.id])).get(client.id);
+  const dates = (await initialDeliveryDates(ctx.deps.db, [client.id], ctx.deps.config.timeZone)).get(client.id);
   return {
     portalUserId: client.id,
     documents,

@@ -197,7 +197,7 @@ describe('disclosure documents', () => {
       Initial_Form_ADV_Delivery_Date__c: today,
       Initial_Form_CRS_Delivery_Date__c: today,
     });
-    expect(await initialDeliveryDates(t.deps.db, [client.user.id, 999999])).toEqual(
+    expect(await initialDeliveryDates(t.deps.db, [client.user.id, 999999], t.deps.config.timeZone)).toEqual(
       new Map([[client.user.id, { adv: today, crs: today }]]),
     );
     const report = json<{

@@ -98,7 +98,7 @@ async function present(ctx: Ctx, ex: Executor, row: AgreementRow, pii: 'clear' |
     out[f.column] =
       pii === 'clear' ? ctx.deps.pii.decrypt(stored, f.bound) : ctx.deps.pii.mask(f.kind, stored, f.bound);
   }
-  const dates = await initialDeliveryDates(ex, [row.portalUserId]);
+  const dates = await initialDeliveryDates(ex, [row.portalUserId], ctx.deps.config.timeZone);
   out.clientDeliveries = deliveryRef(dates.get(row.portalUserId));
   // The joint client has no portal account of their own: deliveries are recorded to the client's.
   out.jointClientDeliveries = null;
@@ -303,7 +303,7 @@ export async function statusOf(ctx: Ctx, userId: number): Promise<OnboardingStat
   const [agreement, profile, dates] = [
     await agreementOfClient(db, client.id),
     await investorProfileOf(db, client.id),
-    await initialDeliveryDates(db, [client.id]),
+    await initialDeliveryDates(db, [client.id], ctx.deps.config.timeZone),
   ];
   return onboardingStatus({
     exhibitB: client.exhibitB,
