@@ -381,6 +381,8 @@ const licences = [
 export const clientAgreementBody = (z.preprocess(dropJointColumn, base) as unknown as typeof base)
   .superRefine(
     (body, ctx) => {
+      // It runs even when the body is not an object (to show every message at once): nothing to judge then.
+      if (typeof body !== 'object' || body === null) return;
       const joint = body.Form_Type__c === 'Joint Clients';
       for (const [wire, message] of [...clientRequired, ...(joint ? jointRequired : [])])
         if (isBlank((body as Record<string, unknown>)[wire])) ctx.addIssue({ code: 'custom', path: [wire], message });

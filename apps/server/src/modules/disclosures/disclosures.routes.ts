@@ -104,7 +104,11 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { stream, fileName } = await disclosures.openFile(ctx(request), request.params.id);
+        const { stream, fileName } = await disclosures.openFile(
+          ctx(request),
+          request.params.id,
+          request.method === 'GET',
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', inline(fileName))

@@ -112,9 +112,12 @@ export async function listVersions(ctx: Ctx, q: DisclosureVersionQuery) {
   return { count, results, form_adv_url: firm.formAdvUrl, form_crs_url: firm.formCrsUrl };
 }
 
-/** The name a download carries: the uploaded file's, else the document's. */
+/**
+ * The name a download carries: the uploaded file's, else the document's. Control and format characters
+ * go (a right-to-left override would disguise the extension in a save dialog).
+ */
 const safeFileName = (name: string | undefined, kind: DisclosureKind, date: string) => {
-  const base = (name ?? '').replace(/[\\/\r\n\p{Cc}]+/gu, ' ').trim();
+  const base = (name ?? '').replace(/[\\/\r\n\p{Cc}\p{Cf}]+/gu, ' ').trim();
   return base ? (base.toLowerCase().endsWith('.pdf') ? base : `${base}.pdf`) : `${title(kind)} ${date}.pdf`;
 };
 
@@ -180,8 +183,9 @@ export async function removeVersion(ctx: Ctx, id: number) {
 /**
  * A version's PDF. Staff of the firm and super accounts read any version; a client of the firm only the
  * current one of its kind or one they received, and opening the current one records its delivery.
+ * `opened`: a GET (the file is read); a HEAD delivers nothing.
  */
-export async function openFile(ctx: Ctx, id: number): Promise<{ stream: Readable; fileName: string }> {
+export async function openFile(ctx: Ctx, id: number, opened = true): Promise<{ stream: Readable; fileName: string }> {
   const found = await findVersion(ctx.deps.db, ctx.scope('firms'), id);
   if (!found || !canReadDisclosureFile(ctx.actor, found.version.firmId)) throw notFound();
   const v = found.version;
@@ -191,7 +195,7 @@ export async function openFile(ctx: Ctx, id: number): Promise<{ stream: Readable
     if (!isCurrent) {
       const received = (await deliveriesOfClients(ctx.deps.db, [ctx.actor.id])).some((d) => d.documentId === v.id);
       if (!received) throw notFound(m.notReceived);
-    } else {
+    } else if (opened) {
       await recordOpening(ctx, v.firmId, v.kind, v.id, null, today);
     }
   }

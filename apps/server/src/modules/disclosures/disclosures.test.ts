@@ -179,6 +179,10 @@ describe('disclosure documents', () => {
     const current = json<{ documents: { url: string }[] }>(
       await t.app.inject({ url: `/api/disclosures/current/?portalUserId=${client.user.id}`, headers: client.headers }),
     );
+    // A HEAD (a link checker, a prefetch) reads no document: it delivers nothing.
+    const head = await t.app.inject({ method: 'HEAD', url: current.documents[0].url, headers: client.headers });
+    expect(head.statusCode).toBe(200);
+    expect(await initialDeliveryDates(t.deps.db, [client.user.id], t.deps.config.timeZone)).toEqual(new Map());
     const pdf = await t.app.inject({ url: current.documents[0].url, headers: client.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
