@@ -1,0 +1,65 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { portalToday } from '../../lib/dates';
+import { onboardingKey } from './onboarding-api';
+
+// MERGE: the disclosures module owns this contract (GET /api/disclosures/current/ and the two delivery
+// PUTs). Everything the onboarding screens know of it is in this file, so a change of shape at the
+// merge is made here alone.
+
+export type DisclosureKind = 'adv_2a' | 'adv_2b' | 'crs';
+
+/** One of the firm's current documents as the client sees it. */
+export interface CurrentDisclosure {
+  kind: DisclosureKind;
+  title: string;
+  url: string;
+  version_id: number | null;
+  effective_date: string | null;
+  /** When this client received this version (or link), YYYY-MM-DD. */
+  delivered_date: string | null;
+}
+
+/** A list, or a page of one: either is read the same. */
+const listOf = (answer: unknown): CurrentDisclosure[] =>
+  Array.isArray(answer)
+    ? answer
+    : answer && typeof answer === 'object' && Array.isArray((answer as { results?: unknown }).results)
+      ? (answer as { results: CurrentDisclosure[] }).results
+      : [];
+
+const currentDisclosuresQuery = (clientId: number) =>
+  queryOptions({
+    queryKey: [...onboardingKey, 'disclosures', clientId],
+    queryFn: async () => listOf(await api.get<unknown>(`/api/disclosures/current/?portalUserId=${clientId}`)),
+  });
+
+/** The firm's current Form ADV parts and Form CRS for this client, each with its delivery to them. */
+export const useCurrentDisclosures = (clientId: number) => useQuery(currentDisclosuresQuery(clientId));
+
+/** The ADV part a kind stands for in `PUT /api/update_form_adv_delivery_date/`. */
+const ADV_PART: Partial<Record<DisclosureKind, '2A' | '2B'>> = { adv_2a: '2A', adv_2b: '2B' };
+
+/** The delivery call of spec 001 §7 for the document opened: today's date in the portal's zone. */
+export function recordDelivery(clientId: number, kind: DisclosureKind) {
+  const deliveryDate = portalToday();
+  return kind === 'crs'
+    ? api.put<unknown>('/api/update_form_crs_delivery_date/', { portalUserId: clientId, deliveryDate })
+    : api.put<unknown>('/api/update_form_adv_delivery_date/', {
+        portalUserId: clientId,
+        deliveryDate,
+        part: ADV_PART[kind],
+      });
+}
+
+/** Opening a document records its delivery, then the status and the documents are read again. */
+export function useRecordDelivery(clientId: number, onRecorded?: (queryClient: QueryClient) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: DisclosureKind) => recordDelivery(clientId, kind),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: onboardingKey });
+      onRecorded?.(queryClient);
+    },
+  });
+}
