@@ -1,5 +1,6 @@
 export * from './config/links.js';
 export * from './messages.js';
+export * from './onboarding-labels.js';
 export * from './rules/attestation-export.js';
 export * from './rules/attestations.js';
 export * from './rules/disclosures.js';
@@ -8,6 +9,7 @@ export * from './rules/investment-catalogues.js';
 export * from './rules/investment-requests.js';
 export * from './rules/menu.js';
 export * from './rules/onboarding.js';
+export * from './rules/onboarding-screens.js';
 export * from './rules/password-policy.js';
 export * from './rules/permissions.js';
 export * from './rules/reminder-schedule.js';

@@ -4,8 +4,12 @@ import {
   canManageCatalogues,
   canManageFirms,
   canManageUsers,
+  canOpenClientAgreement,
   canOpenDisclosureDeliveries,
   canOpenDisclosureDocuments,
+  canOpenDisclosurePages,
+  canOpenInvestorProfile,
+  canOpenOnboardingForms,
   canOpenRoster,
   canStartAttestation,
   canViewSubmissionStatus,
@@ -227,6 +231,57 @@ export const router = createBrowserRouter([
                 (await import('../features/investment-catalogues/assignments-page')).FirmFeeSchedulesPage,
               ),
             }),
+          },
+          {
+            // Spec 001 §2 (issue 10): the onboarding forms. Every one needs sign-in, the Exhibit B route too.
+            path: 'forms',
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: guarded(
+                    canOpenOnboardingForms,
+                    (await import('../features/onboarding/forms-page')).FormsPage,
+                  ),
+                }),
+              },
+              {
+                path: 'client-agreement',
+                lazy: async () => ({
+                  Component: guarded(
+                    canOpenClientAgreement,
+                    (await import('../features/onboarding/client-agreement-page')).ClientAgreementPage,
+                  ),
+                }),
+              },
+              ...['investor-profile', 'exhibit-b-investor-profile'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: guarded(
+                    canOpenInvestorProfile,
+                    (await import('../features/onboarding/investor-profile-page')).InvestorProfilePage,
+                  ),
+                }),
+              })),
+              {
+                path: 'form-adv',
+                lazy: async () => ({
+                  Component: guarded(
+                    canOpenDisclosurePages,
+                    (await import('../features/onboarding/disclosure-pages')).FormAdvPage,
+                  ),
+                }),
+              },
+              {
+                path: 'form-crs',
+                lazy: async () => ({
+                  Component: guarded(
+                    canOpenDisclosurePages,
+                    (await import('../features/onboarding/disclosure-pages')).FormCrsPage,
+                  ),
+                }),
+              },
+            ],
           },
           {
             path: 'settings',

@@ -3,6 +3,7 @@ import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './disclosures.js';
 import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
+import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
 import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
 
 export interface MenuEntry {
@@ -83,6 +84,15 @@ export const menu: MenuGroupDefinition[] = [
       { label: 'Fee Schedule List', to: '/investments/fee-schedules/', visible: canManageCatalogues },
       { label: 'Model List', to: '/investments/models/', visible: canManageCatalogues },
     ],
+  },
+  {
+    // Spec 000 §2 (issue 10): a client's onboarding steps; for staff the Client Agreement Profile
+    // (advisors and firm administrators) and the Exhibit B Investor Profile (advisors only).
+    id: 'forms',
+    label: 'Forms',
+    place: 'main',
+    visible: canOpenOnboardingForms,
+    entries: formsMenuEntries,
   },
   {
     id: 'account-management',

@@ -1,0 +1,163 @@
+import { Checkbox, Fieldset, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  type clientAgreementBody,
+  EMPLOYMENT_STATUSES,
+  looksMasked,
+  MAIL_PREFERENCES,
+  onboardingLabels,
+} from '@portal/domain';
+import type { FocusEvent, ReactNode } from 'react';
+import type { z } from 'zod';
+import { DateTextInput } from '../../components/date-text-input';
+import { StateSelect } from '../../components/state-select';
+import type { SchemaForm } from '../../lib/schema-form/use-schema-form';
+import { type AgreementValues, type Column, type ColumnField, wireOf } from './client-agreement-values';
+
+const l = onboardingLabels.clientAgreement;
+const f = l.fields;
+
+export type AgreementForm = SchemaForm<AgreementValues, z.output<typeof clientAgreementBody>>;
+
+interface AgreementColumnProps {
+  form: AgreementForm;
+  column: Column;
+  legend: string;
+  readOnly: boolean;
+  /** The column's mailing address follows its home address ('Home address same as mailing address'). */
+  mailingMirrored: boolean;
+  /** The joint column's addresses follow the client's ('Address same as client address'). */
+  addressMirrored: boolean;
+  /** The copy checkboxes, drawn where they act: above the home address. */
+  addressOptions: ReactNode;
+}
+
+/** A masked value is selected on focus, so what is typed replaces it whole (a half-edited mask is refused). */
+const selectMasked = (onFocus: (event?: FocusEvent) => void) => (event: FocusEvent<HTMLInputElement>) => {
+  if (looksMasked(event.currentTarget.value)) event.currentTarget.select();
+  onFocus(event);
+};
+
+/**
+ * One column of the client agreement (spec 001 §2, §3): the client's, or the joint client's (the
+ * Custodian's), every field on its wire name so a server message lands on its input.
+ */
+export function AgreementColumn(props: AgreementColumnProps) {
+  const { form, column, legend, readOnly, mailingMirrored, addressMirrored, addressOptions } = props;
+  const w = (field: ColumnField) => wireOf(column, field);
+  const text = (field: ColumnField, frozen = false) => ({ ...form.text(w(field)), readOnly: readOnly || frozen });
+  const select = (field: ColumnField, frozen = false) => ({ ...form.select(w(field)), readOnly: readOnly || frozen });
+  const checkbox = (field: ColumnField) => ({ ...form.checkbox(w(field)), disabled: readOnly });
+  const date = (field: ColumnField) => {
+    const bound = form.select(w(field));
+    return { ...bound, onFocus: selectMasked(bound.onFocus), readOnly };
+  };
+  const pii = (field: ColumnField) => {
+    const bound = form.text(w(field));
+    return { ...bound, onFocus: selectMasked(bound.onFocus), readOnly, autoComplete: 'off' };
+  };
+  const required = !readOnly;
+  const mailingFrozen = mailingMirrored || addressMirrored;
+  const seniorOfficer = Boolean((form.values as Record<string, unknown>)[w('seniorOfficer')]);
+  const seniorBox = checkbox('seniorOfficer');
+
+  return (
+    <Fieldset legend={legend}>
+      <Stack gap="md">
+        <Fieldset legend={l.sections.name} variant="unstyled">
+          <TextInput label={f.name} required={required} autoComplete="off" {...text('name')} />
+        </Fieldset>
+
+        <Fieldset legend={l.sections.company} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={f.companyOrTrust} {...text('companyOrTrust')} />
+            <TextInput label={f.trusteeOrCorporateOfficer} {...text('trusteeOrCorporateOfficer')} />
+            <TextInput label={f.companyOrTrustTaxId} {...pii('companyOrTrustTaxId')} />
+          </SimpleGrid>
+        </Fieldset>
+
+        {addressOptions}
+
+        <Fieldset legend={l.sections.home} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={f.street} required={required} {...text('homeStreet', addressMirrored)} />
+            <TextInput label={f.city} required={required} {...text('homeCity', addressMirrored)} />
+            <StateSelect label={f.state} required={required} {...select('homeState', addressMirrored)} />
+            <TextInput label={f.zip} required={required} inputMode="numeric" {...text('homeZip', addressMirrored)} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={l.sections.mailing} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={f.street} required={required} {...text('mailingStreet', mailingFrozen)} />
+            <TextInput label={f.city} required={required} {...text('mailingCity', mailingFrozen)} />
+            <StateSelect label={f.state} required={required} {...select('mailingState', mailingFrozen)} />
+            <TextInput label={f.zip} required={required} inputMode="numeric" {...text('mailingZip', mailingFrozen)} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={l.sections.work} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={f.street} {...text('workStreet')} />
+            <TextInput label={f.city} {...text('workCity')} />
+            <StateSelect label={f.state} {...select('workState')} />
+            <TextInput label={f.zip} inputMode="numeric" {...text('workZip')} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={l.sections.contact} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={f.cellPhone} required={required} type="tel" {...text('cellPhone')} />
+            <TextInput label={f.businessPhone} required={required} type="tel" {...text('businessPhone')} />
+            <TextInput label={f.homePhone} required={required} type="tel" {...text('homePhone')} />
+            <TextInput label={f.email} required={required} type="email" {...text('email')} />
+            <Select
+              label={f.mailPreference}
+              required={required}
+              data={[...MAIL_PREFERENCES]}
+              openOnFocus={false}
+              {...select('mailPreference')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={l.sections.employment} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label={f.employmentStatus}
+              required={required}
+              data={[...EMPLOYMENT_STATUSES]}
+              openOnFocus={false}
+              {...select('employmentStatus')}
+            />
+            <TextInput label={f.employer} {...text('employer')} />
+            <TextInput label={f.occupation} {...text('occupation')} />
+          </SimpleGrid>
+          <Stack gap="xs" mt="sm">
+            <Checkbox label={f.employedByBrokerDealer} {...checkbox('employedByBrokerDealer')} />
+            <Checkbox
+              label={f.seniorOfficer}
+              {...seniorBox}
+              onChange={(event) => {
+                seniorBox.onChange(event);
+                // A company the form no longer shows is not kept (the server clears it too).
+                if (!event.currentTarget.checked) form.setFieldValue(w('publicCompany'), null);
+              }}
+            />
+            {seniorOfficer && <TextInput label={f.publicCompany} {...text('publicCompany')} />}
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={l.sections.identity} variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <DateTextInput label={f.dob} required={required} autoComplete="off" {...date('dob')} />
+            <TextInput label={f.ssn} required={required} inputMode="numeric" {...pii('ssn')} />
+            <TextInput label={f.driversLicense} required={required} {...pii('driversLicense')} />
+            <StateSelect label={f.licenseIssueState} required={required} {...select('licenseIssueState')} />
+            <DateTextInput label={f.licenseIssueDate} required={required} {...select('licenseIssueDate')} />
+            <DateTextInput label={f.licenseExpirationDate} required={required} {...select('licenseExpirationDate')} />
+          </SimpleGrid>
+        </Fieldset>
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,66 @@
+import { Stack, Text, Title } from '@mantine/core';
+import {
+  isAdvisor,
+  isClient,
+  isExhibitBUser,
+  ONBOARDING_HOME,
+  onboardingLabels,
+  pathAfterAgreementSubmit,
+} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user';
+import { usePageTitle } from '../../lib/use-page-title';
+import { ClientAgreementForm } from './client-agreement-form';
+import { ClientPicker } from './client-picker';
+import { agreementQuery } from './onboarding-api';
+import { Loading } from './onboarding-gate';
+
+const l = onboardingLabels.clientAgreement;
+
+/**
+ * /forms/client-agreement/: a client's own agreement; an advisor picks one of their clients (kept in
+ * the address as `?client=`), a firm administrator one of the firm's to read.
+ */
+export function ClientAgreementPage() {
+  usePageTitle(l.title);
+  const actor = useCurrentUser();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const self = isClient(actor);
+  const clientId = self ? actor.id : Number(params.get('client')) || null;
+  const agreement = useQuery(agreementQuery(clientId));
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{l.title}</Title>
+      {!self && (
+        <ClientPicker
+          actor={actor}
+          value={clientId}
+          onChange={(id) => setParams(id === null ? {} : { client: String(id) }, { replace: true })}
+        />
+      )}
+      {!self && !isAdvisor(actor) && <Text size="sm">{l.adminReadOnly}</Text>}
+      {clientId === null ? (
+        <Text>{l.chooseClient}</Text>
+      ) : agreement.isPending ? (
+        <Loading />
+      ) : agreement.isSuccess ? (
+        <ClientAgreementForm
+          // A first submit gives the record its Id: the form starts again from what the server keeps.
+          key={`${clientId}:${agreement.data?.Id ?? 'new'}`}
+          clientId={clientId}
+          agreement={agreement.data}
+          readOnly={!self && !isAdvisor(actor)}
+          showClientType={isAdvisor(actor)}
+          onCancel={() => navigate(ONBOARDING_HOME)}
+          onSaved={(_saved, first) => {
+            // Spec 001 §4: after the client's first submit, the next step. An advisor stays with the client.
+            if (self && first) navigate(pathAfterAgreementSubmit(isExhibitBUser(actor)));
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { Alert, Anchor, List, Stack, Text, Title } from '@mantine/core';
+import {
+  type DisclosureKind,
+  ONBOARDING_HOME,
+  type OnboardingStatusResponse,
+  onboardingLabels,
+  PATH_AFTER_ADV,
+  type User,
+} from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/dates';
+import { usePageTitle } from '../../lib/use-page-title';
+import { statusQuery } from './onboarding-api';
+import { Loading, OnboardingGate } from './onboarding-gate';
+import { useCurrentDisclosures, useRecordDelivery } from './use-current-disclosures';
+
+const l = onboardingLabels.disclosures;
+
+interface DisclosureLinksProps {
+  client: User;
+  kinds: readonly DisclosureKind[];
+  /** After a delivery is recorded (and the status read again). */
+  onRecorded?: (status: OnboardingStatusResponse) => void;
+}
+
+/**
+ * The firm's current documents of these kinds, each a link opened in a new tab; opening one records
+ * its delivery to the client (spec 001 §4, issue 10 §4).
+ */
+function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
+  const queryClient = useQueryClient();
+  const documents = useCurrentDisclosures(client.id);
+  const record = useRecordDelivery(client.id, async () => {
+    onRecorded?.(await queryClient.fetchQuery(statusQuery(client.id)));
+  });
+  if (documents.isPending) return <Loading />;
+  const shown = (documents.data ?? []).filter((d) => kinds.includes(d.kind));
+  if (shown.length === 0) return <Alert color="yellow">{l.none}</Alert>;
+  return (
+    <List spacing="sm">
+      {shown.map((d) => (
+        <List.Item key={d.kind}>
+          <Anchor
+            href={d.url}
+            target="_blank"
+            rel="noopener"
+            // The new tab opens as the browser's own link would; the delivery is recorded beside it.
+            onClick={() => record.mutate(d.kind)}
+          >
+            {d.title || l.kinds[d.kind]}{' '}
+            <Text span size="sm" c="dimmed">
+              {l.opensInNewTab}
+            </Text>
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {[
+              d.effective_date && l.effective(formatDate(d.effective_date)),
+              d.received_on && l.received(formatDate(d.received_on)),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** /forms/form-adv/: Form ADV Part 2A and 2B; once every part is received, on to Form CRS. */
+export function FormAdvPage() {
+  usePageTitle(l.advTitle);
+  const client = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <OnboardingGate client={client} page="form_adv">
+      <Stack gap="md">
+        <Title order={1}>{l.advTitle}</Title>
+        <Text>{l.advIntro}</Text>
+        <DisclosureLinks
+          client={client}
+          kinds={['adv_2a', 'adv_2b']}
+          onRecorded={(status) => {
+            // Spec 001 §4: then on to Form CRS, once the ADV counts as received (every part the firm publishes).
+            if (status.steps.find((s) => s.key === 'form_adv')?.done) navigate(PATH_AFTER_ADV);
+          }}
+        />
+      </Stack>
+    </OnboardingGate>
+  );
+}
+
+/** /forms/form-crs/: Form CRS, open once the ADV was received (spec 001 §4). */
+export function FormCrsPage() {
+  usePageTitle(l.crsTitle);
+  const client = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <OnboardingGate client={client} page="form_crs">
+      <Stack gap="md">
+        <Title order={1}>{l.crsTitle}</Title>
+        <Text>{l.crsIntro}</Text>
+        <DisclosureLinks
+          client={client}
+          kinds={['crs']}
+          onRecorded={(status) => {
+            // The steps' page says 'You completed and viewed all forms.'.
+            if (status.all_done) navigate(ONBOARDING_HOME);
+          }}
+        />
+      </Stack>
+    </OnboardingGate>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
+import {
+  formsMenuEntries,
+  isClient,
+  messages,
+  type OnboardingStatusResponse,
+  onboardingLabels,
+  type User,
+} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user';
+import { usePageTitle } from '../../lib/use-page-title';
+import { statusQuery } from './onboarding-api';
+import { Loading } from './onboarding-gate';
+
+const l = onboardingLabels.forms;
+type Step = OnboardingStatusResponse['steps'][number];
+
+const stateOf = (step: Step) =>
+  step.viewed
+    ? { label: l.state.viewed, color: 'green' }
+    : step.done
+      ? { label: l.state.done, color: 'green' }
+      : step.enabled
+        ? { label: l.state.open, color: 'blue' }
+        : { label: l.state.locked, color: 'gray' };
+
+/** A client's steps in order with their state; a step is a link once it is open (spec 001 §2, §4). */
+function ClientSteps({ client }: { client: User }) {
+  const status = useQuery(statusQuery(client.id));
+  const [dismissed, setDismissed] = useState(false);
+  if (status.isPending) return <Loading />;
+  if (!status.isSuccess) return null;
+  const steps = status.data.steps.filter((s) => s.applies);
+  return (
+    <Stack gap="md">
+      {status.data.all_done && !dismissed && (
+        <Alert color="green" withCloseButton closeButtonLabel={l.dismiss} onClose={() => setDismissed(true)}>
+          {messages.onboarding.allDone}
+        </Alert>
+      )}
+      <Text>{l.clientIntro}</Text>
+      <List type="ordered" spacing="sm">
+        {steps.map((step) => {
+          const state = stateOf(step);
+          return (
+            <List.Item key={step.key}>
+              <Group gap="sm" wrap="wrap">
+                {step.enabled ? (
+                  <Anchor component={Link} to={step.path}>
+                    {step.label}
+                  </Anchor>
+                ) : (
+                  <Text span>{step.label}</Text>
+                )}
+                <Badge variant="light" color={state.color}>
+                  {state.label}
+                </Badge>
+              </Group>
+            </List.Item>
+          );
+        })}
+      </List>
+    </Stack>
+  );
+}
+
+/** Staff see the forms they fill in for clients, with no status (spec 001 §4: advisors load none). */
+function StaffForms({ actor }: { actor: User }) {
+  return (
+    <Stack gap="md">
+      <Text>{l.staffIntro}</Text>
+      <List spacing="sm">
+        {formsMenuEntries(actor).map((entry) => (
+          <List.Item key={entry.to}>
+            <Anchor component={Link} to={entry.to}>
+              {entry.label}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/** /forms/: the onboarding steps (spec 001 §2 "Client onboarding steps"). */
+export function FormsPage() {
+  usePageTitle(l.title);
+  const actor = useCurrentUser();
+  return (
+    <Stack gap="md">
+      <Title order={1}>{l.title}</Title>
+      {isClient(actor) ? <ClientSteps client={actor} /> : <StaffForms actor={actor} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { Center, Loader } from '@mantine/core';
+import { messages, type OnboardingStepKey, onboardingRedirect, type User } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { statusQuery } from './onboarding-api';
+
+export function Loading() {
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label={messages.lists.loading} />
+    </Center>
+  );
+}
+
+/**
+ * The redirects of spec 001 §4 for a client: a step not yet open to them (or not theirs) sends them to
+ * the first open step, by the domain's rule over the server's status. Staff are not gated.
+ */
+export function OnboardingGate({
+  client,
+  page,
+  children,
+}: {
+  client: User;
+  page: OnboardingStepKey;
+  children: ReactNode;
+}) {
+  const status = useQuery(statusQuery(client.id));
+  if (status.isPending) return <Loading />;
+  // Without a status (the call failed and said why) the page stays: the server still guards each call.
+  const to = status.data ? onboardingRedirect(status.data, page) : null;
+  return to ? <Navigate to={to} replace /> : children;
+}

@@ -1,0 +1,314 @@
+import { notifications } from '@mantine/notifications';
+import { type CurrentDisclosure, messages, onboardingLabels } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAtUrl } from '../../testing/render';
+import { FormAdvPage, FormCrsPage } from './disclosure-pages';
+import { FormsPage } from './forms-page';
+import { InvestorProfilePage } from './investor-profile-page';
+import { adminUser, advisorUser, clientUser, page, statusOf, stubApi, withToasts } from './onboarding-test-kit';
+
+/** `GET /api/disclosures/current/` of client 31 with these documents, none received yet. */
+const current = (documents: CurrentDisclosure[]) => ({
+  portalUserId: 31,
+  documents,
+  Initial_Form_ADV_Delivery_Date__c: null,
+  Initial_Form_CRS_Delivery_Date__c: null,
+});
+
+const ip = messages.investorProfiles;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T15:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+const agreed = { Id: 55, Client_Agreement_Date__c: '2026-11-02', Client__r: null, Joint_Client__r: null };
+const delivered = (adv: string | null, crs: string | null) => ({
+  ...agreed,
+  Client__r: { Initial_Form_ADV_Delivery_Date__c: adv, Initial_Form_CRS_Delivery_Date__c: crs },
+});
+
+describe('the forms page', () => {
+  it("lists a client's steps in order with their state, links only the open ones, and hides Exhibit B when it does not apply", async () => {
+    stubApi(({ url }) =>
+      url === '/api/onboarding/31/status/'
+        ? statusOf({ exhibitB: false, agreement: agreed, investorProfile: null })
+        : undefined,
+    );
+    renderAtUrl(<FormsPage />, '/forms/', { user: clientUser() });
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Client Agreement ProfileDone',
+      'Form ADV Part 2A and 2BTo do',
+      'Form CRSNot yet available',
+    ]);
+    expect(screen.getByRole('link', { name: 'Form ADV Part 2A and 2B' }).getAttribute('href')).toBe('/forms/form-adv/');
+    expect(screen.queryByRole('link', { name: 'Form CRS' })).toBeNull();
+    expect(screen.queryByText(messages.onboarding.allDone)).toBeNull();
+  });
+
+  it("says 'You completed and viewed all forms.' when all are done, until dismissed", async () => {
+    stubApi(({ url }) =>
+      url === '/api/onboarding/31/status/'
+        ? statusOf({ exhibitB: false, agreement: delivered('2026-11-03', '2026-11-03'), investorProfile: null })
+        : undefined,
+    );
+    renderAtUrl(<FormsPage />, '/forms/', { user: clientUser() });
+    expect(await screen.findByText(messages.onboarding.allDone)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(messages.onboarding.allDone)).toBeNull();
+  });
+
+  it('shows an advisor the forms they fill in, with no status loaded; an administrator only the agreement', async () => {
+    const calls = stubApi();
+    const view = renderAtUrl(<FormsPage />, '/forms/', { user: advisorUser() });
+    expect(screen.getByRole('link', { name: 'Client Agreement Profile' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Exhibit B Investor Profile' }).getAttribute('href')).toBe(
+      '/forms/exhibit-b-investor-profile',
+    );
+    expect(calls.some((call) => call.url.includes('/status/'))).toBe(false);
+    view.unmount();
+
+    renderAtUrl(<FormsPage />, '/forms/', { user: adminUser() });
+    expect(screen.getByRole('link', { name: 'Client Agreement Profile' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Exhibit B Investor Profile' })).toBeNull();
+  });
+});
+
+describe('the redirects of spec 001 §4', () => {
+  it('sends a client from Form CRS to Form ADV while the ADV is not received', async () => {
+    stubApi(({ url }) =>
+      url === '/api/onboarding/31/status/'
+        ? statusOf({ exhibitB: false, agreement: agreed, investorProfile: null })
+        : undefined,
+    );
+    const view = renderAtUrl(<FormCrsPage />, '/forms/form-crs/', { user: clientUser() });
+    await waitFor(() => expect(view.href()).toBe('/forms/form-adv/'));
+  });
+
+  it('sends an Exhibit B client from Form ADV to the investor profile until it is submitted', async () => {
+    stubApi(({ url }) =>
+      url === '/api/onboarding/31/status/'
+        ? statusOf({ exhibitB: true, agreement: agreed, investorProfile: null })
+        : undefined,
+    );
+    const view = renderAtUrl(<FormAdvPage />, '/forms/form-adv/', { user: clientUser(true) });
+    await waitFor(() => expect(view.href()).toBe('/forms/investor-profile/'));
+  });
+
+  it('sends an Exhibit B client without an agreement from the investor profile to the agreement', async () => {
+    stubApi(({ url }) =>
+      url === '/api/onboarding/31/status/'
+        ? statusOf({ exhibitB: true, agreement: null, investorProfile: null })
+        : undefined,
+    );
+    const view = renderAtUrl(<InvestorProfilePage />, '/forms/investor-profile/', { user: clientUser(true) });
+    await waitFor(() => expect(view.href()).toBe('/forms/client-agreement/'));
+  });
+});
+
+describe('Form ADV and Form CRS', () => {
+  it('links each ADV part in a new tab, records its delivery on click, then goes on to Form CRS once both are received', async () => {
+    let advDone = false;
+    const calls = stubApi(({ method, url }) => {
+      if (url === '/api/onboarding/31/status/')
+        return statusOf({
+          exhibitB: false,
+          agreement: advDone ? delivered('2026-11-24', null) : agreed,
+          investorProfile: null,
+        });
+      if (url === '/api/disclosures/current/?portalUserId=31')
+        return current([
+          {
+            kind: 'adv_2a',
+            title: 'Form ADV Part 2A',
+            url: '/api/disclosure_documents/1/file/',
+            version: 1,
+            effective_date: '2026-03-31',
+            received_on: null,
+          },
+          {
+            kind: 'adv_2b',
+            title: 'Form ADV Part 2B',
+            url: '/api/disclosure_documents/2/file/',
+            version: 2,
+            effective_date: '2026-03-31',
+            received_on: null,
+          },
+          {
+            kind: 'crs',
+            title: 'Form CRS',
+            url: '/api/disclosure_documents/3/file/',
+            version: 3,
+            effective_date: '2026-03-31',
+            received_on: null,
+          },
+        ]);
+      if (method === 'PUT') return {};
+      return undefined;
+    });
+    const view = renderAtUrl(<FormAdvPage />, '/forms/form-adv/', { user: clientUser() });
+    const part2a = await screen.findByRole('link', { name: /Form ADV Part 2A/ });
+    expect(part2a.getAttribute('target')).toBe('_blank');
+    expect(part2a.getAttribute('rel')).toBe('noopener');
+    expect(screen.queryByRole('link', { name: /Form CRS/ })).toBeNull();
+    // jsdom does not navigate: the click is the person's opening of the document.
+    part2a.addEventListener('click', (event) => event.preventDefault());
+
+    await userEvent.click(part2a);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+        {
+          method: 'PUT',
+          url: '/api/update_form_adv_delivery_date/',
+          body: { portalUserId: 31, deliveryDate: '2026-11-24', part: '2A' },
+        },
+      ]),
+    );
+    expect(view.href()).toBe('/forms/form-adv/');
+
+    advDone = true;
+    const part2b = screen.getByRole('link', { name: /Form ADV Part 2B/ });
+    part2b.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(part2b);
+    await waitFor(() => expect(view.href()).toBe('/forms/form-crs/'));
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({
+      portalUserId: 31,
+      deliveryDate: '2026-11-24',
+      part: '2B',
+    });
+  });
+
+  it('records the Form CRS delivery and shows the steps once all are done', async () => {
+    let crsDone = false;
+    const calls = stubApi(({ method, url }) => {
+      if (url === '/api/onboarding/31/status/')
+        return statusOf({
+          exhibitB: false,
+          agreement: delivered('2026-11-20', crsDone ? '2026-11-24' : null),
+          investorProfile: null,
+        });
+      if (url.startsWith('/api/disclosures/current/'))
+        return current([
+          {
+            kind: 'crs',
+            title: 'Form CRS',
+            url: 'https://example.test/crs.pdf',
+            version: null,
+            effective_date: null,
+            received_on: null,
+          },
+        ]);
+      if (method === 'PUT') {
+        crsDone = true;
+        return {};
+      }
+      return undefined;
+    });
+    const view = renderAtUrl(<FormCrsPage />, '/forms/form-crs/', { user: clientUser() });
+    const link = await screen.findByRole('link', { name: /Form CRS/ });
+    expect(link.getAttribute('href')).toBe('https://example.test/crs.pdf');
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    await waitFor(() => expect(view.href()).toBe('/forms/'));
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/update_form_crs_delivery_date/',
+      body: { portalUserId: 31, deliveryDate: '2026-11-24' },
+    });
+  });
+});
+
+describe('the Exhibit B investor profile', () => {
+  const answers = {
+    IP_Relationship_Time_Horizon__c: '6-10 years',
+    IP_Relationship_Withdrawal_Period__c: '5-10 years',
+    IP_Percentage_Withdrawal__c: '1-4%',
+    IP_Risk_Tolerance__c: 'Moderate (15%)',
+    IP_Sources_of_Income__c: 'Stable',
+    IP_Percent_of_Wealth__c: '25-50%',
+    IP_Investment_Experience__c: 'Experienced',
+    IP_Socially_Responsible_Investing__c: 'No',
+    IP_Asset_Allocation__c: '60/40',
+  };
+
+  it("asks for every answer ('Please select an option'), saves, says 'Investor profile saved.' and takes a client's first save on to Form ADV", async () => {
+    const calls = stubApi(({ method, url }) => {
+      if (url === '/api/onboarding/31/status/')
+        return statusOf({ exhibitB: true, agreement: agreed, investorProfile: null });
+      if (url.startsWith('/api/investor_profile/31/') && method === 'GET')
+        return { status: 404, json: { detail: ip.notFound } };
+      if (method === 'PUT')
+        return { Id: 9, ...answers, Investor_Profile_Status__c: 'Submitted', Status__c: 'Submitted' };
+      return undefined;
+    });
+    const view = renderAtUrl(withToasts(<InvestorProfilePage />), '/forms/investor-profile/', {
+      user: clientUser(true),
+    });
+    expect(await screen.findByText(ip.clientNote)).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText(ip.selectOption)).length).toBe(9);
+    // A client's own missing profile is no news to them: no 'not found' toast.
+    expect(screen.queryByText(ip.notFound)).toBeNull();
+
+    for (const [question, answer] of Object.entries(answers)) {
+      const group = screen.getByRole('radiogroup', {
+        name: new RegExp(messagesOf(question).replace(/[?()]/g, '\\$&')),
+      });
+      await userEvent.click(within(group).getByRole('radio', { name: answer === '60/40' ? 'Balanced 60/40' : answer }));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(ip.saved)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: '/api/investor_profile/31/',
+      body: answers,
+    });
+    await waitFor(() => expect(view.href()).toBe('/forms/form-adv/'));
+  });
+
+  it("lets an advisor pick a client: 'Investor profile found.' fills the answers, Undo puts them back; 'Investor profile not found.' otherwise", async () => {
+    stubApi(({ url }) => {
+      if (url.startsWith('/api/users/firm_advisor_clients/'))
+        return page([
+          { id: 31, first_name: 'Cleo', last_name: 'Client', email: 'cleo@example.test' },
+          { id: 32, first_name: 'Dan', last_name: 'Client', email: 'dan@example.test' },
+        ]);
+      if (url === '/api/investor_profile/31/?portalUserEmail=cleo%40example.test')
+        return {
+          Id: 9,
+          portalUserEmail: 'cleo@example.test',
+          ...answers,
+          Investor_Profile_Status__c: 'Submitted',
+          Status__c: 'Submitted',
+        };
+      if (url.startsWith('/api/investor_profile/32/')) return { status: 404, json: { detail: ip.notFound } };
+      return undefined;
+    });
+    renderAtUrl(withToasts(<InvestorProfilePage />), '/forms/exhibit-b-investor-profile', { user: advisorUser() });
+    expect(screen.getByText(ip.advisorNote)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Client' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cleo Client (cleo@example.test)' }));
+    expect(await screen.findByText(ip.found)).toBeTruthy();
+    const stable = await screen.findByRole('radio', { name: 'Stable' });
+    expect((stable as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Very stable' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect((screen.getByRole('radio', { name: 'Stable' }) as HTMLInputElement).checked).toBe(true);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Client' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Dan Client (dan@example.test)' }));
+    expect(await screen.findByText(ip.notFound)).toBeTruthy();
+  });
+});
+
+const messagesOf = (question: string) =>
+  onboardingLabels.investorProfile.questions[question as keyof typeof onboardingLabels.investorProfile.questions];

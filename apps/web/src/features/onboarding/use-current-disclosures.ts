@@ -1,0 +1,42 @@
+import type { CurrentDisclosures, DeliveryDateResponse, DisclosureKind } from '@portal/domain';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { portalToday } from '../../lib/dates';
+import { onboardingKey } from './onboarding-api';
+
+const currentDisclosuresQuery = (clientId: number) =>
+  queryOptions({
+    queryKey: [...onboardingKey, 'disclosures', clientId],
+    queryFn: async () =>
+      (await api.get<CurrentDisclosures>(`/api/disclosures/current/?portalUserId=${clientId}`)).documents,
+  });
+
+/** The firm's current Form ADV parts and Form CRS for this client, each with its delivery to them. */
+export const useCurrentDisclosures = (clientId: number) => useQuery(currentDisclosuresQuery(clientId));
+
+/** The ADV part a kind stands for in `PUT /api/update_form_adv_delivery_date/`. */
+const ADV_PART: Partial<Record<DisclosureKind, '2A' | '2B'>> = { adv_2a: '2A', adv_2b: '2B' };
+
+/** The delivery call of spec 001 §7 for the document opened: today's date in the portal's zone. */
+export function recordDelivery(clientId: number, kind: DisclosureKind) {
+  const deliveryDate = portalToday();
+  return kind === 'crs'
+    ? api.put<DeliveryDateResponse>('/api/update_form_crs_delivery_date/', { portalUserId: clientId, deliveryDate })
+    : api.put<DeliveryDateResponse>('/api/update_form_adv_delivery_date/', {
+        portalUserId: clientId,
+        deliveryDate,
+        part: ADV_PART[kind],
+      });
+}
+
+/** Opening a document records its delivery, then the status and the documents are read again. */
+export function useRecordDelivery(clientId: number, onRecorded?: (queryClient: QueryClient) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: DisclosureKind) => recordDelivery(clientId, kind),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: onboardingKey });
+      onRecorded?.(queryClient);
+    },
+  });
+}
