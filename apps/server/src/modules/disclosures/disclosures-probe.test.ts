@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
 import { createFirm, TEST_PASSWORD } from '../../testing/factories.js';
+import { agreementBody } from '../../testing/onboarding-fixtures.js';
 import { buildTestApp, cookieHeader, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
@@ -383,30 +384,7 @@ describe('report, CSV and Deliver', () => {
   });
 
   it('the report and CSV never carry an agreement’s PII', async () => {
-    const body = {
-      Form_Type__c: 'Individual Client',
-      ClientName__c: 'Pii Person',
-      ClientHomeAddressStreet__c: '1 Main St',
-      ClientHomeAddressCity__c: 'Springfield',
-      ClientHomeAddressState__c: 'Illinois',
-      ClientHomeAddressZipCode__c: '62701',
-      ClientMailingAddressStreet__c: '1 Main St',
-      ClientMailingAddressCity__c: 'Springfield',
-      ClientMailingAddressState__c: 'Illinois',
-      ClientMailingAddressZipCode__c: '62701',
-      ClientCellPhone__c: '217-555-0101',
-      ClientBusinessPhone__c: '217-555-0102',
-      ClientHomePhone__c: '217-555-0103',
-      ClientEmailAddress__c: 'pii@example.test',
-      ClientMailPreference__c: 'Email',
-      ClientEmploymentStatus__c: 'Employed',
-      ClientDoB__c: '1961-07-14',
-      ClientSSN__c: '321-54-9876',
-      ClientDriversLicense__c: 'D400-1234-5555',
-      ClientDriversLicenseIssueState__c: 'Illinois',
-      ClientDriversLicenseIssueDate__c: '2021-03-01',
-      ClientDriversLicenseExpirationDate__c: '2029-03-01',
-    };
+    const body = agreementBody({ ClientName__c: 'Pii Person' });
     expect((await post('/api/client_agreements/', client.headers, body)).statusCode).toBe(201);
     const report = await get(`/api/disclosure_deliveries/?firm=${firmId}`, cco.headers);
     const csv = await get(`/api/disclosure_deliveries/export/?firm=${firmId}`, cco.headers);
