@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestationReminders, auditEvents } from './db/schema/index.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
+import { pdfOf } from './testing/disclosure-fixtures.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { agreementBody, investorProfileAnswers } from './testing/onboarding-fixtures.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
@@ -64,7 +65,7 @@ const superCcoOnly = (ok: number, others: number, cco: number): Expect => ({
   client: 403,
 });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const MATRIX_PDF = Buffer.from('%PDF-1.7\nmatrix\n%%EOF\n');
+const MATRIX_PDF = pdfOf('matrix');
 
 let t: TestApp;
 const firms: Record<'own' | 'other', { id: number }> = {} as never;

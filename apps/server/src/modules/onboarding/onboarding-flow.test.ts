@@ -1,6 +1,7 @@
 import { addDays, calendarDateIn } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
 import { createFirm } from '../../testing/factories.js';
 import { agreementBody, investorProfileAnswers } from '../../testing/onboarding-fixtures.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
@@ -78,14 +79,9 @@ const status = (userId: number, headers: Headers) => ok<Status>('GET', `/api/onb
 
 const agreementOf = (name: string) => agreementBody({ ClientName__c: name });
 
-const PDF = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`);
 const publish = async (headers: Headers, firm: number, kind: string, effective: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/disclosure_documents/?firm=${firm}&kind=${kind}&effective_date=${effective}`,
-    headers: { ...headers, 'content-type': 'application/pdf' },
-    payload: PDF(`${kind} effective ${effective}`),
-  });
+  const query = `firm=${firm}&kind=${kind}&effective_date=${effective}`;
+  const res = await uploadDisclosure(t, headers, query, pdfOf(`${kind} effective ${effective}`));
   expect(res.statusCode, res.body).toBe(201);
   return json<{ id: number }>(res).id;
 };
