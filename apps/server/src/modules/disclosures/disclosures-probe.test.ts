@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
 import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
-import { createFirm, TEST_PASSWORD } from '../../testing/factories.js';
+import { createFirm } from '../../testing/factories.js';
 import { agreementBody } from '../../testing/onboarding-fixtures.js';
-import { buildTestApp, cookieHeader, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
  * Security probe of the disclosures routes (issue 10): uploads, file downloads, delivery records, the
@@ -167,19 +167,10 @@ describe('PDF upload', () => {
   });
 
   it('a cookie session uploads only with the CSRF token', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: admin.user.email, password: TEST_PASSWORD },
-    });
-    const cookies = cookieHeader(login);
-    const cookie = Object.entries(cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
+    const { cookie, csrfToken } = await cookieSessionOf(t, admin.user.email);
     expect((await upload({ cookie }, q(), pdfOf('x'))).statusCode).toBe(403);
     expect(
-      (await upload({ cookie, 'x-csrftoken': cookies.csrftoken, origin: 'http://portal.test' }, q(), pdfOf('x')))
-        .statusCode,
+      (await upload({ cookie, 'x-csrftoken': csrfToken, origin: 'http://portal.test' }, q(), pdfOf('x'))).statusCode,
     ).toBe(201);
   });
 

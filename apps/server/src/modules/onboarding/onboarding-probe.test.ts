@@ -3,14 +3,14 @@ import { messages } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, clientAgreements } from '../../db/schema/index.js';
-import { createFirm, TEST_PASSWORD } from '../../testing/factories.js';
+import { createFirm } from '../../testing/factories.js';
 import {
   AGREEMENT_PII,
   agreementBody,
   investorProfileAnswers,
   jointAgreementBody,
 } from '../../testing/onboarding-fixtures.js';
-import { buildTestApp, cookieHeader, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
  * Security probe of the onboarding routes (issue 10), written as an attacker would try them: each test
@@ -568,22 +568,14 @@ describe('investor profile: server fields and other clients', () => {
 describe('CSRF on cookie sessions', () => {
   it('a cookie-authenticated PUT without the X-CSRFToken header is refused, with it accepted', async () => {
     const f = await firmWithAgreement();
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: f.client.user.email, password: TEST_PASSWORD },
-    });
-    const cookies = cookieHeader(login);
-    const cookie = Object.entries(cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
+    const { cookie, csrfToken } = await cookieSessionOf(t, f.client.user.email);
     const url = `/api/client_agreements/${f.id}/`;
     const noToken = await req('PUT', url, { cookie }, { ...agreementBody(), ClientName__c: 'Forged' });
     expect(noToken.statusCode).toBe(403);
     const crossSite = await req(
       'PUT',
       url,
-      { cookie, 'x-csrftoken': cookies.csrftoken, 'sec-fetch-site': 'cross-site', origin: 'https://evil.test' },
+      { cookie, 'x-csrftoken': csrfToken, 'sec-fetch-site': 'cross-site', origin: 'https://evil.test' },
       { ...agreementBody(), ClientName__c: 'Forged' },
     );
     expect(crossSite.statusCode).toBe(403);
@@ -591,7 +583,7 @@ describe('CSRF on cookie sessions', () => {
     const ok = await req(
       'PUT',
       url,
-      { cookie, 'x-csrftoken': cookies.csrftoken, origin: 'http://portal.test' },
+      { cookie, 'x-csrftoken': csrfToken, origin: 'http://portal.test' },
       { ...agreementBody(), ClientName__c: 'Sam Q. Smith' },
     );
     expect(ok.statusCode).toBe(200);
