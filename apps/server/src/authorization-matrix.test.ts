@@ -3,7 +3,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestationReminders, auditEvents } from './db/schema/index.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
+import { pdfOf } from './testing/disclosure-fixtures.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
+import { agreementBody, investorProfileAnswers } from './testing/onboarding-fixtures.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 
 /**
@@ -63,7 +65,7 @@ const superCcoOnly = (ok: number, others: number, cco: number): Expect => ({
   client: 403,
 });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const MATRIX_PDF = Buffer.from('%PDF-1.7\nmatrix\n%%EOF\n');
+const MATRIX_PDF = pdfOf('matrix');
 
 let t: TestApp;
 const firms: Record<'own' | 'other', { id: number }> = {} as never;
@@ -775,43 +777,8 @@ function investmentRequestCases(): Record<string, Case> {
   return cases;
 }
 
-/** A complete client agreement of an individual client (spec 001 §5). */
-const agreementForm = (clientId: number) => ({
-  ESWA_Portal_User_ID__c: clientId,
-  Form_Type__c: 'Individual Client',
-  ClientName__c: 'Matrix Client',
-  ClientHomeAddressStreet__c: '1 Main St',
-  ClientHomeAddressCity__c: 'Springfield',
-  ClientHomeAddressState__c: 'Illinois',
-  ClientHomeAddressZipCode__c: '62701',
-  ClientMailingAddressStreet__c: '1 Main St',
-  ClientMailingAddressCity__c: 'Springfield',
-  ClientMailingAddressState__c: 'Illinois',
-  ClientMailingAddressZipCode__c: '62701',
-  ClientCellPhone__c: '217-555-0101',
-  ClientBusinessPhone__c: '217-555-0102',
-  ClientHomePhone__c: '217-555-0103',
-  ClientEmailAddress__c: 'matrix@example.test',
-  ClientMailPreference__c: 'Email',
-  ClientEmploymentStatus__c: 'Retired',
-  ClientDoB__c: '1950-01-02',
-  ClientSSN__c: '123-45-6789',
-  ClientDriversLicense__c: 'M123-4567',
-  ClientDriversLicenseIssueState__c: 'Illinois',
-  ClientDriversLicenseIssueDate__c: '2020-01-01',
-  ClientDriversLicenseExpirationDate__c: '2028-01-01',
-});
-const investorProfileForm = {
-  IP_Relationship_Time_Horizon__c: '3-5 years',
-  IP_Relationship_Withdrawal_Period__c: '5-10 years',
-  IP_Percentage_Withdrawal__c: '0%',
-  IP_Risk_Tolerance__c: 'High (30%)',
-  IP_Sources_of_Income__c: 'Stable',
-  IP_Percent_of_Wealth__c: '0-25%',
-  IP_Investment_Experience__c: 'Experienced',
-  IP_Socially_Responsible_Investing__c: 'Yes',
-  IP_Asset_Allocation__c: '50/50',
-};
+const agreementForm = (clientId: number) =>
+  agreementBody({ ESWA_Portal_User_ID__c: clientId, ClientName__c: 'Matrix Client' });
 
 /**
  * Client onboarding: a client's agreement and investor profile are written by the client and their
@@ -856,7 +823,7 @@ function onboardingCases(): Record<string, Case> {
     const id = await client(s, role);
     const url = `/api/investor_profile/${id}/`;
     expect(
-      (await t.app.inject({ method: 'PUT', url, headers: advisorOf(s), payload: investorProfileForm })).statusCode,
+      (await t.app.inject({ method: 'PUT', url, headers: advisorOf(s), payload: investorProfileAnswers() })).statusCode,
     ).toBe(200);
     return id;
   };
@@ -906,7 +873,7 @@ function onboardingCases(): Record<string, Case> {
       build: async (s, role) => ({
         method: 'PUT',
         url: `/api/investor_profile/${await client(s, role)}/`,
-        payload: investorProfileForm,
+        payload: investorProfileAnswers(),
       }),
       own: writers(200),
       other: { ...all(404), superAdmin: 403 },

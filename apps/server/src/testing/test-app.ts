@@ -113,3 +113,20 @@ export async function signedInAs(t: TestApp, overrides: Parameters<typeof create
   });
   return { user, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } as Record<string, string> };
 }
+
+/**
+ * A browser's session for `email`: the `cookie` header it sends and the CSRF token a write must repeat
+ * in `X-CSRFToken`.
+ */
+export async function cookieSessionOf(t: TestApp, email: string) {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  const cookies = cookieHeader(login);
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  return { cookie, csrfToken: cookies.csrftoken };
+}

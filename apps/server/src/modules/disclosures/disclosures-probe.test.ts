@@ -2,14 +2,15 @@ import { addDays, calendarDateIn } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
-import { createFirm, TEST_PASSWORD } from '../../testing/factories.js';
-import { buildTestApp, cookieHeader, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
+import { createFirm } from '../../testing/factories.js';
+import { agreementBody } from '../../testing/onboarding-fixtures.js';
+import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
  * Security probe of the disclosures routes (issue 10): uploads, file downloads, delivery records, the
  * CCO report, its CSV and Deliver, tried as an attacker would. Each test states the correct behaviour.
  */
-const PDF = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`);
 type Headers = Record<string, string>;
 type Who = { user: { id: number; email: string }; headers: Headers };
 
@@ -32,13 +33,8 @@ let olderAdv: number; // an older ADV 2A version, never delivered to the client
 let futureAdv: number; // an ADV 2A version effective next year
 let otherFirmCrs: number; // the other firm's current CRS
 
-const upload = (headers: Headers, query: string, body: Buffer, type: string | null = 'application/pdf') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/disclosure_documents/?${query}`,
-    headers: { ...headers, ...(type === null ? {} : { 'content-type': type }) },
-    payload: body,
-  });
+const upload = (headers: Headers, query: string, body: Buffer, type?: string | null) =>
+  uploadDisclosure(t, headers, query, body, type);
 const get = (url: string, headers: Headers) => t.app.inject({ url, headers });
 const put = (url: string, headers: Headers, payload: unknown) =>
   t.app.inject({ method: 'PUT', url, headers, payload: payload as object });
@@ -76,7 +72,7 @@ beforeAll(async () => {
   superCco = await signedInAs(t, { profile: { firmId: otherFirmId, profileType: 3, isCco: true, isSuperCco: true } });
 
   const up = async (firm: number, kind: string, date: string, who = admin.headers) => {
-    const res = await upload(who, `firm=${firm}&kind=${kind}&effective_date=${date}`, PDF(`${kind} ${date}`));
+    const res = await upload(who, `firm=${firm}&kind=${kind}&effective_date=${date}`, pdfOf(`${kind} ${date}`));
     expect(res.statusCode, res.body).toBe(201);
     return json<{ id: number }>(res).id;
   };
@@ -93,19 +89,19 @@ describe('PDF upload', () => {
 
   it('a type that is not a PDF’s is 415 even with %PDF- bytes; no type, multipart, form: 415 or 400, never 500', async () => {
     for (const type of ['text/html', 'application/x-www-form-urlencoded', 'image/svg+xml', 'application/json']) {
-      const res = await upload(admin.headers, q(), PDF('<script>alert(1)</script>'), type);
+      const res = await upload(admin.headers, q(), pdfOf('<script>alert(1)</script>'), type);
       expect([400, 415], type).toContain(res.statusCode);
     }
-    const multipart = await upload(admin.headers, q(), PDF('x'), 'multipart/form-data; boundary=x');
+    const multipart = await upload(admin.headers, q(), pdfOf('x'), 'multipart/form-data; boundary=x');
     expect([400, 415]).toContain(multipart.statusCode);
-    const none = await upload(admin.headers, q(), PDF('x'), null);
+    const none = await upload(admin.headers, q(), pdfOf('x'), null);
     expect(none.statusCode).toBe(415);
-    const ok = await upload(admin.headers, q(), PDF('x'), 'Application/PDF; charset=binary');
+    const ok = await upload(admin.headers, q(), pdfOf('x'), 'Application/PDF; charset=binary');
     expect(ok.statusCode).toBe(201);
   });
 
   it('a body over 10 MB is 413; an empty one or a non-PDF 400', async () => {
-    const big = await upload(admin.headers, q(), Buffer.concat([PDF('x'), Buffer.alloc(11 * 1024 * 1024)]));
+    const big = await upload(admin.headers, q(), Buffer.concat([pdfOf('x'), Buffer.alloc(11 * 1024 * 1024)]));
     expect(big.statusCode).toBe(413);
     expect(json(big).detail).toEqual(expect.any(String));
     expect((await upload(admin.headers, q(), Buffer.alloc(0))).statusCode).toBe(400);
@@ -114,19 +110,19 @@ describe('PDF upload', () => {
   });
 
   it('uploads to another firm: 404 for its admin, 403 for CCO/advisor/client of the firm, 401 unsigned', async () => {
-    expect((await upload(otherAdmin.headers, q(), PDF('x'))).statusCode).toBe(404);
+    expect((await upload(otherAdmin.headers, q(), pdfOf('x'))).statusCode).toBe(404);
     expect(
-      (await upload(admin.headers, `firm=${otherFirmId}&kind=crs&effective_date=${today}`, PDF('x'))).statusCode,
+      (await upload(admin.headers, `firm=${otherFirmId}&kind=crs&effective_date=${today}`, pdfOf('x'))).statusCode,
     ).toBe(404);
     for (const who of [cco, advisor, client, staff])
-      expect((await upload(who.headers, q(), PDF('x'))).statusCode).toBe(403);
-    expect((await upload(otherClient.headers, q(), PDF('x'))).statusCode).toBe(404);
-    expect((await upload({}, q(), PDF('x'))).statusCode).toBe(401);
+      expect((await upload(who.headers, q(), pdfOf('x'))).statusCode).toBe(403);
+    expect((await upload(otherClient.headers, q(), pdfOf('x'))).statusCode).toBe(404);
+    expect((await upload({}, q(), pdfOf('x'))).statusCode).toBe(401);
     // The firm in the query cannot be doubled to slip another firm past the check.
     const doubled = await upload(
       admin.headers,
       `firm=${firmId}&firm=${otherFirmId}&kind=crs&effective_date=${today}`,
-      PDF('x'),
+      pdfOf('x'),
     );
     expect(doubled.statusCode).toBe(400);
   });
@@ -144,7 +140,7 @@ describe('PDF upload', () => {
       const res = await upload(
         admin.headers,
         `firm=${firmId}&kind=adv_2b&effective_date=${addDays(today, 700)}&file_name=${encodeURIComponent(name)}`,
-        PDF('x'),
+        pdfOf('x'),
       );
       expect(res.statusCode, name).toBeLessThan(500);
       if (res.statusCode !== 201) continue;
@@ -163,7 +159,7 @@ describe('PDF upload', () => {
     const res = await upload(
       admin.headers,
       `firm=${firmId}&kind=adv_2b&effective_date=${addDays(today, 710)}&file_name=${encodeURIComponent('invoice\u202Efdp.html')}`,
-      PDF('x'),
+      pdfOf('x'),
     );
     expect(res.statusCode).toBe(201);
     // 'invoice\u202Efdp.html.pdf' shows as 'invoicefdp.lmth.pdf'-like spoofed text in a save dialog.
@@ -171,19 +167,10 @@ describe('PDF upload', () => {
   });
 
   it('a cookie session uploads only with the CSRF token', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: admin.user.email, password: TEST_PASSWORD },
-    });
-    const cookies = cookieHeader(login);
-    const cookie = Object.entries(cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
-    expect((await upload({ cookie }, q(), PDF('x'))).statusCode).toBe(403);
+    const { cookie, csrfToken } = await cookieSessionOf(t, admin.user.email);
+    expect((await upload({ cookie }, q(), pdfOf('x'))).statusCode).toBe(403);
     expect(
-      (await upload({ cookie, 'x-csrftoken': cookies.csrftoken, origin: 'http://portal.test' }, q(), PDF('x')))
-        .statusCode,
+      (await upload({ cookie, 'x-csrftoken': csrfToken, origin: 'http://portal.test' }, q(), pdfOf('x'))).statusCode,
     ).toBe(201);
   });
 
@@ -199,10 +186,10 @@ describe('PDF upload', () => {
       `firm=99999999999&kind=crs&effective_date=${today}`,
       `firm=${firmId}&kind=crs&effective_date=${today}&file_name=${'x'.repeat(201)}`,
     ]) {
-      const res = await upload(admin.headers, query, PDF('x'));
+      const res = await upload(admin.headers, query, pdfOf('x'));
       expect([400, 404], query).toContain(res.statusCode);
     }
-    const farFuture = await upload(admin.headers, `firm=${firmId}&kind=adv_2b&effective_date=9999-12-31`, PDF('x'));
+    const farFuture = await upload(admin.headers, `firm=${firmId}&kind=adv_2b&effective_date=9999-12-31`, pdfOf('x'));
     expect(farFuture.statusCode).toBe(201);
     expect(json(farFuture).is_current).toBe(false);
     // The report still answers with such a version in the firm.
@@ -383,30 +370,7 @@ describe('report, CSV and Deliver', () => {
   });
 
   it('the report and CSV never carry an agreement’s PII', async () => {
-    const body = {
-      Form_Type__c: 'Individual Client',
-      ClientName__c: 'Pii Person',
-      ClientHomeAddressStreet__c: '1 Main St',
-      ClientHomeAddressCity__c: 'Springfield',
-      ClientHomeAddressState__c: 'Illinois',
-      ClientHomeAddressZipCode__c: '62701',
-      ClientMailingAddressStreet__c: '1 Main St',
-      ClientMailingAddressCity__c: 'Springfield',
-      ClientMailingAddressState__c: 'Illinois',
-      ClientMailingAddressZipCode__c: '62701',
-      ClientCellPhone__c: '217-555-0101',
-      ClientBusinessPhone__c: '217-555-0102',
-      ClientHomePhone__c: '217-555-0103',
-      ClientEmailAddress__c: 'pii@example.test',
-      ClientMailPreference__c: 'Email',
-      ClientEmploymentStatus__c: 'Employed',
-      ClientDoB__c: '1961-07-14',
-      ClientSSN__c: '321-54-9876',
-      ClientDriversLicense__c: 'D400-1234-5555',
-      ClientDriversLicenseIssueState__c: 'Illinois',
-      ClientDriversLicenseIssueDate__c: '2021-03-01',
-      ClientDriversLicenseExpirationDate__c: '2029-03-01',
-    };
+    const body = agreementBody({ ClientName__c: 'Pii Person' });
     expect((await post('/api/client_agreements/', client.headers, body)).statusCode).toBe(201);
     const report = await get(`/api/disclosure_deliveries/?firm=${firmId}`, cco.headers);
     const csv = await get(`/api/disclosure_deliveries/export/?firm=${firmId}`, cco.headers);

@@ -2,11 +2,11 @@ import { calendarDateIn } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
+import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
 import { createFirm } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 import { initialDeliveryDates } from './disclosures.service.js';
 
-const PDF = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`);
 let t: TestApp;
 let firmId: number;
 let otherFirmId: number;
@@ -38,21 +38,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (headers: Record<string, string>, query: string, body: Buffer, type = 'application/pdf') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/disclosure_documents/?${query}`,
-    headers: { ...headers, 'content-type': type },
-    payload: body,
-  });
+const upload = (headers: Record<string, string>, query: string, body: Buffer, type?: string) =>
+  uploadDisclosure(t, headers, query, body, type);
 
 describe('disclosure documents', () => {
   it('refuse what is not a PDF: wrong type 415, too large 413, other bytes 400, with a message for a person', async () => {
     const q = `firm=${firmId}&kind=adv_2a&effective_date=${today}`;
-    const wrongType = await upload(admin, q, PDF('x'), 'image/png');
+    const wrongType = await upload(admin, q, pdfOf('x'), 'image/png');
     expect(wrongType.statusCode).toBe(415);
     expect(json(wrongType).detail).toBe('Upload the document as a PDF file.');
-    const large = await upload(admin, q, Buffer.concat([PDF('x'), Buffer.alloc(10 * 1024 * 1024)]));
+    const large = await upload(admin, q, Buffer.concat([pdfOf('x'), Buffer.alloc(10 * 1024 * 1024)]));
     expect(large.statusCode).toBe(413);
     const notPdf = await upload(admin, q, Buffer.from('<html>hello</html>'));
     expect(notPdf.statusCode).toBe(400);
@@ -62,7 +57,7 @@ describe('disclosure documents', () => {
     const badQuery = await upload(
       admin,
       `firm=${firmId}&kind=crs&effective_date=2026-02-30&material_change=true`,
-      PDF('x'),
+      pdfOf('x'),
     );
     expect(badQuery.statusCode).toBe(400);
     expect(Object.keys(json<{ fields: object }>(badQuery).fields).sort()).toEqual([
@@ -72,14 +67,14 @@ describe('disclosure documents', () => {
   });
 
   it("an administrator uploads a version of their firm only; another firm's administrator gets 404, a CCO 403", async () => {
-    expect((await upload(otherAdmin, `firm=${firmId}&kind=adv_2a&effective_date=${today}`, PDF('a'))).statusCode).toBe(
-      404,
-    );
-    expect((await upload(cco, `firm=${firmId}&kind=adv_2a&effective_date=${today}`, PDF('a'))).statusCode).toBe(403);
+    expect(
+      (await upload(otherAdmin, `firm=${firmId}&kind=adv_2a&effective_date=${today}`, pdfOf('a'))).statusCode,
+    ).toBe(404);
+    expect((await upload(cco, `firm=${firmId}&kind=adv_2a&effective_date=${today}`, pdfOf('a'))).statusCode).toBe(403);
     const res = await upload(
       admin,
       `firm=${firmId}&kind=adv_2a&effective_date=2020-01-01&file_name=ADV 2A.pdf`,
-      PDF('adv 2a'),
+      pdfOf('adv 2a'),
     );
     expect(res.statusCode).toBe(201);
     expect(json(res)).toMatchObject({
@@ -232,7 +227,7 @@ describe('disclosure documents', () => {
     });
     expect(refused.statusCode).toBe(409);
     const fresh = json<{ id: number }>(
-      await upload(admin, `firm=${firmId}&kind=adv_2b&effective_date=${today}`, PDF('2b')),
+      await upload(admin, `firm=${firmId}&kind=adv_2b&effective_date=${today}`, pdfOf('2b')),
     );
     const due = json<{ results: { adv_2b: { status: string } }[] }>(
       await t.app.inject({ url: `/api/disclosure_deliveries/?firm=${firmId}&status=due`, headers: cco }),

@@ -1,7 +1,9 @@
 import { addDays, calendarDateIn } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
 import { createFirm } from '../../testing/factories.js';
+import { agreementBody, investorProfileAnswers } from '../../testing/onboarding-fixtures.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
@@ -75,50 +77,11 @@ const stateOf = (s: Status) =>
   );
 const status = (userId: number, headers: Headers) => ok<Status>('GET', `/api/onboarding/${userId}/status/`, headers);
 
-const agreementOf = (name: string) => ({
-  Form_Type__c: 'Individual Client',
-  ClientName__c: name,
-  ClientHomeAddressStreet__c: '1 Main St',
-  ClientHomeAddressCity__c: 'Springfield',
-  ClientHomeAddressState__c: 'Illinois',
-  ClientHomeAddressZipCode__c: '62701',
-  ClientMailingAddressStreet__c: '1 Main St',
-  ClientMailingAddressCity__c: 'Springfield',
-  ClientMailingAddressState__c: 'Illinois',
-  ClientMailingAddressZipCode__c: '62701',
-  ClientCellPhone__c: '217-555-0101',
-  ClientBusinessPhone__c: '217-555-0102',
-  ClientHomePhone__c: '217-555-0103',
-  ClientEmailAddress__c: 'client@example.test',
-  ClientMailPreference__c: 'Email',
-  ClientEmploymentStatus__c: 'Employed',
-  ClientDoB__c: '1961-07-14',
-  ClientSSN__c: '321-54-9876',
-  ClientDriversLicense__c: 'D400-1234-5555',
-  ClientDriversLicenseIssueState__c: 'Illinois',
-  ClientDriversLicenseIssueDate__c: '2021-03-01',
-  ClientDriversLicenseExpirationDate__c: '2029-03-01',
-});
-const profileForm = {
-  IP_Relationship_Time_Horizon__c: '6-10 years',
-  IP_Relationship_Withdrawal_Period__c: 'Over 20 years',
-  IP_Percentage_Withdrawal__c: '1-4%',
-  IP_Risk_Tolerance__c: 'Moderate (15%)',
-  IP_Sources_of_Income__c: 'Stable',
-  IP_Percent_of_Wealth__c: '25-50%',
-  IP_Investment_Experience__c: 'Somewhat experienced',
-  IP_Socially_Responsible_Investing__c: 'No',
-  IP_Asset_Allocation__c: '60/40',
-};
+const agreementOf = (name: string) => agreementBody({ ClientName__c: name });
 
-const PDF = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`);
 const publish = async (headers: Headers, firm: number, kind: string, effective: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/disclosure_documents/?firm=${firm}&kind=${kind}&effective_date=${effective}`,
-    headers: { ...headers, 'content-type': 'application/pdf' },
-    payload: PDF(`${kind} effective ${effective}`),
-  });
+  const query = `firm=${firm}&kind=${kind}&effective_date=${effective}`;
+  const res = await uploadDisclosure(t, headers, query, pdfOf(`${kind} effective ${effective}`));
   expect(res.statusCode, res.body).toBe(201);
   return json<{ id: number }>(res).id;
 };
@@ -210,7 +173,7 @@ describe('an Exhibit B client onboards, from first sign-in to all done', () => {
       'PUT',
       `/api/investor_profile/${client.user.id}/`,
       client.headers,
-      profileForm,
+      investorProfileAnswers(),
     );
     expect(profile.Investor_Profile_Status__c).toBe('Submitted');
     const s = await status(client.user.id, client.headers);
@@ -319,7 +282,12 @@ describe('a client without the Exhibit B profile', () => {
       form_crs: 'applies',
     });
     expect(s.first_open_path).toBe('/forms/form-adv/');
-    const profile = await call('PUT', `/api/investor_profile/${client.user.id}/`, client.headers, profileForm);
+    const profile = await call(
+      'PUT',
+      `/api/investor_profile/${client.user.id}/`,
+      client.headers,
+      investorProfileAnswers(),
+    );
     expect(profile.statusCode).toBe(409);
     expect(json(profile).detail).toBe('This client does not use the Exhibit B investor profile.');
   });

@@ -11,6 +11,7 @@ import { auditEvents, clientAgreements } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { keyIdOf, piiKeyring } from '../../platform/pii.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
+import { jointAgreementBody } from '../../testing/onboarding-fixtures.js';
 import { json, testConfig } from '../../testing/test-app.js';
 import { rotatePiiKey } from './onboarding.service.js';
 
@@ -42,30 +43,6 @@ let clientId: number;
 let firmAdmin: Record<string, string>;
 let firmId: number;
 let agreementId: number;
-
-const person = (p: 'Client' | 'JtClt', ssn: string, dob: string, licence: string) => ({
-  [`${p}Name__c`]: `${p} Person`,
-  [`${p}HomeAddressStreet__c`]: '1 Main St',
-  [`${p}HomeAddressCity__c`]: 'Springfield',
-  [`${p}HomeAddressState__c`]: 'Illinois',
-  [`${p}HomeAddressZipCode__c`]: '62701',
-  [`${p}MailingAddressStreet__c`]: '1 Main St',
-  [`${p}MailingAddressCity__c`]: 'Springfield',
-  [`${p}MailingAddressState__c`]: 'Illinois',
-  [`${p}MailingAddressZipCode__c`]: '62701',
-  [`${p}CellPhone__c`]: '217-555-0101',
-  [`${p}BusinessPhone__c`]: '217-555-0102',
-  [`${p}HomePhone__c`]: '217-555-0103',
-  [`${p}EmailAddress__c`]: 'pii@example.test',
-  [`${p}MailPreference__c`]: 'U.S. Mail',
-  [`${p}EmploymentStatus__c`]: 'Self-Employed',
-  [`${p}DoB__c`]: dob,
-  [`${p}SSN__c`]: ssn,
-  [`${p}DriversLicense__c`]: licence,
-  [`${p}DriversLicenseIssueState__c`]: 'Illinois',
-  [`${p}DriversLicenseIssueDate__c`]: '2021-03-01',
-  [`${p}DriversLicenseExpirationDate__c`]: '2029-03-01',
-});
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -120,12 +97,9 @@ describe('client PII at rest and in the log', () => {
       url: '/api/client_agreements/',
       headers: advisor,
       payload: {
+        // The joint SSN with spaces: the digits alone are what must never be stored in clear.
+        ...jointAgreementBody({ JtCltSSN__c: '456 78 1234', CompanyOrTrustTaxID__c: '98-7654321' }),
         ESWA_Portal_User_ID__c: clientId,
-        Form_Type__c: 'Joint Clients',
-        ...person('Client', '321-54-9876', '1961-07-14', 'D400-1234-5555'),
-        ...person('JtClt', '456 78 1234', '1963-02-03', 'J900-8888-7777'),
-        CompanyOrTrust__c: 'Person Trust',
-        CompanyOrTrustTaxID__c: '98-7654321',
       },
     });
     expect(created.statusCode).toBe(201);

@@ -3,8 +3,14 @@ import { messages } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, clientAgreements } from '../../db/schema/index.js';
-import { createFirm, TEST_PASSWORD } from '../../testing/factories.js';
-import { buildTestApp, cookieHeader, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+import { createFirm } from '../../testing/factories.js';
+import {
+  AGREEMENT_PII,
+  agreementBody,
+  investorProfileAnswers,
+  jointAgreementBody,
+} from '../../testing/onboarding-fixtures.js';
+import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
  * Security probe of the onboarding routes (issue 10), written as an attacker would try them: each test
@@ -28,10 +34,8 @@ type Headers = Record<string, string>;
 type Body = Record<string, unknown>;
 const m = messages.clientAgreements;
 
-const SSN = '321-54-9876';
+const { ssn: SSN, dob: DOB, licence: LICENCE } = AGREEMENT_PII.Client;
 const SSN_DIGITS = '321549876';
-const DOB = '1961-07-14';
-const LICENCE = 'D400-1234-5555';
 const JT_SSN_DIGITS = '456781234';
 const TAX_DIGITS = '123456789';
 const CLEAR = [SSN_DIGITS, SSN, DOB, LICENCE, JT_SSN_DIGITS, '456-78-1234', '1963-02-03', 'J900-8888-7777', TAX_DIGITS];
@@ -39,39 +43,7 @@ const CLEAR = [SSN_DIGITS, SSN, DOB, LICENCE, JT_SSN_DIGITS, '456-78-1234', '196
 const req = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: unknown) =>
   t.app.inject({ method, url, headers, payload: payload as object });
 
-const person = (p: 'Client' | 'JtClt', n = 'Sam Q. Smith'): Body => ({
-  [`${p}Name__c`]: n,
-  [`${p}HomeAddressStreet__c`]: '1 Main St',
-  [`${p}HomeAddressCity__c`]: 'Springfield',
-  [`${p}HomeAddressState__c`]: 'Illinois',
-  [`${p}HomeAddressZipCode__c`]: '62701',
-  [`${p}MailingAddressStreet__c`]: 'PO Box 9',
-  [`${p}MailingAddressCity__c`]: 'Springfield',
-  [`${p}MailingAddressState__c`]: 'Illinois',
-  [`${p}MailingAddressZipCode__c`]: '62701',
-  [`${p}CellPhone__c`]: '217-555-0101',
-  [`${p}BusinessPhone__c`]: '217-555-0102',
-  [`${p}HomePhone__c`]: '217-555-0103',
-  [`${p}EmailAddress__c`]: 'sam@example.test',
-  [`${p}MailPreference__c`]: 'Email',
-  [`${p}EmploymentStatus__c`]: 'Employed',
-  [`${p}DoB__c`]: p === 'Client' ? DOB : '1963-02-03',
-  [`${p}SSN__c`]: p === 'Client' ? SSN : '456-78-1234',
-  [`${p}DriversLicense__c`]: p === 'Client' ? LICENCE : 'J900-8888-7777',
-  [`${p}DriversLicenseIssueState__c`]: 'Illinois',
-  [`${p}DriversLicenseIssueDate__c`]: '2021-03-01',
-  [`${p}DriversLicenseExpirationDate__c`]: '2029-03-01',
-});
-const individualForm = (): Body => ({ Form_Type__c: 'Individual Client', ...person('Client') });
-const jointForm = (): Body => ({
-  ...individualForm(),
-  Form_Type__c: 'Joint Clients',
-  ...person('JtClt', 'Alex R. Smith'),
-  CompanyOrTrust__c: 'Smith Family Trust',
-  CompanyOrTrustTaxID__c: '12-3456789',
-});
-
-async function firmWithAgreement(form: Body = individualForm()) {
+async function firmWithAgreement(form: Body = agreementBody()) {
   const firm = await createFirm(t.deps.db);
   const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
   const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
@@ -144,7 +116,7 @@ describe('IDOR: another client, advisor or firm never reaches an agreement', () 
   it('PUT by an outsider: 404 (other firm, other advisor, sibling), 403 for the firm admin; nothing changes', async () => {
     const f = await firmWithAgreement();
     const before = await storedRow(f.id);
-    const attack = { ...individualForm(), ClientName__c: 'Mallory', ClientSSN__c: '111-22-3333' };
+    const attack = { ...agreementBody(), ClientName__c: 'Mallory', ClientSSN__c: '111-22-3333' };
     for (const [who, headers, code] of [
       ['other firm admin', elsewhere.admin, 404],
       ['other firm advisor', elsewhere.advisor, 404],
@@ -161,7 +133,7 @@ describe('IDOR: another client, advisor or firm never reaches an agreement', () 
 
   it('POST naming another client in ESWA_Portal_User_ID__c: 404 unless it is the advisor’s own client', async () => {
     const f = await firmWithAgreement();
-    const body = (id: unknown) => ({ ...individualForm(), ESWA_Portal_User_ID__c: id });
+    const body = (id: unknown) => ({ ...agreementBody(), ESWA_Portal_User_ID__c: id });
     // A client files for their sibling; an advisor for another advisor's client; for another firm's client.
     expect((await req('POST', '/api/client_agreements/', f.client.headers, body(f.sibling.user.id))).statusCode).toBe(
       404,
@@ -213,7 +185,7 @@ describe('server-set fields cannot be changed by a PUT', () => {
     const f = await firmWithAgreement();
     for (const target of [f.sibling.user.id, elsewhere.client.id, String(f.sibling.user.id)]) {
       const res = await req('PUT', `/api/client_agreements/${f.id}/`, f.advisor.headers, {
-        ...individualForm(),
+        ...agreementBody(),
         ESWA_Portal_User_ID__c: target,
       });
       expect(res.statusCode).toBe(400);
@@ -236,7 +208,7 @@ describe('server-set fields cannot be changed by a PUT', () => {
       { firmId: 999, firm_id: 999, portal_user_id: 1, portalUserId: 1, agreementDate: '2001-01-01', name: 'x' },
     ]) {
       const res = await req('PUT', `/api/client_agreements/${f.id}/`, f.client.headers, {
-        ...individualForm(),
+        ...agreementBody(),
         ...extra,
       });
       expect(res.statusCode, JSON.stringify(extra)).toBeLessThan(500);
@@ -249,7 +221,7 @@ describe('server-set fields cannot be changed by a PUT', () => {
     }
     // And on a POST, a forged agreement date or name is ignored.
     const res = await req('POST', '/api/client_agreements/', f.sibling.headers, {
-      ...individualForm(),
+      ...agreementBody(),
       Client_Agreement_Date__c: '2001-01-01',
       Name: 'Forged',
       Id: 1,
@@ -264,9 +236,9 @@ describe('server-set fields cannot be changed by a PUT', () => {
 
 describe('the masked echo cannot be abused to keep, change or learn a value', () => {
   it('the exact mask keeps the stored value; any other mask-like value is a 400 and changes nothing', async () => {
-    const f = await firmWithAgreement(jointForm());
+    const f = await firmWithAgreement(jointAgreementBody());
     const url = `/api/client_agreements/${f.id}/`;
-    const echo = { ...jointForm(), ClientSSN__c: '***-**-9876', ClientDoB__c: '**/**/****' };
+    const echo = { ...jointAgreementBody(), ClientSSN__c: '***-**-9876', ClientDoB__c: '**/**/****' };
     const kept = await req('PUT', url, f.client.headers, {
       ...echo,
       ClientDriversLicense__c: '****5555',
@@ -302,7 +274,7 @@ describe('the masked echo cannot be abused to keep, change or learn a value', ()
       ['JtCltSSN__c', '***-**-9876'],
     ];
     for (const [field, value] of attempts) {
-      const res = await req('PUT', url, f.client.headers, { ...jointForm(), [field]: value });
+      const res = await req('PUT', url, f.client.headers, { ...jointAgreementBody(), [field]: value });
       expect(res.statusCode, `${field}=${value}`).toBe(400);
       expect(json<{ fields: Body }>(res).fields?.[field], `${field}=${value}`).toBeDefined();
     }
@@ -312,13 +284,13 @@ describe('the masked echo cannot be abused to keep, change or learn a value', ()
   it('a mask is never accepted on a POST (no stored value to keep), nor for a field emptied before', async () => {
     const f = await firmWithAgreement();
     const res = await req('POST', '/api/client_agreements/', f.sibling.headers, {
-      ...individualForm(),
+      ...agreementBody(),
       ClientSSN__c: '***-**-9876',
     });
     expect(res.statusCode).toBe(400);
     // The joint column of an Individual Client is empty: its mask keeps nothing.
     const joint = await req('PUT', `/api/client_agreements/${f.id}/`, f.client.headers, {
-      ...jointForm(),
+      ...jointAgreementBody(),
       JtCltSSN__c: '***-**-1234',
       JtCltDoB__c: '**/**/****',
     });
@@ -327,9 +299,9 @@ describe('the masked echo cannot be abused to keep, change or learn a value', ()
   });
 
   it('a client’s masked view of an agreement cannot be turned into a clear one by a PUT’s answer or an error', async () => {
-    const f = await firmWithAgreement(jointForm());
+    const f = await firmWithAgreement(jointAgreementBody());
     const res = await req('PUT', `/api/client_agreements/${f.id}/`, f.advisor.headers, {
-      ...jointForm(),
+      ...jointAgreementBody(),
       ClientSSN__c: '***-**-9876',
       ClientDoB__c: '**/**/****',
     });
@@ -349,7 +321,7 @@ describe('PII never echoed in an error, the audit rows or the log', () => {
   it('a 400 on a bad SSN, DOB, licence or tax id does not quote the value', async () => {
     const f = await firmWithAgreement();
     const bad = {
-      ...individualForm(),
+      ...agreementBody(),
       ClientSSN__c: '321-54-98765',
       ClientDoB__c: '1961-02-30',
       ClientDriversLicense__c: 'D400\n1234',
@@ -367,7 +339,7 @@ describe('PII never echoed in an error, the audit rows or the log', () => {
     }
     // Wrong types: the message names the type, not the value.
     const typed = await req('POST', '/api/client_agreements/', f.sibling.headers, {
-      ...individualForm(),
+      ...agreementBody(),
       ClientSSN__c: 321549876,
     });
     expect(typed.statusCode).toBe(400);
@@ -375,9 +347,9 @@ describe('PII never echoed in an error, the audit rows or the log', () => {
   });
 
   it('the audit rows of create, update, reveal carry no clear PII', async () => {
-    const f = await firmWithAgreement(jointForm());
+    const f = await firmWithAgreement(jointAgreementBody());
     await req('PUT', `/api/client_agreements/${f.id}/`, f.advisor.headers, {
-      ...jointForm(),
+      ...jointAgreementBody(),
       ClientSSN__c: '999-88-7777',
       JtCltDoB__c: '1970-01-02',
     });
@@ -390,8 +362,11 @@ describe('PII never echoed in an error, the audit rows or the log', () => {
   });
 
   it('the log (info level, requests and errors) carries no clear PII', async () => {
-    const f = await firmWithAgreement(jointForm());
-    await req('PUT', `/api/client_agreements/${f.id}/`, f.client.headers, { ...jointForm(), ClientSSN__c: 'abc' });
+    const f = await firmWithAgreement(jointAgreementBody());
+    await req('PUT', `/api/client_agreements/${f.id}/`, f.client.headers, {
+      ...jointAgreementBody(),
+      ClientSSN__c: 'abc',
+    });
     await revealed(f.id, f.client.headers);
     const text = logLines.join('');
     expect(text.length).toBeGreaterThan(0);
@@ -439,7 +414,7 @@ describe('bad input is a 4xx with a person’s message, never a 500', () => {
         ['PUT', url, f.client.headers],
         ['POST', '/api/client_agreements/', f.sibling.headers],
       ] as const) {
-        const res = await req(method, u, h, { ...individualForm(), ...v });
+        const res = await req(method, u, h, { ...agreementBody(), ...v });
         const what = `${method} ${JSON.stringify(v).slice(0, 80)}`;
         expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, what).toBeLessThan(500);
@@ -464,9 +439,9 @@ describe('bad input is a 4xx with a person’s message, never a 500', () => {
       expect(res.statusCode, payload.slice(0, 20)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, payload.slice(0, 20)).toBeLessThan(500);
     }
-    const huge = await raw(JSON.stringify({ ...individualForm(), ClientName__c: 'x'.repeat(2 * 1024 * 1024) }));
+    const huge = await raw(JSON.stringify({ ...agreementBody(), ClientName__c: 'x'.repeat(2 * 1024 * 1024) }));
     expect(huge.statusCode).toBe(413);
-    expect((await raw(JSON.stringify(individualForm()), 'text/plain')).statusCode).toBe(415);
+    expect((await raw(JSON.stringify(agreementBody()), 'text/plain')).statusCode).toBe(415);
     expect((await raw('ClientName__c=x', 'application/x-www-form-urlencoded')).statusCode).toBe(415);
   });
 
@@ -492,9 +467,9 @@ describe('bad input is a 4xx with a person’s message, never a 500', () => {
   it('two first submits at once for one client: one 201, one 409, never a 500', async () => {
     const f = await firmWithAgreement();
     const [a, b] = await Promise.all([
-      req('POST', '/api/client_agreements/', f.sibling.headers, individualForm()),
+      req('POST', '/api/client_agreements/', f.sibling.headers, agreementBody()),
       req('POST', '/api/client_agreements/', f.advisor.headers, {
-        ...individualForm(),
+        ...agreementBody(),
         ESWA_Portal_User_ID__c: f.sibling.user.id,
       }),
     ]);
@@ -511,7 +486,7 @@ describe('bad input is a 4xx with a person’s message, never a 500', () => {
         method: 'PUT',
         url: `/api/client_agreements/${f.id}/`,
         headers: { ...f.client.headers, 'content-type': 'application/json' },
-        payload: payload.replace('"ClientName__c": "Sam"', JSON.stringify(individualForm()).slice(1, -1)),
+        payload: payload.replace('"ClientName__c": "Sam"', JSON.stringify(agreementBody()).slice(1, -1)),
       });
       expect(res.statusCode).toBeLessThan(500);
       expect(({} as Record<string, unknown>).isSuperAdmin).toBeUndefined();
@@ -522,7 +497,7 @@ describe('bad input is a 4xx with a person’s message, never a 500', () => {
   it('unknown fields are neither stored nor echoed', async () => {
     const f = await firmWithAgreement();
     const res = await req('PUT', `/api/client_agreements/${f.id}/`, f.client.headers, {
-      ...individualForm(),
+      ...agreementBody(),
       ClientFavouriteColour__c: 'blue',
       client_ssn: 'v1.forged',
     });
@@ -536,7 +511,7 @@ describe('bad input is a 4xx with a person’s message, never a 500', () => {
     const f = await firmWithAgreement();
     const name = 'Zoë Ünal 山田 👩🏽‍💼';
     const res = await req('PUT', `/api/client_agreements/${f.id}/`, f.client.headers, {
-      ...individualForm(),
+      ...agreementBody(),
       ClientName__c: name,
     });
     expect(res.statusCode).toBe(200);
@@ -547,7 +522,7 @@ describe('bad input is a 4xx with a person’s message, never a 500', () => {
     // The app's clock is 2026-11-24; a DOB of 2026-12-01 is in the future for the portal.
     const f = await firmWithAgreement();
     const res = await req('PUT', `/api/client_agreements/${f.id}/`, f.client.headers, {
-      ...individualForm(),
+      ...agreementBody(),
       ClientDoB__c: '2026-12-01',
     });
     expect(res.statusCode).toBe(400);
@@ -567,23 +542,11 @@ describe('bad input is a 4xx with a person’s message, never a 500', () => {
 });
 
 describe('investor profile: server fields and other clients', () => {
-  const profileForm: Body = {
-    IP_Relationship_Time_Horizon__c: '6-10 years',
-    IP_Relationship_Withdrawal_Period__c: 'Over 20 years',
-    IP_Percentage_Withdrawal__c: '1-4%',
-    IP_Risk_Tolerance__c: 'Moderate (15%)',
-    IP_Sources_of_Income__c: 'Stable',
-    IP_Percent_of_Wealth__c: '25-50%',
-    IP_Investment_Experience__c: 'Somewhat experienced',
-    IP_Socially_Responsible_Investing__c: 'No',
-    IP_Asset_Allocation__c: '60/40',
-  };
-
   it('status, Id and email sent by the client are ignored; another firm or advisor gets 404', async () => {
     const f = await firmWithAgreement();
     const url = `/api/investor_profile/${f.client.user.id}/`;
     const res = await req('PUT', url, f.client.headers, {
-      ...profileForm,
+      ...investorProfileAnswers(),
       Investor_Profile_Status__c: 'Updated',
       Status__c: 'Updated',
       Id: 1,
@@ -592,44 +555,36 @@ describe('investor profile: server fields and other clients', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ Investor_Profile_Status__c: 'Submitted', portalUserEmail: f.client.user.email });
     for (const h of [elsewhere.admin, elsewhere.advisor, f.otherAdvisor.headers, f.sibling.headers, f.cco.headers])
-      expect((await req('PUT', url, h, profileForm)).statusCode).toBe(404);
-    expect((await req('PUT', url, f.admin.headers, profileForm)).statusCode).toBe(403);
+      expect((await req('PUT', url, h, investorProfileAnswers())).statusCode).toBe(404);
+    expect((await req('PUT', url, f.admin.headers, investorProfileAnswers())).statusCode).toBe(403);
     // An option that is not the spec's, or an array: 400.
     for (const v of ['Reckless', ['No'], 1])
-      expect((await req('PUT', url, f.client.headers, { ...profileForm, IP_Risk_Tolerance__c: v })).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await req('PUT', url, f.client.headers, { ...investorProfileAnswers(), IP_Risk_Tolerance__c: v })).statusCode,
+      ).toBe(400);
   });
 });
 
 describe('CSRF on cookie sessions', () => {
   it('a cookie-authenticated PUT without the X-CSRFToken header is refused, with it accepted', async () => {
     const f = await firmWithAgreement();
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: f.client.user.email, password: TEST_PASSWORD },
-    });
-    const cookies = cookieHeader(login);
-    const cookie = Object.entries(cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
+    const { cookie, csrfToken } = await cookieSessionOf(t, f.client.user.email);
     const url = `/api/client_agreements/${f.id}/`;
-    const noToken = await req('PUT', url, { cookie }, { ...individualForm(), ClientName__c: 'Forged' });
+    const noToken = await req('PUT', url, { cookie }, { ...agreementBody(), ClientName__c: 'Forged' });
     expect(noToken.statusCode).toBe(403);
     const crossSite = await req(
       'PUT',
       url,
-      { cookie, 'x-csrftoken': cookies.csrftoken, 'sec-fetch-site': 'cross-site', origin: 'https://evil.test' },
-      { ...individualForm(), ClientName__c: 'Forged' },
+      { cookie, 'x-csrftoken': csrfToken, 'sec-fetch-site': 'cross-site', origin: 'https://evil.test' },
+      { ...agreementBody(), ClientName__c: 'Forged' },
     );
     expect(crossSite.statusCode).toBe(403);
     expect((await storedRow(f.id)).clientName).toBe('Sam Q. Smith');
     const ok = await req(
       'PUT',
       url,
-      { cookie, 'x-csrftoken': cookies.csrftoken, origin: 'http://portal.test' },
-      { ...individualForm(), ClientName__c: 'Sam Q. Smith' },
+      { cookie, 'x-csrftoken': csrfToken, origin: 'http://portal.test' },
+      { ...agreementBody(), ClientName__c: 'Sam Q. Smith' },
     );
     expect(ok.statusCode).toBe(200);
   });

@@ -1,24 +1,10 @@
-import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button } from '@mantine/core';
 import { messages } from '@portal/domain';
-import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { isApiError, queryString } from '../../lib/api';
+import { ExportButton, reportDownload } from '../../components/export-button';
+import { queryString } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { notifyError } from '../../lib/notify';
-
-/** A failed download told where the spec puts it: an empty export at the bottom right (spec 001 §8). */
-function reportDownload(error: unknown) {
-  if (isApiError(error) && error.status === 404)
-    notifications.show({
-      id: `export:${error.detail}`,
-      position: 'bottom-right',
-      color: 'yellow',
-      message: error.detail,
-    });
-  else notifyError(isApiError(error) ? error.detail : String(error));
-}
 
 /** The manager's filters as its selects hold them: an id, a year, a quarter, or 'all'. */
 export interface ExportFilters {
@@ -33,38 +19,18 @@ const param = (value: string) => (value === 'all' ? null : value);
  * year of a large firm takes a while: the megabytes received so far are shown (and announced).
  */
 export function CsvExportButton({ filters }: { filters: ExportFilters }) {
-  const [received, setReceived] = useState(0);
-  const download = useMutation({
-    mutationFn: () => {
-      setReceived(0);
-      return downloadFile(
-        `/api/quarterly_attestations/export/${queryString({
-          firm: param(filters.firm),
-          fiscalYear: param(filters.fiscalYear),
-          fiscalQuarter: param(filters.fiscalQuarter),
-        })}`,
-        'attestations.zip',
-        setReceived,
-      );
-    },
-    onError: reportDownload,
-    // Reported above: an empty export is a notice at the bottom right, not the usual error toast.
-    meta: { silent: true },
-  });
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Button
-        variant="default"
-        leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-        loading={download.isPending}
-        onClick={() => download.mutate()}
-      >
-        CSV export
-      </Button>
-      <Text size="sm" c="gray.8" role="status">
-        {download.isPending && received > 0 ? messages.attestations.exportProgress(received) : ''}
-      </Text>
-    </Group>
+    <ExportButton
+      path={`/api/quarterly_attestations/export/${queryString({
+        firm: param(filters.firm),
+        fiscalYear: param(filters.fiscalYear),
+        fiscalQuarter: param(filters.fiscalQuarter),
+      })}`}
+      fallbackName="attestations.zip"
+      progress={messages.attestations.exportProgress}
+    >
+      CSV export
+    </ExportButton>
   );
 }
 

@@ -11,18 +11,17 @@ import {
   seesEveryFirmsDisclosures,
   wireDateToText,
 } from '@portal/domain';
-import { IconFileTypeCsv, IconMailForward } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
 import { SegmentedFilter } from '../../components/data-table/segmented-filter';
 import { pageParamsOf, useListState } from '../../components/data-table/use-list-state';
-import { isApiError } from '../../lib/api';
+import { ExportButton } from '../../components/export-button';
 import { useCurrentUser } from '../../lib/current-user';
-import { downloadFile } from '../../lib/download';
 import { firmOptionsQuery, firmQuery } from '../../lib/firms';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { cellText, owesSomething } from './delivery-cells';
 import { DeliveryStatusBadge } from './delivery-status-badge';
@@ -182,7 +181,9 @@ export function DisclosureDeliveriesPage() {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{m.deliveriesTitle}</Title>
         <Group gap="sm">
-          <CsvExportButton path={exportPath(filters)} />
+          <ExportButton path={exportPath(filters)} fallbackName="disclosure-deliveries.csv" progress={m.exportProgress}>
+            {m.csvExport}
+          </ExportButton>
           {chosenFirm && (
             <Button
               leftSection={<IconMailForward size={16} aria-hidden />}
@@ -253,43 +254,5 @@ export function DisclosureDeliveriesPage() {
         onConfirm={() => asking && send.mutate(asking)}
       />
     </Stack>
-  );
-}
-
-/** The report as CSV, every matching row; the kilobytes received so far are shown (and announced). */
-function CsvExportButton({ path }: { path: string }) {
-  const [received, setReceived] = useState(0);
-  const download = useMutation({
-    mutationFn: () => {
-      setReceived(0);
-      return downloadFile(path, 'disclosure-deliveries.csv', setReceived);
-    },
-    onError: (error) => {
-      // Nothing to export is a notice where the other exports put it, not an error.
-      if (isApiError(error) && error.status === 404)
-        notifications.show({
-          id: `export:${error.detail}`,
-          position: 'bottom-right',
-          color: 'yellow',
-          message: error.detail,
-        });
-      else notifyError(isApiError(error) ? error.detail : String(error));
-    },
-    meta: { silent: true },
-  });
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Button
-        variant="default"
-        leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-        loading={download.isPending}
-        onClick={() => download.mutate()}
-      >
-        {m.csvExport}
-      </Button>
-      <Text size="sm" c="gray.8" role="status">
-        {download.isPending && received > 0 ? m.exportProgress(received) : ''}
-      </Text>
-    </Group>
   );
 }
