@@ -11,7 +11,6 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.js';
-import { isoInstant } from '../../platform/entity.js';
 import { likeContains } from '../../platform/list.js';
 
 export type VersionRow = typeof disclosureDocuments.$inferSelect;
