@@ -30,5 +30,7 @@ export function OnboardingGate({
   if (status.isPending) return <Loading />;
   // Without a status (the call failed and said why) the page stays: the server still guards each call.
   const to = status.data ? onboardingRedirect(status.data, page) : null;
+  // A status read before the step just done (kept while it is read again) would send the person back to it.
+  if (to && status.isFetching) return <Loading />;
   return to ? <Navigate to={to} replace /> : children;
 }

@@ -3,10 +3,11 @@ import { type CurrentDisclosure, messages, onboardingLabels } from '@portal/doma
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAtUrl } from '../../testing/render';
+import { renderAtUrl, testQueryClient } from '../../testing/render';
 import { FormAdvPage, FormCrsPage } from './disclosure-pages';
 import { FormsPage } from './forms-page';
 import { InvestorProfilePage } from './investor-profile-page';
+import { onboardingKey, statusQuery } from './onboarding-api';
 import { adminUser, advisorUser, clientUser, page, statusOf, stubApi, withToasts } from './onboarding-test-kit';
 
 /** `GET /api/disclosures/current/` of client 31 with these documents, none received yet. */
@@ -101,6 +102,28 @@ describe('the redirects of spec 001 §4', () => {
     );
     const view = renderAtUrl(<FormAdvPage />, '/forms/form-adv/', { user: clientUser(true) });
     await waitFor(() => expect(view.href()).toBe('/forms/investor-profile/'));
+  });
+
+  it('keeps a client who just submitted the agreement on the investor profile: the status read before it does not send them back', async () => {
+    stubApi(({ url }) => {
+      if (url === '/api/onboarding/31/status/')
+        return statusOf({ exhibitB: true, agreement: agreed, investorProfile: null });
+      if (url.startsWith('/api/investor_profile/31/')) return { status: 404, json: { detail: ip.notFound } };
+      return undefined;
+    });
+    // The steps page read the status before the agreement; its submit marked it to be read again.
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(
+      statusQuery(31).queryKey,
+      statusOf({ exhibitB: true, agreement: null, investorProfile: null }),
+    );
+    await queryClient.invalidateQueries({ queryKey: onboardingKey });
+    const view = renderAtUrl(<InvestorProfilePage />, '/forms/investor-profile/', {
+      user: clientUser(true),
+      queryClient,
+    });
+    expect(await screen.findByText(ip.clientNote)).toBeTruthy();
+    expect(view.href()).toBe('/forms/investor-profile/');
   });
 
   it('sends an Exhibit B client without an agreement from the investor profile to the agreement', async () => {
