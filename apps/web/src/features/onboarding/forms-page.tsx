@@ -18,14 +18,15 @@ import { Loading } from './onboarding-gate';
 const l = onboardingLabels.forms;
 type Step = OnboardingStatusResponse['steps'][number];
 
+// A light green badge's text fails the contrast of WCAG AA: done is drawn filled, as elsewhere in the portal.
 const stateOf = (step: Step) =>
   step.viewed
-    ? { label: l.state.viewed, color: 'green' }
+    ? { label: l.state.viewed, color: 'teal.9', variant: 'filled' }
     : step.done
-      ? { label: l.state.done, color: 'green' }
+      ? { label: l.state.done, color: 'teal.9', variant: 'filled' }
       : step.enabled
-        ? { label: l.state.open, color: 'blue' }
-        : { label: l.state.locked, color: 'gray' };
+        ? { label: l.state.open, color: 'blue', variant: 'light' }
+        : { label: l.state.locked, color: 'gray', variant: 'light' };
 
 /** A client's steps in order with their state; a step is a link once it is open (spec 001 §2, §4). */
 function ClientSteps({ client }: { client: User }) {
@@ -55,7 +56,7 @@ function ClientSteps({ client }: { client: User }) {
                 ) : (
                   <Text span>{step.label}</Text>
                 )}
-                <Badge variant="light" color={state.color}>
+                <Badge variant={state.variant} color={state.color}>
                   {state.label}
                 </Badge>
               </Group>
