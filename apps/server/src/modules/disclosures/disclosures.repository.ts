@@ -1,4 +1,4 @@
-import type { DisclosureDeliveryQuery, DisclosureKind, DisclosureVersionQuery, Scope } from '@portal/domain';
+import type { DisclosureDeliveryExportQuery, DisclosureKind, DisclosureVersionQuery, Scope } from '@portal/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
@@ -258,7 +258,7 @@ const REPORT_ORDER: Record<string, string> = {
 export async function reportRows(
   ex: Executor,
   scope: Scope,
-  q: Omit<DisclosureDeliveryQuery, 'page' | 'page_size'> & { page?: number; page_size?: number; client?: number },
+  q: DisclosureDeliveryExportQuery & { page?: number; page_size?: number; client?: number },
   today: string,
   timeZone: string,
 ): Promise<ReportRowRaw[]> {

@@ -16,6 +16,7 @@ import {
   type DeliveryDateBody,
   DISCLOSURE_KINDS,
   DISCLOSURE_MAX_BYTES,
+  type DisclosureDeliveryExportQuery,
   type DisclosureDeliveryQuery,
   type DisclosureDeliveryRow,
   type DisclosureKind,
@@ -398,7 +399,7 @@ const cellColumns = (kind: DisclosureKind) => {
 };
 
 /** The report as one CSV (every matching row, streamed), named '{firm}-disclosure-deliveries-{today}.csv'. */
-export async function exportCsv(ctx: Ctx, q: Omit<DisclosureDeliveryQuery, 'page' | 'page_size'>) {
+export async function exportCsv(ctx: Ctx, q: DisclosureDeliveryExportQuery) {
   const scope = reportScope(ctx, q.firm);
   const today = todayOf(ctx.deps.config);
   const rows = await reportRows(ctx.deps.db, scope, q, today, ctx.deps.config.timeZone);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
 import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
-import { createFirm } from '../../testing/factories.js';
+import { createFirm, createUser } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 import { initialDeliveryDates } from './disclosures.service.js';
 
@@ -262,5 +262,21 @@ describe('disclosure documents', () => {
       (await t.app.inject({ url: `/api/disclosure_deliveries/?firm=${otherFirmId}`, headers: cco })).statusCode,
     ).toBe(404);
     expect((await t.app.inject({ url: '/api/disclosure_deliveries/', headers: advisor })).statusCode).toBe(403);
+  });
+
+  it('exports every matching client, not one page of 50', async () => {
+    const bigFirm = (await createFirm(t.deps.db, { name: 'Big Firm', abbreviation: 'BIG' })).id;
+    for (let i = 0; i < 51; i++) await createUser(t.deps.db, { profile: { firmId: bigFirm, profileType: 4 } });
+    const admin = (await signedInAs(t, { profile: { firmId: bigFirm, profileType: 1 } })).headers;
+    const res = await t.app.inject({
+      url: `/api/disclosure_deliveries/export/?firm=${bigFirm}&page=1&page_size=10`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(1 + 51);
   });
 });
