@@ -190,18 +190,26 @@ export async function openFile(ctx: Ctx, id: number, opened = true): Promise<{ s
   const found = await findVersion(ctx.deps.db, ctx.scope('firms'), id);
   if (!found || !canReadDisclosureFile(ctx.actor, found.version.firmId)) throw notFound();
   const v = found.version;
+  const today = todayOf(ctx.deps.config);
+  let delivers = false;
   if (isClient(ctx.actor)) {
-    const today = todayOf(ctx.deps.config);
     const isCurrent = currentOf(await versionsOfFirm(ctx.deps.db, v.firmId), today).get(v.kind)?.id === v.id;
     if (!isCurrent) {
       const received = (await deliveriesOfClients(ctx.deps.db, [ctx.actor.id])).some((d) => d.documentId === v.id);
       if (!received) throw notFound(m.notReceived);
-    } else if (opened) {
-      await recordOpening(ctx, v.firmId, v.kind, v.id, null, today);
-    }
+    } else delivers = opened;
   }
+  // The file before the record: a client who gets no document has not received it.
   const stream = await ctx.deps.storage.get(v.storageKey);
   if (!stream) throw notFound(m.fileLost);
+  if (delivers) {
+    try {
+      await recordOpening(ctx, v.firmId, v.kind, v.id, null, today);
+    } catch (err) {
+      stream.destroy();
+      throw err;
+    }
+  }
   return { stream, fileName: v.fileName };
 }
 

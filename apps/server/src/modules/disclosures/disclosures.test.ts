@@ -279,4 +279,20 @@ describe('disclosure documents', () => {
       .split('\n');
     expect(lines).toHaveLength(1 + 51);
   });
+
+  it('a lost file answers the client 404 and records no delivery', async () => {
+    const lostFirm = (await createFirm(t.deps.db, { name: 'Lost Files' })).id;
+    const lostAdmin = (await signedInAs(t, { profile: { firmId: lostFirm, profileType: 1 } })).headers;
+    const reader = await signedInAs(t, { profile: { firmId: lostFirm, profileType: 4 } });
+    const version = json<{ id: number; file_url: string }>(
+      await upload(lostAdmin, `firm=${lostFirm}&kind=crs&effective_date=2020-01-01`, pdfOf('crs')),
+    );
+    const [{ storage_key }] = rowsOf<{ storage_key: string }>(
+      await t.deps.db.execute(sql`select storage_key from disclosure_documents where id = ${version.id}`),
+    );
+    await t.deps.storage.delete(storage_key);
+    const res = await t.app.inject({ url: version.file_url, headers: reader.headers });
+    expect(res.statusCode).toBe(404);
+    expect(await initialDeliveryDates(t.deps.db, [reader.user.id], t.deps.config.timeZone)).toEqual(new Map());
+  });
 });
