@@ -46,13 +46,13 @@ import {
   findClient,
   findFirmLinks,
   findVersion,
-  firstPart2BUploads,
   insertDelivery,
   insertNotices,
   insertVersion,
   linkOf,
   listVersions as listVersionRows,
   nameOf,
+  part2BReceivableSince,
   type ReportRowRaw,
   reportRows,
   type VersionRow,
@@ -267,8 +267,9 @@ export interface InitialDeliveryDates {
 /**
  * For onboarding (`Client__r`, the gating): each client's first Form ADV and Form CRS delivery days
  * (YYYY-MM-DD). ADV counts on the day the client had every part the firm published by then: 2A, and
- * 2B when the firm had uploaded one by the day of the client's first 2A (a 2B published later does not
- * take back a delivery already complete). A client with no delivery is absent from the map.
+ * 2B when one could be received (uploaded and effective) by the day of the client's first 2A (a 2B
+ * published later does not take back a delivery already complete). A client with no delivery is absent
+ * from the map.
  */
 export async function initialDeliveryDates(
   db: Executor,
@@ -276,7 +277,7 @@ export async function initialDeliveryDates(
   timeZone: string,
 ): Promise<Map<number, InitialDeliveryDates>> {
   const rows = await deliveriesOfClients(db, clientUserIds);
-  const first2B = await firstPart2BUploads(db, [...new Set(rows.map((r) => r.firmId))], timeZone);
+  const first2B = await part2BReceivableSince(db, [...new Set(rows.map((r) => r.firmId))], timeZone);
   const firsts = new Map<number, { firmId: number } & Record<DisclosureKind, string | null>>();
   for (const r of rows) {
     const f = firsts.get(r.clientId) ?? { firmId: r.firmId, adv_2a: null, adv_2b: null, crs: null };
@@ -285,8 +286,8 @@ export async function initialDeliveryDates(
   }
   const answer = new Map<number, InitialDeliveryDates>();
   for (const [clientId, f] of firsts) {
-    const upload2B = first2B.get(f.firmId);
-    const has2B = upload2B !== undefined && f.adv_2a !== null && upload2B <= f.adv_2a;
+    const since2B = first2B.get(f.firmId);
+    const has2B = since2B !== undefined && f.adv_2a !== null && since2B <= f.adv_2a;
     const adv = f.adv_2a === null ? null : advInitialDate({ adv_2a: true, adv_2b: has2B }, f);
     answer.set(clientId, { adv, crs: f.crs });
   }

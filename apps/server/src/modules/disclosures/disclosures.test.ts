@@ -295,4 +295,19 @@ describe('disclosure documents', () => {
     expect(res.statusCode).toBe(404);
     expect(await initialDeliveryDates(t.deps.db, [reader.user.id], t.deps.config.timeZone)).toEqual(new Map());
   });
+
+  it('a Part 2B effective in the future does not hold back the ADV delivery of a client who opened 2A today', async () => {
+    const laterFirm = (await createFirm(t.deps.db, { name: 'Later 2B' })).id;
+    const laterAdmin = (await signedInAs(t, { profile: { firmId: laterFirm, profileType: 1 } })).headers;
+    const reader = await signedInAs(t, { profile: { firmId: laterFirm, profileType: 4 } });
+    await upload(laterAdmin, `firm=${laterFirm}&kind=adv_2a&effective_date=2020-01-01`, pdfOf('2a'));
+    await upload(laterAdmin, `firm=${laterFirm}&kind=adv_2b&effective_date=2999-01-01`, pdfOf('2b'));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update_form_adv_delivery_date/',
+      headers: reader.headers,
+      payload: { portalUserId: reader.user.id, deliveryDate: today },
+    });
+    expect(json(res).Initial_Form_ADV_Delivery_Date__c).toBe(today);
+  });
 });
