@@ -147,6 +147,8 @@ export async function upload(ctx: Ctx, q: DisclosureUploadQuery, contentType: st
       sha256,
       uploadedById: ctx.actor.id,
       uploadedByName: name,
+      // The injected clock, not the database's: the current-version and due rules read this instant.
+      uploadedAt: ctx.deps.config.now(),
     });
     record({
       action: 'create',
@@ -223,7 +225,15 @@ async function recordOpening(
   deliveryDate: string,
 ) {
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-    const first = await insertDelivery(tx, { firmId, clientId: ctx.actor.id, kind, documentId, url, deliveryDate });
+    const first = await insertDelivery(tx, {
+      firmId,
+      clientId: ctx.actor.id,
+      kind,
+      documentId,
+      url,
+      deliveryDate,
+      deliveredAt: ctx.deps.config.now(),
+    });
     record({
       action: first ? 'deliver' : 'open',
       entity: 'disclosure_delivery',
@@ -525,6 +535,7 @@ async function notify(ctx: Ctx, rows: DisclosureDeliveryRow[]) {
           documentId: r[kind].current_version,
           url: r[kind].current_version === null ? linkOf(firm, kind) : null,
           sentById: ctx.actor.id,
+          sentAt: ctx.deps.config.now(),
         })),
       );
       record({
