@@ -48,9 +48,6 @@ const MASKS: Record<PiiKind, RegExp> = {
   license: /^\*\*\*\*[^*]{1,4}$/,
 };
 
-/** Today's date (UTC): a date of birth must be before it. A day's slack either side does not matter for a birth date. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 /** An input emptied: no value. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
@@ -72,11 +69,11 @@ const nine = (message: string) =>
 const piiWrite: Record<PiiKind, z.ZodType<string>> = {
   ssn: nine(m.ssn),
   taxId: nine(m.taxId),
+  // A real date; that it is in the past is the server's check, by the portal's clock.
   dob: z
     .string()
     .trim()
-    .refine((v) => isCalendarDate(v), { message: messages.validation.date, abort: true })
-    .refine((v) => v < todayUtc(), m.dobInPast),
+    .refine((v) => isCalendarDate(v), messages.validation.date),
   license: z
     .string()
     .trim()

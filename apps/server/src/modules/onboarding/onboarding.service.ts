@@ -108,9 +108,10 @@ async function present(ctx: Ctx, ex: Executor, row: AgreementRow, pii: 'clear' |
 /**
  * The body as `changes` should judge it against `current` (the stored record in clear, or none):
  * a mask sent back unchanged is dropped (the stored value stays); another masked value is a 400 on
- * its field; an Individual Client's joint column is emptied.
+ * its field; an Individual Client's joint column is emptied; a date of birth sent must be before
+ * `today` (the portal's, so not in the shared schema, which has no clock).
  */
-function judged(body: ClientAgreementBody, current: ClientAgreement | null): Record<string, unknown> {
+function judged(body: ClientAgreementBody, current: ClientAgreement | null, today: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body };
   const fields: Record<string, string> = {};
   for (const f of PII) {
@@ -123,6 +124,11 @@ function judged(body: ClientAgreementBody, current: ClientAgreement | null): Rec
   if (Object.keys(fields).length) throw badRequest(m.requiredFields, fields);
   if (out.Form_Type__c !== 'Joint Clients')
     for (const wire of JOINT_CLIENT_FIELDS) out[wire] = wire.startsWith('Is') ? false : null;
+  for (const f of PII) {
+    const sent = out[f.wire];
+    if (f.kind === 'dob' && typeof sent === 'string' && sent >= today) fields[f.wire] = m.dobInPast;
+  }
+  if (Object.keys(fields).length) throw badRequest(m.requiredFields, fields);
   return out;
 }
 
@@ -178,7 +184,7 @@ export const clientAgreements = {
       return await writeAudited(deps.db, ctx.meta, async (tx, record) => {
         const client = await clientFor(ctx, clientId, 'write', tx);
         if (await agreementOfClient(tx, client.id)) throw conflict(m.exists);
-        const input = judged(body, null);
+        const input = judged(body, null, todayOf(deps.config));
         const { columns, changed } = clientAgreementEntity.changes(actor, input, clientAgreementEntity.blank(), {
           forced: AGREEMENT_SET_BY_SERVER,
         });
@@ -218,7 +224,7 @@ export const clientAgreements = {
       if (sentClient !== undefined && sentClient !== row.portalUserId)
         throw badRequest(m.requiredFields, { [CLIENT]: m.clientFixed });
       const current = await present(ctx, tx, row, 'clear');
-      const input = judged(body, current);
+      const input = judged(body, current, todayOf(ctx.deps.config));
       const { columns, changed } = clientAgreementEntity.changes(ctx.actor, input, current);
       const values = sealed(ctx, columns[''] ?? {});
       const after = { ...current, ...input } as Record<string, unknown>;

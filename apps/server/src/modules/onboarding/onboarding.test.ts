@@ -7,9 +7,11 @@ import { agreementBody, investorProfileAnswers, jointAgreementBody } from '../..
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
+// 10:00 in New York on November 24, 2026: the agreement date is the portal's day.
+const NOW = new Date('2026-11-24T15:00:00Z');
+let clock = NOW;
 beforeAll(async () => {
-  // 10:00 in New York on November 24, 2026: the agreement date is the portal's day.
-  t = await buildTestApp({ now: () => new Date('2026-11-24T15:00:00Z') });
+  t = await buildTestApp({ now: () => clock });
 });
 afterAll(() => t.close());
 
@@ -127,6 +129,26 @@ describe('a client fills their client agreement', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual({ detail: m.requiredFields, fields: { [field]: message } });
+  });
+
+  it("a date of birth must be before the portal's today (its clock), not the machine's", async () => {
+    clock = new Date('2001-06-15T15:00:00Z');
+    try {
+      const f = await firmWithClient();
+      const future = await send('POST', '/api/client_agreements/', f.client.headers, {
+        ...agreementBody(),
+        ClientDoB__c: '2001-06-15',
+      });
+      expect(future.statusCode).toBe(400);
+      expect(json(future)).toEqual({ detail: m.requiredFields, fields: { ClientDoB__c: m.dobInPast } });
+      const past = await send('POST', '/api/client_agreements/', f.client.headers, {
+        ...agreementBody(),
+        ClientDoB__c: '2001-06-14',
+      });
+      expect(past.statusCode).toBe(201);
+    } finally {
+      clock = NOW;
+    }
   });
 
   it('updates it: a masked value sent back leaves the stored one, another mask is refused', async () => {
