@@ -97,18 +97,6 @@ export const clientAgreements = pgTable(
   (t) => [index('client_agreements_firm_idx').on(t.firmId)],
 );
 
-/** The PII columns of `client_agreements`: what `rotate-pii-key` re-encrypts. */
-export const CLIENT_AGREEMENT_PII_COLUMNS = [
-  'clientCompanyOrTrustTaxId',
-  'clientDob',
-  'clientSsn',
-  'clientDriversLicense',
-  'jointCompanyOrTrustTaxId',
-  'jointDob',
-  'jointSsn',
-  'jointDriversLicense',
-] as const satisfies readonly (keyof typeof clientAgreements.$inferSelect)[];
-
 /** A client's Exhibit B investor profile (spec 001 §3): one per client user. */
 export const investorProfiles = pgTable('investor_profiles', {
   id: serial('id').primaryKey(),
