@@ -3,6 +3,7 @@ import {
   type ClientAgreement,
   type ClientAgreementBody,
   canReadOnboarding,
+  canRevealOnboardingPii,
   canWriteOnboarding,
   clientAgreementFields,
   clientAgreementName,
@@ -70,18 +71,20 @@ const deliveryRef = (d: InitialDeliveryDates | undefined) => ({
 /**
  * The client whose records are asked for. Outside the caller's onboarding scope, not a client, or not
  * theirs to read: 404 (another firm's records are never revealed). A reader who may not write (a
- * firm administrator): 403. `tx` locks the client's row for a write.
+ * firm administrator): 403; a reader who may not reveal the PII in clear (`canRevealOnboardingPii`):
+ * 403. `tx` locks the client's row for a write.
  */
-async function clientFor(ctx: Ctx, userId: number, need: 'read' | 'write', tx?: Tx): Promise<ClientRow> {
+async function clientFor(ctx: Ctx, userId: number, need: 'read' | 'write' | 'reveal', tx?: Tx): Promise<ClientRow> {
   const row = await clientInScope(tx ?? ctx.deps.db, ctx.scope('onboarding'), userId, Boolean(tx));
   const target = row && { id: row.id, firmId: row.firmId, advisorId: row.advisorId, isClient: isClientRow(row) };
   if (!row || !target || row.firmId === null || !canReadOnboarding(ctx.actor, target)) throw notFound();
   if (need === 'write' && !canWriteOnboarding(ctx.actor, target)) throw forbidden();
+  if (need === 'reveal' && !canRevealOnboardingPii(ctx.actor, target)) throw forbidden();
   return row;
 }
 
 /** The client of agreement `id`, checked like `clientFor`. */
-async function clientOfAgreement(ctx: Ctx, id: number, need: 'read' | 'write', tx?: Tx) {
+async function clientOfAgreement(ctx: Ctx, id: number, need: 'read' | 'write' | 'reveal', tx?: Tx) {
   const ownerId = await ownerOfAgreement(tx ?? ctx.deps.db, ctx.scope('onboarding'), id);
   if (ownerId === null) throw notFound();
   return clientFor(ctx, ownerId, need, tx);
@@ -154,7 +157,7 @@ export const clientAgreements = {
 
   /** Masked, or in clear with `reveal` (to its readers, each reveal an audit event naming the fields). */
   async get(ctx: Ctx, id: number, reveal: boolean): Promise<ClientAgreement> {
-    const client = await clientOfAgreement(ctx, id, 'read');
+    const client = await clientOfAgreement(ctx, id, reveal ? 'reveal' : 'read');
     const row = await agreementOfClient(ctx.deps.db, client.id);
     if (!row) throw notFound();
     if (!reveal) return present(ctx, ctx.deps.db, row, 'masked');
