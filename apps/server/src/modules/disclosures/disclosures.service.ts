@@ -30,6 +30,7 @@ import {
   isAdv,
   isClient,
   messages,
+  overallStatus,
   wireDateToText,
 } from '@portal/domain';
 import { stringify } from 'csv-stringify';
@@ -381,6 +382,11 @@ function cellOf(r: ReportRowRaw, kind: DisclosureKind, today: string): DeliveryC
 }
 
 function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
+  const cells = {
+    adv_2a: cellOf(r, 'adv_2a', today),
+    adv_2b: cellOf(r, 'adv_2b', today),
+    crs: cellOf(r, 'crs', today),
+  };
   return {
     client_id: r.client_id,
     first_name: r.first_name,
@@ -390,10 +396,8 @@ function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
     firm_name: r.firm_name,
     advisor_name: r.advisor_name,
     agreement_date: r.agreement_date,
-    status: r.rank === 0 ? 'overdue' : r.rank === 1 ? 'due' : 'received',
-    adv_2a: cellOf(r, 'adv_2a', today),
-    adv_2b: cellOf(r, 'adv_2b', today),
-    crs: cellOf(r, 'crs', today),
+    status: overallStatus(DISCLOSURE_KINDS.map((k) => cells[k].status)),
+    ...cells,
   };
 }
 

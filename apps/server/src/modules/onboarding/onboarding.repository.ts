@@ -165,19 +165,6 @@ export async function investorProfileOf(ex: Executor, portalUserId: number): Pro
   return row ?? null;
 }
 
-/** Status of each client's investor profile (`onboarding` status), by client id. */
-export async function investorProfileStatuses(
-  ex: Executor,
-  portalUserIds: number[],
-): Promise<Map<number, InvestorProfileStatus>> {
-  if (!portalUserIds.length) return new Map();
-  const rows = await ex
-    .select({ id: investorProfiles.portalUserId, status: investorProfiles.status })
-    .from(investorProfiles)
-    .where(inArray(investorProfiles.portalUserId, portalUserIds));
-  return new Map(rows.map((r) => [r.id, r.status as InvestorProfileStatus]));
-}
-
 export async function insertInvestorProfile(tx: Tx, values: typeof investorProfiles.$inferInsert) {
   await tx.insert(investorProfiles).values(values);
 }
