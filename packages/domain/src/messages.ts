@@ -861,7 +861,6 @@ export const messages = {
     unreachable: 'The server could not be reached. Check your connection and try again.',
     pageNotFound: 'The page you are looking for does not exist or has moved.',
   },
-  /** Field messages of the shared schemas (server and web validate with the same ones). */
   /**
    * Client onboarding (spec 001 §2, §4, §5, §8; issue 10): the client agreement's inline messages and
    * toasts verbatim, the format checks beyond the spec's presence checks, and the refusals.
@@ -931,6 +930,7 @@ export const messages = {
       form_crs: 'Form CRS',
     },
   },
+  /** Field messages of the shared schemas (server and web validate with the same ones). */
   validation: {
     /** A form sent back with messages on its inputs (the first one in error gets the focus). */
     correctHighlighted: 'Please correct the highlighted fields.',

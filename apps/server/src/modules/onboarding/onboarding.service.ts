@@ -58,8 +58,6 @@ const PII = CLIENT_AGREEMENT_PII.map(([wire, kind]) => {
 const AGREEMENT_SET_BY_SERVER = ['Id', 'Name', 'Client_Agreement_Date__c', 'Client__r', 'Joint_Client__r'];
 const PROFILE_SET_BY_SERVER = ['Id', 'portalUserEmail', 'Investor_Profile_Status__c', 'Status__c'];
 
-// Form ADV and Form CRS delivery dates are the disclosures module's (its delivery records).
-
 const deliveryRef = (d: InitialDeliveryDates | undefined) => ({
   Initial_Form_ADV_Delivery_Date__c: d?.adv ?? null,
   Initial_Form_CRS_Delivery_Date__c: d?.crs ?? null,
