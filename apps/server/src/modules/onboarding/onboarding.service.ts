@@ -144,9 +144,10 @@ function sealed(ctx: Ctx, values: Record<string, unknown>): Record<string, unkno
 export const clientAgreements = {
   /**
    * `GET /api/client_agreements/?portalUserId=`: the client's agreement, 0 or 1 rows, masked. Without
-   * `portalUserId`, the caller's own.
+   * `portalUserId`, the caller's own: none for someone who is not a client (a list is never a 404).
    */
   async list(ctx: Ctx, portalUserId: number | undefined) {
+    if (portalUserId === undefined && !isClient(ctx.actor)) return { count: 0, results: [] };
     const client = await clientFor(ctx, portalUserId ?? ctx.actor.id, 'read');
     const row = await agreementOfClient(ctx.deps.db, client.id);
     const results = row ? [await present(ctx, ctx.deps.db, row, 'masked')] : [];

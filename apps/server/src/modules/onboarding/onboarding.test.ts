@@ -246,6 +246,18 @@ describe('who reaches a client agreement', () => {
     expect(list.results[0]).toMatchObject({ ClientSSN__c: '***-**-9876', ClientDoB__c: '**/**/****' });
   });
 
+  it('someone who is not a client and names no client lists nothing; a client they may not read is 404', async () => {
+    const f = await firmWithClient();
+    for (const headers of [f.admin.headers, f.advisor.headers, f.staff.headers, superAdmin.headers]) {
+      const res = await get('/api/client_agreements/', headers);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ count: 0, next: null, previous: null, results: [] });
+    }
+    expect(
+      (await get(`/api/client_agreements/?portalUserId=${f.client.user.id}`, f.otherAdvisor.headers)).statusCode,
+    ).toBe(404);
+  });
+
   it('per role: read, reveal, write, or 404 (403 for a reader who may not write)', async () => {
     const f = await firmWithClient();
     const created = json(
