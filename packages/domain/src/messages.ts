@@ -896,6 +896,11 @@ export const messages = {
     zip: 'Enter a 5- or 9-digit zip code.',
     phone: 'Enter a phone number.',
     state: 'Select a state from the list.',
+    // A value off a dropdown's list (an old form, a hand-made request); none at all is the spec's 'Enter …'.
+    mailPreference: 'Select a mailing preference.',
+    employmentStatus: 'Select an employment status.',
+    formType: 'Select Individual Client or Joint Clients.',
+    clientType: 'Select a client type: Standard or Custodial.',
     dobInPast: 'Enter a date of birth in the past.',
     expirationAfterIssue: 'The expiration date must be after the issue date.',
     /** A value with '*' that is not the masked value the form was given. */

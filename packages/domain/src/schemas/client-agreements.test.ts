@@ -125,12 +125,22 @@ describe('a client agreement as the form submits it (POST and PUT alike)', () =>
     [
       'a mail preference off the list',
       { ClientMailPreference__c: 'Fax' },
-      { ClientMailPreference__c: 'Select one of: Email, U.S. Mail, Email and U.S. Mail.' },
+      { ClientMailPreference__c: 'Select a mailing preference.' },
     ],
     [
       'an employment status off the list',
       { ClientEmploymentStatus__c: 'Student' },
-      { ClientEmploymentStatus__c: 'Select one of: Employed, Self-Employed, Retired, Not Employed.' },
+      { ClientEmploymentStatus__c: 'Select an employment status.' },
+    ],
+    [
+      'a form type off the list',
+      { Form_Type__c: 'Trust' },
+      { Form_Type__c: 'Select Individual Client or Joint Clients.' },
+    ],
+    [
+      'a client type off the list',
+      { Client_Type__c: 'Corporate' },
+      { Client_Type__c: 'Select a client type: Standard or Custodial.' },
     ],
     ['a name on two lines', { ClientName__c: 'Sam\nSmith' }, { ClientName__c: 'Enter this on one line.' }],
     [
