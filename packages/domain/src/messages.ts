@@ -861,7 +861,6 @@ export const messages = {
     unreachable: 'The server could not be reached. Check your connection and try again.',
     pageNotFound: 'The page you are looking for does not exist or has moved.',
   },
-  /** Field messages of the shared schemas (server and web validate with the same ones). */
   /**
    * Client onboarding (spec 001 §2, §4, §5, §8; issue 10): the client agreement's inline messages and
    * toasts verbatim, the format checks beyond the spec's presence checks, and the refusals.
@@ -897,6 +896,11 @@ export const messages = {
     zip: 'Enter a 5- or 9-digit zip code.',
     phone: 'Enter a phone number.',
     state: 'Select a state from the list.',
+    // A value off a dropdown's list (an old form, a hand-made request); none at all is the spec's 'Enter …'.
+    mailPreference: 'Select a mailing preference.',
+    employmentStatus: 'Select an employment status.',
+    formType: 'Select Individual Client or Joint Clients.',
+    clientType: 'Select a client type: Standard or Custodial.',
     dobInPast: 'Enter a date of birth in the past.',
     expirationAfterIssue: 'The expiration date must be after the issue date.',
     /** A value with '*' that is not the masked value the form was given. */
@@ -931,6 +935,7 @@ export const messages = {
       form_crs: 'Form CRS',
     },
   },
+  /** Field messages of the shared schemas (server and web validate with the same ones). */
   validation: {
     /** A form sent back with messages on its inputs (the first one in error gets the focus). */
     correctHighlighted: 'Please correct the highlighted fields.',

@@ -4,14 +4,15 @@ import { testActor } from '../testing/actors.js';
 import {
   advInitialDate,
   canManageDisclosures,
+  canOpenDisclosureDeliveries,
   canRecordDelivery,
-  canViewDisclosureDeliveries,
   currentVersion,
   deliveryDateAccepted,
   deliveryStatus,
   dueBy,
   fiscalYearEndOnOrBefore,
   overallStatus,
+  seesEveryFirmsDisclosures,
 } from './disclosures.js';
 import { ProfileType } from './permissions.js';
 
@@ -149,12 +150,13 @@ describe('who does what with disclosures', () => {
     expect(canManageDisclosures(cco, 1)).toBe(false);
   });
 
-  it('CCOs and administrators see their firm’s report, a super CCO every firm’s', () => {
-    expect(canViewDisclosureDeliveries(cco, 1)).toBe(true);
-    expect(canViewDisclosureDeliveries(cco, 2)).toBe(false);
-    expect(canViewDisclosureDeliveries(superCco, 2)).toBe(true);
-    expect(canViewDisclosureDeliveries(advisor, 1)).toBe(false);
-    expect(canViewDisclosureDeliveries(client, 1)).toBe(false);
+  it('CCOs and administrators open the report, a super CCO every firm’s; advisors and clients do not', () => {
+    expect(canOpenDisclosureDeliveries(cco)).toBe(true);
+    expect(canOpenDisclosureDeliveries(admin)).toBe(true);
+    expect(seesEveryFirmsDisclosures(cco)).toBe(false);
+    expect(seesEveryFirmsDisclosures(superCco)).toBe(true);
+    expect(canOpenDisclosureDeliveries(advisor)).toBe(false);
+    expect(canOpenDisclosureDeliveries(client)).toBe(false);
   });
 
   it('only the client themself records a delivery, never their advisor', () => {

@@ -129,10 +129,10 @@ export const canManageDisclosures = (a: Actor, firmId: number | null) =>
 /** The screen of versions (menu): whoever manages some firm's. */
 export const canOpenDisclosureDocuments = (a: Actor) => isFirmAdmin(a);
 
-/** The delivery report and Deliver: the firm's CCOs and administrators, super CCOs and super admins. */
-export const canViewDisclosureDeliveries = (a: Actor, firmId: number | null) =>
-  isSuperAdmin(a) || a.profile.is_super_cco || ((isCco(a) || isFirmAdmin(a)) && sameFirm(a, firmId));
-/** The report in the menu: a CCO or an administrator. */
+/**
+ * The report and Deliver (and the menu entry): a CCO or an administrator; which firms is the scope's
+ * (`seesEveryFirmsDisclosures` for all of them).
+ */
 export const canOpenDisclosureDeliveries = (a: Actor) => isStaff(a) && (isCco(a) || isFirmAdmin(a));
 /** The report covers every firm (its firm filter): a super admin or super CCO. */
 export const seesEveryFirmsDisclosures = (a: Actor) => isSuperAdmin(a) || a.profile.is_super_cco;

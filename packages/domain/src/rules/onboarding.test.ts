@@ -168,20 +168,6 @@ describe('onboarding gating (spec 001 §4)', () => {
       }),
     ).toBeNull();
   });
-
-  it('shows an advisor every step open and none done: advisors load no status', () => {
-    const status = onboardingStatus(
-      {
-        exhibitB: false,
-        agreement: agreement({ Client__r: dates('2026-11-03', '2026-11-03') }),
-        investorProfile: null,
-      },
-      { advisorView: true },
-    );
-    expect(status.steps.map(flags)).toEqual(['e', 'e', 'e', 'e']);
-    expect(status.all_done).toBe(false);
-    expect(status.first_open_path).toBeNull();
-  });
 });
 
 describe('where a person asking for a page is sent (spec 001 §4 "Client agreement flow")', () => {
@@ -242,12 +228,6 @@ describe('where a person asking for a page is sent (spec 001 §4 "Client agreeme
   ];
   it.each(rows)('%s', (_, facts, page, expected) => {
     expect(onboardingRedirect(onboardingStatus(facts), page)).toBe(expected);
-  });
-
-  it('an advisor is never redirected', () => {
-    const status = onboardingStatus(none, { advisorView: true });
-    for (const page of ['client_agreement', 'investor_profile', 'form_adv', 'form_crs'] as const)
-      expect(onboardingRedirect(status, page)).toBeNull();
   });
 
   it('after the first submit of the agreement: Exhibit B users to the profile, others to Form ADV', () => {

@@ -67,15 +67,8 @@ const step = (key: OnboardingStepKey, s: Pick<OnboardingStep, 'applies' | 'enabl
  * - Form CRS is enabled once the ADV initial delivery date exists on the client or the joint client;
  * - a disclosure is viewed (and done) when its initial delivery date exists;
  * - all done: the agreement, ADV and CRS, plus Exhibit B when it applies.
- * `advisorView`: an advisor (profile type 2) loads no status, so every step shows open and not done.
  */
-export function onboardingStatus(facts: OnboardingFacts, opts: { advisorView?: boolean } = {}): OnboardingStatus {
-  if (opts.advisorView) {
-    const steps = ONBOARDING_STEPS.map((key) =>
-      step(key, { applies: true, enabled: true, done: false, viewed: false }),
-    );
-    return { steps, all_done: false, first_open_path: null };
-  }
+export function onboardingStatus(facts: OnboardingFacts): OnboardingStatus {
   const a = facts.agreement;
   const agreementDone = Boolean(a?.Id && a.Client_Agreement_Date__c);
   const profileDone = Boolean(facts.investorProfile?.Investor_Profile_Status__c);

@@ -48,9 +48,6 @@ const MASKS: Record<PiiKind, RegExp> = {
   license: /^\*\*\*\*[^*]{1,4}$/,
 };
 
-/** Today's date (UTC): a date of birth must be before it. A day's slack either side does not matter for a birth date. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 /** An input emptied: no value. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
@@ -72,11 +69,11 @@ const nine = (message: string) =>
 const piiWrite: Record<PiiKind, z.ZodType<string>> = {
   ssn: nine(m.ssn),
   taxId: nine(m.taxId),
+  // A real date; that it is in the past is the server's check, by the portal's clock.
   dob: z
     .string()
     .trim()
-    .refine((v) => isCalendarDate(v), { message: messages.validation.date, abort: true })
-    .refine((v) => v < todayUtc(), m.dobInPast),
+    .refine((v) => isCalendarDate(v), messages.validation.date),
   license: z
     .string()
     .trim()
@@ -160,10 +157,10 @@ const date = (column: string) => ({
   ),
   set: 'editor' as const,
 });
-const choice = (column: string, values: readonly [string, ...string[]]) => ({
+const choice = (column: string, values: readonly [string, ...string[]], message: string) => ({
   column,
   read: z.string().nullable(),
-  write: optional(z.string().trim().pipe(z.enum(values))),
+  write: optional(z.string().trim().pipe(z.enum(values, message))),
   set: 'editor' as const,
 });
 /** Absent is off: the PUT carries the whole form, like the POST. */
@@ -204,14 +201,16 @@ export const clientAgreementFields = defineFields({
     column: 'formType',
     read: z.enum(FORM_TYPES),
     write: z
-      .preprocess(blankToNull, z.enum(FORM_TYPES).nullable().optional())
+      .preprocess(blankToNull, z.enum(FORM_TYPES, m.formType).nullable().optional())
       .transform((v) => v ?? 'Individual Client'),
     set: 'editor' as const,
   },
   Client_Type__c: {
     column: 'clientType',
     read: z.enum(CLIENT_TYPES),
-    write: z.preprocess(blankToNull, z.enum(CLIENT_TYPES).nullable().optional()).transform((v) => v ?? 'Standard'),
+    write: z
+      .preprocess(blankToNull, z.enum(CLIENT_TYPES, m.clientType).nullable().optional())
+      .transform((v) => v ?? 'Standard'),
     set: 'editor' as const,
   },
   /** The client's and the joint client's initial delivery dates of Form ADV and Form CRS (computed). */
@@ -240,8 +239,8 @@ export const clientAgreementFields = defineFields({
   ClientEmailAddress__c: emailField('clientEmail'),
   ClientDoB__c: pii('clientDob', 'dob'),
   ClientSSN__c: pii('clientSsn', 'ssn'),
-  ClientMailPreference__c: choice('clientMailPreference', MAIL_PREFERENCES),
-  ClientEmploymentStatus__c: choice('clientEmploymentStatus', EMPLOYMENT_STATUSES),
+  ClientMailPreference__c: choice('clientMailPreference', MAIL_PREFERENCES, m.mailPreference),
+  ClientEmploymentStatus__c: choice('clientEmploymentStatus', EMPLOYMENT_STATUSES, m.employmentStatus),
   ClientEmployer__c: text('clientEmployer'),
   ClientOccupation__c: text('clientOccupation'),
   IsClientEmployedByBrokerDealer__c: flag('clientEmployedByBrokerDealer'),
@@ -274,8 +273,8 @@ export const clientAgreementFields = defineFields({
   JtCltEmailAddress__c: emailField('jointEmail'),
   JtCltDoB__c: pii('jointDob', 'dob'),
   JtCltSSN__c: pii('jointSsn', 'ssn'),
-  JtCltMailPreference__c: choice('jointMailPreference', MAIL_PREFERENCES),
-  JtCltEmploymentStatus__c: choice('jointEmploymentStatus', EMPLOYMENT_STATUSES),
+  JtCltMailPreference__c: choice('jointMailPreference', MAIL_PREFERENCES, m.mailPreference),
+  JtCltEmploymentStatus__c: choice('jointEmploymentStatus', EMPLOYMENT_STATUSES, m.employmentStatus),
   JtCltEmployer__c: text('jointEmployer'),
   JtCltOccupation__c: text('jointOccupation'),
   IsJtCltEmployedByBrokerDealer__c: flag('jointEmployedByBrokerDealer'),

@@ -156,6 +156,9 @@ export const disclosureDeliveryQuery = pageQuery.extend({
   ordering: z.enum(DISCLOSURE_DELIVERY_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('status'),
 });
 export type DisclosureDeliveryQuery = z.infer<typeof disclosureDeliveryQuery>;
+/** The CSV export: the report's filters without paging (every matching row). */
+export const disclosureDeliveryExportQuery = disclosureDeliveryQuery.omit({ page: true, page_size: true });
+export type DisclosureDeliveryExportQuery = z.infer<typeof disclosureDeliveryExportQuery>;
 export const disclosureDeliveryPage = pageOf(disclosureDeliveryRow);
 export type DisclosureDeliveryPage = z.infer<typeof disclosureDeliveryPage>;
 

@@ -6,7 +6,8 @@ import { users } from './users.js';
 /**
  * A client's agreement profile (spec 001 §3): one per client user. The PII columns (SSNs, tax ids,
  * dates of birth, driver's licence numbers) hold `platform/pii.ts` values, never clear text. The firm
- * is the client's when the agreement was made, kept for scoping (a client who moves firm keeps it).
+ * is the client's when the agreement was made, for the record (its audit events name it); who may
+ * read or write the agreement follows the client's current firm (`profiles.firm_id`).
  */
 export const clientAgreements = pgTable(
   'client_agreements',
@@ -96,18 +97,6 @@ export const clientAgreements = pgTable(
   },
   (t) => [index('client_agreements_firm_idx').on(t.firmId)],
 );
-
-/** The PII columns of `client_agreements`: what `rotate-pii-key` re-encrypts. */
-export const CLIENT_AGREEMENT_PII_COLUMNS = [
-  'clientCompanyOrTrustTaxId',
-  'clientDob',
-  'clientSsn',
-  'clientDriversLicense',
-  'jointCompanyOrTrustTaxId',
-  'jointDob',
-  'jointSsn',
-  'jointDriversLicense',
-] as const satisfies readonly (keyof typeof clientAgreements.$inferSelect)[];
 
 /** A client's Exhibit B investor profile (spec 001 §3): one per client user. */
 export const investorProfiles = pgTable('investor_profiles', {

@@ -1,4 +1,4 @@
-import type { DisclosureDeliveryQuery, DisclosureKind, DisclosureVersionQuery, Scope } from '@portal/domain';
+import type { DisclosureDeliveryExportQuery, DisclosureKind, DisclosureVersionQuery, Scope } from '@portal/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
@@ -143,14 +143,16 @@ export async function deliveriesOfClients(ex: Executor, clientIds: number[]) {
     .orderBy(asc(disclosureDeliveries.deliveryDate), asc(disclosureDeliveries.id));
 }
 
-/** The first Part 2B upload of each firm: whether a firm published a 2B by the day a client received 2A. */
-/** The day (in the portal's zone, as delivery dates are) each firm first uploaded a Part 2B. */
-export async function firstPart2BUploads(ex: Executor, firmIds: number[], timeZone: string) {
+/**
+ * The first day (portal zone, as delivery dates are) a client of each firm could receive a Part 2B: a
+ * version counts from its upload day, or its effective date when that is later (not yet current before).
+ */
+export async function part2BReceivableSince(ex: Executor, firmIds: number[], timeZone: string) {
   if (!firmIds.length) return new Map<number, string>();
   const rows = await ex
     .select({
       firmId: disclosureDocuments.firmId,
-      first: sql<string>`to_char(min(${disclosureDocuments.uploadedAt}) at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      first: sql<string>`min(greatest(${disclosureDocuments.effectiveDate}, (${disclosureDocuments.uploadedAt} at time zone ${timeZone})::date))::text`,
     })
     .from(disclosureDocuments)
     .where(and(inArray(disclosureDocuments.firmId, firmIds), eq(disclosureDocuments.kind, 'adv_2b')))
@@ -258,7 +260,7 @@ const REPORT_ORDER: Record<string, string> = {
 export async function reportRows(
   ex: Executor,
   scope: Scope,
-  q: Omit<DisclosureDeliveryQuery, 'page' | 'page_size'> & { page?: number; page_size?: number; client?: number },
+  q: DisclosureDeliveryExportQuery & { page?: number; page_size?: number; client?: number },
   today: string,
   timeZone: string,
 ): Promise<ReportRowRaw[]> {

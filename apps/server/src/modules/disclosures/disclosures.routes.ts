@@ -6,6 +6,7 @@ import {
   deliverResponse,
   deliveryDateBody,
   deliveryDateResponse,
+  disclosureDeliveryExportQuery,
   disclosureDeliveryPage,
   disclosureDeliveryQuery,
   disclosureUploadQuery,
@@ -188,7 +189,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          querystring: disclosureDeliveryQuery,
+          querystring: disclosureDeliveryExportQuery,
           description:
             "The report as CSV, every matching row: '{firm abbreviation|all-firms}-disclosure-deliveries-{YYYY-MM-DD}.csv'.",
           produces: ['text/csv'],

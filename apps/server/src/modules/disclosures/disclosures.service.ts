@@ -16,6 +16,7 @@ import {
   type DeliveryDateBody,
   DISCLOSURE_KINDS,
   DISCLOSURE_MAX_BYTES,
+  type DisclosureDeliveryExportQuery,
   type DisclosureDeliveryQuery,
   type DisclosureDeliveryRow,
   type DisclosureKind,
@@ -29,6 +30,7 @@ import {
   isAdv,
   isClient,
   messages,
+  overallStatus,
   wireDateToText,
 } from '@portal/domain';
 import { stringify } from 'csv-stringify';
@@ -45,13 +47,13 @@ import {
   findClient,
   findFirmLinks,
   findVersion,
-  firstPart2BUploads,
   insertDelivery,
   insertNotices,
   insertVersion,
   linkOf,
   listVersions as listVersionRows,
   nameOf,
+  part2BReceivableSince,
   type ReportRowRaw,
   reportRows,
   type VersionRow,
@@ -146,6 +148,8 @@ export async function upload(ctx: Ctx, q: DisclosureUploadQuery, contentType: st
       sha256,
       uploadedById: ctx.actor.id,
       uploadedByName: name,
+      // The injected clock, not the database's: the current-version and due rules read this instant.
+      uploadedAt: ctx.deps.config.now(),
     });
     record({
       action: 'create',
@@ -189,18 +193,26 @@ export async function openFile(ctx: Ctx, id: number, opened = true): Promise<{ s
   const found = await findVersion(ctx.deps.db, ctx.scope('firms'), id);
   if (!found || !canReadDisclosureFile(ctx.actor, found.version.firmId)) throw notFound();
   const v = found.version;
+  const today = todayOf(ctx.deps.config);
+  let delivers = false;
   if (isClient(ctx.actor)) {
-    const today = todayOf(ctx.deps.config);
     const isCurrent = currentOf(await versionsOfFirm(ctx.deps.db, v.firmId), today).get(v.kind)?.id === v.id;
     if (!isCurrent) {
       const received = (await deliveriesOfClients(ctx.deps.db, [ctx.actor.id])).some((d) => d.documentId === v.id);
       if (!received) throw notFound(m.notReceived);
-    } else if (opened) {
-      await recordOpening(ctx, v.firmId, v.kind, v.id, null, today);
-    }
+    } else delivers = opened;
   }
+  // The file before the record: a client who gets no document has not received it.
   const stream = await ctx.deps.storage.get(v.storageKey);
   if (!stream) throw notFound(m.fileLost);
+  if (delivers) {
+    try {
+      await recordOpening(ctx, v.firmId, v.kind, v.id, null, today);
+    } catch (err) {
+      stream.destroy();
+      throw err;
+    }
+  }
   return { stream, fileName: v.fileName };
 }
 
@@ -214,7 +226,15 @@ async function recordOpening(
   deliveryDate: string,
 ) {
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-    const first = await insertDelivery(tx, { firmId, clientId: ctx.actor.id, kind, documentId, url, deliveryDate });
+    const first = await insertDelivery(tx, {
+      firmId,
+      clientId: ctx.actor.id,
+      kind,
+      documentId,
+      url,
+      deliveryDate,
+      deliveredAt: ctx.deps.config.now(),
+    });
     record({
       action: first ? 'deliver' : 'open',
       entity: 'disclosure_delivery',
@@ -258,8 +278,9 @@ export interface InitialDeliveryDates {
 /**
  * For onboarding (`Client__r`, the gating): each client's first Form ADV and Form CRS delivery days
  * (YYYY-MM-DD). ADV counts on the day the client had every part the firm published by then: 2A, and
- * 2B when the firm had uploaded one by the day of the client's first 2A (a 2B published later does not
- * take back a delivery already complete). A client with no delivery is absent from the map.
+ * 2B when one could be received (uploaded and effective) by the day of the client's first 2A (a 2B
+ * published later does not take back a delivery already complete). A client with no delivery is absent
+ * from the map.
  */
 export async function initialDeliveryDates(
   db: Executor,
@@ -267,7 +288,7 @@ export async function initialDeliveryDates(
   timeZone: string,
 ): Promise<Map<number, InitialDeliveryDates>> {
   const rows = await deliveriesOfClients(db, clientUserIds);
-  const first2B = await firstPart2BUploads(db, [...new Set(rows.map((r) => r.firmId))], timeZone);
+  const first2B = await part2BReceivableSince(db, [...new Set(rows.map((r) => r.firmId))], timeZone);
   const firsts = new Map<number, { firmId: number } & Record<DisclosureKind, string | null>>();
   for (const r of rows) {
     const f = firsts.get(r.clientId) ?? { firmId: r.firmId, adv_2a: null, adv_2b: null, crs: null };
@@ -276,8 +297,8 @@ export async function initialDeliveryDates(
   }
   const answer = new Map<number, InitialDeliveryDates>();
   for (const [clientId, f] of firsts) {
-    const upload2B = first2B.get(f.firmId);
-    const has2B = upload2B !== undefined && f.adv_2a !== null && upload2B <= f.adv_2a;
+    const since2B = first2B.get(f.firmId);
+    const has2B = since2B !== undefined && f.adv_2a !== null && since2B <= f.adv_2a;
     const adv = f.adv_2a === null ? null : advInitialDate({ adv_2a: true, adv_2b: has2B }, f);
     answer.set(clientId, { adv, crs: f.crs });
   }
@@ -361,6 +382,11 @@ function cellOf(r: ReportRowRaw, kind: DisclosureKind, today: string): DeliveryC
 }
 
 function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
+  const cells = {
+    adv_2a: cellOf(r, 'adv_2a', today),
+    adv_2b: cellOf(r, 'adv_2b', today),
+    crs: cellOf(r, 'crs', today),
+  };
   return {
     client_id: r.client_id,
     first_name: r.first_name,
@@ -370,10 +396,8 @@ function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
     firm_name: r.firm_name,
     advisor_name: r.advisor_name,
     agreement_date: r.agreement_date,
-    status: r.rank === 0 ? 'overdue' : r.rank === 1 ? 'due' : 'received',
-    adv_2a: cellOf(r, 'adv_2a', today),
-    adv_2b: cellOf(r, 'adv_2b', today),
-    crs: cellOf(r, 'crs', today),
+    status: overallStatus(DISCLOSURE_KINDS.map((k) => cells[k].status)),
+    ...cells,
   };
 }
 
@@ -398,7 +422,7 @@ const cellColumns = (kind: DisclosureKind) => {
 };
 
 /** The report as one CSV (every matching row, streamed), named '{firm}-disclosure-deliveries-{today}.csv'. */
-export async function exportCsv(ctx: Ctx, q: Omit<DisclosureDeliveryQuery, 'page' | 'page_size'>) {
+export async function exportCsv(ctx: Ctx, q: DisclosureDeliveryExportQuery) {
   const scope = reportScope(ctx, q.firm);
   const today = todayOf(ctx.deps.config);
   const rows = await reportRows(ctx.deps.db, scope, q, today, ctx.deps.config.timeZone);
@@ -515,6 +539,7 @@ async function notify(ctx: Ctx, rows: DisclosureDeliveryRow[]) {
           documentId: r[kind].current_version,
           url: r[kind].current_version === null ? linkOf(firm, kind) : null,
           sentById: ctx.actor.id,
+          sentAt: ctx.deps.config.now(),
         })),
       );
       record({

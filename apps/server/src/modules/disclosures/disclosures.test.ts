@@ -1,9 +1,10 @@
-import { calendarDateIn } from '@portal/domain';
+import { addDays, calendarDateIn, type DisclosureKind, deliveryStatus, overallStatus } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
+import { clientAgreements } from '../../db/schema/index.js';
 import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
-import { createFirm } from '../../testing/factories.js';
+import { createFirm, createUser } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 import { initialDeliveryDates } from './disclosures.service.js';
 
@@ -262,5 +263,125 @@ describe('disclosure documents', () => {
       (await t.app.inject({ url: `/api/disclosure_deliveries/?firm=${otherFirmId}`, headers: cco })).statusCode,
     ).toBe(404);
     expect((await t.app.inject({ url: '/api/disclosure_deliveries/', headers: advisor })).statusCode).toBe(403);
+  });
+
+  it('exports every matching client, not one page of 50', async () => {
+    const bigFirm = (await createFirm(t.deps.db, { name: 'Big Firm', abbreviation: 'BIG' })).id;
+    for (let i = 0; i < 51; i++) await createUser(t.deps.db, { profile: { firmId: bigFirm, profileType: 4 } });
+    const admin = (await signedInAs(t, { profile: { firmId: bigFirm, profileType: 1 } })).headers;
+    const res = await t.app.inject({
+      url: `/api/disclosure_deliveries/export/?firm=${bigFirm}&page=1&page_size=10`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(1 + 51);
+  });
+
+  it('a lost file answers the client 404 and records no delivery', async () => {
+    const lostFirm = (await createFirm(t.deps.db, { name: 'Lost Files' })).id;
+    const lostAdmin = (await signedInAs(t, { profile: { firmId: lostFirm, profileType: 1 } })).headers;
+    const reader = await signedInAs(t, { profile: { firmId: lostFirm, profileType: 4 } });
+    const version = json<{ id: number; file_url: string }>(
+      await upload(lostAdmin, `firm=${lostFirm}&kind=crs&effective_date=2020-01-01`, pdfOf('crs')),
+    );
+    const [{ storage_key }] = rowsOf<{ storage_key: string }>(
+      await t.deps.db.execute(sql`select storage_key from disclosure_documents where id = ${version.id}`),
+    );
+    await t.deps.storage.delete(storage_key);
+    const res = await t.app.inject({ url: version.file_url, headers: reader.headers });
+    expect(res.statusCode).toBe(404);
+    expect(await initialDeliveryDates(t.deps.db, [reader.user.id], t.deps.config.timeZone)).toEqual(new Map());
+  });
+
+  it('a Part 2B effective in the future does not hold back the ADV delivery of a client who opened 2A today', async () => {
+    const laterFirm = (await createFirm(t.deps.db, { name: 'Later 2B' })).id;
+    const laterAdmin = (await signedInAs(t, { profile: { firmId: laterFirm, profileType: 1 } })).headers;
+    const reader = await signedInAs(t, { profile: { firmId: laterFirm, profileType: 4 } });
+    await upload(laterAdmin, `firm=${laterFirm}&kind=adv_2a&effective_date=2020-01-01`, pdfOf('2a'));
+    await upload(laterAdmin, `firm=${laterFirm}&kind=adv_2b&effective_date=2999-01-01`, pdfOf('2b'));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update_form_adv_delivery_date/',
+      headers: reader.headers,
+      payload: { portalUserId: reader.user.id, deliveryDate: today },
+    });
+    expect(json(res).Initial_Form_ADV_Delivery_Date__c).toBe(today);
+  });
+});
+
+/**
+ * The report filters and sorts by a status rank computed in SQL (disclosures.repository.ts), beside the
+ * domain's `deliveryStatus` that makes its cells: the due-rule cases of rules/disclosures.test.ts, run
+ * through the report, must agree with the domain on each cell and on which status filter lists the client.
+ */
+describe("the report's SQL agrees with the domain's due rule", () => {
+  const cases: [string, DisclosureKind, string | null, boolean, string | null][] = [
+    // [case, kind, effective date (null: the firm's link), material change, agreement date]
+    ['CRS, existing client: 60 days after the effective date', 'crs', '2026-05-01', false, '2024-01-10'],
+    [
+      'ADV material change soon after the year end: 120 days after March 31',
+      'adv_2a',
+      '2026-04-15',
+      true,
+      '2020-01-01',
+    ],
+    [
+      'ADV material change late in the year: 30 days after the effective date',
+      'adv_2b',
+      '2026-09-01',
+      true,
+      '2020-01-01',
+    ],
+    ['ADV material change in March: 30 days', 'adv_2a', '2026-03-15', true, '2020-01-01'],
+    ['ADV without a material change, existing client: not required', 'adv_2a', '2026-04-15', false, '2021-01-01'],
+    ['new client (agreement after the version): at the agreement', 'adv_2a', '2026-04-15', false, '2026-06-01'],
+    ['agreement on the effective date: at the agreement', 'crs', '2026-04-15', false, '2026-04-15'],
+    ['no agreement yet: due, at the agreement to come', 'crs', '2026-04-15', false, null],
+    ["the firm's external link (no version): at the agreement", 'crs', null, false, '2025-02-02'],
+    ['a CRS effective yesterday, existing client: due in 60 days', 'crs', 'yesterday', false, '2020-01-01'],
+  ];
+  it.each(cases)('%s', async (_case, kind, effective, material, agreementDate) => {
+    const effectiveDate = effective === 'yesterday' ? addDays(today, -1) : effective;
+    const firm = (
+      await createFirm(t.deps.db, effectiveDate === null ? { formCrsUrl: 'https://files.example/crs' } : {})
+    ).id;
+    const firmAdmin = (await signedInAs(t, { profile: { firmId: firm, profileType: 1 } })).headers;
+    const reader = await createUser(t.deps.db, { profile: { firmId: firm, profileType: 4 } });
+    if (agreementDate !== null)
+      await t.deps.db
+        .insert(clientAgreements)
+        .values({ portalUserId: reader.id, firmId: firm, name: 'x', agreementDate });
+    if (effectiveDate !== null) {
+      const q = `firm=${firm}&kind=${kind}&effective_date=${effectiveDate}${kind === 'crs' ? '' : `&material_change=${material}`}`;
+      expect((await upload(firmAdmin, q, pdfOf(kind))).statusCode).toBe(201);
+    }
+    type Row = { client_id: number; status: string } & Record<
+      DisclosureKind,
+      { status: string; due_by: string | null }
+    >;
+    const listed = async (status?: string) =>
+      json<{ results: Row[] }>(
+        await t.app.inject({
+          url: `/api/disclosure_deliveries/?firm=${firm}${status ? `&status=${status}` : ''}`,
+          headers: firmAdmin,
+        }),
+      ).results.map((r) => r.client_id);
+    const [row] = json<{ results: Row[] }>(
+      await t.app.inject({ url: `/api/disclosure_deliveries/?firm=${firm}`, headers: firmAdmin }),
+    ).results;
+    const expected = deliveryStatus(
+      { kind, effectiveDate, materialChange: material, agreementDate, published: true, received: false },
+      today,
+    );
+    expect({ status: row[kind].status, due_by: row[kind].due_by }).toEqual(expected);
+    expect(row.status).toBe(overallStatus([expected.status]));
+    const owes = row.status !== 'received';
+    expect(await listed('due')).toEqual(owes ? [reader.id] : []);
+    expect(await listed('overdue')).toEqual(row.status === 'overdue' ? [reader.id] : []);
+    expect(await listed('received')).toEqual(owes ? [] : [reader.id]);
   });
 });

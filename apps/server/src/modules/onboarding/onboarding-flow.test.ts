@@ -1,5 +1,4 @@
 import { addDays, calendarDateIn } from '@portal/domain';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
 import { createFirm } from '../../testing/factories.js';
@@ -38,6 +37,7 @@ interface Cell {
   delivered_effective_date: string | null;
   delivered_on: string | null;
   due_by: string | null;
+  notified_on: string | null;
 }
 interface ReportRow {
   client_id: number;
@@ -109,14 +109,12 @@ beforeAll(async () => {
   admin = (await signedInAs(t, { profile: { firmId, profileType: 1 } })).headers;
   cco = (await signedInAs(t, { profile: { firmId, profileType: 3, isCco: true } })).headers;
   advisorId = (await signedInAs(t, { profile: { firmId, profileType: 2 } })).user.id;
+  // Published months ago, the new Form CRS ahead of its effective date.
+  clock = at(OLD);
   versions.adv_2a = await publish(admin, firmId, 'adv_2a', OLD);
   versions.adv_2b = await publish(admin, firmId, 'adv_2b', OLD);
   versions.oldCrs = await publish(admin, firmId, 'crs', OLD);
   versions.crs = await publish(admin, firmId, 'crs', NEW_CRS);
-  // Published months ago: an upload's instant is the database's clock, which the test's clock does not move.
-  await t.deps.db.execute(
-    sql`update disclosure_documents set uploaded_at = uploaded_at - interval '200 days' where firm_id = ${firmId}`,
-  );
 
   // Three weeks ago, before the new Form CRS took effect, another client signed and received everything then current.
   clock = at(SIGNED_EARLIER);
@@ -325,5 +323,23 @@ describe('a firm that keeps Form ADV and Form CRS as links on its own site', () 
     });
     await opened(client.headers, 'crs', client.user.id);
     expect(await status(client.user.id, client.headers)).toMatchObject({ all_done: true, first_open_path: null });
+  });
+});
+
+describe("the records carry the portal's clock, not the database's", () => {
+  it("a version's upload instant and the day a Deliver notified the client", async () => {
+    const list = await ok<{ results: { uploaded_at: string }[] }>(
+      'GET',
+      `/api/disclosure_documents/?firm=${firmId}`,
+      admin,
+    );
+    expect(new Set(list.results.map((v) => v.uploaded_at))).toEqual(new Set([at(OLD).toISOString()]));
+    const yesterday = addDays(today, -1);
+    clock = at(yesterday);
+    await ok('POST', '/api/disclosure_deliveries/deliver/', cco, { firm: firmId, portalUserId: earlierClient.user.id });
+    clock = realNow;
+    const page = await ok<{ results: ReportRow[] }>('GET', `/api/disclosure_deliveries/?firm=${firmId}`, cco);
+    const row = page.results.find((r) => r.client_id === earlierClient.user.id);
+    expect(row?.crs).toMatchObject({ status: 'due', notified_on: yesterday });
   });
 });

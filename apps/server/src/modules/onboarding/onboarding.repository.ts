@@ -1,4 +1,5 @@
 import {
+  CLIENT_AGREEMENT_PII,
   type ClientAgreementFields,
   clientAgreementFields,
   type InvestorProfileStatus,
@@ -8,13 +9,7 @@ import {
 } from '@portal/domain';
 import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
-import {
-  CLIENT_AGREEMENT_PII_COLUMNS,
-  clientAgreements,
-  investorProfiles,
-  profiles,
-  users,
-} from '../../db/schema/index.js';
+import { clientAgreements, investorProfiles, profiles, users } from '../../db/schema/index.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
 
@@ -110,12 +105,23 @@ export async function updateAgreement(tx: Tx, id: number, values: Partial<Agreem
   return row;
 }
 
-export type PiiColumn = (typeof CLIENT_AGREEMENT_PII_COLUMNS)[number];
+/** A column a PII value can be stored in: nullable text. */
+export type PiiColumn = {
+  [K in keyof AgreementRow]: null extends AgreementRow[K] ? (AgreementRow[K] extends string | null ? K : never) : never;
+}[keyof AgreementRow];
 export type PiiValues = { id: number } & Record<PiiColumn, string | null>;
+
+/** The PII columns (what `rotate-pii-key` re-encrypts): the `column` of each PII field of the field table. */
+const PII_COLUMNS = CLIENT_AGREEMENT_PII.map(([wire]) => {
+  const column = clientAgreementFields[wire].column;
+  if (!(column in getTableColumns(clientAgreements)))
+    throw new Error(`PII field ${wire}: client_agreements has no column ${column}`);
+  return column as PiiColumn;
+});
 
 const piiSelection = {
   id: clientAgreements.id,
-  ...Object.fromEntries(CLIENT_AGREEMENT_PII_COLUMNS.map((c) => [c, getTableColumns(clientAgreements)[c]])),
+  ...Object.fromEntries(PII_COLUMNS.map((c) => [c, getTableColumns(clientAgreements)[c]])),
 } as Record<'id' | PiiColumn, (typeof clientAgreements)['id']>;
 
 /**
@@ -130,7 +136,7 @@ export async function agreementsNotUnderKey(
   lock = false,
 ): Promise<PiiValues[]> {
   const stale = or(
-    ...CLIENT_AGREEMENT_PII_COLUMNS.map((c) => {
+    ...PII_COLUMNS.map((c) => {
       const column = getTableColumns(clientAgreements)[c];
       return sql`(${column} is not null and split_part(${column}, '.', 2) <> ${keyId})`;
     }),
@@ -157,19 +163,6 @@ export async function investorProfileOf(ex: Executor, portalUserId: number): Pro
     .innerJoin(users, eq(users.id, investorProfiles.portalUserId))
     .where(eq(investorProfiles.portalUserId, portalUserId));
   return row ?? null;
-}
-
-/** Status of each client's investor profile (`onboarding` status), by client id. */
-export async function investorProfileStatuses(
-  ex: Executor,
-  portalUserIds: number[],
-): Promise<Map<number, InvestorProfileStatus>> {
-  if (!portalUserIds.length) return new Map();
-  const rows = await ex
-    .select({ id: investorProfiles.portalUserId, status: investorProfiles.status })
-    .from(investorProfiles)
-    .where(inArray(investorProfiles.portalUserId, portalUserIds));
-  return new Map(rows.map((r) => [r.id, r.status as InvestorProfileStatus]));
 }
 
 export async function insertInvestorProfile(tx: Tx, values: typeof investorProfiles.$inferInsert) {

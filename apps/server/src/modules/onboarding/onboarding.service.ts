@@ -3,6 +3,7 @@ import {
   type ClientAgreement,
   type ClientAgreementBody,
   canReadOnboarding,
+  canRevealOnboardingPii,
   canWriteOnboarding,
   clientAgreementFields,
   clientAgreementName,
@@ -57,8 +58,6 @@ const PII = CLIENT_AGREEMENT_PII.map(([wire, kind]) => {
 const AGREEMENT_SET_BY_SERVER = ['Id', 'Name', 'Client_Agreement_Date__c', 'Client__r', 'Joint_Client__r'];
 const PROFILE_SET_BY_SERVER = ['Id', 'portalUserEmail', 'Investor_Profile_Status__c', 'Status__c'];
 
-// Form ADV and Form CRS delivery dates are the disclosures module's (its delivery records).
-
 const deliveryRef = (d: InitialDeliveryDates | undefined) => ({
   Initial_Form_ADV_Delivery_Date__c: d?.adv ?? null,
   Initial_Form_CRS_Delivery_Date__c: d?.crs ?? null,
@@ -70,18 +69,20 @@ const deliveryRef = (d: InitialDeliveryDates | undefined) => ({
 /**
  * The client whose records are asked for. Outside the caller's onboarding scope, not a client, or not
  * theirs to read: 404 (another firm's records are never revealed). A reader who may not write (a
- * firm administrator): 403. `tx` locks the client's row for a write.
+ * firm administrator): 403; a reader who may not reveal the PII in clear (`canRevealOnboardingPii`):
+ * 403. `tx` locks the client's row for a write.
  */
-async function clientFor(ctx: Ctx, userId: number, need: 'read' | 'write', tx?: Tx): Promise<ClientRow> {
+async function clientFor(ctx: Ctx, userId: number, need: 'read' | 'write' | 'reveal', tx?: Tx): Promise<ClientRow> {
   const row = await clientInScope(tx ?? ctx.deps.db, ctx.scope('onboarding'), userId, Boolean(tx));
   const target = row && { id: row.id, firmId: row.firmId, advisorId: row.advisorId, isClient: isClientRow(row) };
   if (!row || !target || row.firmId === null || !canReadOnboarding(ctx.actor, target)) throw notFound();
   if (need === 'write' && !canWriteOnboarding(ctx.actor, target)) throw forbidden();
+  if (need === 'reveal' && !canRevealOnboardingPii(ctx.actor, target)) throw forbidden();
   return row;
 }
 
 /** The client of agreement `id`, checked like `clientFor`. */
-async function clientOfAgreement(ctx: Ctx, id: number, need: 'read' | 'write', tx?: Tx) {
+async function clientOfAgreement(ctx: Ctx, id: number, need: 'read' | 'write' | 'reveal', tx?: Tx) {
   const ownerId = await ownerOfAgreement(tx ?? ctx.deps.db, ctx.scope('onboarding'), id);
   if (ownerId === null) throw notFound();
   return clientFor(ctx, ownerId, need, tx);
@@ -108,9 +109,10 @@ async function present(ctx: Ctx, ex: Executor, row: AgreementRow, pii: 'clear' |
 /**
  * The body as `changes` should judge it against `current` (the stored record in clear, or none):
  * a mask sent back unchanged is dropped (the stored value stays); another masked value is a 400 on
- * its field; an Individual Client's joint column is emptied.
+ * its field; an Individual Client's joint column is emptied; a date of birth sent must be before
+ * `today` (the portal's, so not in the shared schema, which has no clock).
  */
-function judged(body: ClientAgreementBody, current: ClientAgreement | null): Record<string, unknown> {
+function judged(body: ClientAgreementBody, current: ClientAgreement | null, today: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body };
   const fields: Record<string, string> = {};
   for (const f of PII) {
@@ -123,6 +125,11 @@ function judged(body: ClientAgreementBody, current: ClientAgreement | null): Rec
   if (Object.keys(fields).length) throw badRequest(m.requiredFields, fields);
   if (out.Form_Type__c !== 'Joint Clients')
     for (const wire of JOINT_CLIENT_FIELDS) out[wire] = wire.startsWith('Is') ? false : null;
+  for (const f of PII) {
+    const sent = out[f.wire];
+    if (f.kind === 'dob' && typeof sent === 'string' && sent >= today) fields[f.wire] = m.dobInPast;
+  }
+  if (Object.keys(fields).length) throw badRequest(m.requiredFields, fields);
   return out;
 }
 
@@ -137,9 +144,10 @@ function sealed(ctx: Ctx, values: Record<string, unknown>): Record<string, unkno
 export const clientAgreements = {
   /**
    * `GET /api/client_agreements/?portalUserId=`: the client's agreement, 0 or 1 rows, masked. Without
-   * `portalUserId`, the caller's own.
+   * `portalUserId`, the caller's own: none for someone who is not a client (a list is never a 404).
    */
   async list(ctx: Ctx, portalUserId: number | undefined) {
+    if (portalUserId === undefined && !isClient(ctx.actor)) return { count: 0, results: [] };
     const client = await clientFor(ctx, portalUserId ?? ctx.actor.id, 'read');
     const row = await agreementOfClient(ctx.deps.db, client.id);
     const results = row ? [await present(ctx, ctx.deps.db, row, 'masked')] : [];
@@ -148,7 +156,7 @@ export const clientAgreements = {
 
   /** Masked, or in clear with `reveal` (to its readers, each reveal an audit event naming the fields). */
   async get(ctx: Ctx, id: number, reveal: boolean): Promise<ClientAgreement> {
-    const client = await clientOfAgreement(ctx, id, 'read');
+    const client = await clientOfAgreement(ctx, id, reveal ? 'reveal' : 'read');
     const row = await agreementOfClient(ctx.deps.db, client.id);
     if (!row) throw notFound();
     if (!reveal) return present(ctx, ctx.deps.db, row, 'masked');
@@ -178,7 +186,7 @@ export const clientAgreements = {
       return await writeAudited(deps.db, ctx.meta, async (tx, record) => {
         const client = await clientFor(ctx, clientId, 'write', tx);
         if (await agreementOfClient(tx, client.id)) throw conflict(m.exists);
-        const input = judged(body, null);
+        const input = judged(body, null, todayOf(deps.config));
         const { columns, changed } = clientAgreementEntity.changes(actor, input, clientAgreementEntity.blank(), {
           forced: AGREEMENT_SET_BY_SERVER,
         });
@@ -218,7 +226,7 @@ export const clientAgreements = {
       if (sentClient !== undefined && sentClient !== row.portalUserId)
         throw badRequest(m.requiredFields, { [CLIENT]: m.clientFixed });
       const current = await present(ctx, tx, row, 'clear');
-      const input = judged(body, current);
+      const input = judged(body, current, todayOf(ctx.deps.config));
       const { columns, changed } = clientAgreementEntity.changes(ctx.actor, input, current);
       const values = sealed(ctx, columns[''] ?? {});
       const after = { ...current, ...input } as Record<string, unknown>;

@@ -7,9 +7,11 @@ import { agreementBody, investorProfileAnswers, jointAgreementBody } from '../..
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
+// 10:00 in New York on November 24, 2026: the agreement date is the portal's day.
+const NOW = new Date('2026-11-24T15:00:00Z');
+let clock = NOW;
 beforeAll(async () => {
-  // 10:00 in New York on November 24, 2026: the agreement date is the portal's day.
-  t = await buildTestApp({ now: () => new Date('2026-11-24T15:00:00Z') });
+  t = await buildTestApp({ now: () => clock });
 });
 afterAll(() => t.close());
 
@@ -129,6 +131,26 @@ describe('a client fills their client agreement', () => {
     expect(json(res)).toEqual({ detail: m.requiredFields, fields: { [field]: message } });
   });
 
+  it("a date of birth must be before the portal's today (its clock), not the machine's", async () => {
+    clock = new Date('2001-06-15T15:00:00Z');
+    try {
+      const f = await firmWithClient();
+      const future = await send('POST', '/api/client_agreements/', f.client.headers, {
+        ...agreementBody(),
+        ClientDoB__c: '2001-06-15',
+      });
+      expect(future.statusCode).toBe(400);
+      expect(json(future)).toEqual({ detail: m.requiredFields, fields: { ClientDoB__c: m.dobInPast } });
+      const past = await send('POST', '/api/client_agreements/', f.client.headers, {
+        ...agreementBody(),
+        ClientDoB__c: '2001-06-14',
+      });
+      expect(past.statusCode).toBe(201);
+    } finally {
+      clock = NOW;
+    }
+  });
+
   it('updates it: a masked value sent back leaves the stored one, another mask is refused', async () => {
     const f = await firmWithClient();
     const created = json(await send('POST', '/api/client_agreements/', f.client.headers, agreementBody()));
@@ -222,6 +244,18 @@ describe('who reaches a client agreement', () => {
     const list = json<{ count: number; results: Body[] }>(await get('/api/client_agreements/', f.client.headers));
     expect(list.count).toBe(1);
     expect(list.results[0]).toMatchObject({ ClientSSN__c: '***-**-9876', ClientDoB__c: '**/**/****' });
+  });
+
+  it('someone who is not a client and names no client lists nothing; a client they may not read is 404', async () => {
+    const f = await firmWithClient();
+    for (const headers of [f.admin.headers, f.advisor.headers, f.staff.headers, superAdmin.headers]) {
+      const res = await get('/api/client_agreements/', headers);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ count: 0, next: null, previous: null, results: [] });
+    }
+    expect(
+      (await get(`/api/client_agreements/?portalUserId=${f.client.user.id}`, f.otherAdvisor.headers)).statusCode,
+    ).toBe(404);
   });
 
   it('per role: read, reveal, write, or 404 (403 for a reader who may not write)', async () => {
