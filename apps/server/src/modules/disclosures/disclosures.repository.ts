@@ -39,7 +39,9 @@ export async function findFirmLinks(ex: Executor, firmId: number) {
 export const linkOf = (f: { formAdvUrl: string | null; formCrsUrl: string | null }, kind: DisclosureKind) =>
   kind === 'crs' ? f.formCrsUrl : kind === 'adv_2a' ? f.formAdvUrl : null;
 
-const deliveryCount = sql<number>`(select count(*)::int from ${disclosureDeliveries} where ${disclosureDeliveries.documentId} = ${disclosureDocuments.id})`;
+// Qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" inside the
+// subquery would be the delivery's own id.
+const deliveryCount = sql<number>`(select count(*)::int from ${disclosureDeliveries} where ${disclosureDeliveries.documentId} = ${sql.identifier('disclosure_documents')}.${sql.identifier('id')})`;
 
 const VERSION_ORDER: Record<string, SQL> = {
   effective_date: sql`${disclosureDocuments.effectiveDate}`,

@@ -234,6 +234,12 @@ describe('disclosure documents', () => {
       await t.app.inject({ url: `/api/disclosure_deliveries/?firm=${firmId}&status=due`, headers: cco }),
     );
     expect(due.results[0].adv_2b.status).toBe('due');
+    // The screen offers Delete by this count: the fresh version has no delivery, the received one has one.
+    const counts = json<{ results: { id: number; deliveries: number }[] }>(
+      await t.app.inject({ url: `/api/disclosure_documents/?firm=${firmId}&page_size=100`, headers: admin }),
+    ).results;
+    expect(counts.find((v) => v.id === fresh.id)?.deliveries).toBe(0);
+    expect(counts.find((v) => v.id === list.results[0].id)?.deliveries).toBe(1);
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/disclosure_documents/${fresh.id}/`, headers: admin }))
         .statusCode,
