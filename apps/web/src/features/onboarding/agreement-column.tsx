@@ -1,11 +1,5 @@
 import { Checkbox, Fieldset, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  type clientAgreementBody,
-  EMPLOYMENT_STATUSES,
-  looksMasked,
-  MAIL_PREFERENCES,
-  onboardingLabels,
-} from '@portal/domain';
+import { type clientAgreementBody, EMPLOYMENT_STATUSES, looksMasked, MAIL_PREFERENCES, messages } from '@portal/domain';
 import type { FocusEvent, ReactNode } from 'react';
 import type { z } from 'zod';
 import { DateTextInput } from '../../components/date-text-input';
@@ -13,7 +7,7 @@ import { StateSelect } from '../../components/state-select';
 import type { SchemaForm } from '../../lib/schema-form/use-schema-form';
 import { type AgreementValues, type Column, type ColumnField, wireOf } from './client-agreement-values';
 
-const l = onboardingLabels.clientAgreement;
+const l = messages.onboarding.clientAgreement;
 const f = l.fields;
 
 export type AgreementForm = SchemaForm<AgreementValues, z.output<typeof clientAgreementBody>>;

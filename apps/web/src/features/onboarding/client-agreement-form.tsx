@@ -1,12 +1,5 @@
 import { Alert, Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  CLIENT_TYPES,
-  type ClientAgreement,
-  clientAgreementBody,
-  FORM_TYPES,
-  messages,
-  onboardingLabels,
-} from '@portal/domain';
+import { CLIENT_TYPES, type ClientAgreement, clientAgreementBody, FORM_TYPES, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/dates';
@@ -24,7 +17,7 @@ import {
 import { onboardingKey, revealAgreement, saveAgreement } from './onboarding-api';
 
 const m = messages.clientAgreements;
-const l = onboardingLabels.clientAgreement;
+const l = messages.onboarding.clientAgreement;
 
 export interface ClientAgreementFormProps {
   clientId: number;

@@ -3,8 +3,8 @@ import {
   isAdvisor,
   isClient,
   isExhibitBUser,
+  messages,
   ONBOARDING_HOME,
-  onboardingLabels,
   pathAfterAgreementSubmit,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -16,14 +16,15 @@ import { ClientPicker } from './client-picker';
 import { agreementQuery } from './onboarding-api';
 import { Loading } from './onboarding-gate';
 
-const l = onboardingLabels.clientAgreement;
+const l = messages.onboarding.clientAgreement;
+const title = messages.onboarding.steps.client_agreement;
 
 /**
  * /forms/client-agreement/: a client's own agreement; an advisor picks one of their clients (kept in
  * the address as `?client=`), a firm administrator one of the firm's to read.
  */
 export function ClientAgreementPage() {
-  usePageTitle(l.title);
+  usePageTitle(title);
   const actor = useCurrentUser();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -33,7 +34,7 @@ export function ClientAgreementPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>{l.title}</Title>
+      <Title order={1}>{title}</Title>
       {!self && (
         <ClientPicker
           actor={actor}

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { onboardingLabels, type User } from '@portal/domain';
+import { messages, type User } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { clientLabel, staffClientsQuery } from './onboarding-api';
 
@@ -15,11 +15,11 @@ export function ClientPicker({ actor, value, onChange }: ClientPickerProps) {
   const rows = clients.data?.results ?? [];
   const data = rows.map((u) => ({ value: String(u.id), label: clientLabel(u) }));
   if (value !== null && !data.some((o) => o.value === String(value)))
-    data.unshift({ value: String(value), label: `${onboardingLabels.clientAgreement.client} ${value}` });
+    data.unshift({ value: String(value), label: `${messages.onboarding.clientAgreement.client} ${value}` });
   return (
     <Select
-      label={onboardingLabels.clientAgreement.client}
-      placeholder={clients.isSuccess && rows.length === 0 ? onboardingLabels.clientAgreement.noClients : undefined}
+      label={messages.onboarding.clientAgreement.client}
+      placeholder={clients.isSuccess && rows.length === 0 ? messages.onboarding.clientAgreement.noClients : undefined}
       searchable
       openOnFocus={false}
       data={data}

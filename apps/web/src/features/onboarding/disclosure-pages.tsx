@@ -1,9 +1,9 @@
 import { Alert, Anchor, List, Stack, Text, Title } from '@mantine/core';
 import {
   type DisclosureKind,
+  messages,
   ONBOARDING_HOME,
   type OnboardingStatusResponse,
-  onboardingLabels,
   PATH_AFTER_ADV,
   type User,
 } from '@portal/domain';
@@ -16,7 +16,9 @@ import { statusQuery } from './onboarding-api';
 import { Loading, OnboardingGate } from './onboarding-gate';
 import { useCurrentDisclosures, useRecordDelivery } from './use-current-disclosures';
 
-const l = onboardingLabels.disclosures;
+const l = messages.onboarding.disclosures;
+const disclosureMessages = messages.disclosures;
+const steps = messages.onboarding.steps;
 
 interface DisclosureLinksProps {
   client: User;
@@ -49,15 +51,15 @@ function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
             // The new tab opens as the browser's own link would; the delivery is recorded beside it.
             onClick={() => record.mutate(d.kind)}
           >
-            {d.title || l.kinds[d.kind]}{' '}
+            {d.title || disclosureMessages.kinds[d.kind]}{' '}
             <Text span size="sm" c="dimmed">
-              {l.opensInNewTab}
+              {disclosureMessages.opensInNewTab}
             </Text>
           </Anchor>
           <Text size="sm" c="dimmed">
             {[
               d.effective_date && l.effective(formatDate(d.effective_date)),
-              d.received_on && l.received(formatDate(d.received_on)),
+              d.received_on && disclosureMessages.received(formatDate(d.received_on)),
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -70,13 +72,13 @@ function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
 
 /** /forms/form-adv/: Form ADV Part 2A and 2B; once every part is received, on to Form CRS. */
 export function FormAdvPage() {
-  usePageTitle(l.advTitle);
+  usePageTitle(steps.form_adv);
   const client = useCurrentUser();
   const navigate = useNavigate();
   return (
     <OnboardingGate client={client} page="form_adv">
       <Stack gap="md">
-        <Title order={1}>{l.advTitle}</Title>
+        <Title order={1}>{steps.form_adv}</Title>
         <Text>{l.advIntro}</Text>
         <DisclosureLinks
           client={client}
@@ -93,13 +95,13 @@ export function FormAdvPage() {
 
 /** /forms/form-crs/: Form CRS, open once the ADV was received (spec 001 §4). */
 export function FormCrsPage() {
-  usePageTitle(l.crsTitle);
+  usePageTitle(steps.form_crs);
   const client = useCurrentUser();
   const navigate = useNavigate();
   return (
     <OnboardingGate client={client} page="form_crs">
       <Stack gap="md">
-        <Title order={1}>{l.crsTitle}</Title>
+        <Title order={1}>{steps.form_crs}</Title>
         <Text>{l.crsIntro}</Text>
         <DisclosureLinks
           client={client}

@@ -1,12 +1,5 @@
 import { Alert, Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
-import {
-  formsMenuEntries,
-  isClient,
-  messages,
-  type OnboardingStatusResponse,
-  onboardingLabels,
-  type User,
-} from '@portal/domain';
+import { formsMenuEntries, isClient, messages, type OnboardingStatusResponse, type User } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +8,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { statusQuery } from './onboarding-api';
 import { Loading } from './onboarding-gate';
 
-const l = onboardingLabels.forms;
+const l = messages.onboarding.forms;
 type Step = OnboardingStatusResponse['steps'][number];
 
 // A light green badge's text fails the contrast of WCAG AA: done is drawn filled, as elsewhere in the portal.

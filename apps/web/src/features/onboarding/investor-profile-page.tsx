@@ -7,7 +7,6 @@ import {
   isAdvisor,
   isClient,
   messages,
-  onboardingLabels,
   pathAfterInvestorProfileSave,
   type User,
 } from '@portal/domain';
@@ -23,7 +22,8 @@ import { investorProfileQuery, onboardingKey, saveInvestorProfile } from './onbo
 import { Loading, OnboardingGate } from './onboarding-gate';
 
 const m = messages.investorProfiles;
-const l = onboardingLabels.investorProfile;
+const l = messages.onboarding.investorProfile;
+const title = messages.onboarding.steps.investor_profile;
 type Question = keyof typeof INVESTOR_PROFILE_QUESTIONS;
 const QUESTIONS = Object.keys(INVESTOR_PROFILE_QUESTIONS) as Question[];
 type ProfileValues = FormDraft<z.input<typeof investorProfileBody>>;
@@ -130,7 +130,7 @@ function ProfileOf({ actor, clientId, email }: { actor: User; clientId: number; 
  * one of their clients ('Investor profile found.' / 'Investor profile not found.').
  */
 export function InvestorProfilePage() {
-  usePageTitle(l.title);
+  usePageTitle(title);
   const actor = useCurrentUser();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -152,7 +152,7 @@ export function InvestorProfilePage() {
 
   const body = (
     <Stack gap="md">
-      <Title order={1}>{l.title}</Title>
+      <Title order={1}>{title}</Title>
       <Alert variant="light" color={isAdvisor(actor) ? 'yellow' : 'blue'}>
         {isAdvisor(actor) ? m.advisorNote : m.clientNote}
       </Alert>

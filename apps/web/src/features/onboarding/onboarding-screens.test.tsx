@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { type CurrentDisclosure, messages, onboardingLabels } from '@portal/domain';
+import { type CurrentDisclosure, messages } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -334,4 +334,4 @@ describe('the Exhibit B investor profile', () => {
 });
 
 const messagesOf = (question: string) =>
-  onboardingLabels.investorProfile.questions[question as keyof typeof onboardingLabels.investorProfile.questions];
+  messages.onboarding.investorProfile.questions[question as keyof typeof messages.onboarding.investorProfile.questions];
