@@ -27,8 +27,8 @@ export interface ClientAgreementFormProps {
   /** The Client Type dropdown (Standard / Custodial) is the advisor's (spec 001 §2). */
   showClientType: boolean;
   onCancel: () => void;
-  /** After a save: `first` when it was the agreement's first submit (a POST). */
-  onSaved: (saved: ClientAgreement, first: boolean) => void;
+  /** After a save (awaited while the Save button spins): `first` when it was the agreement's first submit (a POST). */
+  onSaved: (saved: ClientAgreement, first: boolean) => void | Promise<void>;
 }
 
 /**
@@ -64,10 +64,10 @@ export function ClientAgreementForm(props: ClientAgreementFormProps) {
   const save = useMutation({
     mutationFn: (body: object) => saveAgreement(agreement?.Id ?? null, body),
     meta: form.errorMeta,
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: onboardingKey });
+    onSuccess: async (saved) => {
       notifySuccess(agreement ? m.updated : m.submitted);
-      onSaved(saved, !agreement);
+      await queryClient.invalidateQueries({ queryKey: onboardingKey });
+      await onSaved(saved, !agreement);
     },
     onError: form.setServerErrors,
   });

@@ -3,9 +3,10 @@ import { messages } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAtUrl } from '../../testing/render';
+import { renderAtUrl, testQueryClient } from '../../testing/render';
 import { ClientAgreementPage } from './client-agreement-page';
-import { advisorUser, clientUser, page, storedAgreement, stubApi, withToasts } from './onboarding-test-kit';
+import { statusQuery } from './onboarding-api';
+import { advisorUser, clientUser, page, statusOf, storedAgreement, stubApi, withToasts } from './onboarding-test-kit';
 
 const m = messages.clientAgreements;
 const URL_ = '/forms/client-agreement/';
@@ -120,13 +121,25 @@ describe('a client filling in the client agreement for the first time', () => {
   ])(
     "after the first submit (Exhibit B user: %s) says 'Client agreement submitted' and goes to %s",
     async (exhibitB, next) => {
+      let posted = false;
       const calls = stubApi(({ method, url }) => {
-        if (method === 'POST') return storedAgreement();
+        if (method === 'POST') {
+          posted = true;
+          return storedAgreement();
+        }
+        if (url === '/api/onboarding/31/status/')
+          return statusOf({ exhibitB, agreement: posted ? storedAgreement() : null, investorProfile: null });
         if (url.startsWith('/api/client_agreements/?')) return page([]);
         return undefined;
       });
+      // The steps page read the status before the agreement existed.
+      const queryClient = testQueryClient();
+      queryClient.setQueryData(
+        statusQuery(31).queryKey,
+        statusOf({ exhibitB, agreement: null, investorProfile: null }),
+      );
       // The form starts from a record the server kept before: a complete set of values, Id removed.
-      const view = renderAtUrl(withToasts(<ClientAgreementPage />), URL_, { user: clientUser(exhibitB) });
+      const view = renderAtUrl(withToasts(<ClientAgreementPage />), URL_, { user: clientUser(exhibitB), queryClient });
       await userEvent.click(await screen.findByRole('radio', { name: 'Individual Client' }));
       const client = group('Client');
       const type = async (name: RegExp, value: string, inside: HTMLElement = client) =>
@@ -170,6 +183,13 @@ describe('a client filling in the client agreement for the first time', () => {
         ClientSSN__c: '123456789',
       });
       await waitFor(() => expect(view.href()).toBe(next));
+      // The next page starts from the status read after the submit, not the one from before it.
+      const status = queryClient.getQueryState(statusQuery(31).queryKey);
+      expect(status?.isInvalidated).toBe(false);
+      expect(status?.data?.steps.find((step) => step.key === 'client_agreement')?.done).toBe(true);
+      expect(calls.findLastIndex((call) => call.url === '/api/onboarding/31/status/')).toBeGreaterThan(
+        calls.findIndex((call) => call.method === 'POST'),
+      );
     },
     30_000,
   );

@@ -7,13 +7,13 @@ import {
   ONBOARDING_HOME,
   pathAfterAgreementSubmit,
 } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ClientAgreementForm } from './client-agreement-form';
 import { ClientPicker } from './client-picker';
-import { agreementQuery } from './onboarding-api';
+import { agreementQuery, statusQuery } from './onboarding-api';
 import { Loading } from './onboarding-gate';
 
 const l = messages.onboarding.clientAgreement;
@@ -27,6 +27,7 @@ export function ClientAgreementPage() {
   usePageTitle(title);
   const actor = useCurrentUser();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const self = isClient(actor);
   const clientId = self ? actor.id : Number(params.get('client')) || null;
@@ -56,9 +57,15 @@ export function ClientAgreementPage() {
           readOnly={!self && !isAdvisor(actor)}
           showClientType={isAdvisor(actor)}
           onCancel={() => navigate(ONBOARDING_HOME)}
-          onSaved={(_saved, first) => {
+          onSaved={async (_saved, first) => {
             // Spec 001 §4: after the client's first submit, the next step. An advisor stays with the client.
-            if (self && first) navigate(pathAfterAgreementSubmit(isExhibitBUser(actor)));
+            if (!(self && first)) return;
+            // The next page's gate then starts from the status with the agreement, never the one before it.
+            await queryClient
+              .fetchQuery({ ...statusQuery(actor.id), staleTime: 0 })
+              // The save stands even if the status cannot be read now (the query client said why): the gate reads it again.
+              .catch(() => undefined);
+            navigate(pathAfterAgreementSubmit(isExhibitBUser(actor)));
           }}
         />
       ) : null}

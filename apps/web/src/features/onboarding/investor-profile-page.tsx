@@ -18,7 +18,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ClientPicker } from './client-picker';
-import { investorProfileQuery, onboardingKey, saveInvestorProfile } from './onboarding-api';
+import { investorProfileQuery, onboardingKey, saveInvestorProfile, statusQuery } from './onboarding-api';
 import { Loading, OnboardingGate } from './onboarding-gate';
 
 const m = messages.investorProfiles;
@@ -50,12 +50,18 @@ function InvestorProfileForm({ actor, clientId, profile }: ProfileFormProps) {
   const save = useMutation({
     mutationFn: (body: object) => saveInvestorProfile(clientId, body),
     meta: form.errorMeta,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: onboardingKey });
+    onSuccess: async () => {
       notifySuccess(m.saved);
+      await queryClient.invalidateQueries({ queryKey: onboardingKey });
       // Spec 001 §4: a client's first save goes on to Form ADV.
       const next = pathAfterInvestorProfileSave(actor, profile?.Status__c ?? null);
-      if (next) navigate(next);
+      if (!next) return;
+      // Form ADV's gate then starts from the status with the profile, never the one before it.
+      await queryClient
+        .fetchQuery({ ...statusQuery(actor.id), staleTime: 0 })
+        // The save stands even if the status cannot be read now (the query client said why): the gate reads it again.
+        .catch(() => undefined);
+      navigate(next);
     },
     onError: form.setServerErrors,
   });

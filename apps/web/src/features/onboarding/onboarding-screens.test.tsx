@@ -263,17 +263,33 @@ describe('the Exhibit B investor profile', () => {
   };
 
   it("asks for every answer ('Please select an option'), saves, says 'Investor profile saved.' and takes a client's first save on to Form ADV", async () => {
-    const calls = stubApi(({ method, url }) => {
-      if (url === '/api/onboarding/31/status/')
-        return statusOf({ exhibitB: true, agreement: agreed, investorProfile: null });
+    let saved = false;
+    // The status read after the save is held back until the test lets it go.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = stubApi(async ({ method, url }) => {
+      if (url === '/api/onboarding/31/status/') {
+        if (saved) await released;
+        return statusOf({
+          exhibitB: true,
+          agreement: agreed,
+          investorProfile: saved ? { Investor_Profile_Status__c: 'Submitted' } : null,
+        });
+      }
       if (url.startsWith('/api/investor_profile/31/') && method === 'GET')
         return { status: 404, json: { detail: ip.notFound } };
-      if (method === 'PUT')
+      if (method === 'PUT') {
+        saved = true;
         return { Id: 9, ...answers, Investor_Profile_Status__c: 'Submitted', Status__c: 'Submitted' };
+      }
       return undefined;
     });
+    const queryClient = testQueryClient();
     const view = renderAtUrl(withToasts(<InvestorProfilePage />), '/forms/investor-profile/', {
       user: clientUser(true),
+      queryClient,
     });
     expect(await screen.findByText(ip.clientNote)).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
@@ -294,7 +310,12 @@ describe('the Exhibit B investor profile', () => {
       url: '/api/investor_profile/31/',
       body: answers,
     });
+    // Form ADV's gate starts from the status read after the save (with the profile done), never the one before.
+    expect(view.href()).toBe('/forms/investor-profile/');
+    release();
     await waitFor(() => expect(view.href()).toBe('/forms/form-adv/'));
+    const status = queryClient.getQueryState(statusQuery(31).queryKey);
+    expect(status?.data?.steps.find((step) => step.key === 'investor_profile')?.done).toBe(true);
   });
 
   it("lets an advisor pick a client: 'Investor profile found.' fills the answers, Undo puts them back; 'Investor profile not found.' otherwise", async () => {
