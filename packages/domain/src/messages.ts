@@ -1014,6 +1014,9 @@ export const messages = {
       effective: (date: string) => `Effective ${date}`,
       none: 'The firm has not published this document yet. Please ask your advisor.',
     },
+    /** A read of the screen failed (the toast said why): the screen offers to read it again. */
+    loadFailed: 'This could not be loaded.',
+    retry: 'Try again',
   },
   validation: {
     /** A form sent back with messages on its inputs (the first one in error gets the focus). */

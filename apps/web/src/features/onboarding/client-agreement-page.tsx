@@ -14,7 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ClientAgreementForm } from './client-agreement-form';
 import { ClientPicker } from './client-picker';
 import { agreementQuery, statusQuery } from './onboarding-api';
-import { Loading } from './onboarding-gate';
+import { LoadFailed, Loading } from './onboarding-gate';
 
 const l = messages.onboarding.clientAgreement;
 const title = messages.onboarding.steps.client_agreement;
@@ -48,7 +48,9 @@ export function ClientAgreementPage() {
         <Text>{l.chooseClient}</Text>
       ) : agreement.isPending ? (
         <Loading />
-      ) : agreement.isSuccess ? (
+      ) : agreement.isError ? (
+        <LoadFailed onRetry={() => void agreement.refetch()} />
+      ) : (
         <ClientAgreementForm
           // A first submit gives the record its Id: the form starts again from what the server keeps.
           key={`${clientId}:${agreement.data?.Id ?? 'new'}`}
@@ -68,7 +70,7 @@ export function ClientAgreementPage() {
             navigate(pathAfterAgreementSubmit(isExhibitBUser(actor)));
           }}
         />
-      ) : null}
+      )}
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ export function ClientPicker({ actor, value, onChange }: ClientPickerProps) {
       label={messages.onboarding.clientAgreement.client}
       placeholder={clients.isSuccess && rows.length === 0 ? messages.onboarding.clientAgreement.noClients : undefined}
       searchable
+      error={clients.isError ? messages.onboarding.loadFailed : undefined}
       openOnFocus={false}
       data={data}
       value={value === null ? null : String(value)}

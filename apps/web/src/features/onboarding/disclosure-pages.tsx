@@ -13,7 +13,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import { statusQuery } from './onboarding-api';
-import { Loading, OnboardingGate } from './onboarding-gate';
+import { LoadFailed, Loading, OnboardingGate } from './onboarding-gate';
 import { useCurrentDisclosures, useRecordDelivery } from './use-current-disclosures';
 
 const l = messages.onboarding.disclosures;
@@ -38,7 +38,8 @@ function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
     onRecorded?.(await queryClient.fetchQuery(statusQuery(client.id)));
   });
   if (documents.isPending) return <Loading />;
-  const shown = (documents.data ?? []).filter((d) => kinds.includes(d.kind));
+  if (documents.isError) return <LoadFailed onRetry={() => void documents.refetch()} />;
+  const shown = documents.data.filter((d) => kinds.includes(d.kind));
   if (shown.length === 0) return <Alert color="yellow">{l.none}</Alert>;
   return (
     <List spacing="sm">

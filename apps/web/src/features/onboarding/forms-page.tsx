@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
 import { statusQuery } from './onboarding-api';
-import { Loading } from './onboarding-gate';
+import { LoadFailed, Loading } from './onboarding-gate';
 
 const l = messages.onboarding.forms;
 type Step = OnboardingStatusResponse['steps'][number];
@@ -26,7 +26,7 @@ function ClientSteps({ client }: { client: User }) {
   const status = useQuery(statusQuery(client.id));
   const [dismissed, setDismissed] = useState(false);
   if (status.isPending) return <Loading />;
-  if (!status.isSuccess) return null;
+  if (status.isError) return <LoadFailed onRetry={() => void status.refetch()} />;
   const steps = status.data.steps.filter((s) => s.applies);
   return (
     <Stack gap="md">

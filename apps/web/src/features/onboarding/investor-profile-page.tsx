@@ -19,7 +19,7 @@ import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-
 import { usePageTitle } from '../../lib/use-page-title';
 import { ClientPicker } from './client-picker';
 import { investorProfileQuery, onboardingKey, saveInvestorProfile, statusQuery } from './onboarding-api';
-import { Loading, OnboardingGate } from './onboarding-gate';
+import { LoadFailed, Loading, OnboardingGate } from './onboarding-gate';
 
 const m = messages.investorProfiles;
 const l = messages.onboarding.investorProfile;
@@ -118,7 +118,7 @@ function InvestorProfileForm({ actor, clientId, profile }: ProfileFormProps) {
 function ProfileOf({ actor, clientId, email }: { actor: User; clientId: number; email: string | null }) {
   const profile = useQuery(investorProfileQuery(clientId, email));
   if (profile.isPending) return <Loading />;
-  if (!profile.isSuccess) return null;
+  if (profile.isError) return <LoadFailed onRetry={() => void profile.refetch()} />;
   return (
     <InvestorProfileForm
       // A save answers the record as the server keeps it: Undo then goes back to that.

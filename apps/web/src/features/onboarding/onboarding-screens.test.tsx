@@ -83,6 +83,54 @@ describe('the forms page', () => {
   });
 });
 
+describe('a read that fails', () => {
+  const failing = { status: 500, json: { detail: 'Server error.' } };
+
+  it('shows the steps page an error with a retry, not an empty page', async () => {
+    let fail = true;
+    stubApi(({ url }) =>
+      url === '/api/onboarding/31/status/'
+        ? fail
+          ? failing
+          : statusOf({ exhibitB: false, agreement: null, investorProfile: null })
+        : undefined,
+    );
+    renderAtUrl(<FormsPage />, '/forms/', { user: clientUser() });
+    expect(await screen.findByText(messages.onboarding.loadFailed)).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: messages.onboarding.retry }));
+    expect(await screen.findByRole('link', { name: 'Client Agreement Profile' })).toBeTruthy();
+  });
+
+  it("says the documents could not be loaded (never 'not published yet') and reads them again on retry", async () => {
+    let fail = true;
+    stubApi(({ url }) => {
+      if (url === '/api/onboarding/31/status/')
+        return statusOf({ exhibitB: false, agreement: agreed, investorProfile: null });
+      if (url.startsWith('/api/disclosures/current/'))
+        return fail
+          ? failing
+          : current([
+              {
+                kind: 'adv_2a',
+                title: 'Form ADV Part 2A',
+                url: '/api/disclosure_documents/1/file/',
+                version: 1,
+                effective_date: '2026-03-31',
+                received_on: null,
+              },
+            ]);
+      return undefined;
+    });
+    renderAtUrl(<FormAdvPage />, '/forms/form-adv/', { user: clientUser() });
+    expect(await screen.findByText(messages.onboarding.loadFailed)).toBeTruthy();
+    expect(screen.queryByText(messages.onboarding.disclosures.none)).toBeNull();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: messages.onboarding.retry }));
+    expect(await screen.findByRole('link', { name: /Form ADV Part 2A/ })).toBeTruthy();
+  });
+});
+
 describe('the redirects of spec 001 §4', () => {
   it('sends a client from Form CRS to Form ADV while the ADV is not received', async () => {
     stubApi(({ url }) =>
