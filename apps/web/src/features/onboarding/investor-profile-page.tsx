@@ -18,7 +18,13 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ClientPicker } from './client-picker';
-import { investorProfileQuery, onboardingKey, saveInvestorProfile, statusQuery } from './onboarding-api';
+import {
+  investorProfileQuery,
+  onboardingKey,
+  saveInvestorProfile,
+  staffClientsQuery,
+  statusQuery,
+} from './onboarding-api';
 import { LoadFailed, Loading, OnboardingGate } from './onboarding-gate';
 
 const m = messages.investorProfiles;
@@ -142,12 +148,13 @@ export function InvestorProfilePage() {
   const [params, setParams] = useSearchParams();
   const self = isClient(actor);
   const clientId = self ? actor.id : Number(params.get('client')) || null;
-  const email = self ? actor.email : params.get('email');
+  // The address names the client by id only (an email is personal data, kept out of URLs and logs);
+  // the API's portalUserEmail comes from the client list the picker shows.
+  const clients = useQuery({ ...staffClientsQuery(actor), enabled: !self });
+  const email = self ? actor.email : (clients.data?.results.find((u) => u.id === clientId)?.email ?? null);
 
   const pick = (id: number | null, pickedEmail: string | null) => {
-    setParams(id === null ? {} : { client: String(id), ...(pickedEmail ? { email: pickedEmail } : {}) }, {
-      replace: true,
-    });
+    setParams(id === null ? {} : { client: String(id) }, { replace: true });
     if (id === null) return;
     void queryClient
       .fetchQuery(investorProfileQuery(id, pickedEmail))
@@ -165,6 +172,8 @@ export function InvestorProfilePage() {
       {!self && <ClientPicker actor={actor} value={clientId} onChange={pick} />}
       {clientId === null ? (
         <Text>{l.chooseClient}</Text>
+      ) : !self && clients.isPending ? (
+        <Loading />
       ) : (
         <ProfileOf actor={actor} clientId={clientId} email={email} />
       )}

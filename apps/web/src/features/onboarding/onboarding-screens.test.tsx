@@ -400,6 +400,28 @@ describe('the Exhibit B investor profile', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Dan Client (dan@example.test)' }));
     expect(await screen.findByText(ip.notFound)).toBeTruthy();
   });
+
+  it("keeps the picked client in the address by id only, and takes the API's email from the client list", async () => {
+    const calls = stubApi(({ url }) => {
+      if (url.startsWith('/api/users/firm_advisor_clients/'))
+        return page([{ id: 31, first_name: 'Cleo', last_name: 'Client', email: 'cleo@example.test' }]);
+      if (url.startsWith('/api/investor_profile/31/')) return { status: 404, json: { detail: ip.notFound } };
+      return undefined;
+    });
+    const view = renderAtUrl(<InvestorProfilePage />, '/forms/exhibit-b-investor-profile', { user: advisorUser() });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Client' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cleo Client (cleo@example.test)' }));
+    await waitFor(() => expect(view.href()).toBe('/forms/exhibit-b-investor-profile?client=31'));
+    view.unmount();
+    calls.length = 0;
+
+    // The address opened again (a reload, a shared link): the email still reaches the API, never the URL.
+    renderAtUrl(<InvestorProfilePage />, '/forms/exhibit-b-investor-profile?client=31', { user: advisorUser() });
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain('/api/investor_profile/31/?portalUserEmail=cleo%40example.test'),
+    );
+    expect(calls.filter((call) => call.url.startsWith('/api/investor_profile/')).length).toBe(1);
+  });
 });
 
 const messagesOf = (question: string) =>
