@@ -86,6 +86,7 @@ export function ClientAgreementForm(props: ClientAgreementFormProps) {
   const homeBox = (column: 'client' | 'joint') => (
     <Checkbox
       label={m.homeSameAsMailing}
+      aria-label={`${m.homeSameAsMailing}, ${columnNames[column]}`}
       checked={sameHome[column]}
       disabled={readOnly || (column === 'joint' && sameAsClient)}
       onChange={(event) => {

@@ -36,6 +36,25 @@ describe('a client filling in the client agreement for the first time', () => {
     expect(group('Joint Client')).toBeTruthy();
   });
 
+  it("names each input apart for a screen reader: its visible label, then the address it belongs to and the column's name", async () => {
+    stubApi();
+    renderAtUrl(<ClientAgreementPage />, URL_, { user: clientUser() });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Joint Clients' }));
+    const controls = [
+      ...screen.getAllByRole('textbox'),
+      ...screen.getAllByRole('combobox'),
+      ...screen.getAllByRole('checkbox'),
+    ];
+    const names = controls.map((control) => control.getAttribute('aria-label') ?? '');
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Street, Mailing address, Joint Client' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'State, Home address, Client' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Cell phone, Joint Client' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: `${m.homeSameAsMailing}, Joint Client` })).toBeTruthy();
+    // The visible label stays the spec's.
+    expect(within(group('Home address', group('Client'))).getByText('Street')).toBeTruthy();
+  });
+
   it("says nothing before a submit; then each missing field's message inline, the toast 'Required field(s) not provided.', and sends nothing", async () => {
     const calls = stubApi();
     renderAtUrl(withToasts(<ClientAgreementPage />), URL_, { user: clientUser() });
@@ -82,7 +101,7 @@ describe('a client filling in the client agreement for the first time', () => {
     await userEvent.type(within(home).getByRole('textbox', { name: /Street/ }), '1 Main St');
     await userEvent.type(within(home).getByRole('textbox', { name: /City/ }), 'Dover');
 
-    await userEvent.click(within(client).getByRole('checkbox', { name: m.homeSameAsMailing }));
+    await userEvent.click(within(client).getByRole('checkbox', { name: `${m.homeSameAsMailing}, Client` }));
     const mailing = group('Mailing address', client);
     expect((within(mailing).getByRole('textbox', { name: /Street/ }) as HTMLInputElement).value).toBe('1 Main St');
     // Kept in step while ticked.
@@ -105,14 +124,14 @@ describe('a client filling in the client agreement for the first time', () => {
     stubApi();
     renderAtUrl(<ClientAgreementPage />, URL_, { user: clientUser() });
     await userEvent.click(await screen.findByRole('radio', { name: 'Individual Client' }));
-    expect(screen.queryByRole('textbox', { name: 'Public company name' })).toBeNull();
-    const box = screen.getByRole('checkbox', { name: 'Senior officer of a public company' });
+    expect(screen.queryByRole('textbox', { name: 'Public company name, Client' })).toBeNull();
+    const box = screen.getByRole('checkbox', { name: 'Senior officer of a public company, Client' });
     await userEvent.click(box);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Public company name' }), 'Acme');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Public company name, Client' }), 'Acme');
     await userEvent.click(box);
-    expect(screen.queryByRole('textbox', { name: 'Public company name' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Public company name, Client' })).toBeNull();
     await userEvent.click(box);
-    expect((screen.getByRole('textbox', { name: 'Public company name' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('textbox', { name: 'Public company name, Client' }) as HTMLInputElement).value).toBe('');
   });
 
   it.each([
@@ -154,7 +173,7 @@ describe('a client filling in the client agreement for the first time', () => {
       await type(/City/, 'Dover', home);
       await pick(/State/, 'Delaware', home);
       await type(/Zip/, '19901', home);
-      await userEvent.click(within(client).getByRole('checkbox', { name: m.homeSameAsMailing }));
+      await userEvent.click(within(client).getByRole('checkbox', { name: `${m.homeSameAsMailing}, Client` }));
       await type(/Cell phone/, '302-555-0101');
       await type(/Business phone/, '302-555-0102');
       await type(/Home phone/, '302-555-0103');
