@@ -1,5 +1,6 @@
 import { Alert, Anchor, List, Stack, Text, Title } from '@mantine/core';
 import {
+  type CurrentDisclosure,
   type DisclosureKind,
   messages,
   ONBOARDING_HOME,
@@ -8,13 +9,14 @@ import {
   type User,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import { statusQuery } from './onboarding-api';
 import { LoadFailed, Loading, OnboardingGate } from './onboarding-gate';
-import { useCurrentDisclosures, useRecordDelivery } from './use-current-disclosures';
+import { currentDisclosuresQuery, useCurrentDisclosures, useRecordDelivery } from './use-current-disclosures';
 
 const l = messages.onboarding.disclosures;
 const disclosureMessages = messages.disclosures;
@@ -33,10 +35,32 @@ interface DisclosureLinksProps {
  */
 function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
   const queryClient = useQueryClient();
-  const documents = useCurrentDisclosures(client.id);
-  const record = useRecordDelivery(client.id, async () => {
-    onRecorded?.(await queryClient.fetchQuery(statusQuery(client.id)));
+  // The kinds opened in a new tab whose receipt the page waits for, and the documents' read count then.
+  const [awaiting, setAwaiting] = useState<{ kinds: DisclosureKind[]; since: number } | null>(null);
+  const documents = useCurrentDisclosures(client.id, awaiting?.since ?? null);
+  const readStatus = async () =>
+    onRecorded?.(await queryClient.fetchQuery({ ...statusQuery(client.id), staleTime: 0 }));
+  const record = useRecordDelivery(client.id, readStatus);
+
+  const received = awaiting?.kinds.filter((kind) => documents.data?.find((d) => d.kind === kind)?.received_on);
+  useEffect(() => {
+    if (!awaiting || !received?.length) return;
+    const left = awaiting.kinds.filter((kind) => !received.includes(kind));
+    setAwaiting(left.length ? { ...awaiting, kinds: left } : null);
+    void readStatus();
   });
+
+  const open = (d: CurrentDisclosure) => {
+    // The firm's external link is not ours to watch: its delivery is recorded by the PUT.
+    if (d.version === null) return record.mutate(d.kind);
+    // The new tab reads the file, which records the delivery: the page reads the documents until it shows.
+    const state = queryClient.getQueryState(currentDisclosuresQuery(client.id).queryKey);
+    const since = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
+    setAwaiting((a) => ({
+      kinds: [...(a?.kinds ?? []).filter((k) => k !== d.kind), d.kind],
+      since,
+    }));
+  };
   if (documents.isPending) return <Loading />;
   if (documents.isError) return <LoadFailed onRetry={() => void documents.refetch()} />;
   const shown = documents.data.filter((d) => kinds.includes(d.kind));
@@ -49,8 +73,8 @@ function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
             href={d.url}
             target="_blank"
             rel="noopener"
-            // The new tab opens as the browser's own link would; the delivery is recorded beside it.
-            onClick={() => record.mutate(d.kind)}
+            // The new tab opens as the browser's own link would; `open` sees that its delivery is recorded.
+            onClick={() => open(d)}
           >
             {d.title || disclosureMessages.kinds[d.kind]}{' '}
             <Text span size="sm" c="dimmed">
