@@ -69,12 +69,12 @@ test('a client walks all four steps from first sign-in to "You completed and vie
   }
   await signOut(page);
 
-  // 1. First sign-in: the Forms menu lists the four steps; the steps page says what is open.
+  // 1. First sign-in: the Forms menu lists 'All Forms' and the four steps; the steps page says what is open.
   await signIn(page, client.email);
   await page.getByRole('button', { name: 'Forms' }).click();
   for (const step of Object.values(o.steps)) await expect(page.getByRole('menuitem', { name: step })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.goto('/forms/');
+  await page.getByRole('menuitem', { name: o.allForms }).click();
+  await expect(page).toHaveURL(/\/forms\/$/);
   await expect(page.getByRole('heading', { level: 1, name: l.forms.title })).toBeVisible();
   const steps = page.getByRole('listitem');
   await expect(steps).toHaveText([

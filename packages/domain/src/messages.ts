@@ -930,6 +930,8 @@ export const messages = {
       form_adv: 'Form ADV Part 2A and 2B',
       form_crs: 'Form CRS',
     },
+    /** The clients' first Forms menu entry: /forms/, the steps page (and its all-done message). */
+    allForms: 'All Forms',
     // The screens' own words: labels, section titles, step states, the investor profile's questions.
     forms: {
       title: 'Forms',
