@@ -373,6 +373,26 @@ describe('the Exhibit B investor profile', () => {
     expect(await screen.findByText(ip.notFound)).toBeTruthy();
   });
 
+  it('searches the clients on the server as the advisor types, so a client beyond the first page is found', async () => {
+    const calls = stubApi(({ url }) => {
+      if (url.startsWith('/api/users/firm_advisor_clients/') && url.includes('search=Zed'))
+        return page([{ id: 77, first_name: 'Zed', last_name: 'Zulu', email: 'zed@example.test' }]);
+      if (url.startsWith('/api/users/firm_advisor_clients/'))
+        return page([{ id: 31, first_name: 'Cleo', last_name: 'Client', email: 'cleo@example.test' }]);
+      if (url.startsWith('/api/investor_profile/77/')) return { status: 404, json: { detail: ip.notFound } };
+      return undefined;
+    });
+    const view = renderAtUrl(<InvestorProfilePage />, '/forms/exhibit-b-investor-profile', { user: advisorUser() });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Client' }), 'Zed');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zed Zulu (zed@example.test)' }));
+    await waitFor(() => expect(view.href()).toBe('/forms/exhibit-b-investor-profile?client=77'));
+    // One server search for what was typed, not one per key.
+    expect(calls.filter((call) => call.url.includes('search=')).map((call) => call.url)).toEqual([
+      '/api/users/firm_advisor_clients/?status=active&ordering=last_name&page_size=50&search=Zed',
+    ]);
+    expect(calls.map((call) => call.url)).toContain('/api/investor_profile/77/?portalUserEmail=zed%40example.test');
+  });
+
   it("keeps the picked client in the address by id only, and takes the API's email from the client list", async () => {
     const calls = stubApi(({ url }) => {
       if (url.startsWith('/api/users/firm_advisor_clients/'))
