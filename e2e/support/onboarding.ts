@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { onboardingLabels } from '@portal/domain';
+import { messages } from '@portal/domain';
 import { expect } from './fixtures.js';
 
-const l = onboardingLabels.clientAgreement;
+const l = messages.onboarding.clientAgreement;
 const f = l.fields;
 const s = l.sections;
 

@@ -1,4 +1,4 @@
-import { messages, onboardingLabels } from '@portal/domain';
+import { messages } from '@portal/domain';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.js';
 import {
   agreementColumn,
@@ -10,7 +10,7 @@ import {
 } from '../support/onboarding.js';
 
 const ca = messages.clientAgreements;
-const l = onboardingLabels.clientAgreement;
+const l = messages.onboarding.clientAgreement;
 
 test('an advisor fills the agreement of a joint client', async ({ page, db }) => {
   const stamp = Date.now();
@@ -32,8 +32,8 @@ test('an advisor fills the agreement of a joint client', async ({ page, db }) =>
   // 1. The advisor opens the agreement from the Forms menu and picks their client.
   await signIn(page, advisor.email);
   await page.getByRole('button', { name: 'Forms' }).click();
-  await page.getByRole('menuitem', { name: l.title }).click();
-  await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
+  await page.getByRole('menuitem', { name: messages.onboarding.steps.client_agreement }).click();
+  await expect(page.getByRole('heading', { level: 1, name: messages.onboarding.steps.client_agreement })).toBeVisible();
   await expect(page.getByText(l.chooseClient)).toBeVisible();
   await expectAccessible(page);
   await choose(page, page, /^Client$/, `Jane Joint${stamp} (${client.email})`);

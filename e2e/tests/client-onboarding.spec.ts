@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { calendarDateIn, messages, onboardingLabels, wireDateToText } from '@portal/domain';
+import { calendarDateIn, messages, wireDateToText } from '@portal/domain';
 import { expect, expectAccessible, signIn, signOut, test } from '../support/fixtures.js';
 import {
   agreementColumn,
@@ -14,7 +14,7 @@ const ca = messages.clientAgreements;
 const ip = messages.investorProfiles;
 const o = messages.onboarding;
 const d = messages.disclosures;
-const l = onboardingLabels;
+const l = messages.onboarding;
 
 /** Opens a document link of the Form ADV / Form CRS page: a new tab with the PDF, closed once it is there. */
 async function openDocument(page: Page, name: RegExp) {
@@ -69,12 +69,12 @@ test('a client walks all four steps from first sign-in to "You completed and vie
   }
   await signOut(page);
 
-  // 1. First sign-in: the Forms menu lists the four steps; the steps page says what is open.
+  // 1. First sign-in: the Forms menu lists 'All Forms' and the four steps; the steps page says what is open.
   await signIn(page, client.email);
   await page.getByRole('button', { name: 'Forms' }).click();
   for (const step of Object.values(o.steps)) await expect(page.getByRole('menuitem', { name: step })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.goto('/forms/');
+  await page.getByRole('menuitem', { name: o.allForms }).click();
+  await expect(page).toHaveURL(/\/forms\/$/);
   await expect(page.getByRole('heading', { level: 1, name: l.forms.title })).toBeVisible();
   const steps = page.getByRole('listitem');
   await expect(steps).toHaveText([
@@ -90,7 +90,7 @@ test('a client walks all four steps from first sign-in to "You completed and vie
   // Form ADV first: not open yet, so the agreement.
   await page.goto('/forms/form-adv/');
   await expect(page).toHaveURL(/\/forms\/client-agreement\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: l.clientAgreement.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: o.steps.client_agreement })).toBeVisible();
   await expect(page.getByText(l.clientAgreement.chooseType)).toBeVisible();
   await expectAccessible(page);
 
@@ -144,7 +144,7 @@ test('a client walks all four steps from first sign-in to "You completed and vie
 
   // 3. The investor profile: the nine questions, each answered.
   await expect(page).toHaveURL(/\/forms\/investor-profile\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: l.investorProfile.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: o.steps.investor_profile })).toBeVisible();
   await expect(page.getByText(ip.clientNote)).toBeVisible();
   await expectAccessible(page);
   const questions = Object.values(l.investorProfile.questions);
@@ -156,15 +156,17 @@ test('a client walks all four steps from first sign-in to "You completed and vie
 
   // 4. Form ADV: each part opens in a new tab; once both are received, Form CRS.
   await expect(page).toHaveURL(/\/forms\/form-adv\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: l.disclosures.advTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: o.steps.form_adv })).toBeVisible();
   await expectAccessible(page);
-  await openDocument(page, new RegExp(`^${l.disclosures.kinds.adv_2a}`));
-  await expect(page.getByText(l.disclosures.received(wireDateToText(today)), { exact: false }).first()).toBeVisible();
-  await openDocument(page, new RegExp(`^${l.disclosures.kinds.adv_2b}`));
+  await openDocument(page, new RegExp(`^${messages.disclosures.kinds.adv_2a}`));
+  await expect(
+    page.getByText(messages.disclosures.received(wireDateToText(today)), { exact: false }).first(),
+  ).toBeVisible();
+  await openDocument(page, new RegExp(`^${messages.disclosures.kinds.adv_2b}`));
   await expect(page).toHaveURL(/\/forms\/form-crs\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: l.disclosures.crsTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: o.steps.form_crs })).toBeVisible();
   await expectAccessible(page);
-  await openDocument(page, new RegExp(`^${l.disclosures.kinds.crs}`));
+  await openDocument(page, new RegExp(`^${messages.disclosures.kinds.crs}`));
 
   // 5. Every step done: the steps page says so, until dismissed.
   await expect(page).toHaveURL(/\/forms\/$/);

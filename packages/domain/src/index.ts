@@ -1,6 +1,5 @@
 export * from './config/links.js';
 export * from './messages.js';
-export * from './onboarding-labels.js';
 export * from './rules/attestation-export.js';
 export * from './rules/attestations.js';
 export * from './rules/disclosures.js';

@@ -30,14 +30,23 @@ describe('the onboarding screens and the Forms menu', () => {
     [
       'a client with Exhibit B',
       client(true),
-      ['Client Agreement Profile', 'Exhibit B Investor(s) Profile', 'Form ADV Part 2A and 2B', 'Form CRS'],
+      ['All Forms', 'Client Agreement Profile', 'Exhibit B Investor(s) Profile', 'Form ADV Part 2A and 2B', 'Form CRS'],
     ],
-    ['a client without it', client(false), ['Client Agreement Profile', 'Form ADV Part 2A and 2B', 'Form CRS']],
+    [
+      'a client without it',
+      client(false),
+      ['All Forms', 'Client Agreement Profile', 'Form ADV Part 2A and 2B', 'Form CRS'],
+    ],
     ['an advisor', advisor, ['Client Agreement Profile', 'Exhibit B Investor Profile']],
     ['a firm administrator', admin, ['Client Agreement Profile']],
     ['a standard user', standard, []],
   ])('%s sees these Forms entries', (_who, actor, entries) => {
     expect(formsOf(actor)).toEqual(entries);
+  });
+
+  it("takes a client's 'All Forms' to the steps page", () => {
+    const entries = menuFor(client(false)).find((g) => g.id === 'forms')?.entries ?? [];
+    expect(entries[0]).toMatchObject({ label: 'All Forms', to: '/forms/' });
   });
 
   it.each([

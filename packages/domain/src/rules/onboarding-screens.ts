@@ -1,5 +1,6 @@
+import { messages } from '../messages.js';
 import type { MenuEntry } from './menu.js';
-import { ONBOARDING_PATHS } from './onboarding.js';
+import { ONBOARDING_HOME, ONBOARDING_PATHS } from './onboarding.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin } from './permissions.js';
 
 /**
@@ -27,21 +28,24 @@ export const canOpenOnboardingForms = (a: Actor) => canOpenClientAgreement(a) ||
 export const EXHIBIT_B_PATH = '/forms/exhibit-b-investor-profile';
 
 /**
- * The 'Forms' menu group's entries: a client's steps (Exhibit B only when it applies); for staff,
+ * The 'Forms' menu group's entries: for a client 'All Forms' (the steps page, where the all-done message
+ * shows) then each step (Exhibit B only when it applies); for staff,
  * 'Client Agreement Profile' (advisors and firm administrators) and 'Exhibit B Investor Profile'
  * (advisors only, spec 000 §2).
  */
 export function formsMenuEntries(a: Actor): MenuEntry[] {
+  const steps = messages.onboarding.steps;
   if (isClient(a))
     return [
-      { label: 'Client Agreement Profile', to: ONBOARDING_PATHS.client_agreement },
-      ...(isExhibitBUser(a) ? [{ label: 'Exhibit B Investor(s) Profile', to: ONBOARDING_PATHS.investor_profile }] : []),
-      { label: 'Form ADV Part 2A and 2B', to: ONBOARDING_PATHS.form_adv },
-      { label: 'Form CRS', to: ONBOARDING_PATHS.form_crs },
+      { label: messages.onboarding.allForms, to: ONBOARDING_HOME },
+      { label: steps.client_agreement, to: ONBOARDING_PATHS.client_agreement },
+      ...(isExhibitBUser(a) ? [{ label: steps.investor_profile, to: ONBOARDING_PATHS.investor_profile }] : []),
+      { label: steps.form_adv, to: ONBOARDING_PATHS.form_adv },
+      { label: steps.form_crs, to: ONBOARDING_PATHS.form_crs },
     ];
   return [
     ...(isAdvisor(a) || isFirmAdmin(a)
-      ? [{ label: 'Client Agreement Profile', to: ONBOARDING_PATHS.client_agreement }]
+      ? [{ label: steps.client_agreement, to: ONBOARDING_PATHS.client_agreement }]
       : []),
     ...(isAdvisor(a) ? [{ label: 'Exhibit B Investor Profile', to: EXHIBIT_B_PATH }] : []),
   ];

@@ -1,11 +1,5 @@
 import { Checkbox, Fieldset, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  type clientAgreementBody,
-  EMPLOYMENT_STATUSES,
-  looksMasked,
-  MAIL_PREFERENCES,
-  onboardingLabels,
-} from '@portal/domain';
+import { type clientAgreementBody, EMPLOYMENT_STATUSES, looksMasked, MAIL_PREFERENCES, messages } from '@portal/domain';
 import type { FocusEvent, ReactNode } from 'react';
 import type { z } from 'zod';
 import { DateTextInput } from '../../components/date-text-input';
@@ -13,7 +7,7 @@ import { StateSelect } from '../../components/state-select';
 import type { SchemaForm } from '../../lib/schema-form/use-schema-form';
 import { type AgreementValues, type Column, type ColumnField, wireOf } from './client-agreement-values';
 
-const l = onboardingLabels.clientAgreement;
+const l = messages.onboarding.clientAgreement;
 const f = l.fields;
 
 export type AgreementForm = SchemaForm<AgreementValues, z.output<typeof clientAgreementBody>>;
@@ -55,6 +49,12 @@ export function AgreementColumn(props: AgreementColumnProps) {
     const bound = form.text(w(field));
     return { ...bound, onFocus: selectMasked(bound.onFocus), readOnly, autoComplete: 'off' };
   };
+  // Each column repeats its labels, and each address its Street, City, State and Zip code: a screen
+  // reader's list of controls tells them apart by the name, which starts with the visible label.
+  const named = (label: string, section?: string) => ({
+    label,
+    'aria-label': [label, section, legend].filter(Boolean).join(', '),
+  });
   const required = !readOnly;
   const mailingFrozen = mailingMirrored || addressMirrored;
   const seniorOfficer = Boolean((form.values as Record<string, unknown>)[w('seniorOfficer')]);
@@ -64,14 +64,14 @@ export function AgreementColumn(props: AgreementColumnProps) {
     <Fieldset legend={legend}>
       <Stack gap="md">
         <Fieldset legend={l.sections.name} variant="unstyled">
-          <TextInput label={f.name} required={required} autoComplete="off" {...text('name')} />
+          <TextInput {...named(f.name)} required={required} autoComplete="off" {...text('name')} />
         </Fieldset>
 
         <Fieldset legend={l.sections.company} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={f.companyOrTrust} {...text('companyOrTrust')} />
-            <TextInput label={f.trusteeOrCorporateOfficer} {...text('trusteeOrCorporateOfficer')} />
-            <TextInput label={f.companyOrTrustTaxId} {...pii('companyOrTrustTaxId')} />
+            <TextInput {...named(f.companyOrTrust)} {...text('companyOrTrust')} />
+            <TextInput {...named(f.trusteeOrCorporateOfficer)} {...text('trusteeOrCorporateOfficer')} />
+            <TextInput {...named(f.companyOrTrustTaxId)} {...pii('companyOrTrustTaxId')} />
           </SimpleGrid>
         </Fieldset>
 
@@ -79,39 +79,69 @@ export function AgreementColumn(props: AgreementColumnProps) {
 
         <Fieldset legend={l.sections.home} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={f.street} required={required} {...text('homeStreet', addressMirrored)} />
-            <TextInput label={f.city} required={required} {...text('homeCity', addressMirrored)} />
-            <StateSelect label={f.state} required={required} {...select('homeState', addressMirrored)} />
-            <TextInput label={f.zip} required={required} inputMode="numeric" {...text('homeZip', addressMirrored)} />
+            <TextInput
+              {...named(f.street, l.sections.home)}
+              required={required}
+              {...text('homeStreet', addressMirrored)}
+            />
+            <TextInput {...named(f.city, l.sections.home)} required={required} {...text('homeCity', addressMirrored)} />
+            <StateSelect
+              {...named(f.state, l.sections.home)}
+              required={required}
+              {...select('homeState', addressMirrored)}
+            />
+            <TextInput
+              {...named(f.zip, l.sections.home)}
+              required={required}
+              inputMode="numeric"
+              {...text('homeZip', addressMirrored)}
+            />
           </SimpleGrid>
         </Fieldset>
 
         <Fieldset legend={l.sections.mailing} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={f.street} required={required} {...text('mailingStreet', mailingFrozen)} />
-            <TextInput label={f.city} required={required} {...text('mailingCity', mailingFrozen)} />
-            <StateSelect label={f.state} required={required} {...select('mailingState', mailingFrozen)} />
-            <TextInput label={f.zip} required={required} inputMode="numeric" {...text('mailingZip', mailingFrozen)} />
+            <TextInput
+              {...named(f.street, l.sections.mailing)}
+              required={required}
+              {...text('mailingStreet', mailingFrozen)}
+            />
+            <TextInput
+              {...named(f.city, l.sections.mailing)}
+              required={required}
+              {...text('mailingCity', mailingFrozen)}
+            />
+            <StateSelect
+              {...named(f.state, l.sections.mailing)}
+              required={required}
+              {...select('mailingState', mailingFrozen)}
+            />
+            <TextInput
+              {...named(f.zip, l.sections.mailing)}
+              required={required}
+              inputMode="numeric"
+              {...text('mailingZip', mailingFrozen)}
+            />
           </SimpleGrid>
         </Fieldset>
 
         <Fieldset legend={l.sections.work} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={f.street} {...text('workStreet')} />
-            <TextInput label={f.city} {...text('workCity')} />
-            <StateSelect label={f.state} {...select('workState')} />
-            <TextInput label={f.zip} inputMode="numeric" {...text('workZip')} />
+            <TextInput {...named(f.street, l.sections.work)} {...text('workStreet')} />
+            <TextInput {...named(f.city, l.sections.work)} {...text('workCity')} />
+            <StateSelect {...named(f.state, l.sections.work)} {...select('workState')} />
+            <TextInput {...named(f.zip, l.sections.work)} inputMode="numeric" {...text('workZip')} />
           </SimpleGrid>
         </Fieldset>
 
         <Fieldset legend={l.sections.contact} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={f.cellPhone} required={required} type="tel" {...text('cellPhone')} />
-            <TextInput label={f.businessPhone} required={required} type="tel" {...text('businessPhone')} />
-            <TextInput label={f.homePhone} required={required} type="tel" {...text('homePhone')} />
-            <TextInput label={f.email} required={required} type="email" {...text('email')} />
+            <TextInput {...named(f.cellPhone)} required={required} type="tel" {...text('cellPhone')} />
+            <TextInput {...named(f.businessPhone)} required={required} type="tel" {...text('businessPhone')} />
+            <TextInput {...named(f.homePhone)} required={required} type="tel" {...text('homePhone')} />
+            <TextInput {...named(f.email)} required={required} type="email" {...text('email')} />
             <Select
-              label={f.mailPreference}
+              {...named(f.mailPreference)}
               required={required}
               data={[...MAIL_PREFERENCES]}
               openOnFocus={false}
@@ -123,19 +153,19 @@ export function AgreementColumn(props: AgreementColumnProps) {
         <Fieldset legend={l.sections.employment} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label={f.employmentStatus}
+              {...named(f.employmentStatus)}
               required={required}
               data={[...EMPLOYMENT_STATUSES]}
               openOnFocus={false}
               {...select('employmentStatus')}
             />
-            <TextInput label={f.employer} {...text('employer')} />
-            <TextInput label={f.occupation} {...text('occupation')} />
+            <TextInput {...named(f.employer)} {...text('employer')} />
+            <TextInput {...named(f.occupation)} {...text('occupation')} />
           </SimpleGrid>
           <Stack gap="xs" mt="sm">
-            <Checkbox label={f.employedByBrokerDealer} {...checkbox('employedByBrokerDealer')} />
+            <Checkbox {...named(f.employedByBrokerDealer)} {...checkbox('employedByBrokerDealer')} />
             <Checkbox
-              label={f.seniorOfficer}
+              {...named(f.seniorOfficer)}
               {...seniorBox}
               onChange={(event) => {
                 seniorBox.onChange(event);
@@ -143,18 +173,22 @@ export function AgreementColumn(props: AgreementColumnProps) {
                 if (!event.currentTarget.checked) form.setFieldValue(w('publicCompany'), null);
               }}
             />
-            {seniorOfficer && <TextInput label={f.publicCompany} {...text('publicCompany')} />}
+            {seniorOfficer && <TextInput {...named(f.publicCompany)} {...text('publicCompany')} />}
           </Stack>
         </Fieldset>
 
         <Fieldset legend={l.sections.identity} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <DateTextInput label={f.dob} required={required} autoComplete="off" {...date('dob')} />
-            <TextInput label={f.ssn} required={required} inputMode="numeric" {...pii('ssn')} />
-            <TextInput label={f.driversLicense} required={required} {...pii('driversLicense')} />
-            <StateSelect label={f.licenseIssueState} required={required} {...select('licenseIssueState')} />
-            <DateTextInput label={f.licenseIssueDate} required={required} {...select('licenseIssueDate')} />
-            <DateTextInput label={f.licenseExpirationDate} required={required} {...select('licenseExpirationDate')} />
+            <DateTextInput {...named(f.dob)} required={required} autoComplete="off" {...date('dob')} />
+            <TextInput {...named(f.ssn)} required={required} inputMode="numeric" {...pii('ssn')} />
+            <TextInput {...named(f.driversLicense)} required={required} {...pii('driversLicense')} />
+            <StateSelect {...named(f.licenseIssueState)} required={required} {...select('licenseIssueState')} />
+            <DateTextInput {...named(f.licenseIssueDate)} required={required} {...select('licenseIssueDate')} />
+            <DateTextInput
+              {...named(f.licenseExpirationDate)}
+              required={required}
+              {...select('licenseExpirationDate')}
+            />
           </SimpleGrid>
         </Fieldset>
       </Stack>

@@ -1,12 +1,5 @@
 import { Alert, Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  CLIENT_TYPES,
-  type ClientAgreement,
-  clientAgreementBody,
-  FORM_TYPES,
-  messages,
-  onboardingLabels,
-} from '@portal/domain';
+import { CLIENT_TYPES, type ClientAgreement, clientAgreementBody, FORM_TYPES, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/dates';
@@ -24,7 +17,7 @@ import {
 import { onboardingKey, revealAgreement, saveAgreement } from './onboarding-api';
 
 const m = messages.clientAgreements;
-const l = onboardingLabels.clientAgreement;
+const l = messages.onboarding.clientAgreement;
 
 export interface ClientAgreementFormProps {
   clientId: number;
@@ -34,8 +27,8 @@ export interface ClientAgreementFormProps {
   /** The Client Type dropdown (Standard / Custodial) is the advisor's (spec 001 §2). */
   showClientType: boolean;
   onCancel: () => void;
-  /** After a save: `first` when it was the agreement's first submit (a POST). */
-  onSaved: (saved: ClientAgreement, first: boolean) => void;
+  /** After a save (awaited while the Save button spins): `first` when it was the agreement's first submit (a POST). */
+  onSaved: (saved: ClientAgreement, first: boolean) => void | Promise<void>;
 }
 
 /**
@@ -71,10 +64,10 @@ export function ClientAgreementForm(props: ClientAgreementFormProps) {
   const save = useMutation({
     mutationFn: (body: object) => saveAgreement(agreement?.Id ?? null, body),
     meta: form.errorMeta,
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: onboardingKey });
+    onSuccess: async (saved) => {
       notifySuccess(agreement ? m.updated : m.submitted);
-      onSaved(saved, !agreement);
+      await queryClient.invalidateQueries({ queryKey: onboardingKey });
+      await onSaved(saved, !agreement);
     },
     onError: form.setServerErrors,
   });
@@ -93,6 +86,7 @@ export function ClientAgreementForm(props: ClientAgreementFormProps) {
   const homeBox = (column: 'client' | 'joint') => (
     <Checkbox
       label={m.homeSameAsMailing}
+      aria-label={`${m.homeSameAsMailing}, ${columnNames[column]}`}
       checked={sameHome[column]}
       disabled={readOnly || (column === 'joint' && sameAsClient)}
       onChange={(event) => {

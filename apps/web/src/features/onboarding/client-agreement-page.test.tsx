@@ -3,9 +3,10 @@ import { messages } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAtUrl } from '../../testing/render';
+import { renderAtUrl, testQueryClient } from '../../testing/render';
 import { ClientAgreementPage } from './client-agreement-page';
-import { advisorUser, clientUser, page, storedAgreement, stubApi, withToasts } from './onboarding-test-kit';
+import { statusQuery } from './onboarding-api';
+import { advisorUser, clientUser, page, statusOf, storedAgreement, stubApi, withToasts } from './onboarding-test-kit';
 
 const m = messages.clientAgreements;
 const URL_ = '/forms/client-agreement/';
@@ -33,6 +34,25 @@ describe('a client filling in the client agreement for the first time', () => {
 
     await userEvent.click(screen.getByRole('radio', { name: 'Joint Clients' }));
     expect(group('Joint Client')).toBeTruthy();
+  });
+
+  it("names each input apart for a screen reader: its visible label, then the address it belongs to and the column's name", async () => {
+    stubApi();
+    renderAtUrl(<ClientAgreementPage />, URL_, { user: clientUser() });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Joint Clients' }));
+    const controls = [
+      ...screen.getAllByRole('textbox'),
+      ...screen.getAllByRole('combobox'),
+      ...screen.getAllByRole('checkbox'),
+    ];
+    const names = controls.map((control) => control.getAttribute('aria-label') ?? '');
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Street, Mailing address, Joint Client' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'State, Home address, Client' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Cell phone, Joint Client' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: `${m.homeSameAsMailing}, Joint Client` })).toBeTruthy();
+    // The visible label stays the spec's.
+    expect(within(group('Home address', group('Client'))).getByText('Street')).toBeTruthy();
   });
 
   it("says nothing before a submit; then each missing field's message inline, the toast 'Required field(s) not provided.', and sends nothing", async () => {
@@ -81,7 +101,7 @@ describe('a client filling in the client agreement for the first time', () => {
     await userEvent.type(within(home).getByRole('textbox', { name: /Street/ }), '1 Main St');
     await userEvent.type(within(home).getByRole('textbox', { name: /City/ }), 'Dover');
 
-    await userEvent.click(within(client).getByRole('checkbox', { name: m.homeSameAsMailing }));
+    await userEvent.click(within(client).getByRole('checkbox', { name: `${m.homeSameAsMailing}, Client` }));
     const mailing = group('Mailing address', client);
     expect((within(mailing).getByRole('textbox', { name: /Street/ }) as HTMLInputElement).value).toBe('1 Main St');
     // Kept in step while ticked.
@@ -104,14 +124,14 @@ describe('a client filling in the client agreement for the first time', () => {
     stubApi();
     renderAtUrl(<ClientAgreementPage />, URL_, { user: clientUser() });
     await userEvent.click(await screen.findByRole('radio', { name: 'Individual Client' }));
-    expect(screen.queryByRole('textbox', { name: 'Public company name' })).toBeNull();
-    const box = screen.getByRole('checkbox', { name: 'Senior officer of a public company' });
+    expect(screen.queryByRole('textbox', { name: 'Public company name, Client' })).toBeNull();
+    const box = screen.getByRole('checkbox', { name: 'Senior officer of a public company, Client' });
     await userEvent.click(box);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Public company name' }), 'Acme');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Public company name, Client' }), 'Acme');
     await userEvent.click(box);
-    expect(screen.queryByRole('textbox', { name: 'Public company name' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Public company name, Client' })).toBeNull();
     await userEvent.click(box);
-    expect((screen.getByRole('textbox', { name: 'Public company name' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('textbox', { name: 'Public company name, Client' }) as HTMLInputElement).value).toBe('');
   });
 
   it.each([
@@ -120,13 +140,25 @@ describe('a client filling in the client agreement for the first time', () => {
   ])(
     "after the first submit (Exhibit B user: %s) says 'Client agreement submitted' and goes to %s",
     async (exhibitB, next) => {
+      let posted = false;
       const calls = stubApi(({ method, url }) => {
-        if (method === 'POST') return storedAgreement();
+        if (method === 'POST') {
+          posted = true;
+          return storedAgreement();
+        }
+        if (url === '/api/onboarding/31/status/')
+          return statusOf({ exhibitB, agreement: posted ? storedAgreement() : null, investorProfile: null });
         if (url.startsWith('/api/client_agreements/?')) return page([]);
         return undefined;
       });
+      // The steps page read the status before the agreement existed.
+      const queryClient = testQueryClient();
+      queryClient.setQueryData(
+        statusQuery(31).queryKey,
+        statusOf({ exhibitB, agreement: null, investorProfile: null }),
+      );
       // The form starts from a record the server kept before: a complete set of values, Id removed.
-      const view = renderAtUrl(withToasts(<ClientAgreementPage />), URL_, { user: clientUser(exhibitB) });
+      const view = renderAtUrl(withToasts(<ClientAgreementPage />), URL_, { user: clientUser(exhibitB), queryClient });
       await userEvent.click(await screen.findByRole('radio', { name: 'Individual Client' }));
       const client = group('Client');
       const type = async (name: RegExp, value: string, inside: HTMLElement = client) =>
@@ -141,7 +173,7 @@ describe('a client filling in the client agreement for the first time', () => {
       await type(/City/, 'Dover', home);
       await pick(/State/, 'Delaware', home);
       await type(/Zip/, '19901', home);
-      await userEvent.click(within(client).getByRole('checkbox', { name: m.homeSameAsMailing }));
+      await userEvent.click(within(client).getByRole('checkbox', { name: `${m.homeSameAsMailing}, Client` }));
       await type(/Cell phone/, '302-555-0101');
       await type(/Business phone/, '302-555-0102');
       await type(/Home phone/, '302-555-0103');
@@ -170,6 +202,13 @@ describe('a client filling in the client agreement for the first time', () => {
         ClientSSN__c: '123456789',
       });
       await waitFor(() => expect(view.href()).toBe(next));
+      // The next page starts from the status read after the submit, not the one from before it.
+      const status = queryClient.getQueryState(statusQuery(31).queryKey);
+      expect(status?.isInvalidated).toBe(false);
+      expect(status?.data?.steps.find((step) => step.key === 'client_agreement')?.done).toBe(true);
+      expect(calls.findLastIndex((call) => call.url === '/api/onboarding/31/status/')).toBeGreaterThan(
+        calls.findIndex((call) => call.method === 'POST'),
+      );
     },
     30_000,
   );

@@ -1,7 +1,12 @@
 import { Select } from '@mantine/core';
-import { onboardingLabels, type User } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { messages, type User } from '@portal/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { clientLabel, staffClientsQuery } from './onboarding-api';
+
+/** How long the picker waits after the last key before asking the server. */
+export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
 
 interface ClientPickerProps {
   actor: User;
@@ -9,23 +14,46 @@ interface ClientPickerProps {
   onChange: (id: number | null, email: string | null) => void;
 }
 
-/** The staff's Client dropdown (spec 001 §2): an advisor's clients, or a firm administrator's firm's. */
+/**
+ * The staff's Client dropdown (spec 001 §2): an advisor's clients, or a firm administrator's firm's.
+ * What is typed is searched by the server (debounced), so a client beyond the first page is found.
+ */
 export function ClientPicker({ actor, value, onChange }: ClientPickerProps) {
+  const [search, setSearch] = useState('');
+  const [typed] = useDebouncedValue(search.trim(), CLIENT_SEARCH_DEBOUNCE_MS);
   const clients = useQuery(staffClientsQuery(actor));
-  const rows = clients.data?.results ?? [];
+  const firstPage = clients.data?.results ?? [];
+  const picked = firstPage.find((u) => u.id === value);
+  // The picked client's label fills the box: it is not a search.
+  const query = typed && (!picked || typed !== clientLabel(picked)) ? typed : '';
+  const found = useQuery({
+    ...staffClientsQuery(actor, query),
+    enabled: query !== '',
+    placeholderData: keepPreviousData,
+  });
+  const rows = query ? (found.data?.results ?? []) : firstPage;
   const data = rows.map((u) => ({ value: String(u.id), label: clientLabel(u) }));
+  const pickedRow = picked ?? found.data?.results.find((u) => u.id === value);
   if (value !== null && !data.some((o) => o.value === String(value)))
-    data.unshift({ value: String(value), label: `${onboardingLabels.clientAgreement.client} ${value}` });
+    data.unshift({
+      value: String(value),
+      label: pickedRow ? clientLabel(pickedRow) : `${messages.onboarding.clientAgreement.client} ${value}`,
+    });
   return (
     <Select
-      label={onboardingLabels.clientAgreement.client}
-      placeholder={clients.isSuccess && rows.length === 0 ? onboardingLabels.clientAgreement.noClients : undefined}
+      label={messages.onboarding.clientAgreement.client}
+      placeholder={
+        clients.isSuccess && firstPage.length === 0 ? messages.onboarding.clientAgreement.noClients : undefined
+      }
       searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      error={clients.isError || found.isError ? messages.onboarding.loadFailed : undefined}
       openOnFocus={false}
       data={data}
       value={value === null ? null : String(value)}
       onChange={(next) => {
-        const row = rows.find((u) => String(u.id) === next);
+        const row = [...rows, ...firstPage].find((u) => String(u.id) === next);
         onChange(next ? Number(next) : null, row?.email ?? null);
       }}
       maw={480}

@@ -1,22 +1,26 @@
 import { Alert, Anchor, List, Stack, Text, Title } from '@mantine/core';
 import {
+  type CurrentDisclosure,
   type DisclosureKind,
+  messages,
   ONBOARDING_HOME,
   type OnboardingStatusResponse,
-  onboardingLabels,
   PATH_AFTER_ADV,
   type User,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import { statusQuery } from './onboarding-api';
-import { Loading, OnboardingGate } from './onboarding-gate';
-import { useCurrentDisclosures, useRecordDelivery } from './use-current-disclosures';
+import { LoadFailed, Loading, OnboardingGate } from './onboarding-gate';
+import { currentDisclosuresQuery, useCurrentDisclosures, useRecordDelivery } from './use-current-disclosures';
 
-const l = onboardingLabels.disclosures;
+const l = messages.onboarding.disclosures;
+const disclosureMessages = messages.disclosures;
+const steps = messages.onboarding.steps;
 
 interface DisclosureLinksProps {
   client: User;
@@ -31,12 +35,35 @@ interface DisclosureLinksProps {
  */
 function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
   const queryClient = useQueryClient();
-  const documents = useCurrentDisclosures(client.id);
-  const record = useRecordDelivery(client.id, async () => {
-    onRecorded?.(await queryClient.fetchQuery(statusQuery(client.id)));
+  // The kinds opened in a new tab whose receipt the page waits for, and the documents' read count then.
+  const [awaiting, setAwaiting] = useState<{ kinds: DisclosureKind[]; since: number } | null>(null);
+  const documents = useCurrentDisclosures(client.id, awaiting?.since ?? null);
+  const readStatus = async () =>
+    onRecorded?.(await queryClient.fetchQuery({ ...statusQuery(client.id), staleTime: 0 }));
+  const record = useRecordDelivery(client.id, readStatus);
+
+  const received = awaiting?.kinds.filter((kind) => documents.data?.find((d) => d.kind === kind)?.received_on);
+  useEffect(() => {
+    if (!awaiting || !received?.length) return;
+    const left = awaiting.kinds.filter((kind) => !received.includes(kind));
+    setAwaiting(left.length ? { ...awaiting, kinds: left } : null);
+    void readStatus();
   });
+
+  const open = (d: CurrentDisclosure) => {
+    // The firm's external link is not ours to watch: its delivery is recorded by the PUT.
+    if (d.version === null) return record.mutate(d.kind);
+    // The new tab reads the file, which records the delivery: the page reads the documents until it shows.
+    const state = queryClient.getQueryState(currentDisclosuresQuery(client.id).queryKey);
+    const since = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
+    setAwaiting((a) => ({
+      kinds: [...(a?.kinds ?? []).filter((k) => k !== d.kind), d.kind],
+      since,
+    }));
+  };
   if (documents.isPending) return <Loading />;
-  const shown = (documents.data ?? []).filter((d) => kinds.includes(d.kind));
+  if (documents.isError) return <LoadFailed onRetry={() => void documents.refetch()} />;
+  const shown = documents.data.filter((d) => kinds.includes(d.kind));
   if (shown.length === 0) return <Alert color="yellow">{l.none}</Alert>;
   return (
     <List spacing="sm">
@@ -46,18 +73,18 @@ function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
             href={d.url}
             target="_blank"
             rel="noopener"
-            // The new tab opens as the browser's own link would; the delivery is recorded beside it.
-            onClick={() => record.mutate(d.kind)}
+            // The new tab opens as the browser's own link would; `open` sees that its delivery is recorded.
+            onClick={() => open(d)}
           >
-            {d.title || l.kinds[d.kind]}{' '}
+            {d.title || disclosureMessages.kinds[d.kind]}{' '}
             <Text span size="sm" c="dimmed">
-              {l.opensInNewTab}
+              {disclosureMessages.opensInNewTab}
             </Text>
           </Anchor>
           <Text size="sm" c="dimmed">
             {[
               d.effective_date && l.effective(formatDate(d.effective_date)),
-              d.received_on && l.received(formatDate(d.received_on)),
+              d.received_on && disclosureMessages.received(formatDate(d.received_on)),
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -70,13 +97,13 @@ function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
 
 /** /forms/form-adv/: Form ADV Part 2A and 2B; once every part is received, on to Form CRS. */
 export function FormAdvPage() {
-  usePageTitle(l.advTitle);
+  usePageTitle(steps.form_adv);
   const client = useCurrentUser();
   const navigate = useNavigate();
   return (
     <OnboardingGate client={client} page="form_adv">
       <Stack gap="md">
-        <Title order={1}>{l.advTitle}</Title>
+        <Title order={1}>{steps.form_adv}</Title>
         <Text>{l.advIntro}</Text>
         <DisclosureLinks
           client={client}
@@ -93,13 +120,13 @@ export function FormAdvPage() {
 
 /** /forms/form-crs/: Form CRS, open once the ADV was received (spec 001 §4). */
 export function FormCrsPage() {
-  usePageTitle(l.crsTitle);
+  usePageTitle(steps.form_crs);
   const client = useCurrentUser();
   const navigate = useNavigate();
   return (
     <OnboardingGate client={client} page="form_crs">
       <Stack gap="md">
-        <Title order={1}>{l.crsTitle}</Title>
+        <Title order={1}>{steps.form_crs}</Title>
         <Text>{l.crsIntro}</Text>
         <DisclosureLinks
           client={client}

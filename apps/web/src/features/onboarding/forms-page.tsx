@@ -1,21 +1,14 @@
 import { Alert, Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
-import {
-  formsMenuEntries,
-  isClient,
-  messages,
-  type OnboardingStatusResponse,
-  onboardingLabels,
-  type User,
-} from '@portal/domain';
+import { formsMenuEntries, isClient, messages, type OnboardingStatusResponse, type User } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
 import { statusQuery } from './onboarding-api';
-import { Loading } from './onboarding-gate';
+import { LoadFailed, Loading } from './onboarding-gate';
 
-const l = onboardingLabels.forms;
+const l = messages.onboarding.forms;
 type Step = OnboardingStatusResponse['steps'][number];
 
 // A light green badge's text fails the contrast of WCAG AA: done is drawn filled, as elsewhere in the portal.
@@ -33,7 +26,7 @@ function ClientSteps({ client }: { client: User }) {
   const status = useQuery(statusQuery(client.id));
   const [dismissed, setDismissed] = useState(false);
   if (status.isPending) return <Loading />;
-  if (!status.isSuccess) return null;
+  if (status.isError) return <LoadFailed onRetry={() => void status.refetch()} />;
   const steps = status.data.steps.filter((s) => s.applies);
   return (
     <Stack gap="md">

@@ -7,7 +7,6 @@ import {
   isAdvisor,
   isClient,
   messages,
-  onboardingLabels,
   pathAfterInvestorProfileSave,
   type User,
 } from '@portal/domain';
@@ -19,11 +18,18 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ClientPicker } from './client-picker';
-import { investorProfileQuery, onboardingKey, saveInvestorProfile } from './onboarding-api';
-import { Loading, OnboardingGate } from './onboarding-gate';
+import {
+  investorProfileQuery,
+  onboardingKey,
+  saveInvestorProfile,
+  staffClientsQuery,
+  statusQuery,
+} from './onboarding-api';
+import { LoadFailed, Loading, OnboardingGate } from './onboarding-gate';
 
 const m = messages.investorProfiles;
-const l = onboardingLabels.investorProfile;
+const l = messages.onboarding.investorProfile;
+const title = messages.onboarding.steps.investor_profile;
 type Question = keyof typeof INVESTOR_PROFILE_QUESTIONS;
 const QUESTIONS = Object.keys(INVESTOR_PROFILE_QUESTIONS) as Question[];
 type ProfileValues = FormDraft<z.input<typeof investorProfileBody>>;
@@ -50,12 +56,18 @@ function InvestorProfileForm({ actor, clientId, profile }: ProfileFormProps) {
   const save = useMutation({
     mutationFn: (body: object) => saveInvestorProfile(clientId, body),
     meta: form.errorMeta,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: onboardingKey });
+    onSuccess: async () => {
       notifySuccess(m.saved);
+      await queryClient.invalidateQueries({ queryKey: onboardingKey });
       // Spec 001 §4: a client's first save goes on to Form ADV.
       const next = pathAfterInvestorProfileSave(actor, profile?.Status__c ?? null);
-      if (next) navigate(next);
+      if (!next) return;
+      // Form ADV's gate then starts from the status with the profile, never the one before it.
+      await queryClient
+        .fetchQuery({ ...statusQuery(actor.id), staleTime: 0 })
+        // The save stands even if the status cannot be read now (the query client said why): the gate reads it again.
+        .catch(() => undefined);
+      navigate(next);
     },
     onError: form.setServerErrors,
   });
@@ -112,7 +124,7 @@ function InvestorProfileForm({ actor, clientId, profile }: ProfileFormProps) {
 function ProfileOf({ actor, clientId, email }: { actor: User; clientId: number; email: string | null }) {
   const profile = useQuery(investorProfileQuery(clientId, email));
   if (profile.isPending) return <Loading />;
-  if (!profile.isSuccess) return null;
+  if (profile.isError) return <LoadFailed onRetry={() => void profile.refetch()} />;
   return (
     <InvestorProfileForm
       // A save answers the record as the server keeps it: Undo then goes back to that.
@@ -130,18 +142,19 @@ function ProfileOf({ actor, clientId, email }: { actor: User; clientId: number; 
  * one of their clients ('Investor profile found.' / 'Investor profile not found.').
  */
 export function InvestorProfilePage() {
-  usePageTitle(l.title);
+  usePageTitle(title);
   const actor = useCurrentUser();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const self = isClient(actor);
   const clientId = self ? actor.id : Number(params.get('client')) || null;
-  const email = self ? actor.email : params.get('email');
+  // The address names the client by id only (an email is personal data, kept out of URLs and logs);
+  // the API's portalUserEmail comes from the client list the picker shows.
+  const clients = useQuery({ ...staffClientsQuery(actor), enabled: !self });
+  const email = self ? actor.email : (clients.data?.results.find((u) => u.id === clientId)?.email ?? null);
 
   const pick = (id: number | null, pickedEmail: string | null) => {
-    setParams(id === null ? {} : { client: String(id), ...(pickedEmail ? { email: pickedEmail } : {}) }, {
-      replace: true,
-    });
+    setParams(id === null ? {} : { client: String(id) }, { replace: true });
     if (id === null) return;
     void queryClient
       .fetchQuery(investorProfileQuery(id, pickedEmail))
@@ -152,13 +165,15 @@ export function InvestorProfilePage() {
 
   const body = (
     <Stack gap="md">
-      <Title order={1}>{l.title}</Title>
+      <Title order={1}>{title}</Title>
       <Alert variant="light" color={isAdvisor(actor) ? 'yellow' : 'blue'}>
         {isAdvisor(actor) ? m.advisorNote : m.clientNote}
       </Alert>
       {!self && <ClientPicker actor={actor} value={clientId} onChange={pick} />}
       {clientId === null ? (
         <Text>{l.chooseClient}</Text>
+      ) : !self && clients.isPending ? (
+        <Loading />
       ) : (
         <ProfileOf actor={actor} clientId={clientId} email={email} />
       )}

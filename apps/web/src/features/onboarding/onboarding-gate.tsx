@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { messages, type OnboardingStepKey, onboardingRedirect, type User } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,6 +10,20 @@ export function Loading() {
     <Center py="xl">
       <Loader size="sm" aria-label={messages.lists.loading} />
     </Center>
+  );
+}
+
+/** A read that failed (the query client's toast said why), with a button to read it again. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{messages.onboarding.loadFailed}</Text>
+        <Button variant="default" size="xs" onClick={onRetry}>
+          {messages.onboarding.retry}
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 

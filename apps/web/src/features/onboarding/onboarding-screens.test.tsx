@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { type CurrentDisclosure, messages, onboardingLabels } from '@portal/domain';
+import { type CurrentDisclosure, messages } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +83,54 @@ describe('the forms page', () => {
   });
 });
 
+describe('a read that fails', () => {
+  const failing = { status: 500, json: { detail: 'Server error.' } };
+
+  it('shows the steps page an error with a retry, not an empty page', async () => {
+    let fail = true;
+    stubApi(({ url }) =>
+      url === '/api/onboarding/31/status/'
+        ? fail
+          ? failing
+          : statusOf({ exhibitB: false, agreement: null, investorProfile: null })
+        : undefined,
+    );
+    renderAtUrl(<FormsPage />, '/forms/', { user: clientUser() });
+    expect(await screen.findByText(messages.onboarding.loadFailed)).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: messages.onboarding.retry }));
+    expect(await screen.findByRole('link', { name: 'Client Agreement Profile' })).toBeTruthy();
+  });
+
+  it("says the documents could not be loaded (never 'not published yet') and reads them again on retry", async () => {
+    let fail = true;
+    stubApi(({ url }) => {
+      if (url === '/api/onboarding/31/status/')
+        return statusOf({ exhibitB: false, agreement: agreed, investorProfile: null });
+      if (url.startsWith('/api/disclosures/current/'))
+        return fail
+          ? failing
+          : current([
+              {
+                kind: 'adv_2a',
+                title: 'Form ADV Part 2A',
+                url: '/api/disclosure_documents/1/file/',
+                version: 1,
+                effective_date: '2026-03-31',
+                received_on: null,
+              },
+            ]);
+      return undefined;
+    });
+    renderAtUrl(<FormAdvPage />, '/forms/form-adv/', { user: clientUser() });
+    expect(await screen.findByText(messages.onboarding.loadFailed)).toBeTruthy();
+    expect(screen.queryByText(messages.onboarding.disclosures.none)).toBeNull();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: messages.onboarding.retry }));
+    expect(await screen.findByRole('link', { name: /Form ADV Part 2A/ })).toBeTruthy();
+  });
+});
+
 describe('the redirects of spec 001 §4', () => {
   it('sends a client from Form CRS to Form ADV while the ADV is not received', async () => {
     stubApi(({ url }) =>
@@ -138,42 +186,26 @@ describe('the redirects of spec 001 §4', () => {
 });
 
 describe('Form ADV and Form CRS', () => {
-  it('links each ADV part in a new tab, records its delivery on click, then goes on to Form CRS once both are received', async () => {
-    let advDone = false;
+  it("links each ADV part in a new tab; the file's read records it (no PUT), the page sees it and goes on to Form CRS once both are received", async () => {
+    // The server records an uploaded version's delivery when the new tab reads its file.
+    const read = new Set<number>();
+    const version = (kind: 'adv_2a' | 'adv_2b', id: number): CurrentDisclosure => ({
+      kind,
+      title: messages.disclosures.kinds[kind],
+      url: `/api/disclosure_documents/${id}/file/`,
+      version: id,
+      effective_date: '2026-03-31',
+      received_on: read.has(id) ? '2026-11-24' : null,
+    });
     const calls = stubApi(({ method, url }) => {
       if (url === '/api/onboarding/31/status/')
         return statusOf({
           exhibitB: false,
-          agreement: advDone ? delivered('2026-11-24', null) : agreed,
+          agreement: read.size === 2 ? delivered('2026-11-24', null) : agreed,
           investorProfile: null,
         });
       if (url === '/api/disclosures/current/?portalUserId=31')
-        return current([
-          {
-            kind: 'adv_2a',
-            title: 'Form ADV Part 2A',
-            url: '/api/disclosure_documents/1/file/',
-            version: 1,
-            effective_date: '2026-03-31',
-            received_on: null,
-          },
-          {
-            kind: 'adv_2b',
-            title: 'Form ADV Part 2B',
-            url: '/api/disclosure_documents/2/file/',
-            version: 2,
-            effective_date: '2026-03-31',
-            received_on: null,
-          },
-          {
-            kind: 'crs',
-            title: 'Form CRS',
-            url: '/api/disclosure_documents/3/file/',
-            version: 3,
-            effective_date: '2026-03-31',
-            received_on: null,
-          },
-        ]);
+        return current([version('adv_2a', 1), version('adv_2b', 2)]);
       if (method === 'PUT') return {};
       return undefined;
     });
@@ -181,32 +213,20 @@ describe('Form ADV and Form CRS', () => {
     const part2a = await screen.findByRole('link', { name: /Form ADV Part 2A/ });
     expect(part2a.getAttribute('target')).toBe('_blank');
     expect(part2a.getAttribute('rel')).toBe('noopener');
-    expect(screen.queryByRole('link', { name: /Form CRS/ })).toBeNull();
-    // jsdom does not navigate: the click is the person's opening of the document.
+    expect(part2a.getAttribute('href')).toBe('/api/disclosure_documents/1/file/');
+    // jsdom does not navigate: the click is the person's opening of the document, `read` the new tab's.
     part2a.addEventListener('click', (event) => event.preventDefault());
-
     await userEvent.click(part2a);
-    await waitFor(() =>
-      expect(calls.filter((call) => call.method === 'PUT')).toEqual([
-        {
-          method: 'PUT',
-          url: '/api/update_form_adv_delivery_date/',
-          body: { portalUserId: 31, deliveryDate: '2026-11-24', part: '2A' },
-        },
-      ]),
-    );
+    read.add(1);
+    expect(await screen.findByText(/Received 11\/24\/2026/, undefined, { timeout: 3000 })).toBeTruthy();
     expect(view.href()).toBe('/forms/form-adv/');
 
-    advDone = true;
     const part2b = screen.getByRole('link', { name: /Form ADV Part 2B/ });
     part2b.addEventListener('click', (event) => event.preventDefault());
     await userEvent.click(part2b);
-    await waitFor(() => expect(view.href()).toBe('/forms/form-crs/'));
-    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({
-      portalUserId: 31,
-      deliveryDate: '2026-11-24',
-      part: '2B',
-    });
+    read.add(2);
+    await waitFor(() => expect(view.href()).toBe('/forms/form-crs/'), { timeout: 3000 });
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 
   it('records the Form CRS delivery and shows the steps once all are done', async () => {
@@ -263,17 +283,33 @@ describe('the Exhibit B investor profile', () => {
   };
 
   it("asks for every answer ('Please select an option'), saves, says 'Investor profile saved.' and takes a client's first save on to Form ADV", async () => {
-    const calls = stubApi(({ method, url }) => {
-      if (url === '/api/onboarding/31/status/')
-        return statusOf({ exhibitB: true, agreement: agreed, investorProfile: null });
+    let saved = false;
+    // The status read after the save is held back until the test lets it go.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = stubApi(async ({ method, url }) => {
+      if (url === '/api/onboarding/31/status/') {
+        if (saved) await released;
+        return statusOf({
+          exhibitB: true,
+          agreement: agreed,
+          investorProfile: saved ? { Investor_Profile_Status__c: 'Submitted' } : null,
+        });
+      }
       if (url.startsWith('/api/investor_profile/31/') && method === 'GET')
         return { status: 404, json: { detail: ip.notFound } };
-      if (method === 'PUT')
+      if (method === 'PUT') {
+        saved = true;
         return { Id: 9, ...answers, Investor_Profile_Status__c: 'Submitted', Status__c: 'Submitted' };
+      }
       return undefined;
     });
+    const queryClient = testQueryClient();
     const view = renderAtUrl(withToasts(<InvestorProfilePage />), '/forms/investor-profile/', {
       user: clientUser(true),
+      queryClient,
     });
     expect(await screen.findByText(ip.clientNote)).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
@@ -294,7 +330,12 @@ describe('the Exhibit B investor profile', () => {
       url: '/api/investor_profile/31/',
       body: answers,
     });
+    // Form ADV's gate starts from the status read after the save (with the profile done), never the one before.
+    expect(view.href()).toBe('/forms/investor-profile/');
+    release();
     await waitFor(() => expect(view.href()).toBe('/forms/form-adv/'));
+    const status = queryClient.getQueryState(statusQuery(31).queryKey);
+    expect(status?.data?.steps.find((step) => step.key === 'investor_profile')?.done).toBe(true);
   });
 
   it("lets an advisor pick a client: 'Investor profile found.' fills the answers, Undo puts them back; 'Investor profile not found.' otherwise", async () => {
@@ -331,7 +372,49 @@ describe('the Exhibit B investor profile', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Dan Client (dan@example.test)' }));
     expect(await screen.findByText(ip.notFound)).toBeTruthy();
   });
+
+  it('searches the clients on the server as the advisor types, so a client beyond the first page is found', async () => {
+    const calls = stubApi(({ url }) => {
+      if (url.startsWith('/api/users/firm_advisor_clients/') && url.includes('search=Zed'))
+        return page([{ id: 77, first_name: 'Zed', last_name: 'Zulu', email: 'zed@example.test' }]);
+      if (url.startsWith('/api/users/firm_advisor_clients/'))
+        return page([{ id: 31, first_name: 'Cleo', last_name: 'Client', email: 'cleo@example.test' }]);
+      if (url.startsWith('/api/investor_profile/77/')) return { status: 404, json: { detail: ip.notFound } };
+      return undefined;
+    });
+    const view = renderAtUrl(<InvestorProfilePage />, '/forms/exhibit-b-investor-profile', { user: advisorUser() });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Client' }), 'Zed');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zed Zulu (zed@example.test)' }));
+    await waitFor(() => expect(view.href()).toBe('/forms/exhibit-b-investor-profile?client=77'));
+    // One server search for what was typed, not one per key.
+    expect(calls.filter((call) => call.url.includes('search=')).map((call) => call.url)).toEqual([
+      '/api/users/firm_advisor_clients/?status=active&ordering=last_name&page_size=50&search=Zed',
+    ]);
+    expect(calls.map((call) => call.url)).toContain('/api/investor_profile/77/?portalUserEmail=zed%40example.test');
+  });
+
+  it("keeps the picked client in the address by id only, and takes the API's email from the client list", async () => {
+    const calls = stubApi(({ url }) => {
+      if (url.startsWith('/api/users/firm_advisor_clients/'))
+        return page([{ id: 31, first_name: 'Cleo', last_name: 'Client', email: 'cleo@example.test' }]);
+      if (url.startsWith('/api/investor_profile/31/')) return { status: 404, json: { detail: ip.notFound } };
+      return undefined;
+    });
+    const view = renderAtUrl(<InvestorProfilePage />, '/forms/exhibit-b-investor-profile', { user: advisorUser() });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Client' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cleo Client (cleo@example.test)' }));
+    await waitFor(() => expect(view.href()).toBe('/forms/exhibit-b-investor-profile?client=31'));
+    view.unmount();
+    calls.length = 0;
+
+    // The address opened again (a reload, a shared link): the email still reaches the API, never the URL.
+    renderAtUrl(<InvestorProfilePage />, '/forms/exhibit-b-investor-profile?client=31', { user: advisorUser() });
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain('/api/investor_profile/31/?portalUserEmail=cleo%40example.test'),
+    );
+    expect(calls.filter((call) => call.url.startsWith('/api/investor_profile/')).length).toBe(1);
+  });
 });
 
 const messagesOf = (question: string) =>
-  onboardingLabels.investorProfile.questions[question as keyof typeof onboardingLabels.investorProfile.questions];
+  messages.onboarding.investorProfile.questions[question as keyof typeof messages.onboarding.investorProfile.questions];

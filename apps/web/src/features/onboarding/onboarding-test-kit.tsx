@@ -11,15 +11,18 @@ export interface Call {
   body: unknown;
 }
 
-/** The API as the onboarding screens call it: `answer` gives each call's status and JSON (200 and a page when undefined). */
-export function stubApi(answer: (call: Call) => unknown | { status: number; json: unknown } = () => undefined) {
+/**
+ * The API as the onboarding screens call it: `answer` gives each call's status and JSON (200 and a page
+ * when undefined), or a promise of them to hold the answer back.
+ */
+export function stubApi(answer: (call: Call) => unknown = () => undefined) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
-      const answered = answer(call);
+      const answered = await answer(call);
       const { status, json } =
         answered && typeof answered === 'object' && 'status' in answered && 'json' in answered
           ? (answered as { status: number; json: unknown })
