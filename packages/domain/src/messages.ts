@@ -943,6 +943,8 @@ export const messages = {
       clientIntro: 'Complete each step in order. A step opens once the one before it is done.',
       state: { done: 'Done', viewed: 'Viewed', open: 'To do', locked: 'Not yet available' },
       dismiss: 'Dismiss',
+      newVersion: (documents: string) =>
+        `Your firm has published a new version of ${documents}. Please open it to receive it.`,
     },
     clientAgreement: {
       formType: 'Form type',

@@ -1,5 +1,13 @@
 import { Alert, Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
-import { formsMenuEntries, isClient, messages, type OnboardingStatusResponse, type User } from '@portal/domain';
+import {
+  type CurrentDisclosure,
+  formsMenuEntries,
+  isClient,
+  messages,
+  ONBOARDING_PATHS,
+  type OnboardingStatusResponse,
+  type User,
+} from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +15,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
 import { statusQuery } from './onboarding-api';
 import { LoadFailed, Loading } from './onboarding-gate';
+import { useCurrentDisclosures } from './use-current-disclosures';
 
 const l = messages.onboarding.forms;
 type Step = OnboardingStatusResponse['steps'][number];
@@ -20,6 +29,35 @@ const stateOf = (step: Step) =>
       : step.enabled
         ? { label: l.state.open, color: 'blue', variant: 'light' }
         : { label: l.state.locked, color: 'gray', variant: 'light' };
+
+/**
+ * A document the client already received in an earlier version but not in the current one: a firm that
+ * publishes a new Form CRS or Form ADV must deliver it again, and the steps (done by the initial dates,
+ * spec 001 §4) would not show it.
+ */
+function NewVersions({ client, steps }: { client: User; steps: Step[] }) {
+  const documents = useCurrentDisclosures(client.id);
+  const viewed = (key: Step['key']) => steps.some((s) => s.key === key && s.viewed);
+  const unread = (documents.data ?? []).filter(
+    (d: CurrentDisclosure) => d.received_on === null && viewed(d.kind === 'crs' ? 'form_crs' : 'form_adv'),
+  );
+  if (!unread.length) return null;
+  const pages = [
+    ...new Set(unread.map((d) => (d.kind === 'crs' ? ONBOARDING_PATHS.form_crs : ONBOARDING_PATHS.form_adv))),
+  ];
+  return (
+    <Alert color="yellow">
+      <Stack gap={4}>
+        <Text size="sm">{l.newVersion(unread.map((d) => d.title).join(', '))}</Text>
+        {pages.map((path) => (
+          <Anchor key={path} component={Link} to={path} size="sm">
+            {steps.find((s) => s.path === path)?.label}
+          </Anchor>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
 
 /** A client's steps in order with their state; a step is a link once it is open (spec 001 §2, §4). */
 function ClientSteps({ client }: { client: User }) {
@@ -35,7 +73,8 @@ function ClientSteps({ client }: { client: User }) {
           {messages.onboarding.allDone}
         </Alert>
       )}
-      <Text>{l.clientIntro}</Text>
+      <NewVersions client={client} steps={steps} />
+      {!status.data.all_done && <Text>{l.clientIntro}</Text>}
       <List type="ordered" spacing="sm">
         {steps.map((step) => {
           const state = stateOf(step);

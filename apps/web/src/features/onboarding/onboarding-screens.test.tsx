@@ -67,6 +67,29 @@ describe('the forms page', () => {
     expect(screen.queryByText(messages.onboarding.allDone)).toBeNull();
   });
 
+  it('tells a client who is done that the firm published a new Form CRS they have not opened, with the way to it', async () => {
+    const crs = (version: number, received_on: string | null): CurrentDisclosure => ({
+      kind: 'crs',
+      title: 'Form CRS',
+      url: `/api/disclosure_documents/${version}/file/`,
+      version,
+      effective_date: '2026-11-20',
+      received_on,
+    });
+    const adv: CurrentDisclosure = { ...crs(1, '2026-11-03'), kind: 'adv_2a', title: 'Form ADV Part 2A' };
+    stubApi(({ url }) =>
+      url === '/api/onboarding/31/status/'
+        ? statusOf({ exhibitB: false, agreement: delivered('2026-11-03', '2026-11-03'), investorProfile: null })
+        : url.startsWith('/api/disclosures/current/')
+          ? current([adv, crs(7, null)])
+          : undefined,
+    );
+    renderAtUrl(<FormsPage />, '/forms/', { user: clientUser() });
+    expect(await screen.findByText(messages.onboarding.forms.newVersion('Form CRS'))).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: 'Form CRS' });
+    expect(links.map((link) => link.getAttribute('href'))).toContain('/forms/form-crs/');
+  });
+
   it('shows an advisor the forms they fill in, with no status loaded; an administrator only the agreement', async () => {
     const calls = stubApi();
     const view = renderAtUrl(<FormsPage />, '/forms/', { user: advisorUser() });
