@@ -16,6 +16,7 @@ import { attestationRoutes } from './modules/attestations/attestations.routes.js
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
 import { disclosureRoutes } from './modules/disclosures/disclosures.routes.js';
+import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';
@@ -223,6 +224,7 @@ export async function buildApp(
   await app.register(accountSettingsRoutes(deps));
   await app.register(referenceRoutes(deps));
   await app.register(firmRoutes(deps));
+  await app.register(employeeRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(attestationRoutes(deps));
   await app.register(investmentCatalogueRoutes(deps));

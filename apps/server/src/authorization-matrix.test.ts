@@ -300,6 +300,7 @@ const matrix: Record<string, Case> = {
   ...investmentRequestCases(),
   ...onboardingCases(),
   ...disclosureCases(),
+  ...directoryCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -983,6 +984,53 @@ function disclosureCases(): Record<string, Case> {
       }),
       own: reporters(200),
       other: otherReporters(200),
+    },
+  };
+}
+
+/**
+ * The staff directory: the whole staff reads its firm's members, only managers (and a super admin, over
+ * every firm) edit and remove; clients reach none of it. Writes target a fresh member each time, so a
+ * removal never takes away a person another case reads.
+ */
+function directoryCases(): Record<string, Case> {
+  const member = async (s: Target, role: Caller) =>
+    s === 'self'
+      ? role === 'signedOut'
+        ? ids.staff
+        : ids[role]
+      : (await createUser(t.deps.db, { profile: { firmId: firms[s].id, profileType: 3 } })).id;
+  const editors = (ok: number, others: number): Expect => ({
+    ...all(others),
+    superAdmin: ok,
+    manager: ok,
+    client: 403,
+  });
+  return {
+    'GET /api/employees/': { build: () => ({ method: 'GET', url: '/api/employees/' }), own: staffAll(200) },
+    'GET /api/employees/:id/': {
+      build: (s, role) => ({
+        method: 'GET',
+        url: `/api/employees/${s === 'self' ? (role === 'signedOut' ? ids.staff : ids[role]) : s === 'own' ? ids.staffColleague : ids.otherStaff}/`,
+      }),
+      own: staffAll(200),
+      other: { ...onlySuper(200, 404), client: 403 },
+      self: staffAll(200),
+    },
+    'PUT /api/employees/:id/': {
+      build: async (s, role) => ({
+        method: 'PUT',
+        url: `/api/employees/${await member(s, role)}/`,
+        payload: { Title__c: 'Directory title' },
+      }),
+      own: editors(200, 403),
+      other: { ...onlySuper(200, 404), client: 403 },
+      self: editors(200, 403),
+    },
+    'PUT /api/employees/:id/remove_member': {
+      build: async (s, role) => ({ method: 'PUT', url: `/api/employees/${await member(s, role)}/remove_member` }),
+      own: editors(200, 403),
+      other: { ...onlySuper(200, 404), client: 403 },
     },
   };
 }

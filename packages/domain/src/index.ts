@@ -24,6 +24,7 @@ export * from './schemas/cash-requests.js';
 export * from './schemas/client-agreements.js';
 export * from './schemas/common.js';
 export * from './schemas/disclosures.js';
+export * from './schemas/employees.js';
 export * from './schemas/field-table.js';
 export * from './schemas/firms.js';
 export * from './schemas/investment-catalogues.js';

@@ -184,6 +184,19 @@ export const messages = {
     unlistedAdvisor: (id: number) => `Advisor #${id}`,
     noMatchingAdvisor: 'No matching advisor',
   },
+  /** Spec 001 §2 and §8: the staff directory. */
+  employees: {
+    updated: 'Member updated.',
+    removed: 'Staff member removed.',
+    empty: 'No staff members found.',
+    searchPlaceholder: 'Search by first, last or preferred name',
+    removeTitle: 'Remove staff member',
+    removeConfirm: (name: string) =>
+      `Remove ${name} from the staff directory? Their account stays as it is; they are only no longer listed.`,
+    viewTitle: 'Staff member',
+    editTitle: 'Edit member',
+    loadFailed: 'The staff member could not be loaded. Close this window and try again.',
+  },
   firms: {
     created: 'Firm created successfully.',
     updated: 'Firm Updated successfully.',

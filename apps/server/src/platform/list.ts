@@ -70,7 +70,8 @@ export type VersionedTable =
   | 'firm_models'
   | 'firm_fee_schedules'
   | 'investment_strategies'
-  | 'cash_requests';
+  | 'cash_requests'
+  | 'staff_directory_entries';
 
 export interface ListQuery<S extends PgSelect> {
   /**

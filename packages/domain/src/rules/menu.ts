@@ -4,7 +4,7 @@ import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './discl
 import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
 import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
-import { type Actor, canManageFirms, canManageUsers, isClient, isStaff } from './permissions.js';
+import { type Actor, canManageFirms, canManageUsers, canReadDirectory, isClient, isStaff } from './permissions.js';
 
 export interface MenuEntry {
   label: string;
@@ -93,6 +93,14 @@ export const menu: MenuGroupDefinition[] = [
     place: 'main',
     visible: canOpenOnboardingForms,
     entries: formsMenuEntries,
+  },
+  {
+    // Spec 000 §2 lists the staff directory among the training resources; the resources join it (issue 11 §2).
+    id: 'training',
+    label: 'Training Resources',
+    place: 'main',
+    visible: canReadDirectory,
+    entries: [{ label: 'Staff Directory', to: '/staff-directory/' }],
   },
   {
     id: 'account-management',

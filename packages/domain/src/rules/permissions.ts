@@ -135,3 +135,8 @@ export const canCancelInvitation = (a: Actor, t: UserTarget) =>
 
 /** Advisor lists of a firm: its staff and super admins. */
 export const canListAdvisors = (a: Actor, firmId: number) => isSuperAdmin(a) || (isStaff(a) && sameFirm(a, firmId));
+
+/** Spec 001 §2: everyone on the staff reads the staff directory; clients do not. */
+export const canReadDirectory = (a: Actor) => isStaff(a);
+/** Spec 001 §4: only managers (and a super admin, over every firm) edit and remove directory entries. */
+export const canEditDirectory = (a: Actor) => isStaff(a) && (a.profile.is_manager === true || isSuperAdmin(a));

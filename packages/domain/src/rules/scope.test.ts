@@ -89,6 +89,17 @@ const expected: Record<Area, Record<Who, object>> = {
     investments: SELF(8),
     manager: SELF(9),
   },
+  directory: {
+    superAdmin: ALL,
+    firmAdmin: FIRM,
+    advisor: FIRM,
+    staff: FIRM,
+    client: NONE,
+    cco: FIRM,
+    superCco: FIRM,
+    investments: FIRM,
+    manager: FIRM,
+  },
 };
 
 describe('the scope of each person in each area', () => {

@@ -1,7 +1,7 @@
 import { type Actor, isAdvisor, isClient, isFirmAdmin, isStaff, isSuperAdmin } from './permissions.js';
 
 /** The parts of the portal whose records are owned by a firm and, within it, by people. */
-export type Area = 'users' | 'firms' | 'compliance' | 'investments' | 'onboarding' | 'support';
+export type Area = 'users' | 'firms' | 'compliance' | 'investments' | 'onboarding' | 'support' | 'directory';
 
 /**
  * Whose records an actor may see in an area: which firms, and within those firms whose records.
@@ -62,6 +62,10 @@ export function scopeOf(actor: Actor, area: Area): Scope {
       if (isSuperAdmin(actor)) return make(area, 'all', 'all');
       if (isFirmAdmin(actor)) return make(area, firm, 'all');
       return isStaff(actor) ? make(area, firm, self) : NONE(area);
+    case 'directory':
+      // The staff directory: the whole firm's staff for anyone on it, every firm for a super admin.
+      if (isSuperAdmin(actor)) return make(area, 'all', 'all');
+      return isStaff(actor) ? make(area, firm, 'all') : NONE(area);
   }
 }
 

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './compliance.js';
+export * from './directory.js';
 export * from './disclosures.js';
 export * from './firms.js';
 export * from './investments.js';

@@ -1,0 +1,136 @@
+import {
+  type Employee,
+  type EmployeeListQuery,
+  employeeFields,
+  ProfileType,
+  type Scope,
+  staffRoleLabel,
+} from '@portal/domain';
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { firms, profiles, staffDirectoryEntries, users } from '../../db/schema/index.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { countAll, listPage, type PageRequest, scopeWhere } from '../../platform/list.js';
+
+const d = staffDirectoryEntries;
+const text = (v: unknown) => (v as string | null) ?? null;
+
+/** The account's fields, read-only in the directory: derived from the user and profile on each read. */
+export const employeeEntity = bindEntity(
+  'staff member',
+  employeeFields,
+  { '': staffDirectoryEntries },
+  {
+    Name: (r) => text(r.lastName),
+    First_Name__c: (r) => text(r.firstName),
+    Middle_Name__c: (r) => text(r.middleName),
+    MiddleName__c: (r) => text(r.middleName),
+    Suffix__c: (r) => text(r.suffix),
+    FullName__c: (r) => [r.firstName, r.middleName, r.lastName, r.suffix].filter(Boolean).join(' '),
+    Role__c: (r) => staffRoleLabel(r.profileType as number | null),
+    WorkEmail__c: (r) => r.email,
+  },
+);
+
+export type EmployeeRow = StoredRow & { firmName: string | null; firmId: number | null };
+export const toEmployeeDto = (r: EmployeeRow) =>
+  ({ ...employeeEntity.toWire(r), FirmId__r: { Name: r.firmName } }) as Employee;
+
+const columns = {
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  suffix: users.suffix,
+  profileType: profiles.profileType,
+  firmId: profiles.firmId,
+  firmName: firms.name,
+  preferredName: d.preferredName,
+  // The profile's title and phones until the directory sets its own.
+  title: sql<string | null>`coalesce(${d.title}, ${profiles.title})`,
+  bio: d.bio,
+  workPhone: sql<string | null>`coalesce(${d.workPhone}, ${profiles.phone})`,
+  mobilePhone: sql<string | null>`coalesce(${d.mobilePhone}, ${profiles.mobilePhone})`,
+  workAddressLine1: d.workAddressLine1,
+  workAddressLine2: d.workAddressLine2,
+  workCity: d.workCity,
+  workState: d.workState,
+  workPostalCode: d.workPostalCode,
+  homeAddressLine1: d.homeAddressLine1,
+  homeAddressLine2: d.homeAddressLine2,
+  homeCity: d.homeCity,
+  homeState: d.homeState,
+  homePostalCode: d.homePostalCode,
+};
+
+/** Who the directory lists: live, not deactivated staff accounts that no manager took out of it. */
+const listed = and(
+  isNull(users.deletedAt),
+  isNull(users.deactivatedAt),
+  or(isNull(profiles.profileType), ne(profiles.profileType, ProfileType.Client)),
+  isNull(d.removedAt),
+);
+const owner = { firm: profiles.firmId, person: users.id };
+
+/** Spec 001 §9: staff match on first, last or preferred name by prefix, case-insensitively. */
+function prefixWhere(term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    sql`${users.firstName} ilike ${prefix}`,
+    sql`${users.lastName} ilike ${prefix}`,
+    sql`${d.preferredName} ilike ${prefix}`,
+  );
+}
+
+const ORDER: Record<EmployeeListQuery['ordering'], SQL[]> = {
+  Name: [sql`${users.lastName} asc nulls last`, asc(users.firstName)],
+  '-Name': [sql`${users.lastName} desc nulls last`, desc(users.firstName)],
+  First_Name__c: [sql`${users.firstName} asc nulls last`, asc(users.lastName)],
+  '-First_Name__c': [sql`${users.firstName} desc nulls last`, desc(users.lastName)],
+};
+
+const from = <S extends ReturnType<Executor['select']>>(select: S) =>
+  select
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(firms, eq(firms.id, profiles.firmId))
+    .leftJoin(d, eq(d.userId, users.id))
+    .$dynamic();
+
+export async function listEmployees(ex: Executor, scope: Scope, q: EmployeeListQuery, page: PageRequest) {
+  const where = and(
+    listed,
+    scopeWhere(scope, owner),
+    q.firm === undefined ? undefined : eq(profiles.firmId, q.firm),
+    prefixWhere(q.search),
+  );
+  const { rows, count } = await listPage(
+    ex,
+    {
+      rows: (versions) => from(ex.select({ ...columns, versions })),
+      count: from(ex.select(countAll())),
+      countReads: ['users', 'profiles', 'staff_directory_entries'],
+    },
+    where,
+    [...ORDER[q.ordering], asc(users.id)],
+    page,
+  );
+  return { count, rows: rows as unknown as EmployeeRow[] };
+}
+
+/** One listed staff member within the scope; absent, removed or out of reach reads as none. */
+export async function findEmployee(ex: Executor, scope: Scope, id: number) {
+  const [row] = await from(ex.select(columns)).where(and(eq(users.id, id), listed, scopeWhere(scope, owner)));
+  return row as unknown as EmployeeRow | undefined;
+}
+
+/** Writes the directory's columns, making the entry on the first edit. */
+export async function saveEntry(ex: Executor, userId: number, values: Partial<typeof d.$inferInsert>) {
+  const set = { ...values, updatedAt: new Date() };
+  await ex
+    .insert(d)
+    .values({ ...set, userId })
+    .onConflictDoUpdate({ target: d.userId, set });
+}
