@@ -241,6 +241,7 @@ const SCREENS: Record<string, Screen> = {
   '/': signedIn('src/features/home/home-page.tsx'),
   '/users/': signedIn('src/features/users/users-page.tsx'),
   '/setup/firms': signedIn('src/features/firms/firms-page.tsx'),
+  '/staff-directory/': signedIn('src/features/staff-directory/staff-directory-page.tsx'),
   '/compliance/attestations': signedIn('src/features/compliance/attestations-page.tsx'),
   '/compliance/attestations/:id/new': signedIn('src/features/compliance/attestation-form-page.tsx'),
   '/compliance/supervised-persons/': signedIn('src/features/compliance/supervised-persons-page.tsx'),

@@ -11,6 +11,7 @@ import {
   canOpenInvestorProfile,
   canOpenOnboardingForms,
   canOpenRoster,
+  canReadDirectory,
   canStartAttestation,
   canViewSubmissionStatus,
 } from '@portal/domain';
@@ -80,6 +81,16 @@ export const router = createBrowserRouter([
             path: 'users',
             lazy: async () => ({
               Component: guarded(canManageUsers, (await import('../features/users/users-page')).UsersPage),
+            }),
+          },
+          {
+            // Spec 001 §2: the Staff Directory, for the whole staff; managers edit its entries.
+            path: 'staff-directory',
+            lazy: async () => ({
+              Component: guarded(
+                canReadDirectory,
+                (await import('../features/staff-directory/staff-directory-page')).StaffDirectoryPage,
+              ),
             }),
           },
           {

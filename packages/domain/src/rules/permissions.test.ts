@@ -6,7 +6,9 @@ import {
   type Actor,
   canCancelInvitation,
   canDeleteUser,
+  canEditDirectory,
   canEditUser,
+  canReadDirectory,
   canUpdatePersonalInfo,
   canViewUser,
   isFirmAdmin,
@@ -23,6 +25,26 @@ describe('permissions', () => {
   const firmAdmin = testActor({ id: 2, profile_type: 1 });
   const advisor = testActor({ id: 3, profile_type: 2 });
   const staff = testActor({ id: 4, profile_type: 3 });
+
+  it('lets the whole staff read the staff directory, only managers (and a super admin) edit it, clients neither', () => {
+    const manager = testActor({ id: 6, profile_type: 5, is_manager: true });
+    const client = testActor({ id: 7, profile_type: 4 });
+    expect([superAdmin, firmAdmin, advisor, staff, manager].map(canReadDirectory)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(canReadDirectory(client)).toBe(false);
+    expect([superAdmin, manager].map(canEditDirectory)).toEqual([true, true]);
+    expect([firmAdmin, advisor, staff, client].map(canEditDirectory)).toEqual([false, false, false, false]);
+    // A manager profile type alone is not the flag the spec names.
+    expect(canEditDirectory(testActor({ id: 8, profile_type: 5 }))).toBe(false);
+    const entries = (a: Actor) => menuFor(a).flatMap((g) => g.entries.map((e) => e.label));
+    expect(entries(staff)).toContain('Staff Directory');
+    expect(entries(client)).not.toContain('Staff Directory');
+  });
 
   it('lets a super admin see users of every firm', () => {
     expect(canViewUser(superAdmin, target(9, 2))).toBe(true);

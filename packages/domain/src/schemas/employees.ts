@@ -3,7 +3,8 @@ import { ProfileType } from '../rules/permissions.js';
 import { pageQuery, recordId } from './common.js';
 import { defineFields, readSchema, textField, writeSchema } from './field-table.js';
 
-const account = (read: z.ZodType = z.string().nullable()) => ({ column: '', read, set: 'server' as const });
+const account = <R extends z.ZodType>(read: R) => ({ column: '', read, set: 'server' as const });
+const nullableText = z.string().nullable();
 
 /**
  * A staff member as the directory shows them (spec 001 §3), on the spec's wire names (`__c` on all but
@@ -13,14 +14,14 @@ const account = (read: z.ZodType = z.string().nullable()) => ({ column: '', read
  */
 export const employeeFields = defineFields({
   Id: { column: 'userId', read: z.number().int(), set: 'server' },
-  Name: account(),
-  First_Name__c: account(),
-  Middle_Name__c: account(),
+  Name: account(nullableText),
+  First_Name__c: account(nullableText),
+  Middle_Name__c: account(nullableText),
   /** The seed reads both spellings; both carry the account's middle name. */
-  MiddleName__c: account(),
-  Suffix__c: account(),
+  MiddleName__c: account(nullableText),
+  Suffix__c: account(nullableText),
   FullName__c: account(z.string()),
-  Role__c: account(),
+  Role__c: account(nullableText),
   WorkEmail__c: account(z.string()),
   PreferredName__c: { column: 'preferredName', ...textField(100) },
   Title__c: { column: 'title', ...textField(200) },

@@ -1,0 +1,114 @@
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { type Employee, type EmployeeBody, employeeBody, messages } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { StateSelect } from '../../components/state-select';
+import { notifySuccess } from '../../lib/notify';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
+import { employeesKey, updateEmployee } from './staff-directory-api';
+
+export type MemberFormMode = 'view' | 'edit';
+
+const valuesOf = (e: Employee) => ({
+  PreferredName__c: e.PreferredName__c,
+  Title__c: e.Title__c,
+  Bio__c: e.Bio__c,
+  WorkPhone__c: e.WorkPhone__c,
+  Mobile_Phone__c: e.Mobile_Phone__c,
+  WorkAddressLine1__c: e.WorkAddressLine1__c,
+  WorkAddressLine2__c: e.WorkAddressLine2__c,
+  WorkCity__c: e.WorkCity__c,
+  WorkState__c: e.WorkState__c,
+  WorkPostalCode__c: e.WorkPostalCode__c,
+  HomeAddressLine1__c: e.HomeAddressLine1__c,
+  HomeAddressLine2__c: e.HomeAddressLine2__c,
+  HomeCity__c: e.HomeCity__c,
+  HomeState__c: e.HomeState__c,
+  HomePostalCode__c: e.HomePostalCode__c,
+});
+
+interface MemberFormProps {
+  mode: MemberFormMode;
+  member: Employee;
+  onEdit?: () => void;
+  onDone: () => void;
+}
+
+/**
+ * The staff member modal's content (spec 001 §2): the directory's fields, read-only or for a manager to
+ * edit. The name and email are the account's and are shown, never edited, here.
+ */
+export function MemberForm({ mode, member, onEdit, onDone }: MemberFormProps) {
+  const queryClient = useQueryClient();
+  const readOnly = mode === 'view';
+  const form = useSchemaForm(employeeBody, valuesOf(member));
+  const mutation = useMutation({
+    mutationFn: (body: EmployeeBody) => updateEmployee(member.Id, body),
+    meta: form.errorMeta,
+    onSuccess: () => {
+      notifySuccess(messages.employees.updated);
+      onDone();
+    },
+    onError: form.setServerErrors,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: employeesKey }),
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Name" readOnly value={member.FullName__c} />
+          <TextInput label="Email" readOnly value={member.WorkEmail__c} />
+          <TextInput label="Company" readOnly value={member.FirmId__r.Name ?? ''} />
+          <TextInput label="Role" readOnly value={member.Role__c ?? ''} />
+          <TextInput label="Preferred name" readOnly={readOnly} {...form.text('PreferredName__c')} />
+          <TextInput label="Title" readOnly={readOnly} {...form.text('Title__c')} />
+          <TextInput label="Work phone" type="tel" readOnly={readOnly} {...form.text('WorkPhone__c')} />
+          <TextInput label="Mobile phone" type="tel" readOnly={readOnly} {...form.text('Mobile_Phone__c')} />
+        </SimpleGrid>
+        <Textarea label="Bio" autosize minRows={3} readOnly={readOnly} {...form.text('Bio__c')} />
+
+        <Title order={2} size="h4">
+          Work address
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Work address line 1" readOnly={readOnly} {...form.text('WorkAddressLine1__c')} />
+          <TextInput label="Work address line 2" readOnly={readOnly} {...form.text('WorkAddressLine2__c')} />
+          <TextInput label="Work city" readOnly={readOnly} {...form.text('WorkCity__c')} />
+          <StateSelect label="Work state" readOnly={readOnly} {...form.select('WorkState__c')} />
+          <TextInput label="Work zip/postal code" readOnly={readOnly} {...form.text('WorkPostalCode__c')} />
+        </SimpleGrid>
+
+        <Title order={2} size="h4">
+          Home address
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Home address line 1" readOnly={readOnly} {...form.text('HomeAddressLine1__c')} />
+          <TextInput label="Home address line 2" readOnly={readOnly} {...form.text('HomeAddressLine2__c')} />
+          <TextInput label="Home city" readOnly={readOnly} {...form.text('HomeCity__c')} />
+          <StateSelect label="Home state" readOnly={readOnly} {...form.select('HomeState__c')} />
+          <TextInput label="Home zip/postal code" readOnly={readOnly} {...form.text('HomePostalCode__c')} />
+        </SimpleGrid>
+
+        <Group justify="flex-end">
+          {readOnly ? (
+            <>
+              <Button variant="default" onClick={onDone}>
+                Close
+              </Button>
+              {onEdit && <Button onClick={onEdit}>Edit</Button>}
+            </>
+          ) : (
+            <>
+              <Button variant="default" onClick={onDone}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={mutation.isPending}>
+                Save
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
