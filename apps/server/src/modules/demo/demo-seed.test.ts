@@ -168,6 +168,22 @@ describe('the demo of client onboarding', () => {
     expect(row('client@demo.test')).toMatchObject({ adv_2a: { status: 'due' }, crs: { status: 'due' } });
   });
 
+  it("the staff directory lists Demo Wealth Advisors' staff with their titles and phones, no clients", async () => {
+    const staff = await signIn('staff@demo.test');
+    const page = await read<Page<{ WorkEmail__c: string; Title__c: string | null; WorkPhone__c: string | null }>>(
+      '/api/employees/?page_size=100',
+      staff,
+    );
+    const emails = page.results.map((e) => e.WorkEmail__c);
+    expect(emails).toContain('manager@demo.test');
+    expect(emails).not.toContain('client@demo.test');
+    expect(emails).not.toContain('admin2@demo.test');
+    expect(page.results.find((e) => e.WorkEmail__c === 'cco@demo.test')).toMatchObject({
+      Title__c: 'Chief Compliance Officer',
+      WorkPhone__c: '207-555-0120',
+    });
+  });
+
   it('a second run of the seed adds nothing', async () => {
     const cco = await signIn('cco@demo.test');
     const report = () => read('/api/disclosure_deliveries/?firm=1&ordering=email', cco);

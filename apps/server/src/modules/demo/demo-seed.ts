@@ -56,6 +56,8 @@ interface DemoUser {
   advisor?: string;
   /** The profile's address: the strategy form fills the client's from it (state by full name, as its list). */
   address?: Partial<Pick<NonNullable<UserRecord['profile']>, 'addressLine1' | 'city' | 'state' | 'zip'>>;
+  /** The profile's title and phones: what the staff directory shows until a manager sets its own. */
+  work?: Partial<Pick<NonNullable<UserRecord['profile']>, 'title' | 'phone' | 'mobilePhone'>>;
 }
 
 const demoUsers: DemoUser[] = [
@@ -67,9 +69,31 @@ const demoUsers: DemoUser[] = [
     type: 1,
     flags: { isSuperAdmin: true, isCco: true, isSuperCco: true },
   },
-  { email: 'admin@demo.test', first: 'Alex', last: 'Admin', firm: 1, type: 1 },
-  { email: 'cco@demo.test', first: 'Casey', last: 'Compliance', firm: 1, type: 3, flags: { isCco: true } },
-  { email: 'advisor@demo.test', first: 'Avery', last: 'Advisor', firm: 1, type: 2 },
+  {
+    email: 'admin@demo.test',
+    first: 'Alex',
+    last: 'Admin',
+    firm: 1,
+    type: 1,
+    work: { title: 'Operations Director', phone: '207-555-0110' },
+  },
+  {
+    email: 'cco@demo.test',
+    first: 'Casey',
+    last: 'Compliance',
+    firm: 1,
+    type: 3,
+    flags: { isCco: true },
+    work: { title: 'Chief Compliance Officer', phone: '207-555-0120', mobilePhone: '207-555-0121' },
+  },
+  {
+    email: 'advisor@demo.test',
+    first: 'Avery',
+    last: 'Advisor',
+    firm: 1,
+    type: 2,
+    work: { title: 'Wealth Advisor', phone: '207-555-0130', mobilePhone: '207-555-0131' },
+  },
   {
     email: 'invest@demo.test',
     first: 'Ivy',
@@ -79,7 +103,15 @@ const demoUsers: DemoUser[] = [
     flags: { isInvestmentsUser: true },
   },
   { email: 'staff@demo.test', first: 'Sid', last: 'Staff', firm: 1, type: 3 },
-  { email: 'manager@demo.test', first: 'Morgan', last: 'Manager', firm: 1, type: 3, flags: { isManager: true } },
+  {
+    email: 'manager@demo.test',
+    first: 'Morgan',
+    last: 'Manager',
+    firm: 1,
+    type: 3,
+    flags: { isManager: true },
+    work: { title: 'Office Manager', phone: '207-555-0150' },
+  },
   {
     email: 'client@demo.test',
     first: 'Chris',
@@ -112,7 +144,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     record({ action: 'seed', entity: 'firm', changes: { firms: demoFirms.map((f) => f.abbreviation) } });
     for (const u of demoUsers) {
       const advisorId = u.advisor ? ((await accounts.byEmail(tx, u.advisor))?.id ?? null) : null;
-      const profile = { firmId: u.firm, profileType: u.type, ...u.flags, ...u.address };
+      const profile = { firmId: u.firm, profileType: u.type, ...u.flags, ...u.address, ...u.work };
       const existing = await accounts.byEmail(tx, u.email);
       if (existing) {
         await accounts.update(tx, existing.id, {
