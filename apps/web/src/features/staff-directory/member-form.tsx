@@ -65,7 +65,7 @@ export function MemberForm({ mode, member, onEdit, onDone }: MemberFormProps) {
           <TextInput label="Work phone" type="tel" readOnly={readOnly} {...form.text('WorkPhone__c')} />
           <TextInput label="Mobile phone" type="tel" readOnly={readOnly} {...form.text('Mobile_Phone__c')} />
         </SimpleGrid>
-        <Textarea label="Bio" autosize minRows={3} readOnly={readOnly} {...form.text('Bio__c')} />
+        <Textarea label="Bio" rows={4} readOnly={readOnly} {...form.text('Bio__c')} />
 
         <Title order={2} size="h4">
           Work address
