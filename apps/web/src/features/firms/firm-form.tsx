@@ -3,6 +3,7 @@ import { DEFAULT_GRACE_DAYS, type Firm, firmBody, LOGO_MAX_BYTES, LOGO_TYPES, me
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { FormActions } from '../../components/form-actions';
 import { StateSelect } from '../../components/state-select';
 import { firmsKey } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
@@ -136,25 +137,7 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
           )}
         </Stack>
 
-        <Group justify="flex-end">
-          {readOnly ? (
-            <>
-              <Button variant="default" onClick={onDone}>
-                Close
-              </Button>
-              <Button onClick={onEdit}>Edit</Button>
-            </>
-          ) : (
-            <>
-              <Button variant="default" onClick={onDone}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                Save
-              </Button>
-            </>
-          )}
-        </Group>
+        <FormActions readOnly={readOnly} saving={mutation.isPending} onDone={onDone} onEdit={onEdit} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { investmentModelBody, isSuperAdmin, messages, text } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormActions } from '../../components/form-actions';
 import { useCurrentUser } from '../../lib/current-user';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
@@ -83,25 +84,7 @@ export function CatalogueForm({ path, text: t, mode, entry, onEdit, onDone }: Ca
           data={advisors.data ?? []}
           {...form.select('financial_advisor')}
         />
-        <Group justify="flex-end">
-          {readOnly ? (
-            <>
-              <Button variant="default" onClick={onDone}>
-                Close
-              </Button>
-              <Button onClick={onEdit}>Edit</Button>
-            </>
-          ) : (
-            <>
-              <Button variant="default" onClick={onDone}>
-                {messages.lists.cancel}
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                Save
-              </Button>
-            </>
-          )}
-        </Group>
+        <FormActions readOnly={readOnly} saving={mutation.isPending} onDone={onDone} onEdit={onEdit} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type Employee, type EmployeeBody, employeeBody, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormActions } from '../../components/form-actions';
 import { StateSelect } from '../../components/state-select';
 import { notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -89,25 +90,7 @@ export function MemberForm({ mode, member, onEdit, onDone }: MemberFormProps) {
           <TextInput label="Home zip/postal code" readOnly={readOnly} {...form.text('HomePostalCode__c')} />
         </SimpleGrid>
 
-        <Group justify="flex-end">
-          {readOnly ? (
-            <>
-              <Button variant="default" onClick={onDone}>
-                Close
-              </Button>
-              {onEdit && <Button onClick={onEdit}>Edit</Button>}
-            </>
-          ) : (
-            <>
-              <Button variant="default" onClick={onDone}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                Save
-              </Button>
-            </>
-          )}
-        </Group>
+        <FormActions readOnly={readOnly} saving={mutation.isPending} onDone={onDone} onEdit={onEdit} />
       </Stack>
     </form>
   );
