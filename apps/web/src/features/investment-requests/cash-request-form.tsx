@@ -7,7 +7,7 @@ import { notifySuccess } from '../../lib/notify';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { ClientSelect } from './client-select';
 import { RequestStatusLine } from './request-status-line';
-import { requestsKey, saveRequest } from './requests-api';
+import { useRequestSave } from './requests-api';
 
 const m = messages.cashRequests;
 const l = m.labels;
@@ -40,22 +40,12 @@ export interface CashRequestFormProps {
 
 /** The cash request form of spec 001 §2–§5: the new-request page and the list's View/Edit modal. */
 export function CashRequestForm({ mode, actor, request, onCancel, onSaved }: CashRequestFormProps) {
-  const queryClient = useQueryClient();
   const readOnly = mode === 'view';
   const form = useSchemaForm(cashRequestBody, cashRequestValuesOf(request, actor), {
     invalidToast: m.requiredFieldsMissing,
   });
 
-  const save = useMutation({
-    mutationFn: (body: object) => saveRequest('cashRequest', request?.Id ?? null, body),
-    meta: form.errorMeta,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: requestsKey });
-      notifySuccess(request ? m.updated : m.submitted);
-      onSaved();
-    },
-    onError: form.setServerErrors,
-  });
+  const save = useRequestSave('cashRequest', request?.Id ?? null, form, m, onSaved);
 
   const text = (path: keyof typeof l) => ({ ...form.text(path), readOnly });
 

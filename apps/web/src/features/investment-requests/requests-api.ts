@@ -6,9 +6,11 @@ import type {
   UserListItem,
   UserWithFirm,
 } from '@portal/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Page } from '../../lib/api';
 import { listPageQuery, type PageParams } from '../../lib/list-page-query';
+import { notifySuccess } from '../../lib/notify';
+import type { FormErrorMeta } from '../../lib/schema-form/use-schema-form';
 
 /** Every request query sits under this key: a submit, an edit or a move refreshes the lists and the record. */
 export const requestsKey = ['investment-requests'] as const;
@@ -34,6 +36,30 @@ export const saveRequest = <K extends InvestmentRequestKind>(kind: K, id: number
   id === null
     ? api.post<RequestRecord<K>>(pathOf[kind], body)
     : api.put<RequestRecord<K>>(`${pathOf[kind]}${id}/`, body);
+
+/**
+ * A request form's save: the lists refresh, the spec's toast ('… submitted' or '… updated') shows, and a
+ * server's field messages land on the form's inputs.
+ */
+export function useRequestSave(
+  kind: InvestmentRequestKind,
+  id: number | null,
+  form: { errorMeta: FormErrorMeta; setServerErrors: (error: unknown) => void },
+  toasts: { submitted: string; updated: string },
+  onSaved: () => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: object) => saveRequest(kind, id, body),
+    meta: form.errorMeta,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: requestsKey });
+      notifySuccess(id === null ? toasts.submitted : toasts.updated);
+      onSaved();
+    },
+    onError: form.setServerErrors,
+  });
+}
 
 /** The investment department's move: `{status, reason}`. */
 export const moveRequest = (kind: InvestmentRequestKind, id: number, body: StatusChangeBody) =>

@@ -30,7 +30,7 @@ import { notifySuccess } from '../../lib/notify';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { ClientSelect, clientNameOf } from './client-select';
 import { RequestStatusLine } from './request-status-line';
-import { clientQuery, requestsKey, saveRequest } from './requests-api';
+import { clientQuery, useRequestSave } from './requests-api';
 
 const m = messages.investmentStrategies;
 const l = m.labels;
@@ -116,16 +116,7 @@ export function StrategyForm({ mode, actor, strategy, onCancel, onSaved }: Strat
     enabled: !readOnly && firmId !== null,
   });
 
-  const save = useMutation({
-    mutationFn: (body: object) => saveRequest('strategy', strategy?.Id ?? null, body),
-    meta: form.errorMeta,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: requestsKey });
-      notifySuccess(strategy ? m.updated : m.submitted);
-      onSaved();
-    },
-    onError: form.setServerErrors,
-  });
+  const save = useRequestSave('strategy', strategy?.Id ?? null, form, m, onSaved);
 
   const text = (path: keyof typeof l) => ({ ...form.text(path), readOnly });
   const decimal = (path: 'Fee_Minimum__c' | 'Cash_Target_Percentage__c' | 'Cash_Target_Dollars__c' | 'Amount__c') => ({
