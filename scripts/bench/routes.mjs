@@ -67,4 +67,19 @@ export const routes = [
     check: (body, { strategies }) =>
       strategies !== 50_000 || body.count === 111 ? undefined : `expected 111 matches, got ${body.count}`,
   },
+  // The staff directory (issue 11 §3): firm 1's staff (500 of 10,000 people), by last name, a page of 50.
+  {
+    name: 'employees list, firm of 500',
+    path: '/api/employees/?firm=1&page_size=50',
+    as: 'super',
+    check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
+  },
+  {
+    name: 'employees search load12',
+    path: '/api/employees/?firm=1&search=load12&page_size=50',
+    as: 'super',
+    // Firm 1 (every 20th person from Load1) holds Load121, Load1201, 1221, 1241, 1261 and 1281.
+    check: (body, { users, firms }) =>
+      users !== 10_000 || firms !== 20 || body.count === 6 ? undefined : `expected 6 matches, got ${body.count}`,
+  },
 ];
