@@ -25,6 +25,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { reminderJob } from './modules/reminders/reminders.service.js';
+import { resourceRoutes } from './modules/resources/resources.routes.js';
 import { supervisedPersonRoutes } from './modules/supervised-persons/supervised-persons.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerAuth, requireStaff } from './platform/auth.js';
@@ -225,6 +226,7 @@ export async function buildApp(
   await app.register(referenceRoutes(deps));
   await app.register(firmRoutes(deps));
   await app.register(employeeRoutes(deps));
+  await app.register(resourceRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(attestationRoutes(deps));
   await app.register(investmentCatalogueRoutes(deps));

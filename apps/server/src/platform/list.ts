@@ -71,7 +71,9 @@ export type VersionedTable =
   | 'firm_fee_schedules'
   | 'investment_strategies'
   | 'cash_requests'
-  | 'staff_directory_entries';
+  | 'staff_directory_entries'
+  | 'training_resources'
+  | 'training_resource_acknowledgements';
 
 export interface ListQuery<S extends PgSelect> {
   /**

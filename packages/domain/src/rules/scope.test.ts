@@ -100,6 +100,17 @@ const expected: Record<Area, Record<Who, object>> = {
     investments: FIRM,
     manager: FIRM,
   },
+  resources: {
+    superAdmin: ALL,
+    firmAdmin: FIRM,
+    advisor: FIRM,
+    staff: FIRM,
+    client: NONE,
+    cco: FIRM,
+    superCco: ALL,
+    investments: FIRM,
+    manager: FIRM,
+  },
 };
 
 describe('the scope of each person in each area', () => {

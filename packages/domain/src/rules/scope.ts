@@ -1,7 +1,15 @@
 import { type Actor, isAdvisor, isClient, isFirmAdmin, isStaff, isSuperAdmin } from './permissions.js';
 
 /** The parts of the portal whose records are owned by a firm and, within it, by people. */
-export type Area = 'users' | 'firms' | 'compliance' | 'investments' | 'onboarding' | 'support' | 'directory';
+export type Area =
+  | 'users'
+  | 'firms'
+  | 'compliance'
+  | 'investments'
+  | 'onboarding'
+  | 'support'
+  | 'directory'
+  | 'resources';
 
 /**
  * Whose records an actor may see in an area: which firms, and within those firms whose records.
@@ -66,6 +74,12 @@ export function scopeOf(actor: Actor, area: Area): Scope {
       // The staff directory: the whole firm's staff for anyone on it, every firm for a super admin.
       if (isSuperAdmin(actor)) return make(area, 'all', 'all');
       return isStaff(actor) ? make(area, firm, 'all') : NONE(area);
+    case 'resources':
+      // Training resources: the firm's staff read their firm's; a super admin (who manages every firm's)
+      // and a super CCO (who checks every firm's acknowledgements) reach all of them.
+      if (isClient(actor)) return NONE(area);
+      if (isSuperAdmin(actor) || actor.profile.is_super_cco) return make(area, 'all', 'all');
+      return make(area, firm, 'all');
   }
 }
 

@@ -7,4 +7,5 @@ export * from './investments.js';
 export * from './onboarding.js';
 export * from './platform.js';
 export * from './reference.js';
+export * from './resources.js';
 export * from './users.js';

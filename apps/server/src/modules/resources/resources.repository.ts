@@ -1,0 +1,271 @@
+import {
+  type AcknowledgementKind,
+  type AcknowledgementReportQuery,
+  type AcknowledgementRow,
+  ProfileType,
+  type ResourceCategory,
+  type ResourceListQuery,
+  type Scope,
+} from '@portal/domain';
+import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  profiles,
+  trainingResourceAcknowledgements,
+  trainingResources,
+  trainingResourceVersions,
+  users,
+} from '../../db/schema/index.js';
+import { countAll, likeContains, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+
+const r = trainingResources;
+const v = trainingResourceVersions;
+const a = trainingResourceAcknowledgements;
+
+/** Days on the wire are the portal zone's, as the attestation dates they feed are. */
+const dayOf = (at: SQL | typeof r.createdAt | typeof r.updatedAt, timeZone: string) =>
+  sql<string>`to_char(${at} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+
+const columns = (timeZone: string, viewer: number) => ({
+  id: r.id,
+  firmId: r.firmId,
+  category: r.category,
+  name: r.name,
+  version: r.version,
+  acknowledgement: r.acknowledgement,
+  addedDate: dayOf(r.createdAt, timeZone),
+  modifiedDate: dayOf(r.updatedAt, timeZone),
+  kind: v.kind,
+  link: v.url,
+  fileName: v.fileName,
+  storageKey: v.storageKey,
+  contentType: v.contentType,
+  acknowledgedOn: sql<string | null>`(select ${a.acknowledgedOn}::text from ${a}
+    where ${a.resourceId} = ${r.id} and ${a.version} = ${r.version} and ${a.userId} = ${viewer})`,
+});
+export type ResourceRow = {
+  id: number;
+  firmId: number;
+  category: ResourceCategory;
+  name: string;
+  version: number;
+  acknowledgement: AcknowledgementKind | null;
+  addedDate: string;
+  modifiedDate: string;
+  kind: 'file' | 'link';
+  link: string | null;
+  fileName: string | null;
+  storageKey: string | null;
+  contentType: string | null;
+  acknowledgedOn: string | null;
+};
+
+const withCurrent = <S extends ReturnType<Executor['select']>>(select: S) =>
+  select
+    .from(r)
+    .innerJoin(v, and(eq(v.resourceId, r.id), eq(v.version, r.version)))
+    .$dynamic();
+
+const ORDER: Record<string, SQL[]> = {
+  name: [sql`lower(${r.name}) asc`],
+  '-name': [sql`lower(${r.name}) desc`],
+  added_date: [asc(r.createdAt)],
+  '-added_date': [desc(r.createdAt)],
+  last_modified_date: [asc(r.updatedAt)],
+  '-last_modified_date': [desc(r.updatedAt)],
+};
+
+export async function listResources(
+  ex: Executor,
+  scope: Scope,
+  q: ResourceListQuery & { firm: number },
+  page: PageRequest,
+  timeZone: string,
+  viewer: number,
+) {
+  const where = and(
+    isNull(r.deletedAt),
+    scopeWhere(scope, { firm: r.firmId }),
+    eq(r.firmId, q.firm),
+    eq(r.category, q.category as ResourceCategory),
+    searchWhere(q.search, [r.name]),
+  );
+  const { rows, count: total } = await listPage(
+    ex,
+    {
+      rows: (versions) => withCurrent(ex.select({ ...columns(timeZone, viewer), versions })),
+      count: withCurrent(ex.select(countAll())),
+      countReads: ['training_resources'],
+    },
+    where,
+    [...(ORDER[q.ordering] ?? ORDER.name), asc(r.id)],
+    page,
+  );
+  return { count: total, rows: rows as unknown as ResourceRow[] };
+}
+
+/** A live resource within the scope, with its current version; removed or out of reach reads as none. */
+export async function findResource(ex: Executor, scope: Scope, id: number, timeZone: string, viewer: number) {
+  const [row] = await withCurrent(ex.select(columns(timeZone, viewer))).where(
+    and(eq(r.id, id), isNull(r.deletedAt), scopeWhere(scope, { firm: r.firmId })),
+  );
+  return row as ResourceRow | undefined;
+}
+
+export async function insertResource(ex: Executor, values: typeof r.$inferInsert) {
+  const [row] = await ex.insert(r).values(values).returning({ id: r.id });
+  return row.id;
+}
+
+export async function insertVersion(ex: Executor, values: typeof v.$inferInsert) {
+  await ex.insert(v).values(values);
+}
+
+export async function updateResource(ex: Executor, id: number, values: Partial<typeof r.$inferInsert>) {
+  await ex.update(r).set(values).where(eq(r.id, id));
+}
+
+/**
+ * Takes the next version number under a row lock: two replacements at once make versions n+1 and n+2,
+ * never two n+1.
+ */
+export async function lockNextVersion(ex: Executor, id: number) {
+  const [row] = await ex.select({ version: r.version }).from(r).where(eq(r.id, id)).for('update');
+  return row.version + 1;
+}
+
+export async function listVersions(ex: Executor, id: number, page: PageRequest) {
+  // Qualified by hand: inside the subquery a bare "version" would be the acknowledgement's own.
+  const acks = sql<number>`(select count(*)::int from training_resource_acknowledgements ack
+    where ack.resource_id = training_resource_versions.resource_id and ack.version = training_resource_versions.version)`;
+  const rows = await ex
+    .select({
+      version: v.version,
+      kind: v.kind,
+      link: v.url,
+      fileName: v.fileName,
+      size: v.size,
+      sha256: v.sha256,
+      uploadedByName: v.uploadedByName,
+      uploadedAt: v.uploadedAt,
+      acknowledgements: acks,
+    })
+    .from(v)
+    .where(eq(v.resourceId, id))
+    .orderBy(desc(v.version))
+    .limit(page.page_size)
+    .offset((page.page - 1) * page.page_size);
+  const [{ n }] = await ex.select({ n: count() }).from(v).where(eq(v.resourceId, id));
+  return { rows, count: Number(n) };
+}
+
+export async function findVersion(ex: Executor, id: number, version: number) {
+  const [row] = await ex
+    .select()
+    .from(v)
+    .where(and(eq(v.resourceId, id), eq(v.version, version)));
+  return row;
+}
+
+/** Records the acknowledgement once per person and version; the stored day (this call's or the first). */
+export async function insertAcknowledgement(ex: Executor, values: typeof a.$inferInsert) {
+  const made = await ex.insert(a).values(values).onConflictDoNothing().returning({ on: a.acknowledgedOn });
+  if (made.length) return { created: true, on: made[0].on };
+  const [row] = await ex
+    .select({ on: a.acknowledgedOn })
+    .from(a)
+    .where(and(eq(a.resourceId, values.resourceId), eq(a.version, values.version), eq(a.userId, values.userId)));
+  return { created: false, on: row.on };
+}
+
+/** Who the report lists: the firm's live, active staff accounts. */
+const staffOf = (firmId: number) =>
+  and(
+    eq(profiles.firmId, firmId),
+    isNull(users.deletedAt),
+    isNull(users.deactivatedAt),
+    eq(users.isActive, true),
+    or(isNull(profiles.profileType), ne(profiles.profileType, ProfileType.Client)),
+  );
+
+const REPORT_ORDER: Record<string, (on: SQL) => SQL[]> = {
+  last_name: () => [sql`lower(${users.lastName}) asc nulls last`, sql`lower(${users.firstName}) asc nulls last`],
+  '-last_name': () => [sql`lower(${users.lastName}) desc nulls last`, sql`lower(${users.firstName}) desc nulls last`],
+  first_name: () => [sql`lower(${users.firstName}) asc nulls last`, sql`lower(${users.lastName}) asc nulls last`],
+  '-first_name': () => [sql`lower(${users.firstName}) desc nulls last`, sql`lower(${users.lastName}) desc nulls last`],
+  email: () => [asc(users.email)],
+  '-email': () => [desc(users.email)],
+  acknowledged_on: (on) => [sql`${on} asc nulls first`],
+  '-acknowledged_on': (on) => [sql`${on} desc nulls last`],
+};
+
+/**
+ * One page of the firm's staff with their acknowledgement of the current version (`status` pending:
+ * those who owe it). Counted under the versions of the tables it reads.
+ */
+export async function acknowledgementReport(
+  ex: Executor,
+  resource: { id: number; firmId: number; version: number },
+  q: AcknowledgementReportQuery,
+) {
+  const on = sql<string | null>`(select ${a.acknowledgedOn} from ${a}
+    where ${a.resourceId} = ${resource.id} and ${a.version} = ${resource.version} and ${a.userId} = ${users.id})`;
+  const last = sql<number | null>`(select max(${a.version}) from ${a}
+    where ${a.resourceId} = ${resource.id} and ${a.userId} = ${users.id})`;
+  const search = q.search
+    ? or(
+        sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') ilike ${likeContains(q.search)}`,
+        sql`${users.email} ilike ${likeContains(q.search)}`,
+      )
+    : undefined;
+  const where = and(
+    staffOf(resource.firmId),
+    search,
+    q.status === 'pending' ? sql`${on} is null` : q.status === 'acknowledged' ? sql`${on} is not null` : undefined,
+  );
+  const from = <S extends ReturnType<Executor['select']>>(select: S) =>
+    select.from(users).innerJoin(profiles, eq(profiles.userId, users.id)).$dynamic();
+  const { rows, count: total } = await listPage(
+    ex,
+    {
+      rows: (versions) =>
+        from(
+          ex.select({
+            user: users.id,
+            first_name: users.firstName,
+            last_name: users.lastName,
+            email: users.email,
+            acknowledged_on: sql<string | null>`${on}::text`,
+            last_version: last,
+            versions,
+          }),
+        ),
+      count: from(ex.select(countAll())),
+      countReads: ['users', 'profiles', 'training_resource_acknowledgements'],
+    },
+    where,
+    [...(REPORT_ORDER[q.ordering] ?? REPORT_ORDER.last_name)(on), asc(users.id)],
+    q,
+  );
+  return { count: total, rows: rows as unknown as AcknowledgementRow[] };
+}
+
+/**
+ * The caller's acknowledgement day per attestation date: over the firm's live documents that feed it, the
+ * latest day when the caller acknowledged the current version of each, else null (one is still owed).
+ */
+export async function acknowledgementDates(ex: Executor, firmId: number, userId: number) {
+  const rows = await ex
+    .select({
+      kind: r.acknowledgement,
+      owed: sql<number>`count(*) filter (where ack.acknowledged_on is null)::int`,
+      latest: sql<string | null>`max(ack.acknowledged_on)::text`,
+    })
+    .from(r)
+    .leftJoin(sql`${a} ack`, sql`ack.resource_id = ${r.id} and ack.version = ${r.version} and ack.user_id = ${userId}`)
+    .where(and(eq(r.firmId, firmId), isNull(r.deletedAt), sql`${r.acknowledgement} is not null`))
+    .groupBy(r.acknowledgement);
+  const out: Record<AcknowledgementKind, string | null> = { code_of_ethics: null, ia_manual: null };
+  for (const row of rows) if (row.kind && row.owed === 0) out[row.kind] = row.latest;
+  return out;
+}

@@ -1,0 +1,121 @@
+import { isCco, isSuperCco } from './attestations.js';
+import { type Actor, isFirmAdmin, isStaff, isSuperAdmin, sameFirm } from './permissions.js';
+
+/**
+ * Training resources (spec 001 §2, issue 11 §2): a firm's documents, videos and links by category, and
+ * the written acknowledgement of the code of ethics and of each amendment that Rule 204A-1 requires.
+ */
+export const RESOURCE_CATEGORIES = ['compliance', 'investments', 'operations', 'videos', 'faqs'] as const;
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
+
+/** Which quarterly attestation date a document's acknowledgement fills. */
+export const ACKNOWLEDGEMENT_KINDS = ['code_of_ethics', 'ia_manual'] as const;
+export type AcknowledgementKind = (typeof ACKNOWLEDGEMENT_KINDS)[number];
+export const ATTESTATION_DATE_OF = {
+  code_of_ethics: 'Code_of_Ethics_Attestation_Date__c',
+  ia_manual: 'IA_Manual_Attestation_Date__c',
+} as const satisfies Record<AcknowledgementKind, string>;
+
+export const RESOURCE_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Every staff member of the firm reads its resources; clients do not (their menu has none, spec 000 §2). */
+export const canReadResources = (a: Actor) => isStaff(a);
+
+/** A firm's administrators add, replace and remove its resources; a super admin any firm's. */
+export const canManageResources = (a: Actor, firmId: number | null) =>
+  isSuperAdmin(a) || (isFirmAdmin(a) && sameFirm(a, firmId));
+
+/** A staff member acknowledges their own firm's documents (the acknowledgement is theirs, not a firm's). */
+export const canAcknowledgeResource = (a: Actor, firmId: number | null) => isStaff(a) && sameFirm(a, firmId);
+
+/** Who has not acknowledged: the firm's CCO and administrators; a super CCO and a super admin any firm's. */
+export const canViewAcknowledgements = (a: Actor, firmId: number | null) =>
+  isSuperAdmin(a) || isSuperCco(a) || ((isCco(a) || isFirmAdmin(a)) && sameFirm(a, firmId));
+
+/** A file type the portal keeps: what the bytes must start with, and how a browser is given it. */
+export interface ResourceFileType {
+  /** The extensions a file of this type may carry (the first is the one given to a file without one). */
+  extensions: readonly string[];
+  mime: string;
+  /** Shown in the browser (a PDF, a picture, a video) rather than saved. */
+  inline: boolean;
+  /** Whether the first bytes are this type's. */
+  matches(head: Uint8Array): boolean;
+}
+
+const startsWith = (head: Uint8Array, bytes: readonly number[], at = 0) =>
+  head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const isZip = (h: Uint8Array) => startsWith(h, ZIP);
+const isOle = (h: Uint8Array) => startsWith(h, OLE);
+/** ISO base media (MP4, QuickTime): a box size, then 'ftyp'. */
+const isFtyp = (h: Uint8Array) => startsWith(h, ascii('ftyp'), 4);
+const isQuickTime = (h: Uint8Array) => isFtyp(h) && startsWith(h, ascii('qt  '), 8);
+
+/**
+ * The allow-list: documents and videos a training library holds. The bytes decide, the extension only
+ * picks among types whose bytes look alike (a .docx and a .xlsx are both ZIP files). Nothing that a
+ * browser would run (HTML, SVG, scripts) is on it.
+ */
+export const RESOURCE_FILE_TYPES: readonly ResourceFileType[] = [
+  { extensions: ['pdf'], mime: 'application/pdf', inline: true, matches: (h) => startsWith(h, ascii('%PDF-')) },
+  {
+    extensions: ['docx'],
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    inline: false,
+    matches: isZip,
+  },
+  {
+    extensions: ['xlsx'],
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    inline: false,
+    matches: isZip,
+  },
+  {
+    extensions: ['pptx'],
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    inline: false,
+    matches: isZip,
+  },
+  { extensions: ['doc'], mime: 'application/msword', inline: false, matches: isOle },
+  { extensions: ['xls'], mime: 'application/vnd.ms-excel', inline: false, matches: isOle },
+  { extensions: ['ppt'], mime: 'application/vnd.ms-powerpoint', inline: false, matches: isOle },
+  {
+    extensions: ['png'],
+    mime: 'image/png',
+    inline: true,
+    matches: (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  { extensions: ['jpg', 'jpeg'], mime: 'image/jpeg', inline: true, matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]) },
+  { extensions: ['mov'], mime: 'video/quicktime', inline: true, matches: isQuickTime },
+  { extensions: ['mp4', 'm4v'], mime: 'video/mp4', inline: true, matches: (h) => isFtyp(h) && !isQuickTime(h) },
+  { extensions: ['webm'], mime: 'video/webm', inline: true, matches: (h) => startsWith(h, [0x1a, 0x45, 0xdf, 0xa3]) },
+];
+
+/** The extensions a file picker offers (`accept`). */
+export const RESOURCE_ACCEPT = RESOURCE_FILE_TYPES.flatMap((t) => t.extensions.map((e) => `.${e}`)).join(',');
+
+export const extensionOf = (fileName: string) => {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+};
+
+/**
+ * The type of an uploaded file from its first bytes and its name, or null when it is not on the list:
+ * a script renamed .pdf, a ZIP named .docx that is not, and a .exe are all refused.
+ */
+export function resourceFileTypeOf(head: Uint8Array, fileName: string): ResourceFileType | null {
+  const ext = extensionOf(fileName);
+  return RESOURCE_FILE_TYPES.find((t) => t.extensions.includes(ext) && t.matches(head)) ?? null;
+}
+
+/**
+ * The name a download carries: the uploaded file's without control or format characters (a
+ * right-to-left override would disguise the extension), ending in the type's extension.
+ */
+export function resourceFileName(name: string, type: ResourceFileType, fallback: string): string {
+  const base = name.replace(/[\\/\r\n\p{Cc}\p{Cf}]+/gu, ' ').trim() || fallback;
+  return type.extensions.includes(extensionOf(base)) ? base : `${base}.${type.extensions[0]}`;
+}

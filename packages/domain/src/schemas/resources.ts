@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { ACKNOWLEDGEMENT_KINDS, RESOURCE_CATEGORIES } from '../rules/resources.js';
+import { pageOf, pageQuery, recordId, requiredText } from './common.js';
+
+const m = messages.resources;
+
+export const resourceCategory = z.enum(RESOURCE_CATEGORIES, {
+  error: messages.validation.oneOf([...RESOURCE_CATEGORIES]),
+});
+
+/**
+ * A training resource as its list shows it (spec 001 §2: Resource Name, Added Date, Last Modified Date;
+ * the issue's id, name, added_date, last_modified_date, url), with what its row actions need.
+ */
+export const resourceSchema = z.object({
+  id: z.number().int(),
+  firm: z.number().int(),
+  category: z.enum(RESOURCE_CATEGORIES),
+  name: z.string(),
+  /** YYYY-MM-DD in the portal's time zone. */
+  added_date: z.string(),
+  last_modified_date: z.string(),
+  /** A file's download path in the portal, or the link itself: either opens in a new tab. */
+  url: z.string(),
+  kind: z.enum(['file', 'link']),
+  file_name: z.string().nullable(),
+  /** The current version (1 on creation; a new file or link makes the next). */
+  version: z.number().int(),
+  /** Which attestation date acknowledging it fills; null when it needs no acknowledgement. */
+  acknowledgement: z.enum(ACKNOWLEDGEMENT_KINDS).nullable(),
+  /** When the caller acknowledged the current version (null: not yet, or not required). */
+  acknowledged_on: z.string().nullable(),
+});
+export type Resource = z.infer<typeof resourceSchema>;
+export const resourcePage = pageOf(resourceSchema);
+
+export const RESOURCE_SORTS = ['name', 'added_date', 'last_modified_date'] as const;
+export const resourceListQuery = pageQuery.extend({
+  category: resourceCategory,
+  search: z.string().trim().max(200).optional(),
+  ordering: z.enum(RESOURCE_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('name'),
+  /** A super admin's (or super CCO's) view of another firm; anyone else's own firm. */
+  firm: recordId.optional(),
+});
+export type ResourceListQuery = z.infer<typeof resourceListQuery>;
+
+/** A form's choice: '' (or 'none') for no acknowledgement. */
+const acknowledgementField = z
+  .enum(['', 'none', ...ACKNOWLEDGEMENT_KINDS], { error: messages.validation.oneOf([...ACKNOWLEDGEMENT_KINDS]) })
+  .transform((v) => (v === '' || v === 'none' ? null : v));
+
+const linkField = z
+  .string()
+  .trim()
+  .max(2000, messages.validation.maxLength(2000))
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+\S*$/i.test(v), messages.validation.url)
+  .transform((v) => v || undefined);
+
+/**
+ * The fields of `POST /api/resources/` (multipart: category, name, and a file or a url; the file is
+ * its own part). `firm` lets a super admin add to another firm.
+ */
+export const resourceCreateFields = z.object({
+  category: resourceCategory,
+  name: requiredText(m.nameRequired, 200),
+  url: linkField.optional(),
+  acknowledgement: acknowledgementField.optional(),
+  firm: recordId.optional(),
+});
+export type ResourceCreateFields = z.infer<typeof resourceCreateFields>;
+
+/** `PUT /api/resources/{id}/`: rename, a new file or link (a new version), the acknowledgement flag. */
+export const resourceUpdateFields = z.object({
+  name: requiredText(m.nameRequired, 200).optional(),
+  url: linkField.optional(),
+  acknowledgement: acknowledgementField.optional(),
+});
+export type ResourceUpdateFields = z.infer<typeof resourceUpdateFields>;
+
+/** One version of a resource: the history an administrator sees. */
+export const resourceVersionSchema = z.object({
+  version: z.number().int(),
+  kind: z.enum(['file', 'link']),
+  file_name: z.string().nullable(),
+  size: z.number().int().nullable(),
+  sha256: z.string().nullable(),
+  /** The version's file in the portal, or its link. */
+  url: z.string(),
+  uploaded_by_name: z.string().nullable(),
+  /** ISO instant. */
+  uploaded_at: z.string(),
+  is_current: z.boolean(),
+  /** How many people acknowledged this version. */
+  acknowledgements: z.number().int(),
+});
+export type ResourceVersion = z.infer<typeof resourceVersionSchema>;
+export const resourceVersionPage = pageOf(resourceVersionSchema);
+export const resourceVersionParams = z.object({ id: recordId, version: recordId });
+
+export const ACKNOWLEDGEMENT_STATUSES = ['pending', 'acknowledged', 'all'] as const;
+export const ACKNOWLEDGEMENT_SORTS = ['last_name', 'first_name', 'email', 'acknowledged_on'] as const;
+export const acknowledgementReportQuery = pageQuery.extend({
+  status: z
+    .enum(ACKNOWLEDGEMENT_STATUSES, { error: messages.validation.oneOf([...ACKNOWLEDGEMENT_STATUSES]) })
+    .default('pending'),
+  search: z.string().trim().max(200).optional(),
+  ordering: z.enum(ACKNOWLEDGEMENT_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('last_name'),
+});
+export type AcknowledgementReportQuery = z.infer<typeof acknowledgementReportQuery>;
+
+/** A staff member of the resource's firm and where they stand with its current version. */
+export const acknowledgementRowSchema = z.object({
+  user: z.number().int(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  /** Their acknowledgement of the current version (null: they owe one). */
+  acknowledged_on: z.string().nullable(),
+  /** The newest version they acknowledged, if any (an older one means they owe the amendment's). */
+  last_version: z.number().int().nullable(),
+});
+export type AcknowledgementRow = z.infer<typeof acknowledgementRowSchema>;
+export const acknowledgementReportPage = pageOf(acknowledgementRowSchema).extend({
+  /** The current version the rows are measured against. */
+  version: z.number().int(),
+});
+export type AcknowledgementReportPage = z.infer<typeof acknowledgementReportPage>;
+
+/**
+ * The caller's acknowledgement dates as the quarterly attestation names them: the new attestation form
+ * starts from them. A date is there when the caller acknowledged the current version of every live
+ * document of the firm that feeds it (the latest of those days); null otherwise.
+ */
+export const myAcknowledgementsSchema = z.object({
+  Code_of_Ethics_Attestation_Date__c: z.string().nullable(),
+  IA_Manual_Attestation_Date__c: z.string().nullable(),
+});
+export type MyAcknowledgements = z.infer<typeof myAcknowledgementsSchema>;
