@@ -5,6 +5,7 @@ import { attestationReminders, auditEvents } from './db/schema/index.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
 import { pdfOf } from './testing/disclosure-fixtures.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
+import { multipartOf } from './testing/multipart.js';
 import { agreementBody, investorProfileAnswers } from './testing/onboarding-fixtures.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 
@@ -301,6 +302,7 @@ const matrix: Record<string, Case> = {
   ...onboardingCases(),
   ...disclosureCases(),
   ...directoryCases(),
+  ...resourceCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -1031,6 +1033,105 @@ function directoryCases(): Record<string, Case> {
       build: async (s, role) => ({ method: 'PUT', url: `/api/employees/${await member(s, role)}/remove_member` }),
       own: editors(200, 403),
       other: { ...onlySuper(200, 404), client: 403 },
+    },
+  };
+}
+
+/**
+ * Training resources: the firm's staff read (a super admin and a super CCO any firm's); its administrators
+ * (a super admin any firm's) add, change and remove; each staff member acknowledges their own firm's
+ * documents; CCOs and administrators see who has not (a super CCO and a super admin any firm's).
+ * Writes target a fresh resource each time.
+ */
+function resourceCases(): Record<string, Case> {
+  const firmOf = (s: Target) => firms[s === 'other' ? 'other' : 'own'].id;
+  const fresh = async (s: Target) => {
+    const body = multipartOf(
+      {
+        category: 'compliance',
+        name: 'Matrix Code of Ethics',
+        acknowledgement: 'code_of_ethics',
+        firm: String(firmOf(s)),
+      },
+      [{ name: 'ethics.pdf', bytes: MATRIX_PDF }],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/resources/',
+      headers: { ...sessions.superAdmin.bearer, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    return json<{ id: number }>(res).id;
+  };
+  const kept: Partial<Record<Target, Promise<number>>> = {};
+  const shared = (s: Target) => {
+    kept[s] ??= fresh(s);
+    return kept[s];
+  };
+  const readers: Expect = { ...all(200), client: 403 };
+  const otherReaders: Expect = { ...all(404), superAdmin: 200, superCco: 200, client: 403 };
+  const admins = (ok: number): Expect => ({ ...all(403), superAdmin: ok, firmAdmin: ok });
+  const otherAdmins = (ok: number): Expect => ({ ...all(404), superAdmin: ok, superCco: 403, client: 403 });
+  const overseers = (ok: number): Expect => ({ ...all(403), superAdmin: ok, firmAdmin: ok, cco: ok, superCco: ok });
+  const otherOverseers = (ok: number): Expect => ({ ...all(404), superAdmin: ok, superCco: ok, client: 403 });
+  const get = (path: (id: number) => string, own: Expect, other: Expect): Case => ({
+    build: async (s) => ({ method: 'GET', url: path(await shared(s)) }),
+    own,
+    other,
+  });
+  return {
+    'GET /api/resources/': {
+      build: (s) => ({ method: 'GET', url: `/api/resources/?category=compliance&firm=${firmOf(s)}` }),
+      own: readers,
+      other: otherReaders,
+    },
+    'GET /api/resources/my_acknowledgements/': {
+      build: () => ({ method: 'GET', url: '/api/resources/my_acknowledgements/' }),
+      own: readers,
+    },
+    'GET /api/resources/:id/': get((id) => `/api/resources/${id}/`, readers, otherReaders),
+    'GET /api/resources/:id/file/': get((id) => `/api/resources/${id}/file/`, readers, otherReaders),
+    'GET /api/resources/:id/versions/': get(
+      (id) => `/api/resources/${id}/versions/`,
+      overseers(200),
+      otherOverseers(200),
+    ),
+    'GET /api/resources/:id/versions/:version/file/': get(
+      (id) => `/api/resources/${id}/versions/1/file/`,
+      overseers(200),
+      otherOverseers(200),
+    ),
+    'GET /api/resources/:id/acknowledgements/': get(
+      (id) => `/api/resources/${id}/acknowledgements/`,
+      overseers(200),
+      otherOverseers(200),
+    ),
+    'POST /api/resources/': {
+      build: (s) => {
+        const body = multipartOf({ category: 'faqs', name: 'Matrix FAQ', firm: String(firmOf(s)) }, [
+          { name: 'faq.pdf', bytes: MATRIX_PDF },
+        ]);
+        return { method: 'POST', url: '/api/resources/', payload: body.payload, headers: body.headers };
+      },
+      own: admins(201),
+      other: otherAdmins(201),
+    },
+    'PUT /api/resources/:id/': {
+      build: async (s) => ({ method: 'PUT', url: `/api/resources/${await fresh(s)}/`, payload: { name: 'Renamed' } }),
+      own: admins(200),
+      other: otherAdmins(200),
+    },
+    'DELETE /api/resources/:id/': {
+      build: async (s) => ({ method: 'DELETE', url: `/api/resources/${await fresh(s)}/` }),
+      own: admins(204),
+      other: otherAdmins(204),
+    },
+    'POST /api/resources/:id/acknowledge/': {
+      // The acknowledgement is the person's own, for their own firm: a super account of another firm has none.
+      build: async (s) => ({ method: 'POST', url: `/api/resources/${await shared(s)}/acknowledge/` }),
+      own: readers,
+      other: { ...all(404), superAdmin: 403, superCco: 403, client: 403 },
     },
   };
 }
