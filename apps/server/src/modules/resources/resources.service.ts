@@ -313,7 +313,7 @@ export async function versions(ctx: Ctx, id: number, page: PageRequest) {
 export async function openVersionFile(ctx: Ctx, id: number, version: number): Promise<OpenedFile> {
   await historyOf(ctx, id);
   const v = await findVersion(ctx.deps.db, id, version);
-  if (!v || v.kind !== 'file') throw notFound();
+  if (v?.kind !== 'file') throw notFound();
   return open(ctx, v);
 }
 
