@@ -15,13 +15,16 @@ import { attestationExportRoutes } from './modules/attestations/attestation-expo
 import { attestationRoutes } from './modules/attestations/attestations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { disclosureRoutes } from './modules/disclosures/disclosures.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
+import { firmPageRoutes } from './modules/firm-pages/firm-pages.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';
 import { investmentRequestRoutes } from './modules/investment-requests/investment-requests.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
+import { portalSettingsRoutes } from './modules/portal-settings/portal-settings.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { reminderJob } from './modules/reminders/reminders.service.js';
@@ -68,7 +71,10 @@ const SWAGGER_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=
 
 /** One-time links carry their token in the path: a log keeps the path and masks the token. */
 const ONE_TIME_LINK = /(\/account\/+(?:activate|password\/+reset)\/+[^/?#]+\/+)[^/?#]+/g;
-export const loggableUrl = (url: string) => url.replace(ONE_TIME_LINK, '$1[redacted]');
+/** A calendar feed's token is its credential (calendar apps fetch it without signing in). */
+const FEED_TOKEN = /(\/api\/calendar\/feed\/+)(?!reset\/)[^/?#]+/g;
+export const loggableUrl = (url: string) =>
+  url.replace(ONE_TIME_LINK, '$1[redacted]').replace(FEED_TOKEN, '$1[redacted]');
 
 const serializers = {
   req: (request: FastifyRequest) => {
@@ -236,6 +242,9 @@ export async function buildApp(
   await app.register(supervisedPersonRoutes(deps));
   await app.register(reminderRoutes(deps));
   await app.register(disclosureRoutes(deps));
+  await app.register(calendarRoutes(deps));
+  await app.register(firmPageRoutes(deps));
+  await app.register(portalSettingsRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes, handlersSettled: handlers.settled };

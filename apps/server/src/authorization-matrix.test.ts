@@ -1,7 +1,7 @@
 import { attestationPeriodOn, calendarDateIn } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attestationReminders, auditEvents } from './db/schema/index.js';
+import { attestationReminders, auditEvents, calendarEvents } from './db/schema/index.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
 import { pdfOf } from './testing/disclosure-fixtures.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
@@ -124,6 +124,8 @@ const PUBLIC = new Set([
   'POST /api/token/',
   'POST /api/token/refresh',
   'POST /api/token/verify/',
+  // Calendar apps fetch a person's feed without signing in: the token in the path is the credential.
+  'GET /api/calendar/feed/:token/calendar.ics',
 ]);
 
 /** The API's documentation: for the firm's staff, not its clients. */
@@ -303,6 +305,7 @@ const matrix: Record<string, Case> = {
   ...disclosureCases(),
   ...directoryCases(),
   ...resourceCases(),
+  ...firmContentCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -1132,6 +1135,68 @@ function resourceCases(): Record<string, Case> {
       build: async (s) => ({ method: 'POST', url: `/api/resources/${await shared(s)}/acknowledge/` }),
       own: readers,
       other: { ...all(404), superAdmin: 403, superCco: 403, client: 403 },
+    },
+  };
+}
+
+/**
+ * What a firm publishes to its people (issue 11 §5): everyone signed in reads their own firm's calendar,
+ * Life Impact page and portal settings, clients included; only its administrators (a super admin for
+ * their own firm) write them. Another firm's event is absent to everyone. Each person has a feed.
+ */
+function firmContentCases(): Record<string, Case> {
+  const admins = (ok: number, others: number): Expect => ({ ...all(others), superAdmin: ok, firmAdmin: ok });
+  const eventOf = async (s: Target) => {
+    const [row] = await t.deps.db
+      .insert(calendarEvents)
+      .values({
+        firmId: firms[s === 'other' ? 'other' : 'own'].id,
+        title: 'Matrix event',
+        allDay: true,
+        startDate: '2026-10-01',
+        endDate: '2026-10-01',
+      })
+      .returning();
+    return row.id;
+  };
+  const event = { title: 'Matrix event', all_day: true, start: '2026-10-02', end: '2026-10-02' };
+  return {
+    'GET /api/calendar/events/': {
+      build: () => ({ method: 'GET', url: '/api/calendar/events/?from=2026-10-01&to=2026-10-31' }),
+      own: all(200),
+    },
+    'POST /api/calendar/events/': {
+      build: () => ({ method: 'POST', url: '/api/calendar/events/', payload: event }),
+      own: admins(201, 403),
+    },
+    'PUT /api/calendar/events/:id/': {
+      build: async (s) => ({ method: 'PUT', url: `/api/calendar/events/${await eventOf(s)}/`, payload: event }),
+      own: admins(200, 403),
+      other: all(404),
+    },
+    'DELETE /api/calendar/events/:id/': {
+      build: async (s) => ({ method: 'DELETE', url: `/api/calendar/events/${await eventOf(s)}/` }),
+      own: admins(204, 403),
+      other: all(404),
+    },
+    'GET /api/calendar/feed/': { build: () => ({ method: 'GET', url: '/api/calendar/feed/' }), own: all(200) },
+    'POST /api/calendar/feed/reset/': {
+      build: () => ({ method: 'POST', url: '/api/calendar/feed/reset/' }),
+      own: all(200),
+    },
+    'GET /api/pages/life-impact/': { build: () => ({ method: 'GET', url: '/api/pages/life-impact/' }), own: all(200) },
+    'PUT /api/pages/life-impact/': {
+      build: () => ({ method: 'PUT', url: '/api/pages/life-impact/', payload: { content: `<p>${Math.random()}</p>` } }),
+      own: admins(200, 403),
+    },
+    'GET /api/portal_settings/': { build: () => ({ method: 'GET', url: '/api/portal_settings/' }), own: all(200) },
+    'PUT /api/portal_settings/': {
+      build: () => ({
+        method: 'PUT',
+        url: '/api/portal_settings/',
+        payload: { switched_off: [], coming_soon_message: `${Math.random()}` },
+      }),
+      own: admins(200, 403),
     },
   };
 }

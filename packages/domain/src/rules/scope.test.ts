@@ -111,6 +111,17 @@ const expected: Record<Area, Record<Who, object>> = {
     investments: FIRM,
     manager: FIRM,
   },
+  firmContent: {
+    superAdmin: FIRM,
+    firmAdmin: FIRM,
+    advisor: FIRM,
+    staff: FIRM,
+    client: FIRM,
+    cco: FIRM,
+    superCco: FIRM,
+    investments: FIRM,
+    manager: FIRM,
+  },
 };
 
 describe('the scope of each person in each area', () => {

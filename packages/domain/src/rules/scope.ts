@@ -9,7 +9,8 @@ export type Area =
   | 'onboarding'
   | 'support'
   | 'directory'
-  | 'resources';
+  | 'resources'
+  | 'firmContent';
 
 /**
  * Whose records an actor may see in an area: which firms, and within those firms whose records.
@@ -79,6 +80,10 @@ export function scopeOf(actor: Actor, area: Area): Scope {
       // and a super CCO (who checks every firm's acknowledgements) reach all of them.
       if (isClient(actor)) return NONE(area);
       if (isSuperAdmin(actor) || actor.profile.is_super_cco) return make(area, 'all', 'all');
+      return make(area, firm, 'all');
+    case 'firmContent':
+      // What a firm publishes to its own people (calendar, Life Impact, portal settings): everyone reads
+      // their own firm's, a super admin included; there is no cross-firm view of it.
       return make(area, firm, 'all');
   }
 }

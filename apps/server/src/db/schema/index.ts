@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './compliance.js';
 export * from './directory.js';
 export * from './disclosures.js';
+export * from './firm-content.js';
 export * from './firms.js';
 export * from './investments.js';
 export * from './onboarding.js';

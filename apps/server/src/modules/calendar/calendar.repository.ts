@@ -1,0 +1,74 @@
+import type { Scope } from '@portal/domain';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { calendarEvents, calendarFeeds } from '../../db/schema/index.js';
+import { scopeWhere } from '../../platform/list.js';
+
+const e = calendarEvents;
+export type CalendarEventRow = typeof e.$inferSelect;
+export type CalendarEventColumns = Omit<typeof e.$inferInsert, 'id' | 'firmId' | 'createdAt' | 'deletedAt'>;
+
+/** The most events one range read answers: a 400-day range of a busy firm fits with room to spare. */
+export const MAX_EVENTS_PER_READ = 2000;
+
+const live = (scope: Scope) => and(isNull(e.deletedAt), scopeWhere(scope, { firm: e.firmId }));
+
+/** The firm's events touching the days `from`..`to` (inclusive), in the order a day shows them. */
+export function listEventsBetween(ex: Executor, scope: Scope, from: string, to: string) {
+  return ex
+    .select()
+    .from(e)
+    .where(and(live(scope), lte(e.startDate, to), gte(e.endDate, from)))
+    .orderBy(asc(e.startDate), sql`${e.startsAt} asc nulls first`, asc(e.id))
+    .limit(MAX_EVENTS_PER_READ);
+}
+
+export async function findEvent(ex: Executor, scope: Scope, id: number) {
+  const [row] = await ex
+    .select()
+    .from(e)
+    .where(and(eq(e.id, id), live(scope)));
+  return row;
+}
+
+export async function insertEvent(ex: Executor, values: CalendarEventColumns & { firmId: number }) {
+  const [row] = await ex.insert(e).values(values).returning();
+  return row;
+}
+
+export async function updateEvent(ex: Executor, id: number, values: Partial<CalendarEventColumns>) {
+  const [row] = await ex
+    .update(e)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(e.id, id))
+    .returning();
+  return row;
+}
+
+export async function softDeleteEvent(ex: Executor, id: number) {
+  await ex.update(e).set({ deletedAt: new Date() }).where(eq(e.id, id));
+}
+
+const f = calendarFeeds;
+
+export async function findFeedOfUser(ex: Executor, userId: number) {
+  const [row] = await ex.select().from(f).where(eq(f.userId, userId));
+  return row;
+}
+
+/** Whose feed a token's hash opens, if any. */
+export async function findFeedByHash(ex: Executor, tokenHash: string) {
+  const [row] = await ex.select({ userId: f.userId }).from(f).where(eq(f.tokenHash, tokenHash));
+  return row;
+}
+
+/** Makes or replaces the person's feed; a first one made by two requests at once keeps the first. */
+export async function saveFeed(ex: Executor, userId: number, nonce: string, tokenHash: string, replace: boolean) {
+  const insert = ex.insert(f).values({ userId, nonce, tokenHash });
+  const [row] = replace
+    ? await insert
+        .onConflictDoUpdate({ target: f.userId, set: { nonce, tokenHash, createdAt: new Date() } })
+        .returning()
+    : await insert.onConflictDoNothing({ target: f.userId }).returning();
+  return row;
+}

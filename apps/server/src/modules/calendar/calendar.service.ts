@@ -1,0 +1,220 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  addDays,
+  attestationDeadlinesBetween,
+  type CalendarEvent,
+  type CalendarEventBody,
+  type CalendarRange,
+  type CalendarRangeQuery,
+  type ComplianceDeadline,
+  calendarDateIn,
+  canEditFirmContent,
+  canSeeComplianceDeadlines,
+  describeDeadline,
+  type Firm,
+  seesEscalations,
+} from '@portal/domain';
+import { fieldDiff, writeAudited } from '../../platform/audit.js';
+import type { AuthState } from '../../platform/auth.js';
+import { todayOf } from '../../platform/clock.js';
+import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import * as firms from '../firms/firms.service.js';
+import * as supervisedPersons from '../supervised-persons/supervised-persons.service.js';
+import { accounts } from '../users/users.service.js';
+import {
+  type CalendarEventColumns,
+  type CalendarEventRow,
+  findEvent,
+  findFeedByHash,
+  findFeedOfUser,
+  insertEvent,
+  listEventsBetween,
+  saveFeed,
+  softDeleteEvent,
+  updateEvent,
+} from './calendar.repository.js';
+import { icsOf } from './calendar-ics.js';
+
+const ENTITY = 'calendar event';
+
+export function toEventDto(r: CalendarEventRow): CalendarEvent {
+  const timed = !r.allDay && r.startsAt && r.endsAt;
+  return {
+    id: r.id,
+    title: r.title,
+    all_day: !timed,
+    start: timed ? (r.startsAt as Date).toISOString() : r.startDate,
+    end: timed ? (r.endsAt as Date).toISOString() : r.endDate,
+    location: r.location,
+    description: r.description,
+  };
+}
+
+/** The stored columns of a body: the days a timed event covers are taken in the portal's time zone. */
+function columnsOf(deps: AppDeps, body: CalendarEventBody): CalendarEventColumns {
+  const common = { title: body.title, location: body.location || null, description: body.description || null };
+  if (body.all_day)
+    return { ...common, allDay: true, startDate: body.start, endDate: body.end, startsAt: null, endsAt: null };
+  const startsAt = new Date(body.start);
+  const endsAt = new Date(body.end);
+  const day = (d: Date) => calendarDateIn(deps.config.timeZone, d);
+  return { ...common, allDay: false, startDate: day(startsAt), endDate: day(endsAt), startsAt, endsAt };
+}
+
+function editor(ctx: Ctx): number {
+  if (!canEditFirmContent(ctx.actor)) throw forbidden();
+  return ctx.actor.profile._firm as number;
+}
+
+/** Another firm's (or a removed) event is absent; one of the firm that the caller may not edit is 403. */
+async function editableEvent(ctx: Ctx, id: number) {
+  const row = await findEvent(ctx.deps.db, ctx.scope('firmContent'), id);
+  if (!row) throw notFound();
+  editor(ctx);
+  return row;
+}
+
+export async function createEvent(ctx: Ctx, body: CalendarEventBody) {
+  const firmId = editor(ctx);
+  return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const row = await insertEvent(tx, { ...columnsOf(ctx.deps, body), firmId, createdById: ctx.actor.id });
+    const dto = toEventDto(row);
+    record({ action: 'create', entity: ENTITY, entityId: row.id, firmId, changes: fieldDiff({}, dto, ['id']) });
+    return dto;
+  });
+}
+
+export async function updateEventOf(ctx: Ctx, id: number, body: CalendarEventBody) {
+  const current = await editableEvent(ctx, id);
+  return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const dto = toEventDto(await updateEvent(tx, id, columnsOf(ctx.deps, body)));
+    const changes = fieldDiff(toEventDto(current), dto, ['id']);
+    record({ action: 'update', entity: ENTITY, entityId: id, firmId: current.firmId, changes });
+    return dto;
+  });
+}
+
+/** Takes the event off the calendar (and off every feed); the row stays for the audit trail. */
+export async function removeEvent(ctx: Ctx, id: number) {
+  const current = await editableEvent(ctx, id);
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    await softDeleteEvent(tx, id);
+    record({
+      action: 'delete',
+      entity: ENTITY,
+      entityId: id,
+      firmId: current.firmId,
+      changes: { title: current.title },
+    });
+  });
+}
+
+async function firmOf(ctx: Ctx): Promise<Firm | null> {
+  const firmId = ctx.actor.profile._firm;
+  return firmId === null ? null : firms.get(ctx, firmId);
+}
+
+/**
+ * The attestation deadlines of the caller's firm between two days, for staff (CCOs also see the day
+ * late attestations are escalated to them). Each period's due date says whether the caller filed it,
+ * when they are on the roster.
+ */
+async function deadlinesOf(ctx: Ctx, firm: Firm, from: string, to: string): Promise<ComplianceDeadline[]> {
+  if (!canSeeComplianceDeadlines(ctx.actor)) return [];
+  const graceDays = firm.attestation_grace_days;
+  const found = attestationDeadlinesBetween(from, to, graceDays, { escalations: seesEscalations(ctx.actor) });
+  const filed = new Map<string, boolean | null>();
+  for (const d of found.filter((x) => x.kind === 'due')) {
+    const entry = await supervisedPersons.mine(ctx, d.period);
+    filed.set(`${d.period.fiscalYear}-${d.period.fiscalQuarter}`, entry ? entry.has_attested : null);
+  }
+  return found.map((d) => {
+    const key = `${d.period.fiscalYear}-${d.period.fiscalQuarter}`;
+    return {
+      id: `attestation-FY${d.period.fiscalYear}Q${d.period.fiscalQuarter}-${d.kind}`,
+      kind: d.kind,
+      date: d.date,
+      ...describeDeadline(d, graceDays),
+      fiscal_year: d.period.fiscalYear,
+      fiscal_quarter: d.period.fiscalQuarter,
+      filed: d.kind === 'due' ? (filed.get(key) ?? null) : null,
+    };
+  });
+}
+
+async function rangeWithFirm(ctx: Ctx, q: CalendarRangeQuery) {
+  const firm = await firmOf(ctx);
+  // A person of no firm (a super admin outside every firm) has no firm calendar: nothing to show.
+  if (!firm) return { firm, range: { ...q, events: [], deadlines: [] } };
+  const rows = await listEventsBetween(ctx.deps.db, ctx.scope('firmContent'), q.from, q.to);
+  const deadlines = await deadlinesOf(ctx, firm, q.from, q.to);
+  return { firm, range: { ...q, events: rows.map(toEventDto), deadlines }, rows };
+}
+
+/** `GET /api/calendar/events/`: the firm's events and, for staff, its compliance deadlines in the range. */
+export async function range(ctx: Ctx, q: CalendarRangeQuery): Promise<CalendarRange> {
+  return (await rangeWithFirm(ctx, q)).range;
+}
+
+// ---- The private ICS feed -------------------------------------------------------------------------
+
+const tokenOf = (deps: AppDeps, userId: number, nonce: string) =>
+  createHmac('sha256', deps.config.secretKey).update(`calendar-feed:${userId}:${nonce}`).digest('base64url');
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const feedUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/api/calendar/feed/${token}/calendar.ics`;
+
+async function issueFeed(ctx: Ctx, replace: boolean) {
+  const userId = ctx.actor.id;
+  const nonce = randomBytes(16).toString('base64url');
+  const token = tokenOf(ctx.deps, userId, nonce);
+  return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const saved = await saveFeed(tx, userId, nonce, hashOf(token), replace);
+    if (!saved) return null;
+    const firmId = ctx.actor.profile._firm;
+    record({ action: replace ? 'reset' : 'create', entity: 'calendar feed', entityId: userId, firmId });
+    return token;
+  });
+}
+
+/** `GET /api/calendar/feed/`: the caller's feed address, made on first use. */
+export async function feed(ctx: Ctx) {
+  const existing = await findFeedOfUser(ctx.deps.db, ctx.actor.id);
+  if (existing) return { url: feedUrl(ctx.deps, tokenOf(ctx.deps, ctx.actor.id, existing.nonce)) };
+  const token = await issueFeed(ctx, false);
+  // Two first requests at once: the other one's feed stands.
+  if (token === null) return feed(ctx);
+  return { url: feedUrl(ctx.deps, token) };
+}
+
+/** `POST /api/calendar/feed/reset/`: a new address; the old one answers 404 from now on. */
+export async function resetFeed(ctx: Ctx) {
+  return { url: feedUrl(ctx.deps, (await issueFeed(ctx, true)) as string) };
+}
+
+/** How far the feed reaches: a month back (what just happened) and a year ahead. */
+const FEED_DAYS_BACK = 35;
+const FEED_DAYS_AHEAD = 365;
+
+/**
+ * The feed a calendar app fetches without signing in: the token's owner's calendar, read with that
+ * person's own rights (a client's feed has no compliance deadlines). A token that opens no feed, or
+ * whose owner can no longer sign in, is absent.
+ */
+export async function feedCalendar(deps: AppDeps, token: string): Promise<string> {
+  const found = await findFeedByHash(deps.db, hashOf(token));
+  const user = found && (await accounts.byId(deps.db, found.userId));
+  if (!user?.isActive || user.deactivatedAt) throw notFound();
+  const auth: AuthState = { user, actor: accounts.toWire(user), sessionId: 'calendar-feed', origIat: 0, via: 'header' };
+  const ctx = contextFor(deps, auth);
+  const today = todayOf(deps.config);
+  const q = { from: addDays(today, -FEED_DAYS_BACK), to: addDays(today, FEED_DAYS_AHEAD) };
+  const { firm, range: r, rows } = await rangeWithFirm(ctx, q);
+  return icsOf({
+    publicUrl: deps.config.publicUrl,
+    firmName: firm?.name ?? null,
+    now: deps.config.now(),
+    events: (rows ?? []).map((row) => ({ ...toEventDto(row), updatedAt: row.updatedAt })),
+    deadlines: r.deadlines,
+  });
+}

@@ -1,0 +1,25 @@
+import type { Scope } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { firmPages } from '../../db/schema/index.js';
+import { scopeWhere } from '../../platform/list.js';
+
+const p = firmPages;
+
+export async function findPage(ex: Executor, scope: Scope, firmId: number, slug: string) {
+  const [row] = await ex
+    .select()
+    .from(p)
+    .where(and(eq(p.firmId, firmId), eq(p.slug, slug), scopeWhere(scope, { firm: p.firmId })));
+  return row;
+}
+
+export async function savePage(ex: Executor, firmId: number, slug: string, content: string, updatedById: number) {
+  const set = { content, updatedById, updatedAt: new Date() };
+  const [row] = await ex
+    .insert(p)
+    .values({ firmId, slug, ...set })
+    .onConflictDoUpdate({ target: [p.firmId, p.slug], set })
+    .returning();
+  return row;
+}

@@ -1,0 +1,30 @@
+import type { Scope } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { firmPortalSettings } from '../../db/schema/index.js';
+import { scopeWhere } from '../../platform/list.js';
+
+const s = firmPortalSettings;
+export type PortalSettingsRow = typeof s.$inferSelect;
+
+export async function findSettings(ex: Executor, scope: Scope, firmId: number) {
+  const [row] = await ex
+    .select()
+    .from(s)
+    .where(and(eq(s.firmId, firmId), scopeWhere(scope, { firm: s.firmId })));
+  return row;
+}
+
+export async function saveSettings(
+  ex: Executor,
+  firmId: number,
+  values: Pick<PortalSettingsRow, 'switchedOff' | 'comingSoonTarget' | 'comingSoonMessage'>,
+) {
+  const set = { ...values, updatedAt: new Date() };
+  const [row] = await ex
+    .insert(s)
+    .values({ firmId, ...set })
+    .onConflictDoUpdate({ target: s.firmId, set })
+    .returning();
+  return row;
+}

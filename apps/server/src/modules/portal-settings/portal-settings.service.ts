@@ -1,0 +1,42 @@
+import { canEditFirmContent, type PortalSettings, type portalSettingsBody } from '@portal/domain';
+import type { z } from 'zod';
+import { fieldDiff, writeAudited } from '../../platform/audit.js';
+import type { Ctx } from '../../platform/context.js';
+import { forbidden } from '../../platform/errors.js';
+import { findSettings, type PortalSettingsRow, saveSettings } from './portal-settings.repository.js';
+
+const toDto = (row: PortalSettingsRow | undefined): PortalSettings => ({
+  switched_off: row?.switchedOff ?? [],
+  coming_soon_target: row?.comingSoonTarget ? row.comingSoonTarget.toISOString() : null,
+  coming_soon_message: row?.comingSoonMessage ?? null,
+});
+
+/** The caller's firm's settings: what the navigation reads for everyone; defaults until saved. */
+export async function get(ctx: Ctx): Promise<PortalSettings> {
+  const firmId = ctx.actor.profile._firm;
+  if (firmId === null) return toDto(undefined);
+  return toDto(await findSettings(ctx.deps.db, ctx.scope('firmContent'), firmId));
+}
+
+/** An administrator switches menu entries off (to the coming-soon card) and sets its countdown. */
+export async function update(ctx: Ctx, body: z.output<typeof portalSettingsBody>): Promise<PortalSettings> {
+  if (!canEditFirmContent(ctx.actor)) throw forbidden();
+  const firmId = ctx.actor.profile._firm as number;
+  const before = toDto(await findSettings(ctx.deps.db, ctx.scope('firmContent'), firmId));
+  return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const row = await saveSettings(tx, firmId, {
+      switchedOff: body.switched_off,
+      comingSoonTarget: body.coming_soon_target ? new Date(body.coming_soon_target) : null,
+      comingSoonMessage: body.coming_soon_message || null,
+    });
+    const after = toDto(row);
+    record({
+      action: 'update',
+      entity: 'portal settings',
+      entityId: firmId,
+      firmId,
+      changes: fieldDiff(before, after),
+    });
+    return after;
+  });
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { daysFromTo, MAX_CALENDAR_RANGE_DAYS, MAX_EVENT_DAYS } from '../rules/calendar.js';
+import { isCalendarDate } from '../rules/fiscal.js';
+import { optionalMultilineText, optionalText, text } from './common.js';
+
+const m = messages.calendar;
+
+/**
+ * A firm event as the API answers it. An all-day event's `start` and `end` are calendar dates
+ * (YYYY-MM-DD, `end` the last day, inclusive); a timed event's are ISO 8601 instants in UTC.
+ */
+export const calendarEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  all_day: z.boolean(),
+  start: z.string(),
+  end: z.string(),
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
+
+const wireDate = z.string().refine(isCalendarDate, m.date);
+const instant = z.iso.datetime({ offset: true, error: m.dateTime });
+
+/** The longest event, in milliseconds, for a timed one. */
+const MAX_EVENT_MS = MAX_EVENT_DAYS * 86_400_000;
+
+/** What an administrator writes: the same fields but the id; the form's messages on each input. */
+export const calendarEventBody = z
+  .object({
+    title: text(200).min(1, m.titleRequired),
+    all_day: z.boolean().default(false),
+    start: z.string({ error: m.startRequired }).trim().min(1, m.startRequired),
+    end: z.string({ error: m.endRequired }).trim().min(1, m.endRequired),
+    location: optionalText(200),
+    description: optionalMultilineText(4000),
+  })
+  .superRefine((body, ctx) => {
+    const format = body.all_day ? wireDate : instant;
+    const start = format.safeParse(body.start);
+    const end = format.safeParse(body.end);
+    if (!start.success) ctx.addIssue({ code: 'custom', path: ['start'], message: start.error.issues[0].message });
+    if (!end.success) ctx.addIssue({ code: 'custom', path: ['end'], message: end.error.issues[0].message });
+    if (!start.success || !end.success) return;
+    const length = body.all_day ? daysFromTo(body.start, body.end) : Date.parse(body.end) - Date.parse(body.start);
+    if (length < 0) ctx.addIssue({ code: 'custom', path: ['end'], message: m.endBeforeStart });
+    else if (body.all_day ? length >= MAX_EVENT_DAYS : length > MAX_EVENT_MS)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: m.tooLong(MAX_EVENT_DAYS) });
+  });
+export type CalendarEventBody = z.input<typeof calendarEventBody>;
+
+/** `GET /api/calendar/events/?from=&to=`: calendar dates, inclusive, at most a bounded span apart. */
+export const calendarRangeQuery = z
+  .object({
+    from: z.string({ error: m.rangeRequired }).refine(isCalendarDate, m.rangeRequired),
+    to: z.string({ error: m.rangeRequired }).refine(isCalendarDate, m.rangeRequired),
+  })
+  .superRefine((q, ctx) => {
+    if (!isCalendarDate(q.from) || !isCalendarDate(q.to)) return;
+    const span = daysFromTo(q.from, q.to);
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: m.rangeOrder });
+    else if (span > MAX_CALENDAR_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: m.rangeTooLong(MAX_CALENDAR_RANGE_DAYS) });
+  });
+export type CalendarRangeQuery = z.infer<typeof calendarRangeQuery>;
+
+/** A day the attestation rules fix (all day, on `date`), for staff. `filed`: whether the caller filed it. */
+export const complianceDeadlineSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['filing_opens', 'reminder', 'due', 'escalation']),
+  date: z.string(),
+  title: z.string(),
+  description: z.string(),
+  fiscal_year: z.number().int(),
+  fiscal_quarter: z.number().int(),
+  filed: z.boolean().nullable(),
+});
+export type ComplianceDeadline = z.infer<typeof complianceDeadlineSchema>;
+
+export const calendarRangeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  events: z.array(calendarEventSchema),
+  deadlines: z.array(complianceDeadlineSchema),
+});
+export type CalendarRange = z.infer<typeof calendarRangeSchema>;
+
+/** The person's private feed address (`GET /api/calendar/feed/`, `POST /api/calendar/feed/reset/`). */
+export const calendarFeedSchema = z.object({ url: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** A feed token as it appears in the feed's path: 43 base64url characters (256 bits). */
+export const calendarFeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
