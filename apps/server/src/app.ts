@@ -19,6 +19,8 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { disclosureRoutes } from './modules/disclosures/disclosures.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { firmPageRoutes } from './modules/firm-pages/firm-pages.routes.js';
+import { clientDocumentRoutes } from './modules/client-documents/client-documents.routes.js';
+import { firmLinkRoutes } from './modules/firm-links/firm-links.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';
@@ -233,6 +235,8 @@ export async function buildApp(
   await app.register(firmRoutes(deps));
   await app.register(employeeRoutes(deps));
   await app.register(resourceRoutes(deps));
+  await app.register(clientDocumentRoutes(deps));
+  await app.register(firmLinkRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(attestationRoutes(deps));
   await app.register(investmentCatalogueRoutes(deps));

@@ -8,6 +8,7 @@ import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD }
 import { multipartOf } from './testing/multipart.js';
 import { agreementBody, investorProfileAnswers } from './testing/onboarding-fixtures.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
+import { statementPdf, uploadDocument } from './testing/vault-fixtures.js';
 
 /**
  * Every API route × every kind of caller × a target in the caller's firm, in another firm, and the
@@ -306,6 +307,8 @@ const matrix: Record<string, Case> = {
   ...directoryCases(),
   ...resourceCases(),
   ...firmContentCases(),
+  ...vaultCases(),
+  ...firmLinkCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -1197,6 +1200,123 @@ function firmContentCases(): Record<string, Case> {
         payload: { switched_off: [], coming_soon_message: `${Math.random()}` },
       }),
       own: admins(200, 403),
+ * The client document vault (issue 11 §4): who reaches a client is the onboarding scope. The client
+ * and their advisor upload and download; the firm's administrators (a super admin, any firm) only read;
+ * the rest of the staff have no vault (403); a client out of reach is absent (404). A document is
+ * removed by its uploader alone. Targets: a client of the advisor in the caller's firm, a client of
+ * another firm, the caller's own vault (only a client has one).
+ */
+function vaultCases(): Record<string, Case> {
+  const clientOf = (s: Target, role: Caller) =>
+    s === 'self' ? ids[callerOf(role)] : requestFixtures[s === 'other' ? 'other' : 'own'].client;
+  /** A fresh document in the target's vault, uploaded by its advisor (by the client, in their own). */
+  const documentIn = async (s: Target) => {
+    const [client, headers] =
+      s === 'self'
+        ? [ids.client, sessions.client.bearer]
+        : [
+            requestFixtures[s === 'other' ? 'other' : 'own'].client,
+            requestFixtures[s === 'other' ? 'other' : 'own'].advisor,
+          ];
+    const res = await uploadDocument(t, headers, { client: String(client) }, statementPdf('matrix'));
+    expect(res.statusCode).toBe(201);
+    return json<{ id: number }>(res).id;
+  };
+  const shared: Partial<Record<Target, number>> = {};
+  const sharedDocument = async (s: Target) => {
+    shared[s] ??= await documentIn(s);
+    return shared[s];
+  };
+  const noVault = (overrides: Partial<Expect>): Expect => ({ ...all(403), ...overrides });
+  return {
+    'GET /api/client_documents/': {
+      build: (s, role) => ({ method: 'GET', url: `/api/client_documents/?client=${clientOf(s, role)}` }),
+      own: noVault({ superAdmin: 200, firmAdmin: 200, advisor: 200, client: 404 }),
+      other: noVault({ superAdmin: 200, firmAdmin: 404, advisor: 404, client: 404 }),
+      self: noVault({ superAdmin: 404, firmAdmin: 404, advisor: 404, client: 200 }),
+    },
+    'POST /api/client_documents/': {
+      build: async (s, role) => {
+        const body = multipartOf({ client: String(clientOf(s, role)) }, [statementPdf('matrix upload')]);
+        return { method: 'POST', url: '/api/client_documents/', headers: body.headers, payload: body.payload };
+      },
+      own: noVault({ superAdmin: 403, firmAdmin: 403, advisor: 201, client: 404 }),
+      other: noVault({ superAdmin: 403, firmAdmin: 404, advisor: 404, client: 404 }),
+      self: noVault({ superAdmin: 404, firmAdmin: 404, advisor: 404, client: 201 }),
+    },
+    'GET /api/client_documents/:id/download/': {
+      build: async (s) => ({ method: 'GET', url: `/api/client_documents/${await sharedDocument(s)}/download/` }),
+      own: noVault({ superAdmin: 200, firmAdmin: 200, advisor: 200, client: 404 }),
+      other: noVault({ superAdmin: 200, firmAdmin: 404, advisor: 404, client: 404 }),
+      self: noVault({ superAdmin: 200, firmAdmin: 200, advisor: 404, client: 200 }),
+    },
+    'DELETE /api/client_documents/:id/': {
+      build: async (s) => ({ method: 'DELETE', url: `/api/client_documents/${await documentIn(s)}/` }),
+      own: noVault({ superAdmin: 403, firmAdmin: 403, advisor: 204, client: 404 }),
+      other: noVault({ superAdmin: 403, firmAdmin: 404, advisor: 404, client: 404 }),
+      self: noVault({ superAdmin: 403, firmAdmin: 403, advisor: 404, client: 204 }),
+    },
+  };
+}
+
+/**
+ * A firm's configured links: everyone reads their own firm's (the menus: `self`, no firm named); a
+ * firm's administrators (a super admin, every firm's) list, add, change and remove them.
+ */
+function firmLinkCases(): Record<string, Case> {
+  let n = 0;
+  const firmOf = (s: Target) => firms[s === 'other' ? 'other' : 'own'].id;
+  const linkIn = async (s: Target) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/firm_links/',
+      headers: sessions.superAdmin.bearer,
+      payload: {
+        firm: firmOf(s),
+        kind: 'portfolio',
+        label: `Matrix link ${++n}`,
+        url: 'https://portfolio.example.com',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return json<{ id: number }>(res).id;
+  };
+  const keepers = (ok: number, others: number): Expect => ({ ...all(others), superAdmin: ok, firmAdmin: ok });
+  const otherFirm = (ok: number): Expect => ({ ...all(404), superAdmin: ok, superCco: 403 });
+  return {
+    'GET /api/firm_links/': {
+      build: (s) => ({ method: 'GET', url: s === 'self' ? '/api/firm_links/' : `/api/firm_links/?firm=${firmOf(s)}` }),
+      own: keepers(200, 403),
+      other: otherFirm(200),
+      self: all(200),
+    },
+    'POST /api/firm_links/': {
+      build: (s) => ({
+        method: 'POST',
+        url: '/api/firm_links/',
+        payload: {
+          firm: firmOf(s),
+          kind: 'financial_planning',
+          label: `Matrix plan ${++n}`,
+          url: 'https://plan.example.com',
+        },
+      }),
+      own: keepers(201, 403),
+      other: otherFirm(201),
+    },
+    'PUT /api/firm_links/:id/': {
+      build: async (s) => ({
+        method: 'PUT',
+        url: `/api/firm_links/${await linkIn(s)}/`,
+        payload: { kind: 'portfolio', label: `Matrix renamed ${++n}`, url: 'https://portfolio.example.com/sso' },
+      }),
+      own: keepers(200, 403),
+      other: otherFirm(200),
+    },
+    'DELETE /api/firm_links/:id/': {
+      build: async (s) => ({ method: 'DELETE', url: `/api/firm_links/${await linkIn(s)}/` }),
+      own: keepers(204, 403),
+      other: otherFirm(204),
     },
   };
 }

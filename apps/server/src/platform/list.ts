@@ -73,7 +73,9 @@ export type VersionedTable =
   | 'cash_requests'
   | 'staff_directory_entries'
   | 'training_resources'
-  | 'training_resource_acknowledgements';
+  | 'training_resource_acknowledgements'
+  | 'client_documents'
+  | 'firm_links';
 
 export interface ListQuery<S extends PgSelect> {
   /**

@@ -1,6 +1,8 @@
-import { type CustodianFlag, custodianLinks, staffLinks } from '../config/links.js';
+import { type CustodianFlag, custodianLinks, type ExternalLink, staffLinks } from '../config/links.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
+import { canOpenClientVault } from './client-documents.js';
 import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './disclosures.js';
+import { canOpenFirmLinks, type FirmLinkKind } from './firm-links.js';
 import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
 import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
@@ -14,6 +16,14 @@ export interface MenuEntry {
   visible?: (a: Actor) => boolean;
 }
 
+/**
+ * What the menus read besides the person: the links their firm configured (issue 11 §4), fetched by the
+ * web from `GET /api/firm_links/`. Absent (still loading, or none), the menus show the defaults alone.
+ */
+export interface MenuContext {
+  firmLinks?: readonly (ExternalLink & { kind: FirmLinkKind })[];
+}
+
 /** Where a group sits: the main bar, the gear (setup) menu, or the profile menu. */
 export type MenuPlace = 'main' | 'setup' | 'profile';
 
@@ -24,7 +34,7 @@ export interface MenuGroupDefinition {
   place: MenuPlace;
   /** Who sees the group at all; entries may narrow it further. */
   visible?: (a: Actor) => boolean;
-  entries: MenuEntry[] | ((a: Actor) => MenuEntry[]);
+  entries: MenuEntry[] | ((a: Actor, context: MenuContext) => MenuEntry[]);
 }
 
 /** A group as one person sees it: only the entries they may use. */
@@ -36,6 +46,10 @@ export interface MenuGroup {
 }
 
 const external = (label: string, url: string): MenuEntry => ({ label, to: url, external: true });
+
+/** The firm's configured links of one kind, as menu entries. */
+export const firmLinkEntries = (context: MenuContext, kind: FirmLinkKind): MenuEntry[] =>
+  (context.firmLinks ?? []).filter((l) => l.kind === kind).map((l) => external(l.label, l.url));
 
 /** Account Management (spec 000 §2): a custodian site for each custodian flag the client has. */
 function accountManagementEntries(a: Actor): MenuEntry[] {
@@ -103,6 +117,14 @@ export const menu: MenuGroupDefinition[] = [
     entries: [{ label: 'Staff Directory', to: '/staff-directory/' }],
   },
   {
+    // Issue 11 §4: the client and their advisor exchange documents; administrators read them.
+    id: 'document-vault',
+    label: 'Document Vault',
+    place: 'main',
+    visible: canOpenClientVault,
+    entries: [{ label: 'Document Vault', to: '/document-vault/' }],
+  },
+  {
     id: 'account-management',
     label: 'Account Management',
     place: 'main',
@@ -110,11 +132,23 @@ export const menu: MenuGroupDefinition[] = [
     entries: accountManagementEntries,
   },
   {
+    // Spec 000 §2: the client's Financial Planning link, the one their firm configured (issue 11 §4).
+    id: 'financial-planning',
+    label: 'Financial Planning',
+    place: 'main',
+    visible: isClient,
+    entries: (_a, context) => firmLinkEntries(context, 'financial_planning'),
+  },
+  {
+    // The custodian sites, then the firm's portfolio systems and tools (issue 11 §4), also on the home grid.
     id: 'links',
     label: 'Links',
     place: 'main',
     visible: isStaff,
-    entries: () => staffLinks.map((link) => external(link.label, link.url)),
+    entries: (_a, context) => [
+      ...staffLinks.map((link) => external(link.label, link.url)),
+      ...firmLinkEntries(context, 'portfolio'),
+    ],
   },
   {
     id: 'setup',
@@ -124,6 +158,7 @@ export const menu: MenuGroupDefinition[] = [
       { label: 'Firm Management', to: '/setup/firms', visible: canManageFirms },
       { label: 'User Management', to: '/users/', visible: canManageUsers },
       { label: 'Disclosure Documents', to: '/setup/disclosure-documents', visible: canOpenDisclosureDocuments },
+      { label: 'Firm Links', to: '/setup/firm-links', visible: canOpenFirmLinks },
     ],
   },
   {
@@ -135,11 +170,11 @@ export const menu: MenuGroupDefinition[] = [
 ];
 
 /** The groups this person sees, with only the entries they may use; empty groups are dropped. */
-export function menuFor(actor: Actor, groups: MenuGroupDefinition[] = menu): MenuGroup[] {
+export function menuFor(actor: Actor, groups: MenuGroupDefinition[] = menu, context: MenuContext = {}): MenuGroup[] {
   return groups
     .filter((g) => !g.visible || g.visible(actor))
     .map(({ id, label, place, entries }) => {
-      const listed = typeof entries === 'function' ? entries(actor) : entries;
+      const listed = typeof entries === 'function' ? entries(actor, context) : entries;
       return { id, label, place, entries: listed.filter((e) => !e.visible || e.visible(actor)) };
     })
     .filter((g) => g.entries.length > 0);

@@ -135,8 +135,13 @@ describe('permissions', () => {
       .flatMap((g) => g.entries.map((e) => e.label));
 
   it('offers Firm Management only to a super admin and User Management to administrators and advisors', () => {
-    expect(labelsIn(superAdmin, 'setup')).toEqual(['Firm Management', 'User Management', 'Disclosure Documents']);
-    expect(labelsIn(firmAdmin, 'setup')).toEqual(['User Management', 'Disclosure Documents']);
+    expect(labelsIn(superAdmin, 'setup')).toEqual([
+      'Firm Management',
+      'User Management',
+      'Disclosure Documents',
+      'Firm Links',
+    ]);
+    expect(labelsIn(firmAdmin, 'setup')).toEqual(['User Management', 'Disclosure Documents', 'Firm Links']);
     expect(labelsIn(advisor, 'setup')).toEqual(['User Management']);
     expect(labelsIn(staff, 'setup')).toEqual([]);
   });

@@ -10,3 +10,4 @@ export * from './platform.js';
 export * from './reference.js';
 export * from './resources.js';
 export * from './users.js';
+export * from './vault.js';

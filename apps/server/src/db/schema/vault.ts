@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { firms } from './firms.js';
+import { users } from './users.js';
+
+/**
+ * A document of a client's vault (issue 11 §4): the bytes live in storage under `storage_key`. A removal
+ * only sets `removed_at`: what a client and their advisor exchanged stays on record (books and records),
+ * and its file with it.
+ */
+export const clientDocuments = pgTable(
+  'client_documents',
+  {
+    id: serial('id').primaryKey(),
+    /** The client's firm when uploaded: the firm scope of every read. */
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    category: text('category', { enum: ['statement', 'signed_agreement', 'tax_form', 'other'] })
+      .notNull()
+      .default('other'),
+    description: text('description'),
+    storageKey: text('storage_key').notNull().unique(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedById: integer('uploaded_by_id').references(() => users.id),
+    /** Kept as it read: the uploader's account may go, the record of who gave the document stays. */
+    uploadedByName: text('uploaded_by_name'),
+    uploadedByClient: boolean('uploaded_by_client').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().default(sql`now()`),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedById: integer('removed_by_id').references(() => users.id),
+  },
+  (t) => [index('client_documents_client_idx').on(t.clientId, t.uploadedAt).where(sql`${t.removedAt} is null`)],
+);
+
+/** A firm's configured link (issue 11 §4): where it shows is its kind (rules/firm-links.ts). */
+export const firmLinks = pgTable(
+  'firm_links',
+  {
+    id: serial('id').primaryKey(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    kind: text('kind', { enum: ['financial_planning', 'portfolio', 'help_portal'] }).notNull(),
+    label: text('label').notNull(),
+    url: text('url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('firm_links_label_key').on(t.firmId, t.kind, sql`lower(${t.label})`)],
+);

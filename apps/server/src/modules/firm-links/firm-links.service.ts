@@ -1,0 +1,118 @@
+import {
+  canManageFirmLinks,
+  FIRM_LINK_KINDS,
+  type FirmLink,
+  type FirmLinkBody,
+  type FirmLinkListQuery,
+  type FirmLinkUpdateBody,
+  firmLinkKindsFor,
+  inScope,
+  messages,
+} from '@portal/domain';
+import { writeAudited } from '../../platform/audit.js';
+import type { Ctx } from '../../platform/context.js';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { deleteLink, type FirmLinkRow, findLink, insertLink, listLinks, updateLink } from './firm-links.repository.js';
+
+const m = messages.firmLinks;
+
+const toWire = (r: FirmLinkRow): FirmLink => ({
+  id: r.id,
+  firm: r.firmId,
+  kind: r.kind,
+  label: r.label,
+  url: r.url,
+  updated_at: r.updatedAt.toISOString(),
+});
+
+/** A firm outside the caller's reach is absent (404); inside it, only its administrators keep its links (403). */
+function managedFirm(ctx: Ctx, firmId: number) {
+  if (!inScope(ctx.scope('firms'), { firmId })) throw notFound();
+  if (!canManageFirmLinks(ctx.actor, firmId)) throw forbidden();
+}
+
+/**
+ * Without a firm: the caller's own firm's links that their menus show. With one: every link of that
+ * firm, for its administrators.
+ */
+export async function list(ctx: Ctx, q: FirmLinkListQuery) {
+  const scope = ctx.scope('firms');
+  let firmId: number | null;
+  let kinds = FIRM_LINK_KINDS.filter((k) => !q.kind || k === q.kind);
+  if (q.firm === undefined) {
+    firmId = ctx.actor.profile._firm;
+    const mine = firmLinkKindsFor(ctx.actor);
+    kinds = kinds.filter((k) => mine.includes(k));
+  } else {
+    managedFirm(ctx, q.firm);
+    firmId = q.firm;
+  }
+  if (firmId === null) return { count: 0, results: [] };
+  // The menus' read: the person's own firm, whatever the firms area would otherwise let them see.
+  const { rows, count } = await listLinks(ctx.deps.db, scope, firmId, kinds, q, q);
+  return { count, results: rows.map(toWire) };
+}
+
+/** A second link of the same kind and label in a firm would show twice in a menu. */
+async function unique<T>(write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(m.duplicate, { label: m.duplicate });
+    throw err;
+  }
+}
+
+export async function create(ctx: Ctx, body: FirmLinkBody) {
+  managedFirm(ctx, body.firm);
+  const row = await unique(() =>
+    writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+      const inserted = await insertLink(tx, { firmId: body.firm, kind: body.kind, label: body.label, url: body.url });
+      record({
+        action: 'create',
+        entity: 'firm_link',
+        entityId: inserted.id,
+        firmId: body.firm,
+        changes: { kind: body.kind, label: body.label, url: body.url },
+      });
+      return inserted;
+    }),
+  );
+  return toWire(row);
+}
+
+async function managedLink(ctx: Ctx, id: number) {
+  const row = await findLink(ctx.deps.db, ctx.scope('firms'), id);
+  if (!row) throw notFound();
+  managedFirm(ctx, row.firmId);
+  return row;
+}
+
+export async function update(ctx: Ctx, id: number, body: FirmLinkUpdateBody) {
+  const before = await managedLink(ctx, id);
+  const row = await unique(() =>
+    writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+      const updated = await updateLink(tx, id, { kind: body.kind, label: body.label, url: body.url });
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      for (const k of ['kind', 'label', 'url'] as const)
+        if (before[k] !== updated[k]) changes[k] = { from: before[k], to: updated[k] };
+      record({ action: 'update', entity: 'firm_link', entityId: id, firmId: before.firmId, changes });
+      return updated;
+    }),
+  );
+  return toWire(row);
+}
+
+export async function remove(ctx: Ctx, id: number) {
+  const before = await managedLink(ctx, id);
+  await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    await deleteLink(tx, id);
+    record({
+      action: 'delete',
+      entity: 'firm_link',
+      entityId: id,
+      firmId: before.firmId,
+      changes: { kind: before.kind, label: before.label, url: before.url },
+    });
+  });
+}
