@@ -40,7 +40,7 @@ function asHttpError(err: unknown, limits: MultipartLimits): unknown {
   // busboy's own: a body cut short or without its boundary.
   if (
     err instanceof Error &&
-    /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(err.message)
+    /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found/i.test(err.message)
   )
     return badRequest(messages.http.badRequest);
   return err;
