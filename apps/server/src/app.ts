@@ -16,11 +16,11 @@ import { attestationRoutes } from './modules/attestations/attestations.routes.js
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { clientDocumentRoutes } from './modules/client-documents/client-documents.routes.js';
 import { disclosureRoutes } from './modules/disclosures/disclosures.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
-import { firmPageRoutes } from './modules/firm-pages/firm-pages.routes.js';
-import { clientDocumentRoutes } from './modules/client-documents/client-documents.routes.js';
 import { firmLinkRoutes } from './modules/firm-links/firm-links.routes.js';
+import { firmPageRoutes } from './modules/firm-pages/firm-pages.routes.js';
 import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';

@@ -1200,6 +1200,11 @@ function firmContentCases(): Record<string, Case> {
         payload: { switched_off: [], coming_soon_message: `${Math.random()}` },
       }),
       own: admins(200, 403),
+    },
+  };
+}
+
+/**
  * The client document vault (issue 11 §4): who reaches a client is the onboarding scope. The client
  * and their advisor upload and download; the firm's administrators (a super admin, any firm) only read;
  * the rest of the staff have no vault (403); a client out of reach is absent (404). A document is
