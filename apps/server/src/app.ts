@@ -32,6 +32,7 @@ import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { reminderJob } from './modules/reminders/reminders.service.js';
 import { resourceRoutes } from './modules/resources/resources.routes.js';
 import { supervisedPersonRoutes } from './modules/supervised-persons/supervised-persons.routes.js';
+import { supportTicketRoutes } from './modules/support-tickets/support-tickets.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerAuth, requireStaff } from './platform/auth.js';
 import { Background } from './platform/background.js';
@@ -249,6 +250,7 @@ export async function buildApp(
   await app.register(calendarRoutes(deps));
   await app.register(firmPageRoutes(deps));
   await app.register(portalSettingsRoutes(deps));
+  await app.register(supportTicketRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes, handlersSettled: handlers.settled };

@@ -26,6 +26,7 @@ const SIGNED_IN = [
   'superCco',
   'investments',
   'manager',
+  'handler',
 ] as const;
 type Role = (typeof SIGNED_IN)[number];
 type Caller = Role | 'signedOut';
@@ -309,6 +310,7 @@ const matrix: Record<string, Case> = {
   ...firmContentCases(),
   ...vaultCases(),
   ...firmLinkCases(),
+  ...supportCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -1326,6 +1328,71 @@ function firmLinkCases(): Record<string, Case> {
   };
 }
 
+/**
+ * Support cases: every staff member opens cases and works on their own (a client has none: 403); the
+ * firm's handlers (its administrators and named handlers) and a super admin work on every case of the
+ * firm (a super admin: of every firm) and alone set the status. A colleague's case, another firm's: 404.
+ * Each call targets a fresh case: a colleague's, one of firm B, or the caller's own.
+ */
+function supportCases(): Record<string, Case> {
+  const submitters: Partial<Record<'own' | 'other', Record<string, string>>> = {};
+  const submitterOf = async (side: 'own' | 'other') => {
+    if (!submitters[side]) {
+      const u = await createUser(t.deps.db, { profile: { firmId: firms[side].id, profileType: 3 } });
+      submitters[side] = (await signIn(u.email)).bearer;
+    }
+    return submitters[side];
+  };
+  const form = { Subject: 'Matrix case', Category__c: 'Technology', Priority: 'Low' };
+  /** A fresh case of the target: a colleague's, firm B's, or the caller's own (a client's: a colleague's). */
+  const caseOf = async (s: Target, role: Caller) => {
+    const headers =
+      s === 'self' && role !== 'client'
+        ? sessions[callerOf(role)].bearer
+        : await submitterOf(s === 'other' ? 'other' : 'own');
+    const res = await t.app.inject({ method: 'POST', url: '/api/support_tickets/', headers, payload: form });
+    expect(res.statusCode).toBe(201);
+    return json<Record<string, unknown> & { Id: number }>(res);
+  };
+  const handlers = (ok: number, others: number): Expect => ({
+    ...all(others),
+    superAdmin: ok,
+    firmAdmin: ok,
+    handler: ok,
+    client: 403,
+  });
+  const otherFirm = (ok: number): Expect => ({ ...all(404), superAdmin: ok, client: 403 });
+  const one = (
+    method: Req['method'],
+    path: string,
+    ok: number,
+    payload?: (c: Record<string, unknown>) => unknown,
+  ): Case => ({
+    build: async (s, role) => {
+      const c = await caseOf(s, role);
+      return { method, url: `/api/support_tickets/${c.Id}/${path}`, payload: payload?.(c) };
+    },
+    own: handlers(ok, 404),
+    other: otherFirm(ok),
+    self: staffAll(ok),
+  });
+  return {
+    'GET /api/support_tickets/': { build: () => ({ method: 'GET', url: '/api/support_tickets/' }), own: staffAll(200) },
+    'POST /api/support_tickets/': {
+      build: () => ({ method: 'POST', url: '/api/support_tickets/', payload: form }),
+      own: staffAll(201),
+    },
+    'GET /api/support_tickets/:id/': one('GET', '', 200),
+    'PUT /api/support_tickets/:id/': {
+      // The status is the handlers': on their own case a staff member's status change is refused.
+      ...one('PUT', '', 200, (c) => ({ ...c, Subject: 'Matrix case (edited)', Status: 'In Progress' })),
+      self: handlers(200, 403),
+    },
+    'GET /api/support_tickets/:id/replies/': one('GET', 'replies/', 200),
+    'POST /api/support_tickets/:id/replies/': one('POST', 'replies/', 201, () => ({ CommentBody: 'Matrix reply' })),
+  };
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   firms.own = await createFirm(t.deps.db, { name: 'Own Firm', firmTk: 9001 });
@@ -1341,6 +1408,7 @@ beforeAll(async () => {
     superCco: { profile: { firmId: own, profileType: 3, isCco: true, isSuperCco: true } },
     investments: { profile: { firmId: own, profileType: 3, isInvestmentsUser: true } },
     manager: { profile: { firmId: own, profileType: 5, isManager: true } },
+    handler: { profile: { firmId: own, profileType: 3, isSupportHandler: true } },
   };
   for (const role of SIGNED_IN) {
     const u = await createUser(t.deps.db, people[role]);

@@ -75,7 +75,9 @@ export type VersionedTable =
   | 'training_resources'
   | 'training_resource_acknowledgements'
   | 'client_documents'
-  | 'firm_links';
+  | 'firm_links'
+  | 'support_cases'
+  | 'support_case_replies';
 
 export interface ListQuery<S extends PgSelect> {
   /**

@@ -1,4 +1,4 @@
-import { type CustodianFlag, custodianLinks, type ExternalLink, staffLinks } from '../config/links.js';
+import { type CustodianFlag, custodianLinks, type ExternalLink, helpPortalLink, staffLinks } from '../config/links.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canOpenClientVault } from './client-documents.js';
 import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './disclosures.js';
@@ -7,6 +7,7 @@ import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
 import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
 import { type Actor, canManageFirms, canManageUsers, canReadDirectory, isClient, isStaff } from './permissions.js';
+import { canUseSupport } from './support.js';
 
 export interface MenuEntry {
   label: string;
@@ -50,6 +51,12 @@ const external = (label: string, url: string): MenuEntry => ({ label, to: url, e
 /** The firm's configured links of one kind, as menu entries. */
 export const firmLinkEntries = (context: MenuContext, kind: FirmLinkKind): MenuEntry[] =>
   (context.firmLinks ?? []).filter((l) => l.kind === kind).map((l) => external(l.label, l.url));
+
+/** The firm's configured help portal (issue 11 §4), else the portal's default (config/links.ts). */
+function helpPortalEntries(context: MenuContext): MenuEntry[] {
+  const configured = firmLinkEntries(context, 'help_portal');
+  return configured.length ? configured : [external(helpPortalLink.label, helpPortalLink.url)];
+}
 
 /** Account Management (spec 000 §2): a custodian site for each custodian flag the client has. */
 function accountManagementEntries(a: Actor): MenuEntry[] {
@@ -123,6 +130,19 @@ export const menu: MenuGroupDefinition[] = [
     place: 'main',
     visible: canOpenClientVault,
     entries: [{ label: 'Document Vault', to: '/document-vault/' }],
+  },
+  {
+    // Spec 000 §2 (issue 11 §1): help requests, the external help portal, and prayer requests (the same
+    // screen with the category Prayer Request). Clients have no support cases.
+    id: 'support',
+    label: 'Support',
+    place: 'main',
+    visible: canUseSupport,
+    entries: (_a, context) => [
+      { label: 'Help Requests', to: '/support/' },
+      ...helpPortalEntries(context),
+      { label: 'Prayer Requests', to: '/support/prayer-requests/' },
+    ],
   },
   {
     id: 'account-management',

@@ -23,6 +23,8 @@ export interface Actor {
     is_super_cco: boolean;
     is_investments_user: boolean;
     is_manager: boolean;
+    /** Named by the firm's administrators to answer its support cases (issue 11 §1). */
+    is_support_handler?: boolean;
   } & Partial<Record<CustodianFlag, boolean>>;
 }
 
@@ -83,6 +85,7 @@ export type UserFormField =
   | 'profile.is_cco'
   | 'profile.is_manager'
   | 'profile.is_investments_user'
+  | 'profile.is_support_handler'
   | 'profile.is_exhibit_b_investor_profile_form_user'
   | 'profile.is_using_fidelity'
   | 'profile.is_using_national_advisors_trust'
@@ -105,6 +108,7 @@ const adminFields: UserFormField[] = [
   'profile.is_cco',
   'profile.is_manager',
   'profile.is_investments_user',
+  'profile.is_support_handler',
 ];
 const superFields: UserFormField[] = [
   ...adminFields,

@@ -1,4 +1,5 @@
 import { type Actor, isAdvisor, isClient, isFirmAdmin, isStaff, isSuperAdmin } from './permissions.js';
+import { isSupportHandler } from './support.js';
 
 /** The parts of the portal whose records are owned by a firm and, within it, by people. */
 export type Area =
@@ -68,8 +69,9 @@ export function scopeOf(actor: Actor, area: Area): Scope {
       if (isClient(actor)) return make(area, firm, self);
       return NONE(area);
     case 'support':
+      // A case's people are its submitters: the firm's handlers (administrators and named handlers) see all.
       if (isSuperAdmin(actor)) return make(area, 'all', 'all');
-      if (isFirmAdmin(actor)) return make(area, firm, 'all');
+      if (isSupportHandler(actor)) return make(area, firm, 'all');
       return isStaff(actor) ? make(area, firm, self) : NONE(area);
     case 'directory':
       // The staff directory: the whole firm's staff for anyone on it, every firm for a super admin.

@@ -83,6 +83,7 @@ export const userFields = defineFields({
   is_super_admin: profileFlag('isSuperAdmin'),
   is_manager: profileFlag('isManager'),
   is_investments_user: profileFlag('isInvestmentsUser'),
+  is_support_handler: profileFlag('isSupportHandler'),
   is_exhibit_b_investor_profile_form_user: profileFlag('isExhibitBInvestorProfileFormUser'),
   is_using_fidelity: profileFlag('isUsingFidelity'),
   is_using_national_advisors_trust: profileFlag('isUsingNationalAdvisorsTrust'),

@@ -9,5 +9,6 @@ export * from './onboarding.js';
 export * from './platform.js';
 export * from './reference.js';
 export * from './resources.js';
+export * from './support.js';
 export * from './users.js';
 export * from './vault.js';

@@ -72,6 +72,7 @@ export const profiles = pgTable(
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     isManager: boolean('is_manager').notNull().default(false),
     isInvestmentsUser: boolean('is_investments_user').notNull().default(false),
+    isSupportHandler: boolean('is_support_handler').notNull().default(false),
     isExhibitBInvestorProfileFormUser: boolean('is_exhibit_b_investor_profile_form_user').notNull().default(false),
     isUsingFidelity: boolean('is_using_fidelity').notNull().default(false),
     isUsingNationalAdvisorsTrust: boolean('is_using_national_advisors_trust').notNull().default(false),

@@ -57,6 +57,8 @@ const ROLE_FLAGS: Flag[] = [
   { field: 'profile.is_super_cco', label: 'Super CCO' },
   { field: 'profile.is_manager', label: 'Manager' },
   { field: 'profile.is_investments_user', label: 'Investments User' },
+  // Issue 11 §1: how an administrator names the firm's support handlers.
+  { field: 'profile.is_support_handler', label: messages.support.handlerFlag },
   { field: 'profile.is_exhibit_b_investor_profile_form_user', label: 'Exhibit B Investor Profile Form User' },
 ];
 

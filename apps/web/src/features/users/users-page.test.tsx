@@ -48,6 +48,7 @@ const recordOf = (row: UserListItem, extra: Partial<User['profile']> = {}): User
     is_cco: false,
     is_manager: false,
     is_investments_user: false,
+    is_support_handler: false,
     is_exhibit_b_investor_profile_form_user: false,
     is_using_fidelity: false,
     is_using_national_advisors_trust: false,

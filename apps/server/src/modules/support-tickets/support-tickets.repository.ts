@@ -1,0 +1,144 @@
+import {
+  type CaseReply,
+  caseReplyFields,
+  ProfileType,
+  type Scope,
+  SUPPORT_TICKET_LIST_FIELDS,
+  type SupportTicketListItem,
+  type SupportTicketListQuery,
+  supportTicketFields,
+} from '@portal/domain';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { profiles, supportCaseReplies, supportCaseSearchText, supportCases, users } from '../../db/schema/index.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+
+const c = supportCases;
+const r = supportCaseReplies;
+const replyColumns = getTableColumns(r);
+
+export const caseEntity = bindEntity('support case', supportTicketFields, { '': supportCases });
+export const replyEntity = bindEntity('support case reply', caseReplyFields, { '': supportCaseReplies });
+
+export type CaseRow = typeof supportCases.$inferSelect;
+const toReply = (row: unknown) => replyEntity.toWire(row as StoredRow) as CaseReply;
+
+/** The scope's people are the submitters: a staff member's own cases, the firm's for its handlers. */
+const owner = { firm: c.firmId, person: c.submitterId };
+
+const listItemOf = caseEntity.toWireOf(SUPPORT_TICKET_LIST_FIELDS);
+const fields = supportTicketFields as Record<string, { column: string }>;
+// Only the list's columns are read: a page ships what the table shows, not each case's description.
+const listColumns = Object.fromEntries(
+  SUPPORT_TICKET_LIST_FIELDS.map((wire) => [fields[wire].column, caseEntity.column(wire)]),
+);
+const search = supportCaseSearchText(c);
+
+export async function listCases(ex: Executor, scope: Scope, q: SupportTicketListQuery, page: PageRequest) {
+  const where = and(
+    scopeWhere(scope, owner),
+    q.firm === undefined ? undefined : eq(c.firmId, q.firm),
+    q.category === undefined ? undefined : eq(c.category, q.category),
+    q.status?.length ? inArray(c.status, q.status) : undefined,
+    searchWhere(q.search, [search]),
+  );
+  const { rows, count } = await listPage(
+    ex,
+    {
+      rows: (versions) =>
+        ex
+          .select({ ...listColumns, versions })
+          .from(c)
+          .$dynamic(),
+      count: ex.select(countAll()).from(c).$dynamic(),
+      countReads: ['support_cases'],
+    },
+    where,
+    caseEntity.orderBy(q.ordering, c.id),
+    page,
+  );
+  return { count, results: rows.map((row) => listItemOf(row as StoredRow) as SupportTicketListItem) };
+}
+
+/** One case within the scope; `lock` holds it for the caller's transaction (an edit, a reply). */
+export async function findCase(ex: Executor, scope: Scope, id: number, lock?: 'update') {
+  const query = ex
+    .select()
+    .from(c)
+    .where(and(eq(c.id, id), scopeWhere(scope, owner)));
+  const [row] = await (lock ? query.for(lock) : query);
+  return row as CaseRow | undefined;
+}
+
+export async function insertCase(ex: Executor, values: typeof supportCases.$inferInsert) {
+  const [row] = await ex.insert(c).values(values).returning({ id: c.id });
+  return row.id;
+}
+
+export async function updateCase(ex: Executor, id: number, values: Partial<typeof supportCases.$inferInsert>) {
+  await ex
+    .update(c)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(c.id, id));
+}
+
+/** A case's conversation, oldest first. */
+export async function listReplies(ex: Executor, caseId: number, page: PageRequest) {
+  const { rows, count } = await listPage(
+    ex,
+    {
+      rows: (versions) =>
+        ex
+          .select({ ...replyColumns, versions })
+          .from(r)
+          .$dynamic(),
+      count: ex.select(countAll()).from(r).$dynamic(),
+      countReads: ['support_case_replies'],
+    },
+    eq(r.caseId, caseId),
+    [asc(r.createdAt), asc(r.id)],
+    page,
+  );
+  return { count, results: rows.map(toReply) };
+}
+
+export async function insertReply(ex: Executor, values: typeof supportCaseReplies.$inferInsert) {
+  const [row] = await ex.insert(r).values(values).returning();
+  return toReply(row);
+}
+
+/**
+ * Who answers a firm's cases, and is mailed when one is opened or its submitter replies: its live, active
+ * administrators and the staff they named as handlers.
+ */
+export function handlersOf(ex: Executor, firmId: number) {
+  return ex
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        eq(profiles.firmId, firmId),
+        isNull(users.deletedAt),
+        isNull(users.deactivatedAt),
+        eq(users.isActive, true),
+        ne(profiles.profileType, ProfileType.Client),
+        or(
+          eq(profiles.profileType, ProfileType.Administrator),
+          eq(users.isAdmin, true),
+          eq(profiles.isSupportHandler, true),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
+}
+
+/** The submitter's live account (where replies and status changes are mailed), or none when it is gone. */
+export async function accountOf(ex: Executor, userId: number) {
+  const [row] = await ex
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}

@@ -1,0 +1,78 @@
+import {
+  caseReplyBody,
+  caseReplyListQuery,
+  caseReplySchema,
+  errorResponse,
+  idParam,
+  newSupportTicketBody,
+  pageOf as pageSchema,
+  supportTicketBody,
+  supportTicketListItem,
+  supportTicketListQuery,
+  supportTicketSchema,
+} from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AppDeps, contextOf } from '../../platform/context.js';
+import { pageOf } from '../../platform/list.js';
+import * as cases from './support-tickets.service.js';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const tags = ['support_tickets'];
+const BASE = '/api/support_tickets/';
+
+/** Support cases (spec 001 §7, issue 11 §1) and their conversation. */
+export function supportTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const ctx = (request: FastifyRequest) => contextOf(deps, request);
+  const one = { 200: supportTicketSchema, ...errors };
+  return async (app) => {
+    app.get(
+      BASE,
+      {
+        schema: {
+          tags,
+          querystring: supportTicketListQuery,
+          response: { 200: pageSchema(supportTicketListItem), ...errors },
+        },
+      },
+      async (request) => {
+        const { count, results } = await cases.list(ctx(request), request.query);
+        return pageOf(request, deps.config.publicUrl, request.query, count, results);
+      },
+    );
+    app.post(
+      BASE,
+      { schema: { tags, body: newSupportTicketBody, response: { 201: supportTicketSchema, ...errors } } },
+      async (request, reply) => reply.status(201).send(await cases.create(ctx(request), request.body)),
+    );
+    app.get(`${BASE}:id/`, { schema: { tags, params: idParam, response: one } }, async (request) =>
+      cases.get(ctx(request), request.params.id),
+    );
+    app.put(
+      `${BASE}:id/`,
+      { schema: { tags, params: idParam, body: supportTicketBody, response: one } },
+      async (request) => cases.update(ctx(request), request.params.id, request.body),
+    );
+    app.get(
+      `${BASE}:id/replies/`,
+      {
+        schema: {
+          tags,
+          params: idParam,
+          querystring: caseReplyListQuery,
+          response: { 200: pageSchema(caseReplySchema), ...errors },
+        },
+      },
+      async (request) => {
+        const { count, results } = await cases.replies(ctx(request), request.params.id, request.query);
+        return pageOf(request, deps.config.publicUrl, request.query, count, results);
+      },
+    );
+    app.post(
+      `${BASE}:id/replies/`,
+      { schema: { tags, params: idParam, body: caseReplyBody, response: { 201: caseReplySchema, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await cases.reply(ctx(request), request.params.id, request.body)),
+    );
+  };
+}

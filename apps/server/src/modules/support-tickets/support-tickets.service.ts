@@ -1,0 +1,241 @@
+import {
+  type CaseReplyBody,
+  type CaseTarget,
+  canHandleCase,
+  canOpenCase,
+  canUseSupport,
+  canWorkOnCase,
+  closedDateAfter,
+  messages,
+  NEW_CASE_STATUS,
+  replySide,
+  type SupportTicket,
+  type SupportTicketListQuery,
+} from '@portal/domain';
+import type { Tx } from '../../db/client.js';
+import { writeAudited } from '../../platform/audit.js';
+import type { Ctx } from '../../platform/context.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import type { PageRequest } from '../../platform/list.js';
+import { enqueueMail } from '../../platform/mail.js';
+import {
+  accountOf,
+  type CaseRow,
+  caseEntity,
+  findCase,
+  handlersOf,
+  insertCase,
+  insertReply,
+  listCases,
+  listReplies,
+  updateCase,
+} from './support-tickets.repository.js';
+
+const m = messages.support;
+
+/** What the server sets (spec 001 §3): a new case's body may carry them, and they are ignored. */
+const SET_BY_SERVER = [
+  'Id',
+  'CaseNumber',
+  'Status',
+  'Origin',
+  'CreatedDate',
+  'ClosedDate',
+  'EverSource_Portal_User_ID__c',
+  'SuppliedName',
+  'SuppliedEmail',
+];
+
+const targetOf = (row: CaseRow): CaseTarget => ({ firmId: row.firmId, submitterId: row.submitterId });
+const toWire = (row: CaseRow) => caseEntity.toWire(row) as SupportTicket;
+
+const fullName = (p: { first_name?: string | null; last_name?: string | null; email: string }) =>
+  [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email;
+
+/** The case in the portal, built from PUBLIC_URL: the list opens it from `?case=`. */
+const linkTo = (ctx: Ctx, row: Pick<CaseRow, 'id'>) => `${ctx.deps.config.publicUrl}/support/?case=${row.id}`;
+
+/** Clients have no support cases (spec 000 §2: support is in the staff's menu only). */
+function reader(ctx: Ctx) {
+  if (!canUseSupport(ctx.actor)) throw forbidden();
+  return ctx.scope('support');
+}
+
+/** A case outside the caller's reach (another firm's, a colleague's) is absent: 404, never a hint. */
+async function visible(ctx: Ctx, id: number, tx?: Tx) {
+  const row = await findCase(tx ?? ctx.deps.db, reader(ctx), id, tx ? 'update' : undefined);
+  if (!row || !canWorkOnCase(ctx.actor, targetOf(row))) throw notFound();
+  return row;
+}
+
+async function reread(tx: Tx, ctx: Ctx, id: number) {
+  const row = await findCase(tx, ctx.scope('support'), id);
+  if (!row) throw notFound();
+  return row;
+}
+
+type MailOf = (firstName: string | null) => { subject: string; text: string };
+
+/** Mails the firm's handlers (but the one who acted). */
+async function mailHandlers(ctx: Ctx, tx: Tx, row: CaseRow, mail: MailOf) {
+  for (const handler of await handlersOf(tx, row.firmId))
+    if (handler.id !== ctx.actor.id) await enqueueMail(tx, { to: handler.email, ...mail(handler.firstName) });
+}
+
+/** Mails the submitter (none when the submitter acted, or their account is gone). */
+async function mailSubmitter(ctx: Ctx, tx: Tx, row: CaseRow, mail: MailOf) {
+  if (row.submitterId === ctx.actor.id) return;
+  const submitter = await accountOf(tx, row.submitterId);
+  if (submitter) await enqueueMail(tx, { to: submitter.email, ...mail(submitter.firstName) });
+}
+
+export async function list(ctx: Ctx, q: SupportTicketListQuery) {
+  return listCases(ctx.deps.db, reader(ctx), q, q);
+}
+
+export async function get(ctx: Ctx, id: number) {
+  return toWire(await visible(ctx, id));
+}
+
+/**
+ * A staff member opens a case for their firm: number, origin 'Web', status New and the opening instant
+ * are the server's, the submitter's name and email their account's. The firm's handlers are mailed.
+ */
+export async function create(ctx: Ctx, body: Record<string, unknown>) {
+  const { actor, auth, deps } = ctx;
+  if (!canUseSupport(actor)) throw forbidden();
+  if (!canOpenCase(actor)) throw badRequest(m.noFirm);
+  const { columns, changed } = caseEntity.changes(actor, body, caseEntity.blank(), { forced: SET_BY_SERVER });
+  const created = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    const id = await insertCase(tx, {
+      ...(columns[''] as Pick<CaseRow, 'subject' | 'category'>),
+      firmId: actor.profile._firm as number,
+      submitterId: actor.id,
+      submitterName: fullName(auth.actor),
+      submitterEmail: auth.actor.email,
+      status: NEW_CASE_STATUS,
+      origin: 'Web',
+      createdAt: deps.config.now(),
+    });
+    const row = await reread(tx, ctx, id);
+    record({
+      action: 'create',
+      entity: caseEntity.name,
+      entityId: id,
+      firmId: row.firmId,
+      changes: caseEntity.auditOf({ ...changed, CaseNumber: row.caseNumber, Status: row.status }),
+    });
+    await mailHandlers(ctx, tx, row, (firstName) => ({
+      subject: m.newCaseSubject(row.caseNumber, row.subject),
+      text: m.newCaseText({
+        firstName,
+        submitter: row.submitterName ?? auth.actor.email,
+        caseNumber: row.caseNumber,
+        subject: row.subject,
+        category: row.category,
+        link: linkTo(ctx, row),
+      }),
+    }));
+    return toWire(row);
+  });
+  deps.mailer.kick();
+  return created;
+}
+
+/**
+ * The submitter edits their case's fields; a handler also sets its status (a submitter's PUT that changes
+ * the status is refused with 403, naming the field). ClosedDate follows the status; a status change is
+ * mailed to the submitter.
+ */
+export async function update(ctx: Ctx, id: number, body: Record<string, unknown>) {
+  const updated = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const row = await visible(ctx, id, tx);
+    const { columns, changed } = caseEntity.changes(ctx.actor, body, toWire(row));
+    const values: Partial<CaseRow> = { ...(columns[''] as Partial<CaseRow>) };
+    const moved = values.status !== undefined && values.status !== row.status;
+    if (moved && !canHandleCase(ctx.actor, targetOf(row))) throw forbidden(messages.settings.forbiddenField('Status'));
+    if (moved) {
+      const now = ctx.deps.config.now();
+      const closed = closedDateAfter(
+        values.status as string,
+        { status: row.status, closedAt: row.closedAt?.toISOString() ?? null },
+        now.toISOString(),
+      );
+      values.closedAt = closed === null ? null : new Date(closed);
+    }
+    if (Object.keys(values).length) await updateCase(tx, id, values);
+    const after = await reread(tx, ctx, id);
+    record({
+      action: moved ? 'status' : 'update',
+      entity: caseEntity.name,
+      entityId: id,
+      firmId: row.firmId,
+      changes: caseEntity.auditOf(
+        moved ? { ...changed, Status: { from: row.status, to: after.status }, ClosedDate: after.closedAt } : changed,
+      ),
+    });
+    if (moved)
+      await mailSubmitter(ctx, tx, after, (firstName) => ({
+        subject: m.statusSubject(after.caseNumber, after.status),
+        text: m.statusText({
+          firstName,
+          by: fullName(ctx.auth.actor),
+          caseNumber: after.caseNumber,
+          subject: after.subject,
+          status: after.status,
+          link: linkTo(ctx, after),
+        }),
+      }));
+    return toWire(after);
+  });
+  ctx.deps.mailer.kick();
+  return updated;
+}
+
+/** The case's conversation, oldest first: for whoever may read the case. */
+export async function replies(ctx: Ctx, id: number, page: PageRequest) {
+  const row = await visible(ctx, id);
+  return listReplies(ctx.deps.db, row.id, page);
+}
+
+/**
+ * A reply on the case: the submitter's goes to the firm's handlers, a handler's to the submitter, each
+ * by mail with the case's link.
+ */
+export async function reply(ctx: Ctx, id: number, body: CaseReplyBody) {
+  const created = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const row = await visible(ctx, id, tx);
+    const side = replySide(ctx.actor, targetOf(row));
+    const author = fullName(ctx.auth.actor);
+    const saved = await insertReply(tx, {
+      caseId: row.id,
+      authorId: ctx.actor.id,
+      authorName: author,
+      fromSupport: side === 'handler',
+      body: body.CommentBody,
+      createdAt: ctx.deps.config.now(),
+    });
+    record({
+      action: 'create',
+      entity: 'support case reply',
+      entityId: saved.Id as number,
+      firmId: row.firmId,
+      changes: { ParentId: row.id, CaseNumber: row.caseNumber, FromSupport: side === 'handler' },
+    });
+    const mail = (firstName: string | null) => ({
+      subject: m.replySubject(row.caseNumber, row.subject),
+      text: m.replyText({
+        firstName,
+        author,
+        caseNumber: row.caseNumber,
+        body: body.CommentBody,
+        link: linkTo(ctx, row),
+      }),
+    });
+    if (side === 'submitter') await mailHandlers(ctx, tx, row, mail);
+    else await mailSubmitter(ctx, tx, row, mail);
+    return saved;
+  });
+  ctx.deps.mailer.kick();
+  return created;
+}
