@@ -13,6 +13,7 @@ import {
   canOpenRoster,
   canReadDirectory,
   canStartAttestation,
+  canUseSupport,
   canViewSubmissionStatus,
 } from '@portal/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
@@ -92,6 +93,31 @@ export const router = createBrowserRouter([
                 (await import('../features/staff-directory/staff-directory-page')).StaffDirectoryPage,
               ),
             }),
+          },
+          {
+            // Spec 001 §2 (issue 11 §1): Cases (support tickets), for the staff; Prayer Requests is the same
+            // screen with the category Prayer Request.
+            path: 'support',
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: guarded(
+                    canUseSupport,
+                    (await import('../features/support/support-page')).HelpRequestsPage,
+                  ),
+                }),
+              },
+              {
+                path: 'prayer-requests',
+                lazy: async () => ({
+                  Component: guarded(
+                    canUseSupport,
+                    (await import('../features/support/support-page')).PrayerRequestsPage,
+                  ),
+                }),
+              },
+            ],
           },
           {
             // Spec 000 §2: /setup/firms (firmManager), for a super admin.

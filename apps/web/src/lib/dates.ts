@@ -37,3 +37,23 @@ export const PORTAL_TIME_ZONE = 'America/New_York';
 
 /** Today's calendar date ('YYYY-MM-DD') in the portal's time zone, whatever the browser's. */
 export const portalToday = (now: Date = new Date()) => calendarDateIn(PORTAL_TIME_ZONE, now);
+
+const portalDateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: PORTAL_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/**
+ * An instant as 'MM/DD/YYYY hh:mm A' on the portal's clock, whatever the browser's: a case opened at
+ * 9:05 in New York reads 09:05 AM for a colleague travelling elsewhere too (issue 11 §1).
+ */
+export function formatPortalDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const parts = Object.fromEntries(portalDateTime.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
+  return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod.toUpperCase()}`;
+}
