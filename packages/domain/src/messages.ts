@@ -1001,6 +1001,7 @@ export const messages = {
     duplicate: 'This firm already has a link of this kind with this label.',
     financialPlanning: 'Financial Planning',
     portfolioSystems: 'Portfolio Systems',
+  },
   /** Support cases (spec 001 §2, §8; issue 11 §1): help requests and prayer requests. */
   support: {
     submitted: 'Ticket submitted successfully',
