@@ -242,6 +242,8 @@ const SCREENS: Record<string, Screen> = {
   '/users/': signedIn('src/features/users/users-page.tsx'),
   '/setup/firms': signedIn('src/features/firms/firms-page.tsx'),
   '/staff-directory/': signedIn('src/features/staff-directory/staff-directory-page.tsx'),
+  '/resources/:category': signedIn('src/features/resources/resources-page.tsx'),
+  '/resources/compliance/:id/acknowledgements': signedIn('src/features/resources/acknowledgements-page.tsx'),
   '/support/': signedIn('src/features/support/support-page.tsx'),
   '/support/prayer-requests/': signedIn('src/features/support/support-page.tsx'),
   '/compliance/attestations': signedIn('src/features/compliance/attestations-page.tsx'),

@@ -4,6 +4,7 @@ import {
   canManageCatalogues,
   canManageFirms,
   canManageUsers,
+  canOpenAcknowledgements,
   canOpenClientAgreement,
   canOpenDisclosureDeliveries,
   canOpenDisclosureDocuments,
@@ -12,6 +13,7 @@ import {
   canOpenOnboardingForms,
   canOpenRoster,
   canReadDirectory,
+  canReadResources,
   canStartAttestation,
   canUseSupport,
   canViewSubmissionStatus,
@@ -114,6 +116,32 @@ export const router = createBrowserRouter([
                   Component: guarded(
                     canUseSupport,
                     (await import('../features/support/support-page')).PrayerRequestsPage,
+                  ),
+                }),
+              },
+            ],
+          },
+          {
+            // Spec 001 §2: the training resources by category (issue 11 §2), for the whole staff.
+            path: 'resources',
+            children: [
+              { index: true, element: <Navigate to="/resources/compliance" replace /> },
+              {
+                path: ':category',
+                lazy: async () => ({
+                  Component: guarded(
+                    canReadResources,
+                    (await import('../features/resources/resources-page')).ResourcesPage,
+                  ),
+                }),
+              },
+              {
+                // Who has not acknowledged a Compliance document's current version: CCOs and administrators.
+                path: 'compliance/:id/acknowledgements',
+                lazy: async () => ({
+                  Component: guarded(
+                    canOpenAcknowledgements,
+                    (await import('../features/resources/acknowledgements-page')).AcknowledgementsPage,
                   ),
                 }),
               },

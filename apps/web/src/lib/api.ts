@@ -39,8 +39,10 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   // A file goes as itself with its own type (a firm's logo); anything else as JSON. Fastify refuses
   // an empty body announced as JSON, so the content type goes only with a body.
   const raw = body instanceof Blob;
+  // A form with files (multipart) goes as itself: the browser writes its content type and boundary.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
   if (raw) headers['Content-Type'] = body.type || 'application/octet-stream';
-  else if (body !== undefined) headers['Content-Type'] = 'application/json';
+  else if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (UNSAFE.has(method)) {
     const csrf = readCookie('csrftoken');
     if (csrf) headers['X-CSRFToken'] = csrf;
@@ -52,7 +54,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
       method,
       headers,
       credentials: 'same-origin',
-      body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
+      body: raw || form ? body : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, messages.http.unreachable);

@@ -1,4 +1,5 @@
 import { type CustodianFlag, custodianLinks, type ExternalLink, helpPortalLink, staffLinks } from '../config/links.js';
+import { messages } from '../messages.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canOpenClientVault } from './client-documents.js';
 import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './disclosures.js';
@@ -7,6 +8,7 @@ import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
 import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
 import { type Actor, canManageFirms, canManageUsers, canReadDirectory, isClient, isStaff } from './permissions.js';
+import { RESOURCE_CATEGORIES } from './resources.js';
 import { canUseSupport } from './support.js';
 
 export interface MenuEntry {
@@ -121,7 +123,10 @@ export const menu: MenuGroupDefinition[] = [
     label: 'Training Resources',
     place: 'main',
     visible: canReadDirectory,
-    entries: [{ label: 'Staff Directory', to: '/staff-directory/' }],
+    entries: [
+      ...RESOURCE_CATEGORIES.map((c) => ({ label: messages.resources.categories[c], to: `/resources/${c}` })),
+      { label: 'Staff Directory', to: '/staff-directory/' },
+    ],
   },
   {
     // Issue 11 §4: the client and their advisor exchange documents; administrators read them.

@@ -119,3 +119,10 @@ export function resourceFileName(name: string, type: ResourceFileType, fallback:
   const base = name.replace(/[\\/\r\n\p{Cc}\p{Cf}]+/gu, ' ').trim() || fallback;
   return type.extensions.includes(extensionOf(base)) ? base : `${base}.${type.extensions[0]}`;
 }
+
+/** Whether the person oversees acknowledgements anywhere (the report's route; each resource checks its firm). */
+export const canOpenAcknowledgements = (a: Actor) => isSuperAdmin(a) || isCco(a) || isFirmAdmin(a);
+
+/** A category named in a path ('/resources/faqs'), or undefined for anything else. */
+export const resourceCategoryOf = (value: string | undefined): ResourceCategory | undefined =>
+  RESOURCE_CATEGORIES.find((c) => c === value);

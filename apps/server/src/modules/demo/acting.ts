@@ -49,3 +49,16 @@ export async function actingAs(deps: AppDeps, userId: number): Promise<Ctx> {
   const auth: AuthState = { user, actor: accounts.toWire(user), sessionId: 'offline', origIat: 0, via: 'header' };
   return contextFor(deps, auth);
 }
+
+/** The services' dependencies on another day: the services take "today" from the clock they are given. */
+export const on = (deps: AppDeps, day: string): AppDeps => ({
+  ...deps,
+  config: { ...deps.config, now: () => new Date(`${day}T16:00:00Z`) },
+});
+
+/** A demo account by its email; the seed made it, so its absence is a broken seed. */
+export const userOf = async (deps: AppDeps, email: string) => {
+  const user = await accounts.byEmail(deps.db, email);
+  if (!user) throw new Error(`${email} is missing`);
+  return user;
+};

@@ -12,23 +12,11 @@ import {
 import { todayOf } from '../../platform/clock.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { renderPdf } from '../../platform/pdf.js';
 import * as disclosures from '../disclosures/disclosures.service.js';
 import { clientAgreements, investorProfiles } from '../onboarding/onboarding.service.js';
 import { accounts } from '../users/users.service.js';
-import { actingAs } from './acting.js';
-
-const userOf = async (deps: AppDeps, email: string) => {
-  const user = await accounts.byEmail(deps.db, email);
-  if (!user) throw new Error(`${email} is missing`);
-  return user;
-};
-
-/** The services' dependencies on another day: the services take "today" from the clock they are given. */
-const on = (deps: AppDeps, day: string): AppDeps => ({
-  ...deps,
-  config: { ...deps.config, now: () => new Date(`${day}T16:00:00Z`) },
-});
+import { actingAs, on, userOf } from './acting.js';
+import { demoPdf } from './demo-pdf.js';
 
 const BODY: Record<DisclosureKind, string[]> = {
   adv_2a: [
@@ -44,20 +32,8 @@ const BODY: Record<DisclosureKind, string[]> = {
 };
 
 /** A small real PDF of the document: the firm, the title and the effective date in its text. */
-function documentPdf(firm: string, kind: DisclosureKind, effective: string) {
-  const title = messages.disclosures.kinds[kind];
-  return renderPdf({
-    title: `${firm} ${title}`,
-    styles: { heading: { fontSize: 16, bold: true, margin: [0, 0, 0, 8] } },
-    content: [
-      { text: firm, style: 'heading' },
-      { text: title, bold: true },
-      { text: `Effective ${wireDateToText(effective)}`, margin: [0, 0, 0, 12] },
-      ...BODY[kind].map((text) => ({ text, margin: [0, 0, 0, 6] as [number, number, number, number] })),
-      { text: 'Demo document of the portal: not a filing.', italics: true, margin: [0, 12, 0, 0] },
-    ],
-  });
-}
+const documentPdf = (firm: string, kind: DisclosureKind, effective: string) =>
+  demoPdf(firm, messages.disclosures.kinds[kind], `Effective ${wireDateToText(effective)}`, BODY[kind]);
 
 const person = (p: 'Client' | 'JtClt', name: string, street: string, extra: Record<string, string>) => ({
   [`${p}Name__c`]: name,

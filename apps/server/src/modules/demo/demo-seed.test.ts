@@ -196,3 +196,35 @@ describe('the demo of client onboarding', () => {
     expect(agreements.count).toBe(1);
   }, 60_000);
 });
+
+describe('the demo of training resources', () => {
+  type Row = { id: number; name: string; url: string; acknowledgement: string | null; acknowledged_on: string | null };
+  const names = (page: Page<Row>) => page.results.map((r) => r.name);
+  const today = () => calendarDateIn('America/New_York', new Date());
+
+  it("holds the seed's four documents as PDFs: two in Compliance, two in Operations, none elsewhere", async () => {
+    const staff = await signIn('staff@demo.test');
+    const list = (category: string) => read<Page<Row>>(`/api/resources/?category=${category}`, staff);
+    expect(names(await list('compliance'))).toEqual(['Code of Ethics', 'Compliance Manual']);
+    expect(names(await list('operations'))).toEqual(['Advisors Operations Manual', 'Home Office Operations Manual']);
+    for (const empty of ['investments', 'videos', 'faqs']) expect((await list(empty)).count).toBe(0);
+    const ethics = (await list('compliance')).results[0];
+    const pdf = await t.app.inject({ url: ethics.url, headers: staff });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('Sid Staff has not acknowledged the code of ethics; the CCO sees him alone as pending', async () => {
+    const staff = await signIn('staff@demo.test');
+    const [ethics] = (await read<Page<Row>>('/api/resources/?category=compliance', staff)).results;
+    expect(ethics).toMatchObject({ acknowledgement: 'code_of_ethics', acknowledged_on: null });
+    const cco = await signIn('cco@demo.test');
+    const pending = await read<Page<{ email: string }>>(`/api/resources/${ethics.id}/acknowledgements/`, cco);
+    expect(pending.results.map((r) => r.email)).toEqual(['staff@demo.test']);
+    const mine = await read<{ Code_of_Ethics_Attestation_Date__c: string | null }>(
+      '/api/resources/my_acknowledgements/',
+      cco,
+    );
+    expect(mine.Code_of_Ethics_Attestation_Date__c).toBe(addDays(today(), -7));
+  });
+});

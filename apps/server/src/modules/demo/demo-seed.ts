@@ -8,6 +8,7 @@ import { upsertDemoFirms } from './demo.repository.js';
 import { seedDemoCompliance } from './demo-compliance.js';
 import { seedDemoInvestments } from './demo-investments.js';
 import { seedDemoOnboarding } from './demo-onboarding.js';
+import { seedDemoResources } from './demo-resources.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
 
@@ -175,5 +176,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   await seedDemoCompliance(deps, 'super@demo.test');
   await seedDemoInvestments(deps);
   await seedDemoOnboarding(deps);
+  await seedDemoResources(deps);
   await deps.background.drain();
 }
