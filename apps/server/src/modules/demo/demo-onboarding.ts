@@ -14,7 +14,6 @@ import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import * as disclosures from '../disclosures/disclosures.service.js';
 import { clientAgreements, investorProfiles } from '../onboarding/onboarding.service.js';
-import { accounts } from '../users/users.service.js';
 import { actingAs, on, userOf } from './acting.js';
 import { demoPdf } from './demo-pdf.js';
 
