@@ -8,8 +8,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { portalToday } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AttestationForm } from './attestation-form';
-import { blankAttestation, prefillFrom } from './attestation-values';
-import { mostRecentQuery, myRosterEntryQuery } from './compliance-api';
+import { blankAttestation, prefillFrom, withAcknowledgementDates } from './attestation-values';
+import { mostRecentQuery, myAcknowledgementsQuery, myRosterEntryQuery } from './compliance-api';
 
 const MANAGER = '/compliance/attestations';
 const m = messages.attestations;
@@ -25,6 +25,7 @@ export function AttestationFormPage() {
   const { id } = useParams();
   const mostRecent = useQuery(mostRecentQuery(actor.id));
   const roster = useQuery(myRosterEntryQuery());
+  const acknowledgements = useQuery(myAcknowledgementsQuery());
   const period = attestationPeriodOn(portalToday());
   // This period's attestation, when the person has filed it already: a second one would be refused.
   const filed =
@@ -32,10 +33,14 @@ export function AttestationFormPage() {
       ? mostRecent.data
       : null;
   // A failed lookup is toasted by the query client; the form then starts from the defaults.
-  const loaded = !mostRecent.isPending && !roster.isPending;
+  const loaded = !mostRecent.isPending && !roster.isPending && !acknowledgements.isPending;
   const initialValues = useMemo(
-    () => (mostRecent.data ? prefillFrom(mostRecent.data) : blankAttestation(actor)),
-    [mostRecent.data, actor],
+    () =>
+      withAcknowledgementDates(
+        mostRecent.data ? prefillFrom(mostRecent.data) : blankAttestation(actor),
+        acknowledgements.data,
+      ),
+    [mostRecent.data, acknowledgements.data, actor],
   );
 
   // One files one's own attestation: another person's id in the address means one's own form.

@@ -1,6 +1,14 @@
 import { type Attestation, attestationBody, NEW_ATTESTATION_DEFAULTS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { blankAttestation, blankRow, editValuesOf, joinStates, prefillFrom, statesOf } from './attestation-values';
+import {
+  blankAttestation,
+  blankRow,
+  editValuesOf,
+  joinStates,
+  prefillFrom,
+  statesOf,
+  withAcknowledgementDates,
+} from './attestation-values';
 
 /** A stored attestation as the API answers it, reviewed, with one row in each list. */
 const stored = {
@@ -166,5 +174,19 @@ describe('states lists', () => {
     expect(statesOf(null)).toEqual([]);
     expect(joinStates(['Ohio', 'Iowa'])).toBe('Ohio;Iowa');
     expect(joinStates([])).toBeNull();
+  });
+});
+
+describe('a new attestation and the acknowledgements recorded in the training resources', () => {
+  it('takes the dates the filer acknowledged the code of ethics and the compliance manual', () => {
+    const base = prefillFrom(stored);
+    const filled = withAcknowledgementDates(base, {
+      Code_of_Ethics_Attestation_Date__c: '2026-11-02',
+      IA_Manual_Attestation_Date__c: null,
+    });
+    expect(filled.Code_of_Ethics_Attestation_Date__c).toBe('2026-11-02');
+    // One not acknowledged (or a new version not yet) stays for the filer to answer.
+    expect(filled.IA_Manual_Attestation_Date__c).toBeNull();
+    expect(withAcknowledgementDates(base, undefined)).toEqual(base);
   });
 });

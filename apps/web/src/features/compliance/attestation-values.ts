@@ -2,6 +2,7 @@ import {
   type Attestation,
   attestationBody,
   type FiscalPeriod,
+  type MyAcknowledgements,
   NEW_ATTESTATION_DEFAULTS,
   outsideBusinessActivityRow,
   personalSecurityRow,
@@ -98,6 +99,15 @@ export function prefillFrom(previous: Attestation): AttestationValues {
  * the code of ethics. Carried over, last quarter's dates would be filed as this quarter's answer.
  */
 const FRESH_EACH_QUARTER = { IA_Manual_Attestation_Date__c: null, Code_of_Ethics_Attestation_Date__c: null };
+
+/**
+ * The acknowledgement dates the filer recorded in the portal (the code of ethics and the compliance
+ * manual, current versions) fill those two fields of a new attestation; the filer may still change them.
+ */
+export function withAcknowledgementDates(values: AttestationValues, dates: MyAcknowledgements | null | undefined) {
+  const known = Object.fromEntries(Object.entries(dates ?? {}).filter(([, date]) => date !== null));
+  return { ...values, ...known } as AttestationValues;
+}
 
 /** A stored attestation to view or edit: rows keep their Ids; the reviewer's fields only for a reviewer. */
 export function editValuesOf(a: Attestation, withReview: boolean): AttestationValues {

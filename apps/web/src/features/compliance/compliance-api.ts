@@ -3,6 +3,7 @@ import type {
   AttestationBody,
   AttestationHistory,
   AttestationListItem,
+  MyAcknowledgements,
   RemindersSent,
   SubmissionStatusPage,
   SupervisedPerson,
@@ -52,6 +53,16 @@ export const attestationHistoryQuery = (id: number) =>
  * through the list (the latest submission is the latest period: the server dates both), not through
  * `most_recent/`, whose 404 for a first-time filer the browser would log as an error in the console.
  */
+/**
+ * The person's acknowledgements of the firm's code of ethics and compliance manual (training resources):
+ * the new attestation's two dates start from them.
+ */
+export const myAcknowledgementsQuery = () =>
+  queryOptions({
+    queryKey: ['resources', 'my-acknowledgements'],
+    queryFn: () => api.get<MyAcknowledgements>('/api/resources/my_acknowledgements/'),
+  });
+
 export const mostRecentQuery = (userId: number) =>
   queryOptions({
     queryKey: [...attestationsKey, 'most-recent', userId],

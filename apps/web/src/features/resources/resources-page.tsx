@@ -74,7 +74,7 @@ export function ResourcesPage() {
   return category ? <CategoryPage key={category} category={category} /> : <NotFoundPage />;
 }
 
-function CategoryPage({ category }: { category: ResourceCategory }) {
+export function CategoryPage({ category }: { category: ResourceCategory }) {
   const name = m.categories[category];
   usePageTitle(m.listLabel(name));
   const actor = useCurrentUser();
