@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { FileInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   extensionOf,
   messages,
@@ -11,6 +11,7 @@ import {
 import { IconFileUpload, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { FormActions } from '../../components/form-actions';
 import { isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -161,14 +162,7 @@ export function ResourceForm({ category, editing, onDone }: ResourceFormProps) {
             {...form.select('acknowledgement')}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {messages.lists.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {m.save}
-          </Button>
-        </Group>
+        <FormActions readOnly={false} saving={save.isPending} onDone={onDone} />
       </Stack>
     </form>
   );
