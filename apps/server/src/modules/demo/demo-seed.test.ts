@@ -226,5 +226,43 @@ describe('the demo of training resources', () => {
       cco,
     );
     expect(mine.Code_of_Ethics_Attestation_Date__c).toBe(addDays(today(), -7));
+
+describe('the demo of support cases', () => {
+  interface Case {
+    Id: number;
+    Subject: string;
+    Status: string;
+    Category__c: string;
+    SuppliedName: string;
+    ClosedDate: string | null;
+  }
+  it("Sid Staff has help and prayer requests with conversations; Morgan Manager, the named handler, sees the firm's", async () => {
+    const sid = await signIn('staff@demo.test');
+    const mine = await read<Page<Case>>('/api/support_tickets/', sid);
+    expect(mine.results.map((c) => [c.Subject, c.Status])).toEqual([
+      ['Suggestion: a monthly lunch-and-learn on compliance', 'New'],
+      ['Prayers for my father’s surgery', 'Closed'],
+      ['VPN disconnects every afternoon', 'In Progress'],
+    ]);
+    expect(mine.results[1].ClosedDate).not.toBeNull();
+    const vpn = mine.results[2];
+    const thread = await read<Page<{ CreatedByName: string; FromSupport: boolean }>>(
+      `/api/support_tickets/${vpn.Id}/replies/`,
+      sid,
+    );
+    expect(thread.results.map((r) => [r.CreatedByName, r.FromSupport])).toEqual([
+      ['Morgan Manager', true],
+      ['Sid Staff', false],
+      ['Morgan Manager', true],
+    ]);
+    const prayers = await read<Page<Case>>('/api/support_tickets/?category=Prayer%20Request', sid);
+    expect(prayers.count).toBe(1);
+
+    const morgan = await signIn('manager@demo.test');
+    const firm = await read<Page<Case>>('/api/support_tickets/', morgan);
+    expect(firm.count).toBe(4);
+    expect(firm.results.map((c) => c.SuppliedName)).toContain('Avery Advisor');
+    // Another firm's administrator sees none of them.
+    expect((await read<Page<Case>>('/api/support_tickets/', await signIn('admin2@demo.test'))).count).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { seedDemoCompliance } from './demo-compliance.js';
 import { seedDemoInvestments } from './demo-investments.js';
 import { seedDemoOnboarding } from './demo-onboarding.js';
 import { seedDemoResources } from './demo-resources.js';
+import { seedDemoSupport } from './demo-support.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
 
@@ -43,6 +44,7 @@ type Flags = Partial<
     | 'isSuperCco'
     | 'isInvestmentsUser'
     | 'isManager'
+    | 'isSupportHandler'
     | 'isExhibitBInvestorProfileFormUser'
     | 'isUsingSchwab'
   >
@@ -110,7 +112,8 @@ const demoUsers: DemoUser[] = [
     last: 'Manager',
     firm: 1,
     type: 3,
-    flags: { isManager: true },
+    // The firm's named support handler (issue 11 §1): answers the staff's help and prayer requests.
+    flags: { isManager: true, isSupportHandler: true },
     work: { title: 'Office Manager', phone: '207-555-0150' },
   },
   {
@@ -177,5 +180,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   await seedDemoInvestments(deps);
   await seedDemoOnboarding(deps);
   await seedDemoResources(deps);
+  await seedDemoSupport(deps);
   await deps.background.drain();
 }
