@@ -11,6 +11,7 @@
 //   BENCH_USERS=10000        BENCH_FIRMS=20       BENCH_ATTESTATIONS=100000
 //   BENCH_ROSTER=2000        supervised persons of one more firm (the attestation status list)
 //   BENCH_STRATEGIES=50000   investment strategies of firm 1 (the strategies list)
+//   BENCH_SUPPORT_CASES=50000  support cases of firm 1 (the support list)
 //   BENCH_DBS=postgres,pglite
 //   BENCH_CONNECTIONS=1,20
 //   BENCH_ROUTES=search      only the rows whose name contains one of these words (plus the baseline,
@@ -52,6 +53,7 @@ const firms = Number(env.BENCH_FIRMS ?? 20);
 const attestations = Number(env.BENCH_ATTESTATIONS ?? 100_000);
 const roster = Number(env.BENCH_ROSTER ?? 2_000);
 const strategies = Number(env.BENCH_STRATEGIES ?? 50_000);
+const supportCases = Number(env.BENCH_SUPPORT_CASES ?? 50_000);
 const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
 const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
@@ -147,7 +149,8 @@ async function seed(db) {
       seeded.firms !== firms ||
       seeded.attestations !== attestations ||
       seeded.roster !== roster ||
-      seeded.strategies !== strategies
+      seeded.strategies !== strategies ||
+      seeded.supportCases !== supportCases
     )
       throw new Error(`${marker}: seeded with other sizes`);
     Object.assign(db, seeded.keys);
@@ -169,6 +172,8 @@ async function seed(db) {
       String(roster),
       '--strategies',
       String(strategies),
+      '--support-cases',
+      String(supportCases),
       '--super-email',
       accounts.super.email,
       '--admin-email',
@@ -185,6 +190,7 @@ async function seed(db) {
         attestations,
         roster,
         strategies,
+        supportCases,
         keys: { secret: db.secret, piiKey: db.piiKey },
       }),
     );
@@ -328,7 +334,7 @@ async function measure(db) {
   for (const [role, account] of Object.entries(accounts)) tokens[role] = await signIn(baseUrl, account);
   const rows = [];
   for (const route of routes) {
-    const sizes = { users, firms, roster, strategies };
+    const sizes = { users, firms, roster, strategies, supportCases };
     const url = `${baseUrl}${typeof route.path === 'function' ? route.path(sizes) : route.path}`;
     const headers = route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {};
     const res = await fetch(url, { headers });

@@ -1,6 +1,6 @@
 // The rows of `npm run bench`. A later issue adds its own paths here: one object per route.
 //   name      the row's label
-//   path      requested with GET (querystring included); or a function of the sizes { users, firms, roster, strategies }
+//   path      requested with GET (querystring included); or a function of the sizes { users, firms, roster, strategies, supportCases }
 //   as        null (no sign-in), 'super' (the super administrator) or 'admin' (an administrator of firm 1)
 //   baseline  the row every other row's throughput is compared with (exactly one)
 //   check     optional: given the parsed JSON body of one request and the sizes, returns a problem (string) or nothing
@@ -81,5 +81,24 @@ export const routes = [
     // Firm 1 (every 20th person from Load1) holds Load121, Load1201, 1221, 1241, 1261 and 1281.
     check: (body, { users, firms }) =>
       users !== 10_000 || firms !== 20 || body.count === 6 ? undefined : `expected 6 matches, got ${body.count}`,
+  },
+  // The support handlers' list (issue 11 §1): firm 1's cases (BENCH_SUPPORT_CASES, 50,000), newest first, a page
+  // of 50; the administrator of firm 1 handles them all.
+  {
+    name: 'support cases list, firm of 50,000',
+    path: '/api/support_tickets/?page_size=50',
+    as: 'admin',
+    check: (body, { supportCases }) =>
+      body.results?.length === 50 && body.count === supportCases
+        ? undefined
+        : `expected 50 of ${supportCases}, got ${body.results?.length} of ${body.count}`,
+  },
+  {
+    name: 'support cases search case 123',
+    path: '/api/support_tickets/?search=case%20123&page_size=50',
+    as: 'admin',
+    // Load case 123, 1230-1239 and 12300-12399 (with 50,000 cases).
+    check: (body, { supportCases }) =>
+      supportCases !== 50_000 || body.count === 111 ? undefined : `expected 111 matches, got ${body.count}`,
   },
 ];

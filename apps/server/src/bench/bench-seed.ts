@@ -12,6 +12,7 @@ import type { RequestMeta } from '../platform/context.js';
 import { seedBenchAttestations } from './bench-attestations.js';
 import { seedBenchRoster } from './bench-roster.js';
 import { seedBenchStrategies } from './bench-strategies.js';
+import { seedBenchSupport } from './bench-support.js';
 
 export interface BenchSeedOptions {
   users: number;
@@ -26,6 +27,8 @@ export interface BenchSeedOptions {
   roster: number;
   /** Investment strategies of firm 1 (the administrator's), filed by its first advisor. */
   strategies: number;
+  /** Support cases of firm 1 (the administrator's, who handles them), opened by its staff. */
+  supportCases: number;
   /** Creations in flight at once (PostgreSQL runs them in parallel; PGlite serialises them anyway). */
   concurrency: number;
   log?: (line: string) => void;
@@ -149,6 +152,8 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await seedBenchStrategies(db, firmIds[0], o.strategies);
   log(`  ${o.strategies} investment strategies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  await seedBenchSupport(db, firmIds[0], o.supportCases);
+  log(`  ${o.supportCases} support cases (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (o.roster > 0) {
     const rosterFirm = await firmsService.create(
       ctx,
