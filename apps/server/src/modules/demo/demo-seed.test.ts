@@ -226,6 +226,8 @@ describe('the demo of training resources', () => {
       cco,
     );
     expect(mine.Code_of_Ethics_Attestation_Date__c).toBe(addDays(today(), -7));
+  });
+});
 
 describe('the demo of support cases', () => {
   interface Case {
