@@ -2,6 +2,7 @@ import type { User } from '@portal/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { api, isApiError } from '../lib/api';
 import { currentUserKey } from '../lib/current-user';
+import { portalSettingsQuery } from '../lib/portal-settings';
 import { loginPathFor } from '../lib/safe-next';
 import { queryClient } from './query-client';
 
@@ -15,9 +16,13 @@ export async function requireUser({ request }: LoaderFunctionArgs): Promise<null
   const state = queryClient.getQueryState(currentUserKey);
   // Several loaders of one navigation (and StrictMode) should not ask the server twice in a row.
   if (state?.data && Date.now() - state.dataUpdatedAt < FRESH_MS) return null;
+  // The firm's switched-off entries decide what the screen draws (app/switched-off-gate.tsx): asked
+  // beside the user (kept for minutes, so rarely asked at all), never after it.
+  const settings = queryClient.prefetchQuery(portalSettingsQuery);
   try {
     const user = await api.get<User>('/api/auth/user/');
     queryClient.setQueryData(currentUserKey, user);
+    await settings;
     return null;
   } catch (error) {
     if (isApiError(error) && error.status === 401) {

@@ -1,4 +1,5 @@
 import {
+  canEditFirmContent,
   canFileInvestmentRequest,
   canListInvestmentRequests,
   canManageCatalogues,
@@ -28,6 +29,7 @@ import { AppLayout } from './shell/app-layout';
 import { NotFoundPage } from './shell/not-found-page';
 import { RootError, RouteError } from './shell/route-error';
 import { RouteFallback } from './shell/route-fallback';
+import { SwitchedOffGate } from './switched-off-gate';
 
 // Each screen is its own chunk, so the sign-in page does not download the settings forms. Sign-in
 // itself, the door every session comes through, ships with the entry: it draws without waiting for a
@@ -71,6 +73,8 @@ export const router = createBrowserRouter([
       {
         id: 'signed-in',
         loader: requireUser,
+        // A menu entry the firm switched off shows its coming-soon card instead (issue 11 §5).
+        Component: SwitchedOffGate,
         ErrorBoundary: RouteError,
         // Spec 000 §2: the profile is refreshed on every login-required navigation, not only the first.
         shouldRevalidate: () => true,
@@ -347,6 +351,35 @@ export const router = createBrowserRouter([
                 }),
               },
             ],
+          },
+          {
+            // Spec 000 §2: the firm's Life Impact page, for everyone signed in; its administrators edit it.
+            path: 'life-impact',
+            lazy: async () => ({
+              Component: (await import('../features/life-impact/life-impact-page')).LifeImpactPage,
+            }),
+          },
+          {
+            // Spec 000 §2: the calendar, for everyone signed in (issue 11 §5).
+            path: 'calendar',
+            lazy: async () => ({ Component: (await import('../features/calendar/calendar-page')).CalendarPage }),
+          },
+          {
+            // Spec 001 §1: the coming-soon page, full-page variant (the card is drawn by SwitchedOffGate).
+            path: 'coming-soon',
+            lazy: async () => ({
+              Component: (await import('../features/coming-soon/coming-soon-page')).ComingSoonPage,
+            }),
+          },
+          {
+            // Issue 11 §5: which menu entries lead to the coming-soon card, for the firm's administrators.
+            path: 'setup/coming-soon',
+            lazy: async () => ({
+              Component: guarded(
+                canEditFirmContent,
+                (await import('../features/coming-soon/coming-soon-settings-page')).ComingSoonSettingsPage,
+              ),
+            }),
           },
           {
             path: 'settings',

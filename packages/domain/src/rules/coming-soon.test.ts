@@ -24,6 +24,8 @@ describe('switched-off menu entries', () => {
   it('offers the main menu screens, the staff directory among them, but no external link', () => {
     const paths = switchableEntries().map((e) => e.to);
     expect(paths).toContain('/staff-directory/');
+    expect(paths).toContain('/calendar');
+    expect(paths).toContain('/life-impact/');
     expect(paths.every((p) => p.startsWith('/'))).toBe(true);
     expect(paths).not.toContain('/users/');
   });

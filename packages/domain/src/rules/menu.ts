@@ -1,6 +1,7 @@
 import { type CustodianFlag, custodianLinks, type ExternalLink, helpPortalLink, staffLinks } from '../config/links.js';
 import { messages } from '../messages.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
+import { canEditFirmContent } from './calendar.js';
 import { canOpenClientVault } from './client-documents.js';
 import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './disclosures.js';
 import { canOpenFirmLinks, type FirmLinkKind } from './firm-links.js';
@@ -175,6 +176,20 @@ export const menu: MenuGroupDefinition[] = [
       ...firmLinkEntries(context, 'portfolio'),
     ],
   },
+  // Spec 000 §2 (issue 11 §5): Life Impact and Calendar, for staff and clients alike; each a link of its own
+  // (a group of one entry named as the group is drawn as a plain link).
+  {
+    id: 'life-impact',
+    label: 'Life Impact',
+    place: 'main',
+    entries: [{ label: 'Life Impact', to: '/life-impact/' }],
+  },
+  {
+    id: 'calendar',
+    label: 'Calendar',
+    place: 'main',
+    entries: [{ label: 'Calendar', to: '/calendar' }],
+  },
   {
     id: 'setup',
     label: 'Setup',
@@ -184,6 +199,8 @@ export const menu: MenuGroupDefinition[] = [
       { label: 'User Management', to: '/users/', visible: canManageUsers },
       { label: 'Disclosure Documents', to: '/setup/disclosure-documents', visible: canOpenDisclosureDocuments },
       { label: 'Firm Links', to: '/setup/firm-links', visible: canOpenFirmLinks },
+      // Issue 11 §5: which menu entries show the coming-soon card, and its countdown.
+      { label: 'Coming Soon Pages', to: '/setup/coming-soon', visible: canEditFirmContent },
     ],
   },
   {

@@ -140,8 +140,14 @@ describe('permissions', () => {
       'User Management',
       'Disclosure Documents',
       'Firm Links',
+      'Coming Soon Pages',
     ]);
-    expect(labelsIn(firmAdmin, 'setup')).toEqual(['User Management', 'Disclosure Documents', 'Firm Links']);
+    expect(labelsIn(firmAdmin, 'setup')).toEqual([
+      'User Management',
+      'Disclosure Documents',
+      'Firm Links',
+      'Coming Soon Pages',
+    ]);
     expect(labelsIn(advisor, 'setup')).toEqual(['User Management']);
     expect(labelsIn(staff, 'setup')).toEqual([]);
   });
@@ -156,6 +162,16 @@ describe('permissions', () => {
     ]);
     expect(menuFor(client).some((g) => g.id === 'links')).toBe(false);
     expect(labelsIn(client, 'setup')).toEqual([]);
+  });
+
+  it('gives staff and clients alike Life Impact and Calendar (spec 000 §2)', () => {
+    for (const who of [staff, advisor, firmAdmin, testActor({ id: 8, profile_type: 4 })]) {
+      const entries = menuFor(who)
+        .filter((g) => g.place === 'main')
+        .flatMap((g) => g.entries.map((e) => e.to));
+      expect(entries).toContain('/life-impact/');
+      expect(entries).toContain('/calendar');
+    }
   });
 
   it('gives a client without custodian flags no Account Management group', () => {

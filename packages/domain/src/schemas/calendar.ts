@@ -93,3 +93,33 @@ export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 /** A feed token as it appears in the feed's path: 43 base64url characters (256 bits). */
 export const calendarFeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The event form as a person fills it: a date typed as MM/DD/YYYY (kept as YYYY-MM-DD) and, unless all
+ * day, a time (HH:MM) on each side, in the reader's own clock. The web turns it into the wire's body.
+ */
+export const calendarEventDraft = z
+  .object({
+    title: text(200).min(1, m.titleRequired),
+    all_day: z.boolean(),
+    start_date: z.string({ error: m.startRequired }).min(1, m.startRequired).refine(isCalendarDate, m.date),
+    start_time: z.string().nullable().optional(),
+    end_date: z.string({ error: m.endRequired }).min(1, m.endRequired).refine(isCalendarDate, m.date),
+    end_time: z.string().nullable().optional(),
+    location: optionalText(200),
+    description: optionalMultilineText(4000),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.all_day)
+      for (const key of ['start_time', 'end_time'] as const)
+        if (!TIME.test(d[key] ?? '')) ctx.addIssue({ code: 'custom', path: [key], message: m.time });
+    if (!isCalendarDate(d.start_date) || !isCalendarDate(d.end_date)) return;
+    const start = d.all_day ? d.start_date : `${d.start_date}T${d.start_time}`;
+    const end = d.all_day ? d.end_date : `${d.end_date}T${d.end_time}`;
+    if (end < start) ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.endBeforeStart });
+    else if (daysFromTo(d.start_date, d.end_date) >= MAX_EVENT_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.tooLong(MAX_EVENT_DAYS) });
+  });
+export type CalendarEventDraft = z.infer<typeof calendarEventDraft>;

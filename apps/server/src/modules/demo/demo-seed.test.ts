@@ -184,6 +184,21 @@ describe('the demo of client onboarding', () => {
     });
   });
 
+  it("Demo Wealth Advisors' calendar has events this month and next, for a client too; its Life Impact page is written", async () => {
+    const client = await signIn('client@demo.test');
+    const from = `${today().slice(0, 7)}-01`;
+    const range = await read<{ events: { title: string }[]; deadlines: unknown[] }>(
+      `/api/calendar/events/?from=${from}&to=${addDays(from, 70)}`,
+      client,
+    );
+    expect(range.events.map((e) => e.title)).toEqual(
+      expect.arrayContaining(['Investment committee meeting', 'Year-end tax planning workshop', 'Office closed']),
+    );
+    expect(range.deadlines).toEqual([]);
+    const page = await read<{ content: string }>('/api/pages/life-impact/', client);
+    expect(page.content).toContain('<h2>Making a difference together</h2>');
+  });
+
   it('a second run of the seed adds nothing', async () => {
     const cco = await signIn('cco@demo.test');
     const report = () => read('/api/disclosure_deliveries/?firm=1&ordering=email', cco);
@@ -194,6 +209,12 @@ describe('the demo of client onboarding', () => {
     const riley = await rileyId(headers);
     const agreements = await read<Page<{ Id: number }>>(`/api/client_agreements/?portalUserId=${riley}`, headers);
     expect(agreements.count).toBe(1);
+    const from = `${today().slice(0, 7)}-01`;
+    const range = await read<{ events: { title: string }[] }>(
+      `/api/calendar/events/?from=${from}&to=${addDays(from, 70)}`,
+      headers,
+    );
+    expect(range.events.filter((e) => e.title === 'Office closed')).toHaveLength(1);
   }, 60_000);
 });
 

@@ -6,6 +6,7 @@ import { accounts, type UserRecord } from '../users/users.service.js';
 import { offlineDeps } from './acting.js';
 import { upsertDemoFirms } from './demo.repository.js';
 import { seedDemoCompliance } from './demo-compliance.js';
+import { seedDemoFirmContent } from './demo-firm-content.js';
 import { seedDemoInvestments } from './demo-investments.js';
 import { seedDemoOnboarding } from './demo-onboarding.js';
 import { seedDemoResources } from './demo-resources.js';
@@ -181,5 +182,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   await seedDemoOnboarding(deps);
   await seedDemoResources(deps);
   await seedDemoSupport(deps);
+  await seedDemoFirmContent(deps, 'admin@demo.test');
   await deps.background.drain();
 }

@@ -12,10 +12,12 @@ const SignedInHeader = lazy(async () => ({ default: (await import('./signed-in-h
 
 /** Account screens (spec 000 §2 "Chrome") show no navigation bar; every screen shows the footer. */
 export const isAccountScreen = (pathname: string) => pathname.startsWith('/account/');
+/** The coming-soon page's full-page variant (spec 001 §1) stands alone, without the navigation bar too. */
+const isChromeless = (pathname: string) => isAccountScreen(pathname) || /^\/coming-soon\/?$/.test(pathname);
 
 export function AppLayout() {
   const { pathname } = useLocation();
-  const accountScreen = isAccountScreen(pathname);
+  const accountScreen = isChromeless(pathname);
   const mainRef = useRef<HTMLElement>(null);
   // The guard has loaded the user before a login-required screen draws, so the bar is sure to come.
   const signedIn = useQueryClient().getQueryData(currentUserKey) !== undefined;

@@ -42,8 +42,21 @@ function BarMenuButton({ label, ...props }: MenuButtonProps & { label: string })
   );
 }
 
-/** A main-bar group: its label opens a dropdown of its entries. */
+/** A group of one entry named as the group itself (Life Impact, Calendar): a link, not a dropdown. */
+const singleLink = (group: MenuGroup) =>
+  group.entries.length === 1 && group.entries[0].label === group.label && !group.entries[0].external
+    ? group.entries[0]
+    : undefined;
+
+/** A main-bar group: its label opens a dropdown of its entries, or is the link of its only entry. */
 function GroupMenu({ group }: { group: MenuGroup }) {
+  const link = singleLink(group);
+  if (link)
+    return (
+      <Button component={NavLink} to={link.to} variant="subtle" color="gray" c="gray.9">
+        {link.label}
+      </Button>
+    );
   return (
     <LazyMenu position="bottom-start" withinPortal button={(props) => <BarMenuButton label={group.label} {...props} />}>
       {group.entries.map((entry) => (
