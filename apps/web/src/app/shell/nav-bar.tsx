@@ -34,6 +34,7 @@ function BarMenuButton({ label, ...props }: MenuButtonProps & { label: string })
       variant="subtle"
       color="gray"
       c="gray.9"
+      px="xs"
       rightSection={<IconChevronDown size={14} aria-hidden />}
       {...props}
     >
@@ -53,7 +54,7 @@ function GroupMenu({ group }: { group: MenuGroup }) {
   const link = singleLink(group);
   if (link)
     return (
-      <Button component={NavLink} to={link.to} variant="subtle" color="gray" c="gray.9">
+      <Button component={NavLink} to={link.to} variant="subtle" color="gray" c="gray.9" px="xs">
         {link.label}
       </Button>
     );
@@ -168,7 +169,7 @@ export function NavBar({ user }: { user: User }) {
       <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
         <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
           <Brand firmId={user.profile._firm} />
-          <Box component="nav" aria-label="Main" visibleFrom="sm" flex={1}>
+          <Box component="nav" aria-label="Main" visibleFrom="lg" flex={1}>
             <Group gap={4} justify="space-between" wrap="nowrap">
               <Group gap={4}>
                 {main.map((group) => (
@@ -182,7 +183,7 @@ export function NavBar({ user }: { user: User }) {
             </Group>
           </Box>
           <Burger
-            hiddenFrom="sm"
+            hiddenFrom="lg"
             opened={opened}
             onClick={toggle}
             size="sm"
@@ -191,7 +192,7 @@ export function NavBar({ user }: { user: User }) {
             aria-controls="mobile-navigation"
           />
         </Group>
-        <Collapse expanded={opened} hiddenFrom="sm">
+        <Collapse expanded={opened} hiddenFrom="lg">
           <nav id="mobile-navigation" aria-label="Main" className={classes.mobileMenu}>
             {/* Its links are drawn when first opened: a closed menu would otherwise cost every page
                 load a link (and its router hooks) per menu entry. */}

@@ -1,4 +1,4 @@
-import { Badge, Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import classes from './calendar.module.css';
 import { type CalendarItem, itemsOn, monthWeeks } from './calendar-items';
@@ -52,13 +52,7 @@ export function MonthGrid({
                     c={outside ? 'gray.7' : undefined}
                     className={classes.dayNumber}
                   >
-                    {date === today ? (
-                      <Badge size="sm" circle>
-                        {dayjs(date).date()}
-                      </Badge>
-                    ) : (
-                      dayjs(date).date()
-                    )}
+                    {date === today ? <span className={classes.today}>{dayjs(date).date()}</span> : dayjs(date).date()}
                     {date === today && <span className={classes.srOnly}> (today)</span>}
                   </Text>
                   {onDay.map((item) => (

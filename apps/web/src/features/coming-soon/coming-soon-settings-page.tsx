@@ -65,8 +65,8 @@ function SettingsForm({ settings }: { settings: PortalSettings }) {
           {...(form.input('switched_off') as { value: string[]; onChange: (v: string[]) => void })}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <DateTextInput label={`${m.target} (date)`} {...form.select('target_date')} />
-          <TextInput label={`${m.target} (time)`} type="time" {...form.text('target_time')} />
+          <DateTextInput label={m.targetDate} {...form.select('target_date')} />
+          <TextInput label={m.targetTime} type="time" {...form.text('target_time')} />
         </SimpleGrid>
         <Textarea label={m.message} rows={3} placeholder={m.defaultMessage} {...form.text('coming_soon_message')} />
         <Group justify="space-between">

@@ -1,4 +1,5 @@
 import '@mantine/tiptap/styles.css';
+import './prosemirror.css';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { messages } from '@portal/domain';
@@ -24,6 +25,8 @@ export function LifeImpactEditor({ content, onDone }: { content: string; onDone:
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
     content,
     shouldRerenderOnTransaction: true,
+    // The CSP refuses injected <style> elements: the same rules come from prosemirror.css.
+    injectCSS: false,
     editorProps: {
       attributes: { 'aria-label': m.editorLabel, role: 'textbox', 'aria-multiline': 'true' },
     },
