@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { countdownTo, messages } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -39,7 +39,7 @@ function Countdown({ target }: { target: string | null }) {
   return (
     <Stack gap="xs" align="center">
       {/* One sentence for a screen reader, rather than a live region that speaks every second. */}
-      <Text className={classes.srOnly}>{m.countdownLabel(left.days, left.hours, left.minutes, left.seconds)}</Text>
+      <VisuallyHidden>{m.countdownLabel(left.days, left.hours, left.minutes, left.seconds)}</VisuallyHidden>
       <Group gap="sm" justify="center" wrap="nowrap" data-testid="countdown">
         <Unit value={left.days} label={m.days} />
         <Unit value={left.hours} label={m.hours} />

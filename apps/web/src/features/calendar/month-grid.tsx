@@ -1,4 +1,4 @@
-import { Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import classes from './calendar.module.css';
 import { type CalendarItem, itemsOn, monthWeeks } from './calendar-items';
@@ -28,7 +28,7 @@ export function MonthGrid({
 }) {
   return (
     <table className={classes.grid}>
-      <caption className={classes.srOnly}>{dayjs(`${month}-01`).format('MMMM YYYY')}</caption>
+      <VisuallyHidden component="caption">{dayjs(`${month}-01`).format('MMMM YYYY')}</VisuallyHidden>
       <thead>
         <tr>
           {WEEKDAYS.map((d) => (
@@ -53,7 +53,7 @@ export function MonthGrid({
                     className={classes.dayNumber}
                   >
                     {date === today ? <span className={classes.today}>{dayjs(date).date()}</span> : dayjs(date).date()}
-                    {date === today && <span className={classes.srOnly}> (today)</span>}
+                    {date === today && <VisuallyHidden component="span"> (today)</VisuallyHidden>}
                   </Text>
                   {onDay.map((item) => (
                     <ItemChip key={item.key} item={item} onOpen={onOpen} />
