@@ -5,6 +5,9 @@ import { expect, expectAccessible, signIn, signOut, test } from '../support/fixt
 const m = messages.calendar;
 const shots = process.env.E2E_SCREENSHOTS;
 
+/** The navigation bar (the home grid repeats its links). */
+const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
+
 /** The calendar's month buttons, pressed until `month` (YYYY-MM) shows. */
 async function goToMonth(page: import('@playwright/test').Page, from: string, month: string) {
   const [fy, fm] = from.split('-').map(Number);
@@ -40,7 +43,7 @@ test('an administrator adds an event and writes the Life Impact page; a client r
 
   // 1. The administrator opens the calendar from the bar and adds a timed event, dates and times typed.
   await signIn(page, admin.email);
-  await page.getByRole('link', { name: 'Calendar', exact: true }).click();
+  await nav(page).getByRole('link', { name: 'Calendar', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: m.title })).toBeVisible();
   await page.getByRole('button', { name: m.newEvent }).click();
   const form = page.getByRole('dialog', { name: m.newEvent });
@@ -64,7 +67,7 @@ test('an administrator adds an event and writes the Life Impact page; a client r
   await expectAccessible(page);
 
   // 2. They write the Life Impact page in the rich text editor.
-  await page.getByRole('link', { name: 'Life Impact', exact: true }).click();
+  await nav(page).getByRole('link', { name: 'Life Impact', exact: true }).click();
   await expect(page.getByText(messages.lifeImpact.empty)).toBeVisible();
   await page.getByRole('button', { name: messages.lifeImpact.edit }).click();
   const editor = page.getByRole('textbox', { name: messages.lifeImpact.editorLabel });
@@ -89,7 +92,7 @@ test('an administrator adds an event and writes the Life Impact page; a client r
     'Our volunteers gave 1,240 hours to local schools',
   );
   await expectAccessible(page);
-  await page.getByRole('link', { name: 'Calendar', exact: true }).click();
+  await nav(page).getByRole('link', { name: 'Calendar', exact: true }).click();
   await expect(
     page.locator(`td[data-date="${eventDay}"]`).getByRole('button', { name: new RegExp(eventTitle) }),
   ).toBeVisible();
@@ -142,7 +145,7 @@ test('an administrator adds an event and writes the Life Impact page; a client r
   await signOut(page);
 
   await signIn(page, client.email);
-  await page.getByRole('link', { name: 'Life Impact', exact: true }).click();
+  await nav(page).getByRole('link', { name: 'Life Impact', exact: true }).click();
   await expect(page.getByRole('heading', { name: cs.entryTitle('Life Impact') })).toBeVisible();
   await expect(page.getByText('Our stories page reopens in January.')).toBeVisible();
   await expect(page.getByTestId('countdown')).toContainText(cs.days);
