@@ -101,4 +101,18 @@ export const routes = [
     check: (body, { supportCases }) =>
       supportCases !== 50_000 || body.count === 111 ? undefined : `expected 111 matches, got ${body.count}`,
   },
+  // Training resources (issue 11 §2): firm 1's Compliance list, and who on its staff (400 of 10,000
+  // people) has not acknowledged its code of ethics, a page of 50 by last name.
+  {
+    name: 'resources list, compliance',
+    path: '/api/resources/?category=compliance',
+    as: 'admin',
+    check: (body) => (body.count === 1 ? undefined : `expected the code of ethics, got ${body.count}`),
+  },
+  {
+    name: 'acknowledgements pending, firm of 500',
+    path: '/api/resources/1/acknowledgements/?page_size=50',
+    as: 'admin',
+    check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
+  },
 ];

@@ -1,10 +1,11 @@
-import { accountConfirmBody, firmBody, ProfileType, userWriteBody } from '@portal/domain';
+import { accountConfirmBody, firmBody, ProfileType, resourceCreateFields, userWriteBody } from '@portal/domain';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { activateAccount, activationLink } from '../modules/auth/auth.service.js';
 import { actingAs, offlineDeps } from '../modules/demo/acting.js';
 import { createSuperAdmin } from '../modules/demo/create-admin.js';
 import * as firmsService from '../modules/firms/firms.service.js';
+import * as resourcesService from '../modules/resources/resources.service.js';
 import * as usersService from '../modules/users/users.service.js';
 import { accounts } from '../modules/users/users.service.js';
 import { todayOf } from '../platform/clock.js';
@@ -150,6 +151,12 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   await deps.background.drain(); // work the services started after answering (none today) ends here
   await seedBenchAttestations(db, o.attestations);
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // Firm 1's code of ethics, which its staff must acknowledge (none has yet): the CCO's report reads them all.
+  await resourcesService.create(
+    await actingAs(deps, admin.id),
+    resourceCreateFields.parse({ category: 'compliance', name: 'Code of Ethics', acknowledgement: 'code_of_ethics' }),
+    { fileName: 'code-of-ethics.pdf', bytes: Buffer.from('%PDF-1.7\n%%EOF\n') },
+  );
   await seedBenchStrategies(db, firmIds[0], o.strategies);
   log(`  ${o.strategies} investment strategies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await seedBenchSupport(db, firmIds[0], o.supportCases);

@@ -178,13 +178,15 @@ export async function insertAcknowledgement(ex: Executor, values: typeof a.$infe
   return { created: false, on: row.on };
 }
 
-/** Who the report lists: the firm's live, active staff accounts. */
+/**
+ * Who the report lists: the firm's staff accounts that are not deleted or deactivated, as the staff
+ * directory does; one invited and not yet signed in owes the acknowledgement too.
+ */
 const staffOf = (firmId: number) =>
   and(
     eq(profiles.firmId, firmId),
     isNull(users.deletedAt),
     isNull(users.deactivatedAt),
-    eq(users.isActive, true),
     or(isNull(profiles.profileType), ne(profiles.profileType, ProfileType.Client)),
   );
 

@@ -51,7 +51,6 @@ function sendFile(reply: FastifyReply, f: resources.OpenedFile) {
     .type(f.contentType)
     .header('content-disposition', disposition)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; media-src 'self'")
     .header('cache-control', 'private, no-store')
     .send(f.stream);
 }
