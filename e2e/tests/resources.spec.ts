@@ -48,7 +48,7 @@ test('an administrator adds the code of ethics, a staff member opens and acknowl
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: m.file }).click();
   await (await chooser).setFiles({ name: 'code-of-ethics.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await dialog.getByRole('textbox', { name: m.acknowledgement }).click();
+  await dialog.getByRole('combobox', { name: m.acknowledgement }).click();
   await page.getByRole('option', { name: m.acknowledgementKinds.code_of_ethics }).click();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: m.save }).click();

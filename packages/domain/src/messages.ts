@@ -283,6 +283,7 @@ export const messages = {
     staffSearchPlaceholder: 'Search by name or email',
     statusLabel: 'Acknowledgement status',
     listLabel: (name: string) => `${name} resources`,
+    firmLabel: 'Firm',
   },
   firms: {
     created: 'Firm created successfully.',

@@ -61,6 +61,8 @@ const fileRefusal = (error: unknown) => isApiError(error) && (error.status === 4
 
 interface ResourceFormProps {
   category: ResourceCategory;
+  /** The firm a new resource is for (a super admin may add to another firm). */
+  firm?: number | null;
   /** The resource being changed; null adds one. */
   editing: Resource | null;
   onDone: () => void;
@@ -70,7 +72,7 @@ interface ResourceFormProps {
  * Add Resource / Edit Resource: a name, a file or a link, and for a Compliance document whether staff
  * must acknowledge it. Choosing a file when editing replaces the current one (a new version).
  */
-export function ResourceForm({ category, editing, onDone }: ResourceFormProps) {
+export function ResourceForm({ category, firm, editing, onDone }: ResourceFormProps) {
   const queryClient = useQueryClient();
   const schema = schemaFor(editing);
   const form = useSchemaForm(schema, {
@@ -89,7 +91,7 @@ export function ResourceForm({ category, editing, onDone }: ResourceFormProps) {
       if (values.source === 'file' && values.file) input.file = values.file;
       if (values.source === 'link' && !(editing?.kind === 'link' && editing.url === values.url.trim()))
         input.url = values.url.trim();
-      return editing ? updateResource(editing.id, input) : addResource({ ...input, category });
+      return editing ? updateResource(editing.id, input) : addResource({ ...input, category, firm: firm ?? undefined });
     },
     meta: { showsInline: (error) => fileRefusal(error) || form.errorMeta.showsInline(error) },
     onSuccess: () => {

@@ -29,14 +29,15 @@ export interface ResourceInput {
   name?: string;
   url?: string;
   acknowledgement?: string;
+  firm?: number;
   file?: File | null;
 }
 
 function formOf(input: ResourceInput) {
   const form = new FormData();
-  for (const key of ['category', 'name', 'url', 'acknowledgement'] as const) {
+  for (const key of ['category', 'name', 'url', 'acknowledgement', 'firm'] as const) {
     const value = input[key];
-    if (value !== undefined) form.append(key, value);
+    if (value !== undefined) form.append(key, String(value));
   }
   if (input.file) form.append('file', input.file, input.file.name);
   return form;

@@ -92,6 +92,18 @@ describe('a category of training resources', () => {
   });
 });
 
+describe("a super admin's view", () => {
+  it('picks the firm: the list asks for the chosen firm', async () => {
+    const calls = serve([resource()]);
+    const u = testUser({ is_super_admin: true });
+    renderAtUrl(<CategoryPage category="compliance" />, '/resources/compliance?firm=12', {
+      user: { ...u, profile: { ...u.profile, profile_type: 1 } } as User,
+    });
+    expect(await screen.findByRole('combobox', { name: m.firmLabel })).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith('/api/resources/?') && c.url.includes('firm=12'))).toBe(true);
+  });
+});
+
 describe('the resource form', () => {
   it('asks for a name and a file or link, and refuses a file off the list before anything is sent', async () => {
     const calls = serve([]);
@@ -108,7 +120,7 @@ describe('the resource form', () => {
     expect(await screen.findByText(m.fileType)).toBeTruthy();
     expect(calls).toEqual([]);
     // Only a Compliance document can require acknowledgement: no such choice here.
-    expect(screen.queryByRole('textbox', { name: m.acknowledgement })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: m.acknowledgement })).toBeNull();
   });
 
   it('takes a link on http(s) only', async () => {

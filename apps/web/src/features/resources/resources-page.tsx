@@ -1,9 +1,23 @@
-import { Anchor, Box, Button, Flex, Group, Modal, NavLink, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Flex,
+  Group,
+  Modal,
+  NavLink,
+  Select,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   canAcknowledgeResource,
   canManageResources,
   canViewAcknowledgements,
+  isSuperAdmin,
   messages,
   RESOURCE_CATEGORIES,
   RESOURCE_SORTS,
@@ -21,6 +35,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
 import { useListState } from '../../components/data-table/use-list-state';
 import { useCurrentUser } from '../../lib/current-user';
+import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ResourceForm } from './resource-form';
@@ -29,6 +44,8 @@ import { VersionsModal } from './versions-modal';
 
 const m = messages.resources;
 const c = m.columns;
+/** The firm filter's value for the person's own firm (left out of the address). */
+const OWN = '';
 
 /** The side menu of spec 001 §2: Compliance, Investments, Operations, Videos, FAQs. */
 export function ResourcesSideMenu({ active }: { active: ResourceCategory }) {
@@ -78,8 +95,8 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
   const name = m.categories[category];
   usePageTitle(m.listLabel(name));
   const actor = useCurrentUser();
-  const firm = actor.profile._firm;
-  const manager = canManageResources(actor, firm);
+  // A super admin (who manages every firm's) and a super CCO (who checks every firm's) pick the firm.
+  const chooser = isSuperAdmin(actor) || actor.profile.is_super_cco;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 36em)');
@@ -87,8 +104,12 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
     pageSize: 25,
     defaultOrdering: 'name',
     orderings: RESOURCE_SORTS.flatMap((s) => [s, `-${s}`]),
+    filters: { firm: { initial: OWN, allowed: (value) => value === OWN || /^[1-9]\d*$/.test(value) } },
   });
-  const list = useQuery(resourceListQuery({ ...table.params, category }));
+  const firm = chooser && table.filters.firm !== OWN ? Number(table.filters.firm) : actor.profile._firm;
+  const manager = canManageResources(actor, firm);
+  const firms = useQuery({ ...firmOptionsQuery, enabled: chooser });
+  const list = useQuery(resourceListQuery({ ...table.params, firm, category }));
   const [editing, setEditing] = useState<Resource | 'new' | null>(null);
   const [history, setHistory] = useState<Resource | null>(null);
   const [removing, setRemoving] = useState<Resource | null>(null);
@@ -190,6 +211,21 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
             rowKey={(r) => r.id}
             rowLabel={(r) => r.name}
             search={{ label: m.searchLabel, placeholder: m.searchPlaceholder }}
+            filters={
+              chooser ? (
+                <Select
+                  aria-label={m.firmLabel}
+                  data={firms.data ?? []}
+                  value={String(firm ?? '')}
+                  onChange={(value) =>
+                    table.setFilter('firm', value === String(actor.profile._firm) ? OWN : (value ?? OWN))
+                  }
+                  allowDeselect={false}
+                  searchable
+                  w={{ base: '100%', xs: 240 }}
+                />
+              ) : undefined
+            }
             emptyText={m.empty(name)}
             actions={actions}
             minWidth={category === 'compliance' ? 640 : 520}
@@ -209,6 +245,7 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
           <ResourceForm
             key={editing === 'new' ? 'new' : editing.id}
             category={category}
+            firm={firm}
             editing={editing === 'new' ? null : editing}
             onDone={() => setEditing(null)}
           />
