@@ -138,6 +138,33 @@ describe('training resources', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('an API client adds a link with a JSON body; a body of another type is refused', async () => {
+    const p = await firmWithPeople();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/resources/',
+      headers: p.admin.headers,
+      payload: { category: 'faqs', name: 'Portal FAQ', url: 'https://help.example.com/faq' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(json<Resource>(res)).toMatchObject({ kind: 'link', url: 'https://help.example.com/faq' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/resources/',
+      headers: { ...p.admin.headers, 'content-type': 'text/plain' },
+      payload: 'category=faqs',
+    });
+    expect(text.statusCode).toBe(415);
+    const cut = multipartOf({ category: 'faqs', name: 'Cut' }, [{ name: 'a.pdf', bytes: pdfOf('a') }]);
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/resources/',
+      headers: { ...p.admin.headers, ...cut.headers },
+      payload: cut.payload.subarray(0, cut.payload.length - 20),
+    });
+    expect(short.statusCode).toBe(400);
+  });
+
   it('a link is its own url and opens nothing in the portal', async () => {
     const p = await firmWithPeople();
     const res = await add(p.admin.headers, {
