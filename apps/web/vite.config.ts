@@ -246,6 +246,8 @@ const SCREENS: Record<string, Screen> = {
   '/resources/compliance/:id/acknowledgements': signedIn('src/features/resources/acknowledgements-page.tsx'),
   '/support/': signedIn('src/features/support/support-page.tsx'),
   '/support/prayer-requests/': signedIn('src/features/support/support-page.tsx'),
+  '/document-vault/': signedIn('src/features/document-vault/document-vault-page.tsx'),
+  '/setup/firm-links': signedIn('src/features/firm-links/firm-links-page.tsx'),
   '/compliance/attestations': signedIn('src/features/compliance/attestations-page.tsx'),
   '/compliance/attestations/:id/new': signedIn('src/features/compliance/attestation-form-page.tsx'),
   '/compliance/supervised-persons/': signedIn('src/features/compliance/supervised-persons-page.tsx'),

@@ -1009,6 +1009,7 @@ export const messages = {
     created: 'Link added.',
     updated: 'Link updated.',
     deleted: 'Link removed.',
+    removeTitle: 'Remove link',
     deleteQuestion: (label: string) => `Remove the link ${label}?`,
     duplicate: 'This firm already has a link of this kind with this label.',
     financialPlanning: 'Financial Planning',

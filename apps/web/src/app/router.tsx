@@ -7,9 +7,11 @@ import {
   canManageUsers,
   canOpenAcknowledgements,
   canOpenClientAgreement,
+  canOpenClientVault,
   canOpenDisclosureDeliveries,
   canOpenDisclosureDocuments,
   canOpenDisclosurePages,
+  canOpenFirmLinks,
   canOpenInvestorProfile,
   canOpenOnboardingForms,
   canOpenRoster,
@@ -150,6 +152,26 @@ export const router = createBrowserRouter([
                 }),
               },
             ],
+          },
+          {
+            // Issue 11 §4: the client document vault (a client's own; an advisor's or administrator's clients').
+            path: 'document-vault',
+            lazy: async () => ({
+              Component: guarded(
+                canOpenClientVault,
+                (await import('../features/document-vault/document-vault-page')).DocumentVaultPage,
+              ),
+            }),
+          },
+          {
+            // Issue 11 §4: the firm's configured links, kept by its administrators.
+            path: 'setup/firm-links',
+            lazy: async () => ({
+              Component: guarded(
+                canOpenFirmLinks,
+                (await import('../features/firm-links/firm-links-page')).FirmLinksPage,
+              ),
+            }),
           },
           {
             // Spec 000 §2: /setup/firms (firmManager), for a super admin.

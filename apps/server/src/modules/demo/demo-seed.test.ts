@@ -199,6 +199,28 @@ describe('the demo of client onboarding', () => {
     expect(page.content).toContain('<h2>Making a difference together</h2>');
   });
 
+  it("Chris Client's vault holds Avery's statement and Chris's signed agreement; both read it", async () => {
+    const chris = await signIn('client@demo.test');
+    const me = await read<{ id: number }>('/api/auth/user/', chris);
+    const names = async (headers: Record<string, string>) =>
+      (
+        await read<Page<{ file_name: string; uploaded_by_name: string }>>(
+          `/api/client_documents/?client=${me.id}&ordering=file_name`,
+          headers,
+        )
+      ).results.map((d) => `${d.file_name} (${d.uploaded_by_name})`);
+    const expected = ['DWA statement Q3 2026.pdf (Avery Advisor)', 'Signed advisory agreement.pdf (Chris Client)'];
+    expect(await names(chris)).toEqual(expected);
+    expect(await names(await signIn('advisor@demo.test'))).toEqual(expected);
+  });
+
+  it('Demo Wealth Advisors has a Financial Planning link for its clients and a portfolio link for its staff', async () => {
+    const labels = async (email: string) =>
+      (await read<Page<{ label: string }>>('/api/firm_links/', await signIn(email))).results.map((l) => l.label);
+    expect(await labels('client@demo.test')).toEqual(['eMoney Financial Planning']);
+    expect(await labels('advisor@demo.test')).toEqual(['Orion Portfolio Solutions']);
+  });
+
   it('a second run of the seed adds nothing', async () => {
     const cco = await signIn('cco@demo.test');
     const report = () => read('/api/disclosure_deliveries/?firm=1&ordering=email', cco);
@@ -215,6 +237,10 @@ describe('the demo of client onboarding', () => {
       headers,
     );
     expect(range.events.filter((e) => e.title === 'Office closed')).toHaveLength(1);
+    const chris = await signIn('client@demo.test');
+    const me = await read<{ id: number }>('/api/auth/user/', chris);
+    expect((await read<Page<unknown>>(`/api/client_documents/?client=${me.id}`, chris)).count).toBe(2);
+    expect((await read<Page<unknown>>('/api/firm_links/?firm=1', await signIn('admin@demo.test'))).count).toBe(2);
   }, 60_000);
 });
 

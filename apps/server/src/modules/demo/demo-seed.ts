@@ -11,6 +11,7 @@ import { seedDemoInvestments } from './demo-investments.js';
 import { seedDemoOnboarding } from './demo-onboarding.js';
 import { seedDemoResources } from './demo-resources.js';
 import { seedDemoSupport } from './demo-support.js';
+import { seedDemoVault } from './demo-vault.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
 
@@ -183,5 +184,6 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   await seedDemoResources(deps);
   await seedDemoSupport(deps);
   await seedDemoFirmContent(deps, 'admin@demo.test');
+  await seedDemoVault(deps);
   await deps.background.drain();
 }

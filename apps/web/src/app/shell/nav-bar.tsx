@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Box, Burger, Button, Collapse, Container, Group, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type MenuEntry, type MenuGroup, menuFor, type User } from '@portal/domain';
+import type { MenuEntry, MenuGroup, User } from '@portal/domain';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { LazyMenu, type MenuButtonProps } from '../../components/lazy-menu';
 import { displayName } from '../../lib/current-user';
 import { firmQuery } from '../../lib/firms';
+import { useMenu } from '../../lib/menu';
 import classes from './signed-in-header.module.css';
 
 const LOGOUT_PATH = '/account/logout';
@@ -155,7 +156,7 @@ export function NavBar({ user }: { user: User }) {
   const [mobileMenuUsed, setMobileMenuUsed] = useState(false);
   if (opened && !mobileMenuUsed) setMobileMenuUsed(true);
   const { pathname } = useLocation();
-  const groups = menuFor(user);
+  const groups = useMenu(user);
   const main = groups.filter((group) => group.place === 'main');
   const setup = groups.filter((group) => group.place === 'setup');
   const profile = groups.filter((group) => group.place === 'profile');

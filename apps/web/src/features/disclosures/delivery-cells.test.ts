@@ -1,6 +1,7 @@
 import type { DeliveryCell } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { cellText, formatBytes } from './delivery-cells';
+import { formatBytes } from '../../lib/bytes';
+import { cellText } from './delivery-cells';
 
 const cell = (over: Partial<DeliveryCell>): DeliveryCell => ({
   status: 'due',

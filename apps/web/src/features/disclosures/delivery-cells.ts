@@ -31,10 +31,3 @@ export function cellText(cell: DeliveryCell): CellText {
 
 /** A row's Deliver is offered while the client still owes a document. */
 export const owesSomething = (row: { status: 'overdue' | 'due' | 'received' }) => row.status !== 'received';
-
-/** A file's size as people read it: '850 KB', '2.4 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

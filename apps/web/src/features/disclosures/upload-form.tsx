@@ -15,9 +15,9 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { DateTextInput } from '../../components/date-text-input';
 import { isApiError } from '../../lib/api';
+import { formatBytes } from '../../lib/bytes';
 import { notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
-import { formatBytes } from './delivery-cells';
 import { disclosureDeliveriesKey, disclosureDocumentsKey, uploadVersion } from './disclosures-api';
 
 const m = messages.disclosures;

@@ -1,7 +1,8 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type MenuEntry, menuFor, messages } from '@portal/domain';
+import { type MenuEntry, messages } from '@portal/domain';
 import { Link } from 'react-router';
 import { displayName, useCurrentUser } from '../../lib/current-user';
+import { useMenu } from '../../lib/menu';
 import { usePageTitle } from '../../lib/use-page-title';
 
 function EntryLink({ entry }: { entry: MenuEntry }) {
@@ -23,7 +24,7 @@ function EntryLink({ entry }: { entry: MenuEntry }) {
 export function HomePage() {
   const user = useCurrentUser();
   usePageTitle('Home');
-  const groups = menuFor(user);
+  const groups = useMenu(user);
   return (
     <Stack gap="lg">
       <Title order={1}>Welcome, {displayName(user)}</Title>

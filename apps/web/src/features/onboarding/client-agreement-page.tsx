@@ -9,10 +9,10 @@ import {
 } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ClientPicker } from '../../components/client-picker';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ClientAgreementForm } from './client-agreement-form';
-import { ClientPicker } from './client-picker';
 import { agreementQuery, statusQuery } from './onboarding-api';
 import { LoadFailed, Loading } from './onboarding-gate';
 

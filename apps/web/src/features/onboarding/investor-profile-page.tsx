@@ -13,18 +13,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { ClientPicker } from '../../components/client-picker';
+import { staffClientsQuery } from '../../lib/clients';
 import { useCurrentUser } from '../../lib/current-user';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
-import { ClientPicker } from './client-picker';
-import {
-  investorProfileQuery,
-  onboardingKey,
-  saveInvestorProfile,
-  staffClientsQuery,
-  statusQuery,
-} from './onboarding-api';
+import { investorProfileQuery, onboardingKey, saveInvestorProfile, statusQuery } from './onboarding-api';
 import { LoadFailed, Loading, OnboardingGate } from './onboarding-gate';
 
 const m = messages.investorProfiles;

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { messages, type User } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { clientLabel, staffClientsQuery } from './onboarding-api';
+import { clientLabel, staffClientsQuery } from '../lib/clients';
 
 /** How long the picker waits after the last key before asking the server. */
 export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
@@ -15,7 +15,8 @@ interface ClientPickerProps {
 }
 
 /**
- * The staff's Client dropdown (spec 001 §2): an advisor's clients, or a firm administrator's firm's.
+ * The staff's Client dropdown (spec 001 §2): an advisor's clients, or a firm administrator's firm's
+ * (the onboarding screens and the document vault).
  * What is typed is searched by the server (debounced), so a client beyond the first page is found.
  */
 export function ClientPicker({ actor, value, onChange }: ClientPickerProps) {

@@ -1,0 +1,49 @@
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { FIRM_LINK_KINDS, type FirmLink, firmLinkUpdateBody, messages } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { firmLinksKey } from '../../lib/menu';
+import { notifySuccess } from '../../lib/notify';
+import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
+import { createFirmLink, updateFirmLink } from './firm-links-api';
+
+const m = messages.firmLinks;
+const KIND_OPTIONS = FIRM_LINK_KINDS.map((k) => ({ value: k, label: m.kinds[k] }));
+
+/** Add a link to the firm, or change one: where it shows, its label and its address. */
+export function FirmLinkForm({ firm, link, onDone }: { firm: number; link: FirmLink | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(firmLinkUpdateBody, {
+    kind: link?.kind ?? null,
+    label: link?.label ?? '',
+    url: link?.url ?? '',
+  });
+  const save = useMutation({
+    mutationFn: (values: z.output<typeof firmLinkUpdateBody>) =>
+      link ? updateFirmLink(link.id, values) : createFirmLink({ ...values, firm }),
+    meta: form.errorMeta,
+    onSuccess: () => {
+      notifySuccess(link ? m.updated : m.created);
+      onDone();
+    },
+    onError: form.setServerErrors,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: firmLinksKey }),
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))}>
+      <Stack gap="md">
+        <Select label={m.kindLabel} required data={KIND_OPTIONS} allowDeselect={false} {...form.select('kind')} />
+        <TextInput label={m.labelLabel} required {...form.text('label')} />
+        <TextInput label={m.urlLabel} required type="url" placeholder="https://" {...form.text('url')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {messages.lists.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {link ? 'Save' : m.add}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

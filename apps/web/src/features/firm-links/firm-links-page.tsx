@@ -1,0 +1,140 @@
+import { Anchor, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type FirmLink, isSuperAdmin, firmLinkListQuery as listParams, messages } from '@portal/domain';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { useListState } from '../../components/data-table/use-list-state';
+import { useCurrentUser } from '../../lib/current-user';
+import { firmOptionsQuery } from '../../lib/firms';
+import { firmLinksKey } from '../../lib/menu';
+import { notifySuccess } from '../../lib/notify';
+import { usePageTitle } from '../../lib/use-page-title';
+import { FirmLinkForm } from './firm-link-form';
+import { deleteFirmLink, firmLinkListQuery } from './firm-links-api';
+
+const m = messages.firmLinks;
+
+const COLUMNS: DataTableColumn<FirmLink>[] = [
+  { label: m.columns.kind, sortKey: 'kind', visibleFrom: 'sm', render: (l) => m.kinds[l.kind] },
+  { label: m.columns.label, sortKey: 'label', render: (l) => l.label },
+  {
+    label: m.columns.url,
+    visibleFrom: 'xs',
+    render: (l) => (
+      <Anchor href={l.url} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+        {l.url}
+      </Anchor>
+    ),
+  },
+];
+
+type Editing = { link: FirmLink | null } | null;
+
+/**
+ * Firm Links (issue 11 §4): the links a firm's people see in their menus, kept by its administrators;
+ * a super admin picks the firm.
+ */
+export function FirmLinksPage() {
+  usePageTitle(m.title);
+  const actor = useCurrentUser();
+  const superAdmin = isSuperAdmin(actor);
+  const phone = useMediaQuery('(max-width: 36em)');
+  const queryClient = useQueryClient();
+  const own = actor.profile._firm === null ? '' : String(actor.profile._firm);
+  const table = useListState({
+    pageSize: 25,
+    defaultOrdering: 'kind',
+    orderings: listParams.shape.ordering.unwrap().options,
+    filters: { firm: { initial: own, allowed: (value) => value === '' || /^[1-9]\d{0,9}$/.test(value) } },
+  });
+  const firm = Number(superAdmin ? table.filters.firm : own) || null;
+  const list = useQuery({ ...firmLinkListQuery({ ...table.params, firm }), enabled: firm !== null });
+  const firms = useQuery({ ...firmOptionsQuery, enabled: superAdmin });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<FirmLink | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (link: FirmLink) => deleteFirmLink(link.id),
+    onSuccess: () => {
+      setRemoving(null);
+      notifySuccess(m.deleted);
+    },
+    onError: () => setRemoving(null),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: firmLinksKey }),
+  });
+
+  const actions: RowAction<FirmLink>[] = [
+    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (link) => setEditing({ link }) },
+    { label: 'Remove', icon: IconTrash, color: 'red', placement: 'menu', onClick: setRemoving },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{m.title}</Title>
+      <Text>{m.intro}</Text>
+      {superAdmin && (
+        <Select
+          label="Firm"
+          data={firms.data ?? []}
+          value={firm === null ? null : String(firm)}
+          onChange={(value) => table.setFilter('firm', value ?? '')}
+          searchable
+          maw={360}
+        />
+      )}
+      {firm !== null && (
+        <>
+          <Group justify="flex-end">
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ link: null })}>
+              {m.add}
+            </Button>
+          </Group>
+          <DataTable
+            label={m.title}
+            state={table}
+            query={list}
+            columns={COLUMNS}
+            rowKey={(l) => l.id}
+            rowLabel={(l) => l.label}
+            search={{ label: 'Search links', placeholder: 'Search by label or address' }}
+            emptyText={m.empty}
+            actions={actions}
+            minWidth={640}
+          />
+        </>
+      )}
+
+      <Modal
+        opened={editing !== null && firm !== null}
+        fullScreen={phone}
+        onClose={() => setEditing(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={editing?.link ? m.editTitle : m.addTitle}
+      >
+        {editing && firm !== null && (
+          <FirmLinkForm
+            key={editing.link?.id ?? 'new'}
+            firm={firm}
+            link={editing.link}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmModal
+        opened={removing !== null}
+        title={m.removeTitle}
+        question={removing ? m.deleteQuestion(removing.label) : ''}
+        confirmLabel="Remove"
+        dismissLabel={messages.lists.cancel}
+        color="red"
+        loading={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
+    </Stack>
+  );
+}
