@@ -110,10 +110,10 @@ test("a firm's administrator configures the Financial Planning link its clients 
   await choose(dialog, page, /^Shown as/, fl.kinds.financial_planning);
   await dialog.getByRole('textbox', { name: fl.labelLabel }).fill('Plan with eMoney');
   await dialog.getByRole('textbox', { name: fl.urlLabel }).fill('javascript:alert(1)');
-  await dialog.getByRole('button', { name: fl.add }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText(fl.urlInvalid)).toBeVisible();
   await dialog.getByRole('textbox', { name: fl.urlLabel }).fill('https://wealth.emoneyadvisor.com/');
-  await dialog.getByRole('button', { name: fl.add }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(fl.created)).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Plan with eMoney', exact: true })).toBeVisible();
   await expectAccessible(page);

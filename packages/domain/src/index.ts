@@ -6,6 +6,7 @@ export * from './rules/calendar.js';
 export * from './rules/client-documents.js';
 export * from './rules/coming-soon.js';
 export * from './rules/disclosures.js';
+export * from './rules/file-signatures.js';
 export * from './rules/firm-links.js';
 export * from './rules/fiscal.js';
 export * from './rules/investment-catalogues.js';

@@ -1,3 +1,4 @@
+import { extensionOf, type SIGNATURES } from './file-signatures.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin } from './permissions.js';
 
 /**
@@ -15,24 +16,25 @@ export const CLIENT_DOCUMENT_MAX_LABEL = '25 MB';
  * .pdf must be a PDF) and what the file input offers. Nothing executable, no HTML or SVG (a script).
  */
 export const CLIENT_DOCUMENT_TYPES = {
-  pdf: { mime: 'application/pdf', family: 'pdf' },
-  png: { mime: 'image/png', family: 'png' },
-  jpg: { mime: 'image/jpeg', family: 'jpeg' },
-  jpeg: { mime: 'image/jpeg', family: 'jpeg' },
-  gif: { mime: 'image/gif', family: 'gif' },
-  webp: { mime: 'image/webp', family: 'webp' },
-  tif: { mime: 'image/tiff', family: 'tiff' },
-  tiff: { mime: 'image/tiff', family: 'tiff' },
-  heic: { mime: 'image/heic', family: 'heic' },
-  doc: { mime: 'application/msword', family: 'ole' },
-  xls: { mime: 'application/vnd.ms-excel', family: 'ole' },
-  ppt: { mime: 'application/vnd.ms-powerpoint', family: 'ole' },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', family: 'docx' },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', family: 'xlsx' },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', family: 'pptx' },
-  csv: { mime: 'text/csv', family: 'text' },
-  txt: { mime: 'text/plain', family: 'text' },
-} as const;
+  pdf: { mime: 'application/pdf', signature: 'pdf' },
+  png: { mime: 'image/png', signature: 'png' },
+  jpg: { mime: 'image/jpeg', signature: 'jpeg' },
+  jpeg: { mime: 'image/jpeg', signature: 'jpeg' },
+  gif: { mime: 'image/gif', signature: 'gif' },
+  webp: { mime: 'image/webp', signature: 'webp' },
+  tif: { mime: 'image/tiff', signature: 'tiff' },
+  tiff: { mime: 'image/tiff', signature: 'tiff' },
+  heic: { mime: 'image/heic', signature: 'heic' },
+  doc: { mime: 'application/msword', signature: 'ole' },
+  xls: { mime: 'application/vnd.ms-excel', signature: 'ole' },
+  ppt: { mime: 'application/vnd.ms-powerpoint', signature: 'ole' },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', signature: 'zip' },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', signature: 'zip' },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', signature: 'zip' },
+  // Text has no signature: the server checks it is UTF-8 without control characters.
+  csv: { mime: 'text/csv', signature: 'text' },
+  txt: { mime: 'text/plain', signature: 'text' },
+} as const satisfies Record<string, { mime: string; signature: keyof typeof SIGNATURES | 'text' }>;
 export type ClientDocumentExtension = keyof typeof CLIENT_DOCUMENT_TYPES;
 
 /** The file input's `accept`: the extensions of the allow-list. */
@@ -42,9 +44,8 @@ export const CLIENT_DOCUMENT_ACCEPT = Object.keys(CLIENT_DOCUMENT_TYPES)
 
 /** A file name's extension when the vault takes it, else null. */
 export function clientDocumentExtension(fileName: string): ClientDocumentExtension | null {
-  const match = /\.([A-Za-z0-9]+)$/.exec(fileName.trim());
-  const ext = match?.[1].toLowerCase();
-  return ext && ext in CLIENT_DOCUMENT_TYPES ? (ext as ClientDocumentExtension) : null;
+  const ext = extensionOf(fileName.trim());
+  return Object.hasOwn(CLIENT_DOCUMENT_TYPES, ext) ? (ext as ClientDocumentExtension) : null;
 }
 
 /** What a person may do in one client's vault, once the onboarding scope has let them reach it. */

@@ -1,4 +1,5 @@
 import { isCco, isSuperCco } from './attestations.js';
+import { cleanFileName, extensionOf, SIGNATURES } from './file-signatures.js';
 import { type Actor, isFirmAdmin, isStaff, isSuperAdmin, sameFirm } from './permissions.js';
 
 /**
@@ -43,64 +44,48 @@ export interface ResourceFileType {
   matches(head: Uint8Array): boolean;
 }
 
-const startsWith = (head: Uint8Array, bytes: readonly number[], at = 0) =>
-  head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
-const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const isZip = (h: Uint8Array) => startsWith(h, ZIP);
-const isOle = (h: Uint8Array) => startsWith(h, OLE);
-/** ISO base media (MP4, QuickTime): a box size, then 'ftyp'. */
-const isFtyp = (h: Uint8Array) => startsWith(h, ascii('ftyp'), 4);
-const isQuickTime = (h: Uint8Array) => isFtyp(h) && startsWith(h, ascii('qt  '), 8);
-
 /**
  * The allow-list: documents and videos a training library holds. The bytes decide, the extension only
  * picks among types whose bytes look alike (a .docx and a .xlsx are both ZIP files). Nothing that a
  * browser would run (HTML, SVG, scripts) is on it.
  */
 export const RESOURCE_FILE_TYPES: readonly ResourceFileType[] = [
-  { extensions: ['pdf'], mime: 'application/pdf', inline: true, matches: (h) => startsWith(h, ascii('%PDF-')) },
+  { extensions: ['pdf'], mime: 'application/pdf', inline: true, matches: SIGNATURES.pdf },
   {
     extensions: ['docx'],
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     inline: false,
-    matches: isZip,
+    matches: SIGNATURES.zip,
   },
   {
     extensions: ['xlsx'],
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     inline: false,
-    matches: isZip,
+    matches: SIGNATURES.zip,
   },
   {
     extensions: ['pptx'],
     mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     inline: false,
-    matches: isZip,
+    matches: SIGNATURES.zip,
   },
-  { extensions: ['doc'], mime: 'application/msword', inline: false, matches: isOle },
-  { extensions: ['xls'], mime: 'application/vnd.ms-excel', inline: false, matches: isOle },
-  { extensions: ['ppt'], mime: 'application/vnd.ms-powerpoint', inline: false, matches: isOle },
+  { extensions: ['doc'], mime: 'application/msword', inline: false, matches: SIGNATURES.ole },
+  { extensions: ['xls'], mime: 'application/vnd.ms-excel', inline: false, matches: SIGNATURES.ole },
+  { extensions: ['ppt'], mime: 'application/vnd.ms-powerpoint', inline: false, matches: SIGNATURES.ole },
   {
     extensions: ['png'],
     mime: 'image/png',
     inline: true,
-    matches: (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    matches: SIGNATURES.png,
   },
-  { extensions: ['jpg', 'jpeg'], mime: 'image/jpeg', inline: true, matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]) },
-  { extensions: ['mov'], mime: 'video/quicktime', inline: true, matches: isQuickTime },
-  { extensions: ['mp4', 'm4v'], mime: 'video/mp4', inline: true, matches: (h) => isFtyp(h) && !isQuickTime(h) },
-  { extensions: ['webm'], mime: 'video/webm', inline: true, matches: (h) => startsWith(h, [0x1a, 0x45, 0xdf, 0xa3]) },
+  { extensions: ['jpg', 'jpeg'], mime: 'image/jpeg', inline: true, matches: SIGNATURES.jpeg },
+  { extensions: ['mov'], mime: 'video/quicktime', inline: true, matches: SIGNATURES.quicktime },
+  { extensions: ['mp4', 'm4v'], mime: 'video/mp4', inline: true, matches: SIGNATURES.mp4 },
+  { extensions: ['webm'], mime: 'video/webm', inline: true, matches: SIGNATURES.webm },
 ];
 
 /** The extensions a file picker offers (`accept`). */
 export const RESOURCE_ACCEPT = RESOURCE_FILE_TYPES.flatMap((t) => t.extensions.map((e) => `.${e}`)).join(',');
-
-export const extensionOf = (fileName: string) => {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-};
 
 /**
  * The type of an uploaded file from its first bytes and its name, or null when it is not on the list:
@@ -116,7 +101,7 @@ export function resourceFileTypeOf(head: Uint8Array, fileName: string): Resource
  * right-to-left override would disguise the extension), ending in the type's extension.
  */
 export function resourceFileName(name: string, type: ResourceFileType, fallback: string): string {
-  const base = name.replace(/[\\/\r\n\p{Cc}\p{Cf}]+/gu, ' ').trim() || fallback;
+  const base = cleanFileName(name) || fallback;
   return type.extensions.includes(extensionOf(base)) ? base : `${base}.${type.extensions[0]}`;
 }
 

@@ -9,6 +9,7 @@ import {
   canReadClientVault,
   canRemoveClientDocument,
   canUploadToClientVault,
+  cleanFileName,
   clientDocumentExtension,
   clientDocumentUploadFields,
   isClient,
@@ -69,12 +70,8 @@ export async function list(ctx: Ctx, q: ClientDocumentListQuery) {
   return { count, results: rows.map(toWire) };
 }
 
-/** Control and format characters go (a right-to-left override would disguise the extension), and any path. */
-const safeFileName = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\r\n\p{Cc}\p{Cf}]+/gu, ' ')
-    .trim()
-    .slice(0, 255);
+/** The name without its folders (a browser may send a path), cleaned as every download name is. */
+const safeFileName = (name: string) => cleanFileName(name.split(/[\\/]/).pop() ?? '').slice(0, 255);
 
 /**
  * Puts a file into a client's vault: the client into their own, their advisor into theirs. The file is

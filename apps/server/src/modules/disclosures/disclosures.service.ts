@@ -10,6 +10,7 @@ import {
   canOpenDisclosureDeliveries,
   canReadDisclosureFile,
   canRecordDelivery,
+  cleanFileName,
   currentVersion,
   type DeliverBody,
   type DeliveryCell,
@@ -119,7 +120,7 @@ export async function listVersions(ctx: Ctx, q: DisclosureVersionQuery) {
  * go (a right-to-left override would disguise the extension in a save dialog).
  */
 const safeFileName = (name: string | undefined, kind: DisclosureKind, date: string) => {
-  const base = (name ?? '').replace(/[\\/\r\n\p{Cc}\p{Cf}]+/gu, ' ').trim();
+  const base = cleanFileName(name ?? '');
   return base ? (base.toLowerCase().endsWith('.pdf') ? base : `${base}.pdf`) : `${title(kind)} ${date}.pdf`;
 };
 

@@ -1,7 +1,8 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { FIRM_LINK_KINDS, type FirmLink, firmLinkUpdateBody, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { FormActions } from '../../components/form-actions';
 import { firmLinksKey } from '../../lib/menu';
 import { notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -35,14 +36,7 @@ export function FirmLinkForm({ firm, link, onDone }: { firm: number; link: FirmL
         <Select label={m.kindLabel} required data={KIND_OPTIONS} allowDeselect={false} {...form.select('kind')} />
         <TextInput label={m.labelLabel} required {...form.text('label')} />
         <TextInput label={m.urlLabel} required type="url" placeholder="https://" {...form.text('url')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {messages.lists.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {link ? 'Save' : m.add}
-          </Button>
-        </Group>
+        <FormActions readOnly={false} saving={save.isPending} onDone={onDone} />
       </Stack>
     </form>
   );

@@ -50,7 +50,7 @@ describe('the firm links setup screen', () => {
     await userEvent.click(await screen.findByRole('option', { name: m.kinds.financial_planning }));
     await userEvent.type(screen.getByRole('textbox', { name: new RegExp(`^${m.labelLabel}`) }), 'eMoney');
     await userEvent.type(screen.getByRole('textbox', { name: new RegExp(`^${m.urlLabel}`) }), 'javascript:alert(1)');
-    await userEvent.click(screen.getByRole('button', { name: m.add }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(m.urlInvalid)).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.clear(screen.getByRole('textbox', { name: new RegExp(`^${m.urlLabel}`) }));
@@ -58,7 +58,7 @@ describe('the firm links setup screen', () => {
       screen.getByRole('textbox', { name: new RegExp(`^${m.urlLabel}`) }),
       'https://wealth.emoneyadvisor.com',
     );
-    await userEvent.click(screen.getByRole('button', { name: m.add }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(JSON.parse(calls.find((c) => c.method === 'POST')?.body ?? '{}')).toEqual({
       firm: 10,

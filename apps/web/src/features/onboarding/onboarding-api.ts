@@ -1,11 +1,4 @@
-import {
-  type ClientAgreement,
-  type InvestorProfile,
-  isAdvisor,
-  type OnboardingStatusResponse,
-  type User,
-  type UserWithFirm,
-} from '@portal/domain';
+import type { ClientAgreement, InvestorProfile, OnboardingStatusResponse, UserWithFirm } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError, type Page, queryString } from '../../lib/api';
 
