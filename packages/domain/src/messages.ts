@@ -284,6 +284,9 @@ export const messages = {
     statusLabel: 'Acknowledgement status',
     listLabel: (name: string) => `${name} resources`,
     firmLabel: 'Firm',
+    /** On a new attestation whose acknowledgement dates come from the training resources. */
+    attestationDatesFromAcknowledgements:
+      'The code of ethics and compliance manual dates are those of your acknowledgements in Training Resources.',
   },
   firms: {
     created: 'Firm created successfully.',

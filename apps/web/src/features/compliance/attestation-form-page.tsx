@@ -69,6 +69,9 @@ export function AttestationFormPage() {
           intro={
             <Stack gap="xs">
               <Text>{m.period(period.fiscalYear, period.fiscalQuarter)}</Text>
+              {Object.values(acknowledgements.data ?? {}).some((date) => date !== null) && (
+                <Text size="sm">{messages.resources.attestationDatesFromAcknowledgements}</Text>
+              )}
               {filed ? (
                 // Said before the form is filled in, not only by the 409 at Submit.
                 <Alert color="yellow" variant="light">

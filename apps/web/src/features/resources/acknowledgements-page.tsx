@@ -41,10 +41,10 @@ const STATUS_CHOICES = ACKNOWLEDGEMENT_STATUSES.map((s) => ({ value: s, label: m
  */
 export function AcknowledgementsPage() {
   const id = Number(useParams().id);
-  return Number.isInteger(id) && id > 0 ? <Report key={id} id={id} /> : <NotFoundPage />;
+  return Number.isInteger(id) && id > 0 ? <AcknowledgementsReport key={id} id={id} /> : <NotFoundPage />;
 }
 
-function Report({ id }: { id: number }) {
+export function AcknowledgementsReport({ id }: { id: number }) {
   const resource = useQuery(resourceQuery(id));
   const name = resource.data?.name ?? '';
   usePageTitle(resource.data ? m.acknowledgementsTitle(name) : m.acknowledgements);
