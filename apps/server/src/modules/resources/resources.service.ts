@@ -226,8 +226,9 @@ export async function create(ctx: Ctx, fields: ResourceCreateFields, file: Uploa
 export async function update(ctx: Ctx, id: number, fields: ResourceUpdateFields, file: UploadedFile | undefined) {
   const row = await managed(ctx, id);
   const acknowledgement = fields.acknowledgement === undefined ? row.acknowledgement : fields.acknowledgement;
+  // Checked before the file is stored: a refused change leaves nothing behind.
+  checkAcknowledgement(row.category, fields.url ? 'link' : file ? 'file' : row.kind, acknowledgement);
   const source = await sourceOf(ctx, row.firmId, fields.url, file, fields.name ?? row.name);
-  checkAcknowledgement(row.category, source?.kind ?? row.kind, acknowledgement);
   const changes: Record<string, unknown> = {};
   if (fields.name !== undefined && fields.name !== row.name) changes.name = { from: row.name, to: fields.name };
   if (acknowledgement !== row.acknowledgement)
