@@ -27,7 +27,8 @@ export const supportTicketFields = defineFields({
   Status: {
     column: 'status',
     read: z.string(),
-    write: requiredChoice(caseStatuses, m.statusRequired),
+    // Left out of a PUT, it stays as it is (a submitter's client need not echo it).
+    write: requiredChoice(caseStatuses, m.statusRequired).optional(),
     set: isSupportHandler,
     sort: true,
   },

@@ -184,6 +184,13 @@ describe('who sees and edits a case', () => {
       Priority: null,
       Status: 'New',
     });
+    // A PUT without the status leaves it as it is.
+    const { Status: _status, ...withoutStatus } = c;
+    const partial = await send('PUT', `/api/support_tickets/${c.Id}/`, f.staff.headers, {
+      ...withoutStatus,
+      Type: 'Other',
+    });
+    expect(json<SupportTicket>(partial)).toMatchObject({ Type: 'Other', Status: 'New' });
     const moved = await send('PUT', `/api/support_tickets/${c.Id}/`, f.staff.headers, { ...c, Status: 'Closed' });
     expect(moved.statusCode).toBe(403);
     expect(json(moved).detail).toBe(messages.settings.forbiddenField('Status'));

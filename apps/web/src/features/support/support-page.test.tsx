@@ -139,4 +139,21 @@ describe('the support cases screen', () => {
       body: { Id: 7, CaseNumber: '00001007', Status: 'Closed', Subject: 'Printer jammed' },
     });
   });
+
+  it('a reply is sent from the case, refused empty before anything is sent, and said so', async () => {
+    const calls = serve([stored]);
+    renderAtUrl(<HelpRequestsPage />, '/support/?case=7', { user: testUser() });
+    const dialog = await screen.findByRole('dialog', { name: 'Printer jammed' });
+    await within(dialog).findByText(m.noReplies);
+    await userEvent.click(within(dialog).getByRole('button', { name: m.sendReply }));
+    expect(await within(dialog).findByText(m.replyRequired)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: m.replyLabel }), 'Still stuck.');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.sendReply }));
+    await waitFor(() => expect(notified).toContain(m.replied));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/support_tickets/7/replies/',
+      body: { CommentBody: 'Still stuck.' },
+    });
+  });
 });
