@@ -38,10 +38,10 @@ test('a staff member opens a case, a handler replies and closes it, the staff me
   const form = page.getByRole('dialog', { name: m.newTitle });
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByText(m.subjectRequired)).toBeVisible();
-  await form.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await form.getByRole('textbox', { name: /^Subject/ }).fill(subject);
   await choose(form, page, /^Category/, 'Technology');
   await choose(form, page, /^Priority/, 'High');
-  await form.getByRole('textbox', { name: 'Description' }).fill('The link answers an error since this morning.');
+  await form.getByRole('textbox', { name: /^Description/ }).fill('The link answers an error since this morning.');
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(m.submitted)).toBeVisible();
