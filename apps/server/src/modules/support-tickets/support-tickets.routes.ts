@@ -31,6 +31,10 @@ export function supportTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          description:
+            "A staff member's own cases; the firm's handlers (administrators and named support handlers) every " +
+            "case of the firm, a super admin every firm's. Search (case number, subject, submitter), status (one " +
+            'or several), category, ordering, paging. Clients: 403.',
           querystring: supportTicketListQuery,
           response: { 200: pageSchema(supportTicketListItem), ...errors },
         },
@@ -42,7 +46,16 @@ export function supportTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.post(
       BASE,
-      { schema: { tags, body: newSupportTicketBody, response: { 201: supportTicketSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          description:
+            "Opens a case for the caller's firm: CaseNumber, Origin (Web), Status (New), CreatedDate and the " +
+            "submitter (id, name, email) are set by the server. The firm's handlers are mailed.",
+          body: newSupportTicketBody,
+          response: { 201: supportTicketSchema, ...errors },
+        },
+      },
       async (request, reply) => reply.status(201).send(await cases.create(ctx(request), request.body)),
     );
     app.get(`${BASE}:id/`, { schema: { tags, params: idParam, response: one } }, async (request) =>
@@ -50,7 +63,17 @@ export function supportTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.put(
       `${BASE}:id/`,
-      { schema: { tags, params: idParam, body: supportTicketBody, response: one } },
+      {
+        schema: {
+          tags,
+          description:
+            "The submitter and the handlers edit the fields; only a handler changes Status (a submitter's change " +
+            'of it: 403). ClosedDate follows the status; a status change is mailed to the submitter.',
+          params: idParam,
+          body: supportTicketBody,
+          response: one,
+        },
+      },
       async (request) => cases.update(ctx(request), request.params.id, request.body),
     );
     app.get(
@@ -70,7 +93,16 @@ export function supportTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.post(
       `${BASE}:id/replies/`,
-      { schema: { tags, params: idParam, body: caseReplyBody, response: { 201: caseReplySchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          description:
+            "A reply on the case: the submitter's is mailed to the firm's handlers, a handler's to the submitter.",
+          params: idParam,
+          body: caseReplyBody,
+          response: { 201: caseReplySchema, ...errors },
+        },
+      },
       async (request, reply) =>
         reply.status(201).send(await cases.reply(ctx(request), request.params.id, request.body)),
     );
