@@ -18,6 +18,8 @@ import { saveCase, supportKey } from './support-api';
 
 const m = messages.support;
 const l = m.labels;
+/** The status's note goes under its input, so the input lines up with the category's beside it. */
+const BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /** The form's fields of a stored case, or a new one's (with the screen's category preset). */
 const valuesOf = (c: SupportTicket | null, category: string | null) => ({
@@ -71,11 +73,19 @@ export function CaseForm({ stored, handler, presetCategory, onCancel, onSaved }:
               data={[...caseStatuses]}
               disabled={!handler}
               description={handler ? undefined : m.statusByHandlers}
+              inputWrapperOrder={BELOW}
               allowDeselect={false}
               {...form.select('Status')}
             />
           ) : (
-            <TextInput label={l.Status} value={NEW_CASE_STATUS} disabled description={m.statusByHandlers} readOnly />
+            <TextInput
+              label={l.Status}
+              value={NEW_CASE_STATUS}
+              disabled
+              description={m.statusByHandlers}
+              inputWrapperOrder={BELOW}
+              readOnly
+            />
           )}
           {option('Type', caseTypes)}
           {option('Priority', casePriorities)}
