@@ -2,6 +2,7 @@ import { type CalendarEvent, type CalendarFeed, type CalendarRange, messages } f
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggableUrl } from '../../app.js';
 import { auditEvents, calendarFeeds, users } from '../../db/schema/index.js';
 import { addToRoster, createFirm } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
@@ -285,6 +286,12 @@ describe('the private ICS feed', () => {
       .set({ isActive: false, deactivatedAt: new Date() })
       .where(eq(users.id, staff.user.id));
     expect((await fetchFeed(fresh.url)).statusCode).toBe(404);
+  });
+
+  it("a log shows the feed's path without its token", () => {
+    const token = 'A'.repeat(43);
+    expect(loggableUrl(`/api/calendar/feed/${token}/calendar.ics`)).toBe('/api/calendar/feed/[redacted]/calendar.ics');
+    expect(loggableUrl('/api/calendar/feed/reset/')).toBe('/api/calendar/feed/reset/');
   });
 
   it('only the hash of a token is stored', async () => {
