@@ -106,7 +106,6 @@ export function ResourceForm({ category, firm, editing, onDone }: ResourceFormPr
   });
 
   const source = form.values.source;
-  const file = form.values.file;
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))}>
@@ -149,11 +148,6 @@ export function ResourceForm({ category, firm, editing, onDone }: ResourceFormPr
             leftSection={<IconLink size={16} aria-hidden />}
             {...form.text('url')}
           />
-        )}
-        {file && (
-          <Text size="sm" c="gray.8" mt={-8}>
-            {file.name}
-          </Text>
         )}
         {category === 'compliance' && (
           <Select

@@ -149,12 +149,7 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
       label: m.acknowledgementColumn,
       render: (r) => {
         if (!r.acknowledgement) return '';
-        if (r.acknowledged_on)
-          return (
-            <Text size="sm" c="teal.9">
-              {m.acknowledgedOn(wireDateToText(r.acknowledged_on))}
-            </Text>
-          );
+        if (r.acknowledged_on) return <Text size="sm">{m.acknowledgedOn(wireDateToText(r.acknowledged_on))}</Text>;
         if (!canAcknowledgeResource(actor, r.firm)) return '';
         return (
           <Button
