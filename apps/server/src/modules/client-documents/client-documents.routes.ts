@@ -79,14 +79,14 @@ export function clientDocumentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const file = await documents.download(ctx(request), request.params.id);
+        const file = await documents.download(ctx(request), request.params.id, request.method === 'GET');
         return reply
           .type(file.contentType)
           .header('content-disposition', attachment(file.fileName))
           .header('content-length', file.size)
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
-          .send(file.stream);
+          .send(file.stream ?? undefined);
       },
     );
 

@@ -120,14 +120,23 @@ export async function upload(ctx: Ctx, fields: Record<string, string>, file: Upl
   return toWire(row);
 }
 
-/** A document's bytes for whoever reaches its client's vault; each download is an audit event. */
+/**
+ * A document's bytes for whoever reaches its client's vault; each download is an audit event.
+ * `opened`: a GET (the bytes leave); a HEAD only checks the file is there, and records nothing.
+ */
 export async function download(
   ctx: Ctx,
   id: number,
-): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
+  opened = true,
+): Promise<{ stream: Readable | null; fileName: string; contentType: string; size: number }> {
   if (!canReadClientVault(ctx.actor)) throw forbidden();
   const doc = await findDocument(ctx.deps.db, ctx.scope('onboarding'), id);
   if (!doc) throw notFound();
+  const about = { fileName: doc.fileName, contentType: doc.contentType, size: doc.size };
+  if (!opened) {
+    if (!(await ctx.deps.storage.exists(doc.storageKey))) throw notFound(m.fileLost);
+    return { stream: null, ...about };
+  }
   const stream = await ctx.deps.storage.get(doc.storageKey);
   if (!stream) throw notFound(m.fileLost);
   try {
@@ -144,7 +153,7 @@ export async function download(
     stream.destroy();
     throw err;
   }
-  return { stream, fileName: doc.fileName, contentType: doc.contentType, size: doc.size };
+  return { stream, ...about };
 }
 
 /** Takes a document out of the vault: the person who uploaded it only; the record and file stay. */

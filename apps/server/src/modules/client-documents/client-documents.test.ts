@@ -204,6 +204,10 @@ describe('the client document vault', () => {
       await uploadDocument(t, client.headers, { client: String(client.user.id) }, statementPdf()),
     );
     await t.app.inject({ url: doc.download_url, headers: advisor.headers });
+    // A HEAD sends no bytes: nothing to record.
+    expect((await t.app.inject({ method: 'HEAD', url: doc.download_url, headers: advisor.headers })).statusCode).toBe(
+      200,
+    );
     const events = await t.deps.db
       .select({ action: auditEvents.action, actor: auditEvents.actorId })
       .from(auditEvents)
