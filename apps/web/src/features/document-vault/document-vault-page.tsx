@@ -41,7 +41,6 @@ const COLUMNS: DataTableColumn<ClientDocument>[] = [
     label: m.columns.uploaded_at,
     sortKey: 'uploaded_at',
     nowrap: true,
-    visibleFrom: 'xs',
     render: (d) => formatDateTime(d.uploaded_at),
   },
   { label: m.columns.size, sortKey: 'size', visibleFrom: 'md', nowrap: true, render: (d) => formatBytes(d.size) },
