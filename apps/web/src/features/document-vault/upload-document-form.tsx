@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, FileInput, Group, Select, Stack, Textarea } from '@mantine/core';
 import {
   CLIENT_DOCUMENT_ACCEPT,
   CLIENT_DOCUMENT_CATEGORIES,
@@ -74,9 +74,6 @@ export function UploadDocumentForm({ client, onDone }: { client: number; onDone:
           leftSection={<IconFileUpload size={16} aria-hidden />}
           {...form.input('file')}
         />
-        <Text size="sm" c="gray.8" mt={-8} hidden={!form.values.file}>
-          {form.values.file?.name}
-        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {messages.lists.cancel}
