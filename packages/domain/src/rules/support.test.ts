@@ -3,7 +3,15 @@ import { supportTicketBody, supportTicketListQuery } from '../schemas/support-ti
 import { testActor } from '../testing/actors.js';
 import { menuFor } from './menu.js';
 import { scopeOf } from './scope.js';
-import { canHandleCase, canOpenCase, canWorkOnCase, closedDateAfter, isSupportHandler, replySide } from './support.js';
+import {
+  canHandleCase,
+  canOpenCase,
+  canWorkOnCase,
+  closedDateAfter,
+  isSupportHandler,
+  replySide,
+  statusAfterSubmitterReply,
+} from './support.js';
 
 const staff = testActor({ id: 4 });
 const handler = testActor({ id: 5, is_support_handler: true });
@@ -47,6 +55,12 @@ describe('support cases: who works on what', () => {
     expect(replySide(staff, staffCase)).toBe('submitter');
     expect(replySide(handler, staffCase)).toBe('handler');
     expect(replySide(admin, { firmId: 1, submitterId: 2 })).toBe('submitter');
+  });
+
+  it("the submitter's reply hands a case awaiting their feedback back to the handlers, and only that one", () => {
+    expect(statusAfterSubmitterReply('Awaiting Submitter Feedback')).toBe('In Progress');
+    for (const status of ['New', 'In Progress', 'Resolved', 'Closed'])
+      expect(statusAfterSubmitterReply(status)).toBeNull();
   });
 
   it('ClosedDate is set on closing, kept while closed, cleared on reopening', () => {

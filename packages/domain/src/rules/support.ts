@@ -65,6 +65,13 @@ export const canOpenCase = (a: Actor) => canUseSupport(a) && a.profile._firm !==
 export const replySide = (a: Actor, t: CaseTarget): 'submitter' | 'handler' =>
   a.id === t.submitterId ? 'submitter' : 'handler';
 
+/**
+ * The status a case moves to when its submitter replies: a case awaiting their feedback goes back to the
+ * handlers (In Progress); any other status stays as the handlers set it.
+ */
+export const statusAfterSubmitterReply = (status: string): CaseStatus | null =>
+  status === 'Awaiting Submitter Feedback' ? 'In Progress' : null;
+
 /** ClosedDate follows the status: set when the case becomes Closed, kept while it stays so, cleared on reopening. */
 export function closedDateAfter(status: string, previous: { status: string; closedAt: string | null }, now: string) {
   if (status !== CLOSED_CASE_STATUS) return null;

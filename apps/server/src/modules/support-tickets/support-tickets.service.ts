@@ -11,6 +11,7 @@ import {
   replySide,
   type SupportTicket,
   type SupportTicketListQuery,
+  statusAfterSubmitterReply,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
@@ -222,6 +223,18 @@ export async function reply(ctx: Ctx, id: number, body: CaseReplyBody) {
       firmId: row.firmId,
       changes: { ParentId: row.id, CaseNumber: row.caseNumber, FromSupport: side === 'handler' },
     });
+    // The feedback a handler waited for has come: the case is theirs again.
+    const next = side === 'submitter' ? statusAfterSubmitterReply(row.status) : null;
+    if (next) {
+      await updateCase(tx, row.id, { status: next });
+      record({
+        action: 'status',
+        entity: caseEntity.name,
+        entityId: row.id,
+        firmId: row.firmId,
+        changes: { Status: { from: row.status, to: next } },
+      });
+    }
     const mail = (firstName: string | null) => ({
       subject: m.replySubject(row.caseNumber, row.subject),
       text: m.replyText({

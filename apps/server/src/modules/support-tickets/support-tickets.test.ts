@@ -298,6 +298,26 @@ describe("a case's conversation", () => {
     ]);
   });
 
+  it("the submitter's reply to a case awaiting their feedback puts it back In Progress", async () => {
+    const f = await supportFirm();
+    const c = await opened(f.staff.headers);
+    const waiting = json<SupportTicket>(
+      await send('PUT', `/api/support_tickets/${c.Id}/`, f.handler.headers, {
+        ...c,
+        Status: 'Awaiting Submitter Feedback',
+      }),
+    );
+    expect(waiting.Status).toBe('Awaiting Submitter Feedback');
+    const url = `/api/support_tickets/${c.Id}/replies/`;
+    expect((await send('POST', url, f.handler.headers, { CommentBody: 'Any news?' })).statusCode).toBe(201);
+    const after = async () =>
+      json<SupportTicket>(await send('GET', `/api/support_tickets/${c.Id}/`, f.staff.headers)).Status;
+    // A handler's own reply leaves it waiting.
+    expect(await after()).toBe('Awaiting Submitter Feedback');
+    expect((await send('POST', url, f.staff.headers, { CommentBody: 'It works now, thanks.' })).statusCode).toBe(201);
+    expect(await after()).toBe('In Progress');
+  });
+
   it('refuses an empty reply, and hides the conversation from a colleague and another firm', async () => {
     const f = await supportFirm();
     const c = await opened(f.staff.headers);

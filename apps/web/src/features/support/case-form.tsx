@@ -48,7 +48,12 @@ export function CaseForm({ stored, handler, presetCategory, onCancel, onSaved }:
   const queryClient = useQueryClient();
   const form = useSchemaForm(stored ? supportTicketBody : newSupportTicketBody, valuesOf(stored, presetCategory));
   const save = useMutation({
-    mutationFn: (values: object) => saveCase(stored, values),
+    // Only a handler's form sends a status: a submitter's echoes the stored one, which a reply of theirs may
+    // have moved since the form opened (Awaiting Submitter Feedback → In Progress).
+    mutationFn: (values: Record<string, unknown>) => {
+      const { Status, ...fields } = values;
+      return saveCase(stored, handler && stored ? { ...fields, Status } : fields);
+    },
     meta: form.errorMeta,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: supportKey });
