@@ -1,4 +1,5 @@
 import { messages } from '@portal/domain';
+import * as schema from '../../apps/server/src/db/schema/index.js';
 import { expect, expectAccessible, mailTo, signIn, signOut, test } from '../support/fixtures.js';
 import { choose } from '../support/onboarding.js';
 
@@ -22,12 +23,19 @@ test('a staff member opens a case, a handler replies and closes it, the staff me
     lastName: `Handler${stamp}`,
     profile: { firmId: firm.id, profileType: 3, isSupportHandler: true },
   });
+  // The Support menu's help portal is the firm's configured link (issue 11 §4).
+  await db.db
+    .insert(schema.firmLinks)
+    .values({ firmId: firm.id, kind: 'help_portal', label: 'Harborview Help Desk', url: 'https://help.example.com' });
   const subject = `Cannot open the compliance manual ${stamp}`;
 
   // 1. The staff member opens Help Requests from the Support menu: nothing yet.
   await signIn(page, staff.email);
   await page.getByRole('button', { name: 'Support' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Help Portal' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Harborview Help Desk' })).toHaveAttribute(
+    'href',
+    'https://help.example.com',
+  );
   await page.getByRole('menuitem', { name: 'Help Requests' }).click();
   await expect(page.getByRole('heading', { level: 1, name: m.listTitle })).toBeVisible();
   await expect(page.getByText(m.empty)).toBeVisible();

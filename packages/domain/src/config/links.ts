@@ -29,9 +29,3 @@ export const staffLinks: ExternalLink[] = [
   { label: 'Schwab', url: 'https://client.schwab.com' },
   { label: 'TD Ameritrade', url: 'https://www.tdameritrade.com' },
 ];
-
-/**
- * The Support menu's external help portal (spec 000 §2): the portal's default, shown until the firm
- * configures its own help portal link (issue 11 §4's per-firm links).
- */
-export const helpPortalLink: ExternalLink = { label: 'Help Portal', url: 'https://www.eversourcewealth.com' };

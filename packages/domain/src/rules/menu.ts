@@ -1,4 +1,4 @@
-import { type CustodianFlag, custodianLinks, type ExternalLink, helpPortalLink, staffLinks } from '../config/links.js';
+import { type CustodianFlag, custodianLinks, type ExternalLink, staffLinks } from '../config/links.js';
 import { messages } from '../messages.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canEditFirmContent } from './calendar.js';
@@ -54,12 +54,6 @@ const external = (label: string, url: string): MenuEntry => ({ label, to: url, e
 /** The firm's configured links of one kind, as menu entries. */
 export const firmLinkEntries = (context: MenuContext, kind: FirmLinkKind): MenuEntry[] =>
   (context.firmLinks ?? []).filter((l) => l.kind === kind).map((l) => external(l.label, l.url));
-
-/** The firm's configured help portal (issue 11 §4), else the portal's default (config/links.ts). */
-function helpPortalEntries(context: MenuContext): MenuEntry[] {
-  const configured = firmLinkEntries(context, 'help_portal');
-  return configured.length ? configured : [external(helpPortalLink.label, helpPortalLink.url)];
-}
 
 /** Account Management (spec 000 §2): a custodian site for each custodian flag the client has. */
 function accountManagementEntries(a: Actor): MenuEntry[] {
@@ -139,14 +133,15 @@ export const menu: MenuGroupDefinition[] = [
   },
   {
     // Spec 000 §2 (issue 11 §1): help requests, the external help portal, and prayer requests (the same
-    // screen with the category Prayer Request). Clients have no support cases.
+    // screen with the category Prayer Request). Clients have no support cases. The help portal is the
+    // firm's configured link (issue 11 §4); a firm without one has no entry rather than a guessed address.
     id: 'support',
     label: 'Support',
     place: 'main',
     visible: canUseSupport,
     entries: (_a, context) => [
       { label: 'Help Requests', to: '/support/' },
-      ...helpPortalEntries(context),
+      ...firmLinkEntries(context, 'help_portal'),
       { label: 'Prayer Requests', to: '/support/prayer-requests/' },
     ],
   },

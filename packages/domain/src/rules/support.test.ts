@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { supportTicketBody, supportTicketListQuery } from '../schemas/support-tickets.js';
 import { testActor } from '../testing/actors.js';
-import { menuFor } from './menu.js';
+import { menu, menuFor } from './menu.js';
 import { scopeOf } from './scope.js';
 import {
   canHandleCase,
@@ -89,10 +89,16 @@ describe('the case form and list query', () => {
 });
 
 describe('the Support menu', () => {
-  it('is for the staff: Help Requests, the help portal and Prayer Requests; clients have none', () => {
-    const support = menuFor(staff).find((g) => g.id === 'support');
-    expect(support?.entries.map((e) => e.label)).toEqual(['Help Requests', 'Help Portal', 'Prayer Requests']);
-    expect(support?.entries[1].external).toBe(true);
+  it("is for the staff: Help Requests, the firm's help portal and Prayer Requests; clients have none", () => {
+    const helpDesk = { kind: 'help_portal' as const, label: 'Help Desk', url: 'https://help.example.com' };
+    const support = menuFor(staff, menu, { firmLinks: [helpDesk] }).find((g) => g.id === 'support');
+    expect(support?.entries.map((e) => e.label)).toEqual(['Help Requests', 'Help Desk', 'Prayer Requests']);
+    expect(support?.entries[1]).toMatchObject({ to: 'https://help.example.com', external: true });
     expect(menuFor(client).find((g) => g.id === 'support')).toBeUndefined();
+  });
+
+  it('has no help portal entry while the firm has not configured one', () => {
+    const support = menuFor(staff).find((g) => g.id === 'support');
+    expect(support?.entries.map((e) => e.label)).toEqual(['Help Requests', 'Prayer Requests']);
   });
 });

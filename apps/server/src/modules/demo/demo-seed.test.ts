@@ -214,11 +214,11 @@ describe('the demo of client onboarding', () => {
     expect(await names(await signIn('advisor@demo.test'))).toEqual(expected);
   });
 
-  it('Demo Wealth Advisors has a Financial Planning link for its clients and a portfolio link for its staff', async () => {
+  it('Demo Wealth Advisors has a Financial Planning link for its clients, a portfolio link and a help desk for its staff', async () => {
     const labels = async (email: string) =>
       (await read<Page<{ label: string }>>('/api/firm_links/', await signIn(email))).results.map((l) => l.label);
     expect(await labels('client@demo.test')).toEqual(['eMoney Financial Planning']);
-    expect(await labels('advisor@demo.test')).toEqual(['Orion Portfolio Solutions']);
+    expect((await labels('advisor@demo.test')).sort()).toEqual(['DWA Help Desk', 'Orion Portfolio Solutions']);
   });
 
   it('a second run of the seed adds nothing', async () => {
@@ -240,7 +240,7 @@ describe('the demo of client onboarding', () => {
     const chris = await signIn('client@demo.test');
     const me = await read<{ id: number }>('/api/auth/user/', chris);
     expect((await read<Page<unknown>>(`/api/client_documents/?client=${me.id}`, chris)).count).toBe(2);
-    expect((await read<Page<unknown>>('/api/firm_links/?firm=1', await signIn('admin@demo.test'))).count).toBe(2);
+    expect((await read<Page<unknown>>('/api/firm_links/?firm=1', await signIn('admin@demo.test'))).count).toBe(3);
   }, 60_000);
 });
 

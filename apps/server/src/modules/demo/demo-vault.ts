@@ -23,15 +23,16 @@ const pdf = (title: string, lines: string[]) =>
     ],
   });
 
-/** Demo Wealth Advisors' configured links: where its clients plan, where its staff see portfolios. */
+/** Demo Wealth Advisors' configured links: where its clients plan, where its staff see portfolios and ask IT. */
 const LINKS: { kind: FirmLinkKind; label: string; url: string }[] = [
   { kind: 'financial_planning', label: 'eMoney Financial Planning', url: 'https://wealth.emoneyadvisor.com' },
   { kind: 'portfolio', label: 'Orion Portfolio Solutions', url: 'https://login.orionadvisor.com' },
+  { kind: 'help_portal', label: 'DWA Help Desk', url: 'https://helpdesk.example.com' },
 ];
 
 /**
  * Chris Client's vault holds a statement Avery Advisor uploaded and the advisory agreement Chris signed
- * and sent back; the firm has its Financial Planning and portfolio-system links. A second run adds nothing.
+ * and sent back; the firm has its Financial Planning, portfolio-system and help desk links. A second run adds nothing.
  */
 export async function seedDemoVault(deps: AppDeps) {
   const chrisId = await idOf(deps, 'client@demo.test');
