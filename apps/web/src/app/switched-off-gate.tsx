@@ -1,4 +1,4 @@
-import { messages, switchedOffEntryOf } from '@portal/domain';
+import { comingSoonMessages, switchedOffEntryOf } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { ComingSoon } from '../components/coming-soon-countdown';
@@ -6,8 +6,8 @@ import { portalSettingsQuery } from '../lib/portal-settings';
 import { usePageTitle } from '../lib/use-page-title';
 
 function SwitchedOff({ label, message, target }: { label: string; message: string | null; target: string | null }) {
-  usePageTitle(messages.comingSoon.title);
-  return <ComingSoon variant="card" title={messages.comingSoon.entryTitle(label)} message={message} target={target} />;
+  usePageTitle(comingSoonMessages.title);
+  return <ComingSoon variant="card" title={comingSoonMessages.entryTitle(label)} message={message} target={target} />;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { Anchor, Card, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { countdownTo, messages } from '@portal/domain';
+import { comingSoonMessages, countdownTo } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../lib/dates';
 import classes from './coming-soon-countdown.module.css';
 
-const m = messages.comingSoon;
+const m = comingSoonMessages;
 
 /** The time now, once a second: the countdown's clock. */
 function useNow(): Date {

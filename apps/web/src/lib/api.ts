@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { httpMessages } from '@portal/domain';
 
 /** A failed call as the server describes it: `{detail, fields?}` with the HTTP status. */
 export class ApiError extends Error {
@@ -57,7 +57,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
       body: raw || form ? body : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, messages.http.unreachable);
+    throw new ApiError(0, httpMessages.unreachable);
   }
 
   const text = await response.text();
@@ -76,9 +76,9 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
 
 /** A refusal as the server described it (`{detail, fields?}`), whatever else its body held; 0: unreachable. */
 export function apiErrorOf(status: number, data: unknown): ApiError {
-  if (status === 0) return new ApiError(0, messages.http.unreachable);
+  if (status === 0) return new ApiError(0, httpMessages.unreachable);
   const problem = (data ?? {}) as { detail?: unknown; fields?: unknown };
-  const detail = typeof problem.detail === 'string' && problem.detail ? problem.detail : messages.http.internal;
+  const detail = typeof problem.detail === 'string' && problem.detail ? problem.detail : httpMessages.internal;
   const fields =
     problem.fields && typeof problem.fields === 'object' ? (problem.fields as Record<string, string>) : undefined;
   return new ApiError(status, detail, fields);

@@ -1,4 +1,4 @@
-import { messages } from '../messages.js';
+import { attestationsMessages } from '../messages/attestations.js';
 import { type FiscalPeriod, yearsBefore } from './fiscal.js';
 import { type Actor, isStaff, sameFirm } from './permissions.js';
 
@@ -104,7 +104,7 @@ export interface ReviewState {
  * attestation was submitted. The examiner reads these dates as evidence of timely review.
  */
 export function reviewProblems(r: ReviewState, today: string): Record<string, string> {
-  const m = messages.attestations;
+  const m = attestationsMessages;
   const date = r.reviewedDate || null;
   let problem: string | undefined;
   if (r.status === 'Reviewed' && !date) problem = m.reviewedDateRequired;
@@ -136,7 +136,7 @@ const approvedOf = (row: ChildRowDates) => (typeof row.Approved_Date__c === 'str
  * (`filedOn`, today for a new one). An election date may be ahead: one contributes before an election.
  */
 export function filerDateProblems(body: FilerDates, today: string, filedOn: string = today): Record<string, string> {
-  const m = messages.attestations;
+  const m = attestationsMessages;
   const out: Record<string, string> = {};
   const future = (path: string, date: string | null | undefined, message: string) => {
     if (date && date > today) out[path] = message;

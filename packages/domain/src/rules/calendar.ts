@@ -1,4 +1,5 @@
-import { messages } from '../messages.js';
+import { calendarMessages } from '../messages/calendar.js';
+import { remindersMessages } from '../messages/reminders.js';
 import { isCco } from './attestations.js';
 import { type FiscalPeriod, fiscalPeriodOf, previousPeriod } from './fiscal.js';
 import { type Actor, isFirmAdmin, isStaff } from './permissions.js';
@@ -68,8 +69,8 @@ export function attestationDeadlinesBetween(
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 
-const d = messages.calendar.deadline;
-const periodName = (p: FiscalPeriod) => messages.reminders.periodName(p.fiscalYear, p.fiscalQuarter);
+const d = calendarMessages.deadline;
+const periodName = (p: FiscalPeriod) => remindersMessages.periodName(p.fiscalYear, p.fiscalQuarter);
 
 /** A deadline's title and description as the calendar and the ICS feed show them. */
 export function describeDeadline(x: ComplianceDeadlineOf, graceDays: number): { title: string; description: string } {

@@ -1,5 +1,5 @@
 import { type CustodianFlag, custodianLinks, type ExternalLink, staffLinks } from '../config/links.js';
-import { messages } from '../messages.js';
+import { resourcesMessages } from '../messages/resources.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canEditFirmContent } from './calendar.js';
 import { canOpenClientVault } from './client-documents.js';
@@ -119,7 +119,7 @@ export const menu: MenuGroupDefinition[] = [
     place: 'main',
     visible: canReadDirectory,
     entries: [
-      ...RESOURCE_CATEGORIES.map((c) => ({ label: messages.resources.categories[c], to: `/resources/${c}` })),
+      ...RESOURCE_CATEGORIES.map((c) => ({ label: resourcesMessages.categories[c], to: `/resources/${c}` })),
       { label: 'Staff Directory', to: '/staff-directory/' },
     ],
   },

@@ -1,4 +1,4 @@
-import { messages } from '../messages.js';
+import { onboardingMessages } from '../messages/onboarding.js';
 import type { MenuEntry } from './menu.js';
 import { ONBOARDING_HOME, ONBOARDING_PATHS } from './onboarding.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin } from './permissions.js';
@@ -34,10 +34,10 @@ export const EXHIBIT_B_PATH = '/forms/exhibit-b-investor-profile';
  * (advisors only, spec 000 §2).
  */
 export function formsMenuEntries(a: Actor): MenuEntry[] {
-  const steps = messages.onboarding.steps;
+  const steps = onboardingMessages.steps;
   if (isClient(a))
     return [
-      { label: messages.onboarding.allForms, to: ONBOARDING_HOME },
+      { label: onboardingMessages.allForms, to: ONBOARDING_HOME },
       { label: steps.client_agreement, to: ONBOARDING_PATHS.client_agreement },
       ...(isExhibitBUser(a) ? [{ label: steps.investor_profile, to: ONBOARDING_PATHS.investor_profile }] : []),
       { label: steps.form_adv, to: ONBOARDING_PATHS.form_adv },

@@ -1,4 +1,4 @@
-import { messages } from '../messages.js';
+import { onboardingMessages } from '../messages/onboarding.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin, isSuperAdmin, sameFirm } from './permissions.js';
 
 /** The four steps of a client's onboarding, in order (spec 001 §2 "Client onboarding steps"). */
@@ -54,7 +54,7 @@ export interface OnboardingStatus {
 
 const step = (key: OnboardingStepKey, s: Pick<OnboardingStep, 'applies' | 'enabled' | 'done' | 'viewed'>) => ({
   key,
-  label: messages.onboarding.steps[key],
+  label: onboardingMessages.steps[key],
   path: ONBOARDING_PATHS[key],
   ...s,
 });

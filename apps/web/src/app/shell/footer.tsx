@@ -1,11 +1,11 @@
-import { messages } from '@portal/domain';
+import { footerMessages } from '@portal/domain';
 
 /** Every screen's disclaimer (spec 000 §2 "Chrome"); plain markup, since index.html draws it too (frame.css). */
 export function Footer() {
   return (
     <footer className="portal-footer">
       <div className="portal-container">
-        <p className="portal-footer-text">{messages.footer.disclaimer}</p>
+        <p className="portal-footer-text">{footerMessages.disclaimer}</p>
       </div>
     </footer>
   );

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { httpMessages } from '@portal/domain';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -9,7 +9,7 @@ export function ForbiddenPage() {
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
       <Title order={1}>Not allowed</Title>
-      <Text>{messages.http.forbidden}</Text>
+      <Text>{httpMessages.forbidden}</Text>
       <Button component={Link} to="/">
         Go to the home page
       </Button>

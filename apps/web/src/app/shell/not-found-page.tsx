@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { httpMessages } from '@portal/domain';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -8,7 +8,7 @@ export function NotFoundPage() {
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
       <Title order={1}>Page not found</Title>
-      <Text>{messages.http.pageNotFound}</Text>
+      <Text>{httpMessages.pageNotFound}</Text>
       <Button component={Link} to="/">
         Go to the home page
       </Button>

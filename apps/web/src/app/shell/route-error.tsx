@@ -1,5 +1,5 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { httpMessages } from '@portal/domain';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -10,7 +10,7 @@ function ErrorContent() {
   const error = useRouteError();
   usePageTitle('Something went wrong');
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const detail = isApiError(error) ? error.detail : messages.http.internal;
+  const detail = isApiError(error) ? error.detail : httpMessages.internal;
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
       <Title order={1}>Something went wrong</Title>

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { frameMessages } from '@portal/domain';
 import { Footer } from './footer';
 import { LoadingTrack } from './loading-bar';
 
@@ -14,7 +14,7 @@ export function RouteFallback() {
       <main className="portal-main">
         <noscript>
           <div className="portal-container">
-            <p>{messages.frame.noScript}</p>
+            <p>{frameMessages.noScript}</p>
           </div>
         </noscript>
       </main>

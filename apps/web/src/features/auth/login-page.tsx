@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages } from '@portal/domain';
+import { authMessages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
@@ -25,7 +25,7 @@ export function LoginPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: { email: required(messages.auth.enterEmail), password: required(messages.auth.enterPassword) },
+    validate: { email: required(authMessages.enterEmail), password: required(authMessages.enterPassword) },
   });
 
   const mutation = useMutation({

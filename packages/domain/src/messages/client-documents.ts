@@ -1,0 +1,50 @@
+/** Issue 11 §4: the client document vault. */
+export const clientDocumentsMessages = {
+  title: 'Document Vault',
+  intro: 'Documents you and your advisor exchange: statements, signed agreements, tax forms.',
+  staffIntro:
+    'Documents a client and their advisor exchange: statements, signed agreements, tax forms. Choose the client to open their vault.',
+  empty: 'No documents in this vault yet.',
+  chooseClientFirst: 'Choose a client to see their documents.',
+  upload: 'Upload',
+  uploadTitle: 'Upload a document',
+  fileLabel: 'File',
+  fileHint: (max: string) => `PDF, images, Office documents, CSV or TXT, up to ${max}.`,
+  categoryLabel: 'Document type',
+  descriptionLabel: 'Description',
+  categories: {
+    statement: 'Statement',
+    signed_agreement: 'Signed agreement',
+    tax_form: 'Tax form',
+    other: 'Other',
+  },
+  columns: {
+    file_name: 'Document',
+    category: 'Type',
+    description: 'Description',
+    uploaded_by_name: 'Uploaded by',
+    uploaded_at: 'Uploaded',
+    size: 'Size',
+  },
+  download: 'Download',
+  remove: 'Remove',
+  removeTitle: 'Remove document',
+  removeQuestion: (name: string) =>
+    `Remove ${name} from the vault? It is kept on record, but no longer listed or downloadable.`,
+  uploaded: 'Document uploaded.',
+  removed: 'Document removed.',
+  searchPlaceholder: 'Search by document name or description',
+  chooseClient: 'Choose the client whose vault receives the document.',
+  chooseCategory: 'Choose the type of document.',
+  fileMissing: 'Choose the file to upload.',
+  fileType:
+    'This kind of file cannot be kept in the vault: upload a PDF, an image, an Office document, a CSV or a text file.',
+  fileMismatch: (ext: string) =>
+    `This file's content is not a ${ext.toUpperCase()} file: save the document again in its own format and upload it.`,
+  fileTooLarge: (max: string) => `The file is larger than ${max}: upload a smaller file.`,
+  multipartOnly: 'Send the document as a multipart form: client, file.',
+  notAClient: 'Only a client has a document vault.',
+  fileLost: 'The file of this document cannot be found: ask for it to be uploaded again.',
+  onlyUploader: 'Only the person who uploaded a document can remove it.',
+  readOnly: 'Administrators read the vaults of their firm; the client and their advisor add documents.',
+} as const;

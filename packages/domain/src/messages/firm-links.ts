@@ -1,0 +1,32 @@
+/** Issue 11 §4: a firm's configured links (financial planning, portfolio systems, help portal). */
+export const firmLinksMessages = {
+  title: 'Firm Links',
+  intro:
+    "Links your firm's people see in their menus: financial planning for clients, portfolio systems and tools for staff, the help portal in the Support menu.",
+  empty: 'No links configured for this firm yet.',
+  kinds: {
+    financial_planning: 'Financial Planning (clients)',
+    portfolio: 'Portfolio system / tool (staff)',
+    help_portal: 'Help portal (Support menu)',
+  },
+  columns: { kind: 'Shown as', label: 'Label', url: 'URL' },
+  add: 'Add link',
+  addTitle: 'Add link',
+  editTitle: 'Edit link',
+  kindLabel: 'Shown as',
+  labelLabel: 'Label',
+  urlLabel: 'URL',
+  chooseFirm: 'Choose a firm.',
+  chooseKind: 'Choose where the link is shown.',
+  labelRequired: 'Enter the label people see.',
+  urlRequired: 'Enter the address of the site.',
+  urlInvalid: 'Enter a web address starting with https:// or http://.',
+  created: 'Link added.',
+  updated: 'Link updated.',
+  deleted: 'Link removed.',
+  removeTitle: 'Remove link',
+  deleteQuestion: (label: string) => `Remove the link ${label}?`,
+  duplicate: 'This firm already has a link of this kind with this label.',
+  financialPlanning: 'Financial Planning',
+  portfolioSystems: 'Portfolio Systems',
+} as const;

@@ -1,0 +1,3 @@
+export const homeMessages = {
+  empty: 'There is nothing to show here yet.',
+} as const;

@@ -1,0 +1,3 @@
+export const statesMessages = {
+  noMatch: 'No matching state',
+} as const;
