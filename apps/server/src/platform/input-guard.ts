@@ -18,7 +18,8 @@ export function registerInputGuard(app: FastifyInstance) {
   });
 }
 
-const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
+/** A NUL byte (PostgreSQL cannot store it) or a lone surrogate (not Unicode). */
+export const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 
 function collect(value: unknown, path: string, out: Record<string, string>, depth = 0): Record<string, string> {
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) {

@@ -3,6 +3,7 @@ import { messages } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, HttpError } from './errors.js';
+import { unstorable } from './input-guard.js';
 
 /**
  * Multipart form uploads (`multipart/form-data`): text fields and at most one file, read whole into
@@ -63,7 +64,11 @@ export async function readMultipart(request: FastifyRequest, limits: MultipartLi
       } else {
         if (part.fieldname in fields)
           throw badRequest(messages.http.repeatedField, { [part.fieldname]: messages.http.repeatedField });
-        fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        // The input guard sees JSON bodies only: a form's fields get the same refusal here.
+        if (unstorable(part.fieldname) || unstorable(value))
+          throw badRequest(messages.http.badCharacter, { [part.fieldname]: messages.http.badCharacter });
+        fields[part.fieldname] = value;
       }
     }
   } catch (err) {

@@ -164,23 +164,36 @@ const tokenOf = (deps: AppDeps, userId: number, nonce: string) =>
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const feedUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/api/calendar/feed/${token}/calendar.ics`;
 
-async function issueFeed(ctx: Ctx, replace: boolean) {
+/** Another request made the person's first feed while this one was making it. */
+class FeedRaceLost extends Error {}
+
+async function issueFeed(ctx: Ctx, replace: boolean): Promise<string | null> {
   const userId = ctx.actor.id;
   const nonce = randomBytes(16).toString('base64url');
   const token = tokenOf(ctx.deps, userId, nonce);
-  return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-    const saved = await saveFeed(tx, userId, nonce, hashOf(token), replace);
-    if (!saved) return null;
-    const firmId = ctx.actor.profile._firm;
-    record({ action: replace ? 'reset' : 'create', entity: 'calendar feed', entityId: userId, firmId });
-    return token;
-  });
+  try {
+    return await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+      // A write that records nothing is refused by writeAudited: the lost race leaves by an error.
+      if (!(await saveFeed(tx, userId, nonce, hashOf(token), replace))) throw new FeedRaceLost();
+      const firmId = ctx.actor.profile._firm;
+      record({ action: replace ? 'reset' : 'create', entity: 'calendar feed', entityId: userId, firmId });
+      return token;
+    });
+  } catch (err) {
+    if (err instanceof FeedRaceLost) return null;
+    throw err;
+  }
 }
 
 /** `GET /api/calendar/feed/`: the caller's feed address, made on first use. */
-export async function feed(ctx: Ctx) {
+export async function feed(ctx: Ctx): Promise<{ url: string }> {
   const existing = await findFeedOfUser(ctx.deps.db, ctx.actor.id);
-  if (existing) return { url: feedUrl(ctx.deps, tokenOf(ctx.deps, ctx.actor.id, existing.nonce)) };
+  if (existing) {
+    const token = tokenOf(ctx.deps, ctx.actor.id, existing.nonce);
+    if (hashOf(token) === existing.tokenHash) return { url: feedUrl(ctx.deps, token) };
+    // SECRET_KEY changed: the stored address no longer opens; give the person a working one.
+    return { url: feedUrl(ctx.deps, (await issueFeed(ctx, true)) as string) };
+  }
   const token = await issueFeed(ctx, false);
   // Two first requests at once: the other one's feed stands.
   if (token === null) return feed(ctx);

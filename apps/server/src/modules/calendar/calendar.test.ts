@@ -294,6 +294,29 @@ describe('the private ICS feed', () => {
     expect(loggableUrl('/api/calendar/feed/reset/')).toBe('/api/calendar/feed/reset/');
   });
 
+  it('two first requests at once answer the same address, and one audited feed is made', async () => {
+    const { staff } = await calendarFirm();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ url: '/api/calendar/feed/', headers: staff.headers })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => json<CalendarFeed>(a).url)).size).toBe(1);
+    const rows = await t.deps.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, staff.user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('after a change of SECRET_KEY the address shown is a working one', async () => {
+    const { staff } = await calendarFirm();
+    await t.app.inject({ url: '/api/calendar/feed/', headers: staff.headers });
+    // The stored hash is of a token the current key does not make (as after a key change).
+    await t.deps.db
+      .update(calendarFeeds)
+      .set({ tokenHash: 'f'.repeat(64) })
+      .where(eq(calendarFeeds.userId, staff.user.id));
+    const { url } = json<CalendarFeed>(await t.app.inject({ url: '/api/calendar/feed/', headers: staff.headers }));
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+  });
+
   it('only the hash of a token is stored', async () => {
     const { staff } = await calendarFirm();
     const { url } = json<CalendarFeed>(await t.app.inject({ url: '/api/calendar/feed/', headers: staff.headers }));

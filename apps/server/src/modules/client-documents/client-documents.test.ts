@@ -177,6 +177,10 @@ describe('the client document vault', () => {
     expect(json(noClient).fields).toHaveProperty('client');
     const badCategory = await uploadDocument(t, client.headers, { ...into, category: 'secret' }, statementPdf());
     expect(badCategory.statusCode).toBe(400);
+    // A text field PostgreSQL cannot store is the input guard's 400, as in a JSON body.
+    const nul = await uploadDocument(t, client.headers, { ...into, description: 'Q3\u0000' }, statementPdf());
+    expect(nul.statusCode).toBe(400);
+    expect(json(nul).fields).toEqual({ description: messages.http.badCharacter });
     const asJson = await t.app.inject({
       method: 'POST',
       url: '/api/client_documents/',
