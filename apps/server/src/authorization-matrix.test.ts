@@ -1081,6 +1081,8 @@ function resourceCases(): Record<string, Case> {
   const otherReaders: Expect = { ...all(404), superAdmin: 200, superCco: 200, client: 403 };
   const admins = (ok: number): Expect => ({ ...all(403), superAdmin: ok, firmAdmin: ok });
   const otherAdmins = (ok: number): Expect => ({ ...all(404), superAdmin: ok, superCco: 403, client: 403 });
+  // An upload (POST, PUT) refuses who manages no firm's resources before reading the body: 403 whatever the target.
+  const otherUploaders = (ok: number): Expect => ({ ...all(403), superAdmin: ok, firmAdmin: 404 });
   const overseers = (ok: number): Expect => ({ ...all(403), superAdmin: ok, firmAdmin: ok, cco: ok, superCco: ok });
   const otherOverseers = (ok: number): Expect => ({ ...all(404), superAdmin: ok, superCco: ok, client: 403 });
   const get = (path: (id: number) => string, own: Expect, other: Expect): Case => ({
@@ -1123,12 +1125,12 @@ function resourceCases(): Record<string, Case> {
         return { method: 'POST', url: '/api/resources/', payload: body.payload, headers: body.headers };
       },
       own: admins(201),
-      other: otherAdmins(201),
+      other: otherUploaders(201),
     },
     'PUT /api/resources/:id/': {
       build: async (s) => ({ method: 'PUT', url: `/api/resources/${await fresh(s)}/`, payload: { name: 'Renamed' } }),
       own: admins(200),
-      other: otherAdmins(200),
+      other: otherUploaders(200),
     },
     'DELETE /api/resources/:id/': {
       build: async (s) => ({ method: 'DELETE', url: `/api/resources/${await fresh(s)}/` }),
@@ -1247,9 +1249,10 @@ function vaultCases(): Record<string, Case> {
         const body = multipartOf({ client: String(clientOf(s, role)) }, [statementPdf('matrix upload')]);
         return { method: 'POST', url: '/api/client_documents/', headers: body.headers, payload: body.payload };
       },
+      // Only clients and advisors upload: anyone else is refused before the body is read, whatever the target.
       own: noVault({ superAdmin: 403, firmAdmin: 403, advisor: 201, client: 404 }),
-      other: noVault({ superAdmin: 403, firmAdmin: 404, advisor: 404, client: 404 }),
-      self: noVault({ superAdmin: 404, firmAdmin: 404, advisor: 404, client: 201 }),
+      other: noVault({ superAdmin: 403, firmAdmin: 403, advisor: 404, client: 404 }),
+      self: noVault({ superAdmin: 403, firmAdmin: 403, advisor: 404, client: 201 }),
     },
     'GET /api/client_documents/:id/download/': {
       build: async (s) => ({ method: 'GET', url: `/api/client_documents/${await sharedDocument(s)}/download/` }),

@@ -50,6 +50,7 @@ export function clientDocumentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(async (plain) => {
       const scope = plain.withTypeProvider<ZodTypeProvider>();
       await registerMultipart(scope, documents.uploadLimits);
+      scope.addHook('preHandler', async (request) => documents.refuseNonUploaders(ctx(request)));
       scope.post(
         '/api/client_documents/',
         {

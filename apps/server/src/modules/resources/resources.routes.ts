@@ -103,6 +103,7 @@ export function resourceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     await app.register(async (plain) => {
       await registerMultipart(plain, limits);
+      plain.addHook('preHandler', async (request) => resources.refuseNonManagers(ctx(request)));
       const scope = plain.withTypeProvider<ZodTypeProvider>();
       scope.post(
         '/api/resources/',

@@ -188,6 +188,14 @@ function checkAcknowledgement(category: ResourceCategory, kind: 'file' | 'link',
   if (kind !== 'file') throw fieldError('acknowledgement', m.acknowledgementFileOnly);
 }
 
+/**
+ * Before an upload's body is read (up to 50 MB in memory): a caller who manages no firm's resources is
+ * refused at once, so nobody without the right can make the server hold large bodies.
+ */
+export function refuseNonManagers(ctx: Ctx) {
+  if (!canManageResources(ctx.actor, ctx.actor.profile._firm)) throw forbidden();
+}
+
 export async function create(ctx: Ctx, fields: ResourceCreateFields, file: UploadedFile | undefined) {
   readable(ctx);
   const firmId = await firmOf(ctx, fields.firm);
