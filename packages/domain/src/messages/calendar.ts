@@ -30,6 +30,8 @@ export const calendarMessages = {
   dateTime: 'Enter a valid date and time.',
   time: 'Enter a time (hh:mm).',
   startTime: 'Start time',
+  /** Under the start time: times are the firm's, whatever the reader's computer says. */
+  timeZoneNote: 'New York time, as the firm keeps it.',
   endTime: 'End time',
   startDate: 'Start date',
   endDate: 'End date',

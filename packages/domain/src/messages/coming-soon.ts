@@ -1,3 +1,5 @@
+const unit = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
 /** Spec 001 §1 (issue 11 §5): the coming-soon countdown of menu entries an administrator switched off. */
 export const comingSoonMessages = {
   title: 'Coming Soon',
@@ -8,7 +10,7 @@ export const comingSoonMessages = {
   minutes: 'Minutes',
   seconds: 'Seconds',
   countdownLabel: (d: number, h: number, m: number, s: number) =>
-    `${d} days, ${h} hours, ${m} minutes and ${s} seconds to go`,
+    `${unit(d, 'day')}, ${unit(h, 'hour')}, ${unit(m, 'minute')} and ${unit(s, 'second')} to go`,
   arrived: 'The wait is almost over: this page opens any moment now.',
   noDate: 'The launch date has not been announced yet.',
   opensOn: (when: string) => `Opening ${when}`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.js';
 import { countdownTo, switchableEntries, switchedOffEntryOf } from './coming-soon.js';
 
 describe('the coming-soon countdown', () => {
@@ -37,5 +38,11 @@ describe('switched-off menu entries', () => {
     expect(switchedOffEntryOf('/compliance/attestations/12/new', off)?.label).toBe('Quarterly Attestations');
     expect(switchedOffEntryOf('/staff-directory-old', off)).toBeUndefined();
     expect(switchedOffEntryOf('/', off)).toBeUndefined();
+  });
+});
+
+describe('the countdown read aloud', () => {
+  it('says one unit in the singular', () => {
+    expect(messages.comingSoon.countdownLabel(36, 1, 0, 2)).toBe('36 days, 1 hour, 0 minutes and 2 seconds to go');
   });
 });

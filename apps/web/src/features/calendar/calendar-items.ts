@@ -1,5 +1,6 @@
 import type { CalendarEvent, CalendarRange, ComplianceDeadline } from '@portal/domain';
 import dayjs from 'dayjs';
+import { portalClock, portalWallTime } from '../../lib/portal-time';
 
 /** One thing on the calendar: a firm event or a compliance deadline, on the days it covers. */
 export type CalendarItem =
@@ -22,11 +23,10 @@ export type CalendarItem =
       deadline: ComplianceDeadline;
     };
 
-const day = (instant: string) => dayjs(instant).format('YYYY-MM-DD');
+const day = (instant: string) => portalWallTime(instant).date;
 
-/** A timed event's hours in the reader's clock ('09:30 AM – 11:00 AM'). */
-export const timeOf = (e: CalendarEvent) =>
-  e.all_day ? null : `${dayjs(e.start).format('hh:mm A')} – ${dayjs(e.end).format('hh:mm A')}`;
+/** A timed event's hours on the portal's clock ('09:30 AM – 11:00 AM'), as the server places it on its days. */
+export const timeOf = (e: CalendarEvent) => (e.all_day ? null : `${portalClock(e.start)} – ${portalClock(e.end)}`);
 
 /** Events and deadlines in one list, by first day: deadlines first on a day, then all-day, then by time. */
 export function itemsOf(range: CalendarRange): CalendarItem[] {

@@ -1,11 +1,11 @@
 import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type CalendarEvent, type CalendarEventBody, calendarEventDraft, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { DateTextInput } from '../../components/date-text-input';
 import { FormActions } from '../../components/form-actions';
 import { ApiError, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
+import { portalInstant, portalWallTime } from '../../lib/portal-time';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { calendarKey, createEvent, updateEvent } from './calendar-api';
 
@@ -23,14 +23,14 @@ const draftOf = (e: CalendarEvent | null, day: string) => {
       location: null,
       description: null,
     };
-  const part = (v: string, f: string) => (e.all_day ? null : dayjs(v).format(f));
+  const part = (v: string, which: 'date' | 'time') => (e.all_day ? null : portalWallTime(v)[which]);
   return {
     title: e.title,
     all_day: e.all_day,
-    start_date: e.all_day ? e.start : (part(e.start, 'YYYY-MM-DD') as string),
-    start_time: part(e.start, 'HH:mm') ?? '09:00',
-    end_date: e.all_day ? e.end : (part(e.end, 'YYYY-MM-DD') as string),
-    end_time: part(e.end, 'HH:mm') ?? '10:00',
+    start_date: e.all_day ? e.start : (part(e.start, 'date') as string),
+    start_time: part(e.start, 'time') ?? '09:00',
+    end_date: e.all_day ? e.end : (part(e.end, 'date') as string),
+    end_time: part(e.end, 'time') ?? '10:00',
     location: e.location,
     description: e.description,
   };
@@ -55,7 +55,7 @@ interface EventFormProps {
 }
 
 /**
- * An administrator's event form: dates typed as MM/DD/YYYY, times as hh:mm in the reader's clock
+ * An administrator's event form: dates typed as MM/DD/YYYY, times as hh:mm on the portal's clock
  * (the browser's time input, typeable), or all day.
  */
 export function EventForm({ event, day, onDone }: EventFormProps) {
@@ -80,8 +80,9 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
         mutation.mutate({
           title: d.title,
           all_day: d.all_day,
-          start: d.all_day ? d.start_date : dayjs(`${d.start_date}T${d.start_time}`).toISOString(),
-          end: d.all_day ? d.end_date : dayjs(`${d.end_date}T${d.end_time}`).toISOString(),
+          // The draft schema requires both times of a timed event.
+          start: d.all_day ? d.start_date : portalInstant(d.start_date, d.start_time as string),
+          end: d.all_day ? d.end_date : portalInstant(d.end_date, d.end_time as string),
           location: d.location ?? null,
           description: d.description ?? null,
         }),
@@ -92,7 +93,15 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
         <Checkbox label={m.allDay} {...form.checkbox('all_day')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DateTextInput label={m.startDate} required {...form.select('start_date')} />
-          {!allDay && <TextInput label={m.startTime} type="time" required {...form.text('start_time')} />}
+          {!allDay && (
+            <TextInput
+              label={m.startTime}
+              description={m.timeZoneNote}
+              type="time"
+              required
+              {...form.text('start_time')}
+            />
+          )}
           <DateTextInput label={m.endDate} required {...form.select('end_date')} />
           {!allDay && <TextInput label={m.endTime} type="time" required {...form.text('end_time')} />}
         </SimpleGrid>

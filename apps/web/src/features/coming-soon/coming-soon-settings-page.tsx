@@ -7,13 +7,13 @@ import {
   switchableEntries,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon-countdown';
 import { DateTextInput } from '../../components/date-text-input';
 import { api } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { portalSettingsKey, portalSettingsQuery } from '../../lib/portal-settings';
+import { portalInstant, portalWallTime } from '../../lib/portal-time';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -21,14 +21,14 @@ const m = messages.comingSoon;
 
 const draftOf = (s: PortalSettings) => ({
   switched_off: s.switched_off,
-  target_date: s.coming_soon_target ? dayjs(s.coming_soon_target).format('YYYY-MM-DD') : null,
-  target_time: s.coming_soon_target ? dayjs(s.coming_soon_target).format('HH:mm') : null,
+  target_date: s.coming_soon_target ? portalWallTime(s.coming_soon_target).date : null,
+  target_time: s.coming_soon_target ? portalWallTime(s.coming_soon_target).time : null,
   coming_soon_message: s.coming_soon_message,
 });
 
-/** The launch moment typed in the reader's clock, as the wire's instant (midnight when no time is given). */
+/** The launch moment typed on the portal's clock, as the wire's instant (midnight when no time is given). */
 const targetOf = (date: string | null | undefined, time: string | null | undefined) =>
-  date ? dayjs(`${date}T${time || '00:00'}`).toISOString() : null;
+  date ? portalInstant(date, time || '00:00') : null;
 
 function SettingsForm({ settings }: { settings: PortalSettings }) {
   const queryClient = useQueryClient();

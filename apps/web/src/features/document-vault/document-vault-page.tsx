@@ -18,7 +18,7 @@ import { DataTable, type DataTableColumn, type RowAction } from '../../component
 import { useListState } from '../../components/data-table/use-list-state';
 import { formatBytes } from '../../lib/bytes';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDateTime } from '../../lib/dates';
+import { formatPortalDateTime } from '../../lib/dates';
 import { downloadFile } from '../../lib/download';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -41,7 +41,7 @@ const COLUMNS: DataTableColumn<ClientDocument>[] = [
     label: m.columns.uploaded_at,
     sortKey: 'uploaded_at',
     nowrap: true,
-    render: (d) => formatDateTime(d.uploaded_at),
+    render: (d) => formatPortalDateTime(d.uploaded_at),
   },
   { label: m.columns.size, sortKey: 'size', visibleFrom: 'md', nowrap: true, render: (d) => formatBytes(d.size) },
 ];

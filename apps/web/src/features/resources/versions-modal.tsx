@@ -4,7 +4,7 @@ import { messages, type Resource, type ResourceVersion } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useLocalTableState } from '../../components/data-table/use-local-table-state';
-import { formatDateTime } from '../../lib/dates';
+import { formatPortalDateTime } from '../../lib/dates';
 import { versionListQuery } from './resources-api';
 
 const m = messages.resources;
@@ -38,7 +38,7 @@ const COLUMNS: DataTableColumn<ResourceVersion>[] = [
   },
   { label: m.acknowledgements, visibleFrom: 'sm', render: (v) => String(v.acknowledgements) },
   { label: c.uploadedBy, visibleFrom: 'sm', render: (v) => v.uploaded_by_name ?? '' },
-  { label: c.uploadedAt, nowrap: true, visibleFrom: 'xs', render: (v) => formatDateTime(v.uploaded_at) },
+  { label: c.uploadedAt, nowrap: true, visibleFrom: 'xs', render: (v) => formatPortalDateTime(v.uploaded_at) },
 ];
 
 /** A resource's version history, newest first: each file or link it has been, kept on replacement. */
