@@ -2,7 +2,7 @@ import { Anchor, Card, Group, Paper, Stack, Text, Title, VisuallyHidden } from '
 import { comingSoonMessages, countdownTo } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../lib/dates';
+import { formatPortalDateTime } from '../lib/dates';
 import classes from './coming-soon-countdown.module.css';
 
 const m = comingSoonMessages;
@@ -47,7 +47,7 @@ function Countdown({ target }: { target: string | null }) {
         <Unit value={left.seconds} label={m.seconds} />
       </Group>
       <Text size="sm" c="dimmed">
-        {m.opensOn(formatDateTime(target))}
+        {m.opensOn(formatPortalDateTime(target))}
       </Text>
     </Stack>
   );
@@ -77,7 +77,8 @@ export function ComingSoon({ variant, title, message, target }: ComingSoonProps)
   );
   if (variant === 'page') return <div className={classes.page}>{body}</div>;
   return (
-    <Card withBorder radius="md" padding="xl" maw={720} mx="auto" mt="md">
+    // Less padding on a phone: the four units need the width.
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720} mx="auto" mt="md">
       {body}
     </Card>
   );
