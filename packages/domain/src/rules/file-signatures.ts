@@ -31,6 +31,31 @@ export const SIGNATURES = {
   webm: (h: Uint8Array) => startsWith(h, [0x1a, 0x45, 0xdf, 0xa3]),
 } as const;
 
+/** Whether the bytes hold the ASCII text anywhere (a ZIP's part names are stored as written). */
+function holdsAscii(bytes: Uint8Array, text: string) {
+  const codes = ascii(text);
+  for (
+    let i = bytes.indexOf(codes[0]);
+    i !== -1 && i + codes.length <= bytes.length;
+    i = bytes.indexOf(codes[0], i + 1)
+  )
+    if (codes.every((c, k) => bytes[i + k] === c)) return true;
+  return false;
+}
+
+/** The part folder of each Office Open XML application. */
+const OOXML_FOLDER: Record<string, string> = { docx: 'word/', xlsx: 'xl/', pptx: 'ppt/' };
+
+/**
+ * Whether a file named .docx, .xlsx or .pptx is that application's package (a ZIP holding
+ * `[Content_Types].xml` and the application's part folder), not any ZIP renamed; other names pass.
+ * Reads the whole file, not its head.
+ */
+export function isOfficePackageOf(ext: string, bytes: Uint8Array): boolean {
+  const folder = OOXML_FOLDER[ext];
+  return !folder || (holdsAscii(bytes, '[Content_Types].xml') && holdsAscii(bytes, folder));
+}
+
 /** A file name's extension, lower case ('' without one). */
 export const extensionOf = (fileName: string) => {
   const dot = fileName.lastIndexOf('.');

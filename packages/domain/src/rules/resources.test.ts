@@ -15,7 +15,8 @@ const bytes = (...parts: (string | number[])[]) =>
 describe('the types a training resource may be', () => {
   it('takes a file whose bytes and name agree', () => {
     expect(resourceFileTypeOf(bytes('%PDF-1.7'), 'Code of Ethics.PDF')?.mime).toBe('application/pdf');
-    expect(resourceFileTypeOf(bytes([0x50, 0x4b, 3, 4]), 'manual.xlsx')?.extensions).toEqual(['xlsx']);
+    const workbook = bytes([0x50, 0x4b, 3, 4], '[Content_Types].xml', 'xl/workbook.xml');
+    expect(resourceFileTypeOf(workbook, 'manual.xlsx')?.extensions).toEqual(['xlsx']);
     expect(resourceFileTypeOf(bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'old.doc')?.mime).toBe(
       'application/msword',
     );
@@ -28,6 +29,9 @@ describe('the types a training resource may be', () => {
     expect(resourceFileTypeOf(bytes('<html><script>'), 'page.pdf')).toBeNull();
     expect(resourceFileTypeOf(bytes('MZ'), 'setup.pdf')).toBeNull();
     expect(resourceFileTypeOf(bytes('%PDF-1.7'), 'doc.docx')).toBeNull();
+    // Any ZIP renamed .docx, or another application's package, is not a Word document.
+    expect(resourceFileTypeOf(bytes([0x50, 0x4b, 3, 4], 'payload.bin'), 'doc.docx')).toBeNull();
+    expect(resourceFileTypeOf(bytes([0x50, 0x4b, 3, 4], '[Content_Types].xml', 'xl/'), 'doc.docx')).toBeNull();
     expect(resourceFileTypeOf(bytes('<svg'), 'logo.svg')).toBeNull();
     expect(resourceFileTypeOf(bytes('%PDF-1.7'), 'no-extension')).toBeNull();
     expect(resourceFileTypeOf(bytes([0, 0, 0, 0x14], 'ftypqt  '), 'intro.mp4')).toBeNull();

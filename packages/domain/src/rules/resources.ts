@@ -1,5 +1,5 @@
 import { isCco, isSuperCco } from './attestations.js';
-import { cleanFileName, extensionOf, SIGNATURES } from './file-signatures.js';
+import { cleanFileName, extensionOf, isOfficePackageOf, SIGNATURES } from './file-signatures.js';
 import { type Actor, isFirmAdmin, isStaff, isSuperAdmin, sameFirm } from './permissions.js';
 
 /**
@@ -91,9 +91,11 @@ export const RESOURCE_ACCEPT = RESOURCE_FILE_TYPES.flatMap((t) => t.extensions.m
  * The type of an uploaded file from its first bytes and its name, or null when it is not on the list:
  * a script renamed .pdf, a ZIP named .docx that is not, and a .exe are all refused.
  */
-export function resourceFileTypeOf(head: Uint8Array, fileName: string): ResourceFileType | null {
+export function resourceFileTypeOf(bytes: Uint8Array, fileName: string): ResourceFileType | null {
   const ext = extensionOf(fileName);
-  return RESOURCE_FILE_TYPES.find((t) => t.extensions.includes(ext) && t.matches(head)) ?? null;
+  const head = bytes.subarray(0, 16);
+  const type = RESOURCE_FILE_TYPES.find((t) => t.extensions.includes(ext) && t.matches(head)) ?? null;
+  return type && isOfficePackageOf(ext, bytes) ? type : null;
 }
 
 /**

@@ -1,7 +1,4 @@
-import { CLIENT_DOCUMENT_TYPES, type ClientDocumentExtension, SIGNATURES } from '@portal/domain';
-
-/** What an Office Open XML package names: `[Content_Types].xml` and the part folder of its application. */
-const OOXML_FOLDER: Partial<Record<ClientDocumentExtension, string>> = { docx: 'word/', xlsx: 'xl/', pptx: 'ppt/' };
+import { CLIENT_DOCUMENT_TYPES, type ClientDocumentExtension, isOfficePackageOf, SIGNATURES } from '@portal/domain';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 /**
@@ -25,7 +22,5 @@ function isText(bytes: Buffer) {
 export function bytesMatch(ext: ClientDocumentExtension, bytes: Buffer) {
   const { signature } = CLIENT_DOCUMENT_TYPES[ext];
   if (signature === 'text') return isText(bytes);
-  if (!SIGNATURES[signature](bytes.subarray(0, 16))) return false;
-  const folder = OOXML_FOLDER[ext];
-  return !folder || (bytes.includes('[Content_Types].xml', 0, 'latin1') && bytes.includes(folder, 0, 'latin1'));
+  return SIGNATURES[signature](bytes.subarray(0, 16)) && isOfficePackageOf(ext, bytes);
 }

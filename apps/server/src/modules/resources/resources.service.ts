@@ -146,7 +146,7 @@ async function sourceOf(
   if (!file) return undefined;
   if (file.bytes.length > RESOURCE_MAX_BYTES) throw new HttpError(413, m.fileTooLarge, { file: m.fileTooLarge });
   if (file.bytes.length === 0) throw fieldError('file', m.fileEmpty);
-  const type = resourceFileTypeOf(file.bytes.subarray(0, 16), file.fileName);
+  const type = resourceFileTypeOf(file.bytes, file.fileName);
   if (!type) throw new HttpError(415, m.fileType, { file: m.fileType });
   const storageKey = `resources/${firmId}/${randomUUID()}.${type.extensions[0]}`;
   await ctx.deps.storage.put(storageKey, file.bytes);

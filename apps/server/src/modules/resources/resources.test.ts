@@ -14,6 +14,7 @@ import { pdfOf } from '../../testing/disclosure-fixtures.js';
 import { createFirm, createUser } from '../../testing/factories.js';
 import { multipartOf } from '../../testing/multipart.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+import { docxBytes } from '../../testing/vault-fixtures.js';
 
 const m = messages.resources;
 let t: TestApp;
@@ -233,10 +234,13 @@ describe('training resources', () => {
     // Nothing was half-written by any refused upload.
     expect((await listOf(p.admin.headers, 'category=operations')).count).toBe(0);
 
-    const docx = await add(p.admin.headers, fields, {
+    // Any ZIP renamed .docx is refused; a Word package is taken.
+    const zip = await add(p.admin.headers, fields, {
       name: 'manual.docx',
       bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(32)]),
     });
+    expect(zip.statusCode).toBe(415);
+    const docx = await add(p.admin.headers, fields, { name: 'manual.docx', bytes: docxBytes() });
     expect(docx.statusCode).toBe(201);
     const opened = await t.app.inject({ url: json<Resource>(docx).url, headers: p.staff.headers });
     expect(opened.headers['content-type']).toBe(
