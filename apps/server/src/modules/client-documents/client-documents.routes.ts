@@ -10,11 +10,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachment } from '../../platform/content-disposition.js';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { pageOf } from '../../platform/list.js';
 import { readMultipart, registerMultipart } from '../../platform/multipart.js';
+import { sendStoredFile } from '../../platform/stored-file.js';
 import * as documents from './client-documents.service.js';
 
 const errors = {
@@ -81,13 +81,7 @@ export function clientDocumentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await documents.download(ctx(request), request.params.id, request.method === 'GET');
-        return reply
-          .type(file.contentType)
-          .header('content-disposition', attachment(file.fileName))
-          .header('content-length', file.size)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(file.stream ?? undefined);
+        return sendStoredFile(reply, file);
       },
     );
 

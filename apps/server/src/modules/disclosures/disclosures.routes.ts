@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { attachment } from '../../platform/content-disposition.js';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { pageOf } from '../../platform/list.js';
+import { sendStoredFile } from '../../platform/stored-file.js';
 import * as disclosures from './disclosures.service.js';
 
 const errors = {
@@ -35,9 +36,6 @@ const errors = {
 };
 const tags = ['disclosures'];
 const file = (type: string) => z.unknown().describe(`The file (${type})`);
-
-/** A PDF's name in a header: inline (shown in the browser's viewer), with the same ASCII/UTF-8 pair as downloads. */
-const inline = (name: string) => attachment(name).replace(/^attachment/, 'inline');
 
 export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ctx = (request: FastifyRequest) => contextOf(deps, request);
@@ -110,12 +108,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.params.id,
           request.method === 'GET',
         );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', inline(fileName))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(stream);
+        return sendStoredFile(reply, { stream, fileName, contentType: 'application/pdf', inline: true });
       },
     );
 

@@ -16,13 +16,13 @@ import {
   resourceVersionPage,
   resourceVersionParams,
 } from '@portal/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachment } from '../../platform/content-disposition.js';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { pageOf } from '../../platform/list.js';
 import { parseFields, readMultipart, registerMultipart } from '../../platform/multipart.js';
+import { sendStoredFile } from '../../platform/stored-file.js';
 import * as resources from './resources.service.js';
 
 const errors = {
@@ -38,22 +38,6 @@ const m = messages.resources;
 const limits = { maxFileBytes: RESOURCE_MAX_BYTES, tooLarge: m.fileTooLarge };
 const types = RESOURCE_FILE_TYPES.flatMap((t) => t.extensions).join(', ');
 const file = z.unknown().describe('The file');
-
-/**
- * Sends a stored file: a PDF, a picture or a video inline (opened in the browser's own viewer in a new
- * tab, as the disclosure PDFs are), anything else as a download; the type is the one its bytes were
- * checked as at upload, never the uploader's claim, and `nosniff` holds the browser to it.
- */
-function sendFile(reply: FastifyReply, f: resources.OpenedFile) {
-  const inline = RESOURCE_FILE_TYPES.find((t) => t.mime === f.contentType)?.inline ?? false;
-  const disposition = inline ? attachment(f.fileName).replace(/^attachment/, 'inline') : attachment(f.fileName);
-  return reply
-    .type(f.contentType)
-    .header('content-disposition', disposition)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(f.stream);
-}
 
 /** The fields of a multipart body, or of a JSON one (a rename or a link needs no file). */
 async function bodyOf(request: FastifyRequest) {
@@ -171,7 +155,7 @@ export function resourceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: file, ...errors },
         },
       },
-      async (request, reply) => sendFile(reply, await resources.openFile(ctx(request), request.params.id)),
+      async (request, reply) => sendStoredFile(reply, await resources.openFile(ctx(request), request.params.id)),
     );
 
     app.get(
@@ -202,7 +186,7 @@ export function resourceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        sendFile(reply, await resources.openVersionFile(ctx(request), request.params.id, request.params.version)),
+        sendStoredFile(reply, await resources.openVersionFile(ctx(request), request.params.id, request.params.version)),
     );
 
     app.post(

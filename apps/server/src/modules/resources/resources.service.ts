@@ -9,6 +9,7 @@ import {
   inScope,
   type MyAcknowledgements,
   messages,
+  RESOURCE_FILE_TYPES,
   RESOURCE_MAX_BYTES,
   type Resource,
   type ResourceCategory,
@@ -279,12 +280,15 @@ export interface OpenedFile {
   stream: Readable;
   fileName: string;
   contentType: string;
+  /** A PDF, a picture or a video opens in the browser's viewer (in a new tab); anything else downloads. */
+  inline: boolean;
 }
 
 async function open(ctx: Ctx, v: { storageKey: string | null; fileName: string | null; contentType: string | null }) {
   const stream = v.storageKey ? await ctx.deps.storage.get(v.storageKey) : null;
   if (!stream || !v.contentType) throw notFound();
-  return { stream, fileName: v.fileName ?? 'resource', contentType: v.contentType };
+  const inline = RESOURCE_FILE_TYPES.find((t) => t.mime === v.contentType)?.inline ?? false;
+  return { stream, fileName: v.fileName ?? 'resource', contentType: v.contentType, inline };
 }
 
 /** The current version's file, for anyone on the firm's staff (a link has none: 404). */
