@@ -15,6 +15,7 @@ import { attestationExportRoutes } from './modules/attestations/attestation-expo
 import { attestationRoutes } from './modules/attestations/attestations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { clientDocumentRoutes } from './modules/client-documents/client-documents.routes.js';
 import { disclosureRoutes } from './modules/disclosures/disclosures.routes.js';
@@ -231,6 +232,7 @@ export async function buildApp(
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));
+  await app.register(twoFactorRoutes(deps));
   await app.register(accountSettingsRoutes(deps));
   await app.register(referenceRoutes(deps));
   await app.register(firmRoutes(deps));

@@ -1,7 +1,7 @@
 import { attestationPeriodOn, calendarDateIn } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attestationReminders, auditEvents, calendarEvents } from './db/schema/index.js';
+import { attestationReminders, auditEvents, calendarEvents, mfaFactors } from './db/schema/index.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
 import { pdfOf } from './testing/disclosure-fixtures.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
@@ -126,6 +126,8 @@ const PUBLIC = new Set([
   'POST /api/token/',
   'POST /api/token/refresh',
   'POST /api/token/verify/',
+  // The second sign-in step: its mfa_token is the credential.
+  'POST /api/auth/login/mfa/',
   // Calendar apps fetch a person's feed without signing in: the token in the path is the credential.
   'GET /api/calendar/feed/:token/calendar.ics',
 ]);
@@ -300,6 +302,7 @@ const matrix: Record<string, Case> = {
     other: onlySuper(200, 404),
     self: all(403),
   },
+  ...twoFactorCases(),
   ...complianceCases(),
   ...catalogueCases(),
   ...investmentRequestCases(),
@@ -690,6 +693,69 @@ function catalogueCases(): Record<string, Case> {
     });
   }
   return cases;
+}
+
+/**
+ * Two-factor sign-in (issue 12 §1): everyone manages their own factors (another person's factor id is
+ * a 404, a wrong code or password a 400); an administrator resets a user's factors in their firm, a
+ * super admin in any. The matrix's firms are demo firms, so nobody is held at set-up here.
+ */
+function twoFactorCases(): Record<string, Case> {
+  return {
+    'GET /api/auth/mfa/': { build: () => ({ method: 'GET', url: '/api/auth/mfa/' }), own: all(200) },
+    'POST /api/auth/mfa/totp/setup/': {
+      build: () => ({ method: 'POST', url: '/api/auth/mfa/totp/setup/' }),
+      own: all(200),
+    },
+    'POST /api/auth/mfa/totp/confirm/': {
+      build: () => ({ method: 'POST', url: '/api/auth/mfa/totp/confirm/', payload: { code: '000000' } }),
+      own: all(400),
+    },
+    'POST /api/auth/mfa/webauthn/options/': {
+      build: () => ({ method: 'POST', url: '/api/auth/mfa/webauthn/options/' }),
+      own: all(200),
+    },
+    'POST /api/auth/mfa/webauthn/register/': {
+      build: () => ({
+        method: 'POST',
+        url: '/api/auth/mfa/webauthn/register/',
+        payload: {
+          response: {
+            id: 'AAAA',
+            rawId: 'AAAA',
+            type: 'public-key',
+            response: { clientDataJSON: 'e30', attestationObject: 'AAAA' },
+            clientExtensionResults: {},
+          },
+        },
+      }),
+      own: all(400),
+    },
+    // Nobody here has a factor: no codes to make (and no password tried, so no sign-in is throttled).
+    'POST /api/auth/mfa/recovery_codes/': {
+      build: () => ({ method: 'POST', url: '/api/auth/mfa/recovery_codes/', payload: { password: 'not tried' } }),
+      own: all(400),
+    },
+    'DELETE /api/auth/mfa/:id/': {
+      build: async (s) => {
+        // Another person's confirmed factor (own firm or the other): never anyone else's to remove.
+        const owner = await createUser(t.deps.db, { profile: { firmId: firms[s === 'other' ? 'other' : 'own'].id } });
+        const [factor] = await t.deps.db
+          .insert(mfaFactors)
+          .values({ userId: owner.id, kind: 'totp', label: 'App', secret: null, confirmedAt: new Date() })
+          .returning();
+        return { method: 'DELETE', url: `/api/auth/mfa/${factor.id}/`, payload: { password: TEST_PASSWORD } };
+      },
+      own: all(404),
+      other: all(404),
+    },
+    'POST /api/users/:id/mfa_reset/': {
+      build: async (s, role) => ({ method: 'POST', url: `/api/users/${await targetUser(s, role)}/mfa_reset/` }),
+      own: { ...managers(200, 404), advisor: 403 },
+      other: onlySuper(200, 404),
+      self: all(403),
+    },
+  };
 }
 
 /** Per firm: an advisor's session, a client of theirs, a shared model and fee schedule (made in `beforeAll`). */

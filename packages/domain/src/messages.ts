@@ -39,6 +39,7 @@ import { statesMessages } from './messages/states.js';
 import { submissionStatusMessages } from './messages/submission-status.js';
 import { supervisedPersonsMessages } from './messages/supervised-persons.js';
 import { supportMessages } from './messages/support.js';
+import { twoFactorMessages } from './messages/two-factor.js';
 import { usersMessages } from './messages/users.js';
 import { validationMessages } from './messages/validation.js';
 
@@ -78,6 +79,7 @@ export { submissionStatusMessages } from './messages/submission-status.js';
 export { supervisedPersonsMessages } from './messages/supervised-persons.js';
 export { supportMessages } from './messages/support.js';
 export type { CatalogueUses } from './messages/text.js';
+export { twoFactorMessages } from './messages/two-factor.js';
 export { usersMessages } from './messages/users.js';
 export { validationMessages } from './messages/validation.js';
 
@@ -119,4 +121,5 @@ export const messages = {
   validation: validationMessages,
   frame: frameMessages,
   footer: footerMessages,
+  twoFactor: twoFactorMessages,
 } as const;

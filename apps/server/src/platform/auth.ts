@@ -25,7 +25,7 @@ export interface Principal {
 export type SessionResolver = (
   sessionId: string,
   userId: number,
-) => Promise<{ sessionId: string; user: Principal; actor: User } | null>;
+) => Promise<{ sessionId: string; user: Principal; actor: User; mfaPending?: boolean } | null>;
 
 export interface AuthState {
   user: Principal;
@@ -34,6 +34,8 @@ export interface AuthState {
   sessionId: string;
   origIat: number;
   via: 'cookie' | 'header';
+  /** Signed in, but held at two-factor set-up until a factor is confirmed (issue 12 §1). */
+  mfaPending?: boolean;
 }
 
 declare module 'fastify' {
@@ -43,6 +45,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Deny by default: a route is public only when it says so. */
     auth?: 'required' | 'public';
+    /**
+     * `setup`: open to a session held at two-factor set-up (the set-up calls, the signed-in user,
+     * sign-out). Every other route answers such a session 403, so a new route is covered by default.
+     */
+    twoFactor?: 'setup';
   }
 }
 
@@ -86,7 +93,10 @@ export function registerAuth(
     const { sessionId, user, actor } = signedIn;
     const via = bearer ? 'header' : 'cookie';
     if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin, tokens.csrfFor(sessionId));
-    request.auth = { user, actor, sessionId, origIat: claims.origIat, via };
+    const mfaPending = signedIn.mfaPending === true;
+    request.auth = { user, actor, sessionId, origIat: claims.origIat, via, mfaPending };
+    if (mfaPending && request.routeOptions.config?.twoFactor !== 'setup')
+      throw forbidden(messages.twoFactor.setupRequired);
     if (via === 'cookie' && shouldRefresh(claims, Math.floor(Date.now() / 1000))) {
       setSessionCookie(reply, config, await tokens.sign(user.id, sessionId, claims.origIat));
     }

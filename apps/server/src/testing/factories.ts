@@ -22,11 +22,15 @@ const sharedHash = () => {
 let seq = 0;
 const next = () => ++seq;
 
+/**
+ * A firm; by default with the demo firms' two-factor policy (the password alone), so the suites of
+ * other areas sign their people in in one step. Two-factor tests set the policy they test.
+ */
 export async function createFirm(db: Db, overrides: Partial<typeof firms.$inferInsert> = {}) {
   const n = next();
   const [firm] = await db
     .insert(firms)
-    .values({ name: `Firm ${n}`, abbreviation: `F${n}`, ...overrides })
+    .values({ name: `Firm ${n}`, abbreviation: `F${n}`, twoFactorPolicy: 'demo', ...overrides })
     .returning();
   return firm;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { TWO_FACTOR_POLICIES } from '../rules/two-factor.js';
 import { MAX_ID, pageQuery, text } from './common.js';
 import { defineFields, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
 
@@ -50,6 +51,16 @@ export const firmFields = defineFields({
       .min(0, messages.firms.graceDays)
       .max(MAX_GRACE_DAYS, messages.firms.graceDays)
       .optional(),
+    set: 'editor',
+  },
+  /**
+   * Who must sign in with a second factor (rules/two-factor.ts): `required` by default; `demo` lets
+   * the demo accounts in with the password alone. Only super administrators edit firms.
+   */
+  two_factor_policy: {
+    column: 'twoFactorPolicy',
+    read: z.enum(TWO_FACTOR_POLICIES),
+    write: z.enum(TWO_FACTOR_POLICIES, { error: messages.validation.oneOf([...TWO_FACTOR_POLICIES]) }).optional(),
     set: 'editor',
   },
   /** Where the navigation bar loads the firm's logo from; null when none was uploaded. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const sessions = pgTable(
@@ -15,6 +15,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Signed in by a person whose firm requires a second factor they have not set up: only set-up is open. */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

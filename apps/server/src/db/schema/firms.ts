@@ -15,6 +15,10 @@ export const firms = pgTable('firms', {
   formAdvUrl: text('form_adv_url'),
   formCrsUrl: text('form_crs_url'),
   attestationGraceDays: integer('attestation_grace_days').notNull().default(15),
+  /** rules/two-factor.ts: who must sign in with a second factor. */
+  twoFactorPolicy: text('two_factor_policy', { enum: ['required', 'optional', 'demo'] })
+    .notNull()
+    .default('required'),
   logoContentType: text('logo_content_type'),
   logo: bytea('logo'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),

@@ -10,5 +10,6 @@ export * from './platform.js';
 export * from './reference.js';
 export * from './resources.js';
 export * from './support.js';
+export * from './two-factor.js';
 export * from './users.js';
 export * from './vault.js';

@@ -2,12 +2,13 @@ import {
   accountConfirmBody,
   errorResponse,
   loginBody,
-  loginResponse,
   messages,
   okResponse,
+  passwordLoginResponse,
   passwordResetBody,
   passwordResetConfirmBody,
   tokenBody,
+  tokenLoginResponse,
   tokenResponse,
   userSchema,
 } from '@portal/domain';
@@ -16,25 +17,35 @@ import { z } from 'zod';
 import { CSRF_COOKIE, clearAuthCookies, requireAuth, setCsrfCookie, setSessionCookies } from '../../platform/auth.js';
 import { type AppDeps, metaOf } from '../../platform/context.js';
 import * as auth from './auth.service.js';
+import * as twoFactor from './two-factor.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
 const publicRoute = { auth: 'public' } as const;
+const setupRoute = { twoFactor: 'setup' } as const;
+/** The signed-in user; `mfa_setup_required` while the session is held at two-factor set-up. */
+const signedInUserResponse = userSchema.extend({ mfa_setup_required: z.literal(true).optional() });
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/auth/login/',
-      { config: publicRoute, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse, ...errors } } },
+      {
+        config: publicRoute,
+        schema: { tags: ['auth'], body: loginBody, response: { 200: passwordLoginResponse, ...errors } },
+      },
       async (request, reply) => {
-        const { token, user, sessionId } = await auth.login(deps, request.body, metaOf(request));
+        // A person with a second factor gets the second step's challenge: no session, no cookies yet.
+        const result = await twoFactor.login(deps, request.body, metaOf(request));
+        if ('mfa_required' in result) return result;
+        const { token, user, sessionId, mfaSetupRequired } = result;
         setSessionCookies(reply, deps, token, sessionId);
-        return { token, user };
+        return { token, user, ...(mfaSetupRequired ? { mfa_setup_required: true } : {}) };
       },
     );
 
     app.post(
       '/api/auth/logout/',
-      { schema: { tags: ['auth'], response: { 200: okResponse, ...errors } } },
+      { config: setupRoute, schema: { tags: ['auth'], response: { 200: okResponse, ...errors } } },
       async (request, reply) => {
         const { sessionId } = requireAuth(request);
         await auth.logout(deps, sessionId, metaOf(request));
@@ -45,14 +56,15 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/auth/user/',
-      { schema: { tags: ['auth'], response: { 200: userSchema, ...errors } } },
+      { config: setupRoute, schema: { tags: ['auth'], response: { 200: signedInUserResponse, ...errors } } },
       async (request, reply) => {
         // The auth hook has just loaded the account: it is the answer, with no second query.
         const { actor, sessionId, via } = requireAuth(request);
         // A web session that lost its CSRF cookie gets it back; a bearer client has no use for one.
         if (via === 'cookie' && request.cookies[CSRF_COOKIE] !== deps.tokens.csrfFor(sessionId))
           setCsrfCookie(reply, deps, sessionId);
-        return actor;
+        // The web's guard sends a session held at two-factor set-up to the set-up screen.
+        return request.auth?.mfaPending ? { ...actor, mfa_setup_required: true as const } : actor;
       },
     );
 
@@ -96,11 +108,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/token/',
       {
         config: publicRoute,
-        schema: { tags: ['token'], body: loginBody, response: { 200: tokenResponse, ...errors } },
+        schema: { tags: ['token'], body: loginBody, response: { 200: tokenLoginResponse, ...errors } },
       },
       async (request) => {
-        const { token } = await auth.login(deps, request.body, metaOf(request));
-        return { token };
+        const result = await twoFactor.login(deps, request.body, metaOf(request));
+        return 'mfa_required' in result ? result : { token: result.token };
       },
     );
 

@@ -16,7 +16,7 @@ import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { burnVerifyTime, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords.js';
-import { accounts } from '../users/users.service.js';
+import { accounts, type UserRecord } from '../users/users.service.js';
 import {
   cancelOneTimeTokens,
   consumeOneTimeToken,
@@ -68,6 +68,11 @@ async function recordFailedPassword(deps: AppDeps, email: string, ip: string) {
  * unknown address), so neither the answer nor its timing tells whether an account exists.
  */
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
+  return finishSignIn(deps, await checkPassword(deps, body, meta), meta);
+}
+
+/** The password step of sign-in: the account, or the same 400 for every failure (counted). */
+export async function checkPassword(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const email = body.email.trim();
   await assertNotThrottled(deps, 'login', email, meta.ip);
   const user = await accounts.byEmail(deps.db, email);
@@ -79,17 +84,45 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): 
     await recordFailedPassword(deps, email, meta.ip);
     throw badRequest(messages.auth.loginFailed);
   }
+  return usable;
+}
+
+/**
+ * Opens a session for an account that passed sign-in (the password, and the second factor when it
+ * has one): the attempts are cleared, the login audited. `mfaPending` holds the session at two-factor
+ * set-up; `changes` adds to the login event (the second factor used). `before` runs first in the same
+ * transaction (using up the second step's token), so a failure there signs nobody in.
+ */
+export async function finishSignIn(
+  deps: AppDeps,
+  usable: UserRecord,
+  meta: RequestMeta,
+  opts: { mfaPending?: boolean; changes?: Record<string, unknown>; before?: (tx: Tx) => Promise<void> } = {},
+): Promise<SignedIn> {
   return writeAudited(deps.db, { ...meta, actorId: usable.id }, async (tx, record) => {
-    await clearAttempts(tx, 'login', email);
-    const signedIn = await startSession(deps, tx, usable.id, meta);
+    await opts.before?.(tx);
+    await clearAttempts(tx, 'login', usable.email);
+    const signedIn = await startSession(deps, tx, usable.id, meta, opts.mfaPending);
     await accounts.update(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
-    record({ action: 'login', entity: 'user', entityId: usable.id, firmId: usable.profile?.firmId });
+    record({
+      action: 'login',
+      entity: 'user',
+      entityId: usable.id,
+      firmId: usable.profile?.firmId,
+      ...(opts.changes ? { changes: opts.changes } : {}),
+    });
     const fresh = await accounts.byId(tx, usable.id);
     return { ...signedIn, user: accounts.toWire(fresh ?? usable) };
   });
 }
 
-async function startSession(deps: AppDeps, tx: Executor, userId: number, meta: RequestMeta) {
+/** A wrong second factor counts like a wrong password (the same per-account and per-address limits). */
+export async function assertLoginNotThrottled(deps: AppDeps, email: string, ip: string) {
+  await assertNotThrottled(deps, 'login', email, ip);
+}
+export const recordFailedLogin = (deps: AppDeps, email: string, ip: string) => recordFailedPassword(deps, email, ip);
+
+async function startSession(deps: AppDeps, tx: Executor, userId: number, meta: RequestMeta, mfaPending = false) {
   const now = Math.floor(Date.now() / 1000);
   const session = await insertSession(tx, {
     id: randomUUID(),
@@ -97,6 +130,7 @@ async function startSession(deps: AppDeps, tx: Executor, userId: number, meta: R
     expiresAt: new Date((now + REFRESH_WINDOW_SECONDS) * 1000),
     ip: meta.ip,
     userAgent: meta.userAgent,
+    mfaPending,
   });
   return { sessionId: session.id, token: await deps.tokens.sign(userId, session.id, now, now) };
 }
@@ -315,6 +349,6 @@ export function sessionResolver(deps: AppDeps): SessionResolver {
     // One query for the session and its account: never cached, so a revocation holds at once.
     const account = await findLiveSessionUser(deps.db, sessionId);
     if (!account || account.principal.id !== userId || !account.principal.isActive) return null;
-    return { sessionId, user: account.principal, actor: account.wire };
+    return { sessionId, user: account.principal, actor: account.wire, mfaPending: account.mfaPending };
   };
 }

@@ -16,6 +16,8 @@ export async function insertSession(ex: Executor, values: typeof sessions.$infer
 export interface SessionAccount {
   principal: Principal;
   wire: User;
+  /** The session waits for the person to set up a second factor (issue 12 §1). */
+  mfaPending: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface SessionAccount {
  */
 function prepareSessionUser(db: Db) {
   return db
-    .select({ passwordHash: users.passwordHash, wire: accounts.signedInWire })
+    .select({ passwordHash: users.passwordHash, wire: accounts.signedInWire, mfaPending: sessions.mfaPending })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -50,7 +52,7 @@ export async function findLiveSessionUser(db: Db, sessionId: string): Promise<Se
   }
   const [row] = await query.execute({ id: sessionId });
   if (!row) return undefined;
-  const { wire, passwordHash } = row;
+  const { wire, passwordHash, mfaPending } = row;
   const principal: Principal = {
     id: wire.id,
     email: wire.email,
@@ -59,7 +61,7 @@ export async function findLiveSessionUser(db: Db, sessionId: string): Promise<Se
     isActive: wire.is_active,
     profile: wire.profile ? { firmId: wire.profile._firm } : null,
   };
-  return { principal, wire };
+  return { principal, wire, mfaPending };
 }
 
 export async function revokeSession(ex: Executor, id: string) {

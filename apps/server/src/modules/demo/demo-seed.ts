@@ -21,6 +21,8 @@ const demoFirms = [
     name: 'Demo Wealth Advisors',
     abbreviation: 'DWA',
     firmTk: 1,
+    // The demo accounts sign in with the password alone (README); a real firm requires a second factor.
+    twoFactorPolicy: 'demo' as const,
     street: '100 Main Street',
     city: 'Springfield',
     state: 'Illinois',
@@ -31,6 +33,7 @@ const demoFirms = [
     name: 'Harbor Point Advisors',
     abbreviation: 'HPA',
     firmTk: 2,
+    twoFactorPolicy: 'demo' as const,
     street: '1 Harbor Way',
     city: 'Portland',
     state: 'Maine',

@@ -8,7 +8,10 @@ export async function upsertDemoFirms(ex: Executor, rows: (typeof firms.$inferIn
     await ex
       .insert(firms)
       .values(f)
-      .onConflictDoUpdate({ target: firms.id, set: { name: f.name, abbreviation: f.abbreviation, firmTk: f.firmTk } });
+      .onConflictDoUpdate({
+        target: firms.id,
+        set: { name: f.name, abbreviation: f.abbreviation, firmTk: f.firmTk, twoFactorPolicy: f.twoFactorPolicy },
+      });
   }
   await ex.execute(sql`select setval(pg_get_serial_sequence('firms', 'id'), greatest((select max(id) from firms), 1))`);
 }

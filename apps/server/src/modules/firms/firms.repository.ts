@@ -27,6 +27,7 @@ const summary = {
   formAdvUrl: firms.formAdvUrl,
   formCrsUrl: firms.formCrsUrl,
   attestationGraceDays: firms.attestationGraceDays,
+  twoFactorPolicy: firms.twoFactorPolicy,
   logoContentType: firms.logoContentType,
   updatedAt: firms.updatedAt,
 };

@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { NO_FIRM_POLICY, type TwoFactorPolicy } from '@portal/domain';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { firms, mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from '../../db/schema/index.js';
+
+export type FactorRow = typeof mfaFactors.$inferSelect;
+export type ChallengePurpose = 'login' | 'webauthn_register';
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The policy of a person's firm; a person without one is held to the strictest. */
+export async function policyOfFirm(ex: Executor, firmId: number | null | undefined): Promise<TwoFactorPolicy> {
+  if (firmId == null) return NO_FIRM_POLICY;
+  const [row] = await ex.select({ policy: firms.twoFactorPolicy }).from(firms).where(eq(firms.id, firmId));
+  return row?.policy ?? NO_FIRM_POLICY;
+}
+
+export async function confirmedFactors(ex: Executor, userId: number): Promise<FactorRow[]> {
+  return ex
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.confirmedAt)))
+    .orderBy(asc(mfaFactors.id));
+}
+
+export async function pendingTotp(ex: Executor, userId: number): Promise<FactorRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.kind, 'totp'), isNull(mfaFactors.confirmedAt)));
+  return row;
+}
+
+export async function deletePendingTotp(ex: Executor, userId: number) {
+  await ex
+    .delete(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.kind, 'totp'), isNull(mfaFactors.confirmedAt)));
+}
+
+export async function insertFactor(ex: Executor, values: typeof mfaFactors.$inferInsert): Promise<FactorRow> {
+  const [row] = await ex.insert(mfaFactors).values(values).returning();
+  return row;
+}
+
+export async function confirmTotpFactor(ex: Executor, id: number, step: number) {
+  await ex
+    .update(mfaFactors)
+    .set({ confirmedAt: sql`now()`, lastUsedStep: step, lastUsedAt: sql`now()` })
+    .where(eq(mfaFactors.id, id));
+}
+
+/**
+ * Takes a TOTP time step for a factor, once: false when this step (or a later one) was already
+ * accepted, so a code seen over a shoulder cannot be replayed within its 30 seconds.
+ */
+export async function takeTotpStep(ex: Executor, id: number, step: number): Promise<boolean> {
+  const rows = await ex
+    .update(mfaFactors)
+    .set({ lastUsedStep: step, lastUsedAt: sql`now()` })
+    .where(and(eq(mfaFactors.id, id), or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step))))
+    .returning({ id: mfaFactors.id });
+  return rows.length > 0;
+}
+
+/** Stores a passkey's new signature counter only if it moved forward (a cloned key's would not). */
+export async function recordPasskeyUse(ex: Executor, id: number, signCount: number) {
+  await ex.update(mfaFactors).set({ signCount, lastUsedAt: sql`now()` }).where(eq(mfaFactors.id, id));
+}
+
+export async function factorOfUser(ex: Executor, userId: number, id: number): Promise<FactorRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.id, id), eq(mfaFactors.userId, userId), isNotNull(mfaFactors.confirmedAt)));
+  return row;
+}
+
+export async function passkeyByCredential(ex: Executor, userId: number, credentialId: string) {
+  const [row] = await ex
+    .select()
+    .from(mfaFactors)
+    .where(
+      and(
+        eq(mfaFactors.userId, userId),
+        eq(mfaFactors.credentialId, credentialId),
+        eq(mfaFactors.kind, 'webauthn'),
+        isNotNull(mfaFactors.confirmedAt),
+      ),
+    );
+  return row;
+}
+
+export async function deleteFactor(ex: Executor, id: number) {
+  await ex.delete(mfaFactors).where(eq(mfaFactors.id, id));
+}
+
+/** Every factor, pending or confirmed, and every recovery code of a person. */
+export async function deleteAllFactors(ex: Executor, userId: number) {
+  await ex.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
+  await ex.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+}
+
+export async function replaceRecoveryCodes(ex: Executor, userId: number, codeHashes: string[]) {
+  await ex.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await ex.insert(mfaRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+export async function deleteRecoveryCodes(ex: Executor, userId: number) {
+  await ex.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+}
+
+/** Uses a recovery code up: false when it is not one of the person's unused codes. */
+export async function useRecoveryCode(ex: Executor, userId: number, codeHash: string): Promise<boolean> {
+  const rows = await ex
+    .update(mfaRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(mfaRecoveryCodes.userId, userId),
+        eq(mfaRecoveryCodes.codeHash, codeHash),
+        isNull(mfaRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: mfaRecoveryCodes.id });
+  return rows.length > 0;
+}
+
+export async function unusedRecoveryCodes(ex: Executor, userId: number): Promise<number> {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+/** A new challenge; earlier unused ones of the same purpose stop working. Only the token's hash is kept. */
+export async function insertChallenge(
+  ex: Executor,
+  values: { userId: number; purpose: ChallengePurpose; token: string; webauthnChallenge?: string; expiresAt: Date },
+) {
+  await ex
+    .update(mfaChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(mfaChallenges.userId, values.userId),
+        eq(mfaChallenges.purpose, values.purpose),
+        isNull(mfaChallenges.usedAt),
+      ),
+    );
+  await ex.insert(mfaChallenges).values({
+    userId: values.userId,
+    purpose: values.purpose,
+    tokenHash: sha256(values.token),
+    webauthnChallenge: values.webauthnChallenge ?? null,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** An unused, unexpired challenge (by the portal's clock `now`), without using it. */
+export async function liveChallenge(ex: Executor, purpose: ChallengePurpose, token: string, now: Date) {
+  const [row] = await ex
+    .select()
+    .from(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.tokenHash, sha256(token)),
+        eq(mfaChallenges.purpose, purpose),
+        isNull(mfaChallenges.usedAt),
+        gt(mfaChallenges.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Uses a challenge up: false when another request took it first. */
+export async function consumeChallenge(ex: Executor, id: number): Promise<boolean> {
+  const rows = await ex
+    .update(mfaChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
+    .returning({ id: mfaChallenges.id });
+  return rows.length > 0;
+}
+
+/** A factor confirmed: the person's sessions are no longer held at set-up. */
+export async function clearPendingSessions(ex: Executor, userId: number) {
+  await ex
+    .update(sessions)
+    .set({ mfaPending: false })
+    .where(and(eq(sessions.userId, userId), eq(sessions.mfaPending, true)));
+}
