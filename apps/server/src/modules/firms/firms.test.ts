@@ -62,7 +62,9 @@ describe('firms', () => {
   });
 
   it('requires a firm name, with a field message', async () => {
-    const headers = await headersOf({ profile: { profileType: 1, isSuperAdmin: true } });
+    const headers = await headersOf({
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/firms/', headers, payload: { name: '  ' } });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({ fields: { name: 'Firm name is required.' } });
@@ -81,7 +83,9 @@ describe('firms', () => {
   it('refuses to delete a firm that still has users, saying why', async () => {
     const firm = await createFirm(t.deps.db);
     await createUser(t.deps.db, { profile: { firmId: firm.id } });
-    const headers = await headersOf({ profile: { profileType: 1, isSuperAdmin: true } });
+    const headers = await headersOf({
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+    });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/firms/${firm.id}/`, headers });
     expect(res.statusCode).toBe(409);
     expect(json<{ detail: string }>(res).detail).toMatch(/cannot be deleted: 1 user belongs to it/);
@@ -114,7 +118,9 @@ describe('firms', () => {
 
   it('stores a logo image and serves it to members of the firm', async () => {
     const firm = await createFirm(t.deps.db);
-    const superHeaders = await headersOf({ profile: { profileType: 1, isSuperAdmin: true } });
+    const superHeaders = await headersOf({
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+    });
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const put = await t.app.inject({
       method: 'PUT',
@@ -142,7 +148,9 @@ describe('firms', () => {
   });
 
   it('pages the list with next and previous links', async () => {
-    const headers = await headersOf({ profile: { profileType: 1, isSuperAdmin: true } });
+    const headers = await headersOf({
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+    });
     for (let i = 0; i < 3; i++) await createFirm(t.deps.db, { name: `Paged Firm ${i}` });
     const first = json<{ count: number; next: string; previous: null; results: unknown[] }>(
       await t.app.inject({ url: '/api/firms/?search=Paged&page_size=2', headers }),
