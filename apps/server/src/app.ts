@@ -32,6 +32,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { reminderJob } from './modules/reminders/reminders.service.js';
 import { resourceRoutes } from './modules/resources/resources.routes.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { supervisedPersonRoutes } from './modules/supervised-persons/supervised-persons.routes.js';
 import { supportTicketRoutes } from './modules/support-tickets/support-tickets.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -240,6 +241,7 @@ export async function buildApp(
   await app.register(resourceRoutes(deps));
   await app.register(clientDocumentRoutes(deps));
   await app.register(firmLinkRoutes(deps));
+  await app.register(ssoRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(attestationRoutes(deps));
   await app.register(investmentCatalogueRoutes(deps));

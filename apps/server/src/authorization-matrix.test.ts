@@ -7,6 +7,7 @@ import { pdfOf } from './testing/disclosure-fixtures.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { multipartOf } from './testing/multipart.js';
 import { agreementBody, investorProfileAnswers } from './testing/onboarding-fixtures.js';
+import { testSigningPair } from './testing/saml-fixtures.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 import { statementPdf, uploadDocument } from './testing/vault-fixtures.js';
 
@@ -130,6 +131,8 @@ const PUBLIC = new Set([
   'POST /api/auth/login/mfa/',
   // Calendar apps fetch a person's feed without signing in: the token in the path is the credential.
   'GET /api/calendar/feed/:token/calendar.ics',
+  // Service providers read the portal's SAML metadata to trust it (issue 12 §2).
+  'GET /api/sso/metadata/',
 ]);
 
 /** The API's documentation: for the firm's staff, not its clients. */
@@ -314,6 +317,7 @@ const matrix: Record<string, Case> = {
   ...vaultCases(),
   ...firmLinkCases(),
   ...supportCases(),
+  ...ssoCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -1394,6 +1398,65 @@ function firmLinkCases(): Record<string, Case> {
       own: keepers(204, 403),
       other: otherFirm(204),
     },
+  };
+}
+
+/**
+ * Single sign-on (issue 12 §2): a firm's service providers are kept by its administrators (a super admin
+ * any firm's); a sign-on reaches only the caller's own firm's providers, for its staff.
+ */
+function ssoCases(): Record<string, Case> {
+  let n = 0;
+  const firmOf = (s: Target) => firms[s === 'other' ? 'other' : 'own'].id;
+  const body = () => ({
+    key: `matrix-${++n}`,
+    label: `Matrix system ${n}`,
+    entity_id: `https://sp${n}.example.com`,
+    acs_url: `https://sp${n}.example.com/acs`,
+    certificate: testSigningPair().cert,
+    name_id_format: 'email',
+    attributes: ['email'],
+  });
+  const providerIn = async (s: Target) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sso/service_providers/',
+      headers: sessions.superAdmin.bearer,
+      payload: { firm: firmOf(s), ...body() },
+    });
+    expect(res.statusCode).toBe(201);
+    return json<{ id: number; key: string }>(res);
+  };
+  const keepers = (ok: number, others: number): Expect => ({ ...all(others), superAdmin: ok, firmAdmin: ok });
+  const otherFirm = (ok: number): Expect => ({ ...all(404), superAdmin: ok, superCco: 403 });
+  const one = (method: Req['method'], ok: number, payload?: () => unknown): Case => ({
+    build: async (s) => ({
+      method,
+      url: `/api/sso/service_providers/${(await providerIn(s)).id}/`,
+      payload: payload?.(),
+    }),
+    own: keepers(ok, 403),
+    other: otherFirm(ok),
+  });
+  return {
+    'GET /api/sso/init/': {
+      build: async (s) => ({ method: 'GET', url: `/api/sso/init/?sp=${(await providerIn(s)).key}` }),
+      own: staffAll(200),
+      other: all(404),
+    },
+    'GET /api/sso/service_providers/': {
+      build: (s) => ({ method: 'GET', url: `/api/sso/service_providers/?firm=${firmOf(s)}` }),
+      own: keepers(200, 403),
+      other: otherFirm(200),
+    },
+    'POST /api/sso/service_providers/': {
+      build: (s) => ({ method: 'POST', url: '/api/sso/service_providers/', payload: { firm: firmOf(s), ...body() } }),
+      own: keepers(201, 403),
+      other: otherFirm(201),
+    },
+    'GET /api/sso/service_providers/:id/': one('GET', 200),
+    'PUT /api/sso/service_providers/:id/': one('PUT', 200, body),
+    'DELETE /api/sso/service_providers/:id/': one('DELETE', 204),
   };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { certificateOf, pemOf, type SigningPair, signingPairProblem, storedSigningPair } from './platform/saml-keys.js';
 import type { StorageConfig } from './platform/storage.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -67,6 +68,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // The SAML identity provider's signing key and certificate (PEM; `\n` for line breaks on one line),
+  // and a next certificate published in the metadata ahead of a rotation.
+  SSO_IDP_KEY: z.string().trim().min(1).optional(),
+  SSO_IDP_CERT: z.string().trim().min(1).optional(),
+  SSO_IDP_CERT_NEXT: z.string().trim().min(1).optional(),
   PORTAL_TIME_ZONE: z
     .string()
     .default('America/New_York')
@@ -121,8 +127,20 @@ export interface Config {
   storage: StorageConfig;
   /** Where "today" is taken (fiscal quarters, due dates): the firm's zone, never the server's. */
   timeZone: string;
+  /** The SAML identity provider (issue 12 §2, modules/sso). */
+  sso: SsoConfig;
   /** The clock; tests move it. */
   now: () => Date;
+}
+
+export interface SsoConfig {
+  /**
+   * The pair that signs responses, read on first use: from the environment, else (outside production)
+   * from DATA_DIR/sso-idp.json, made on first use. Null: single sign-on is off (production without keys).
+   */
+  signing: () => SigningPair | null;
+  /** A certificate the metadata publishes beside the signing one, so service providers trust it before a rotation. */
+  nextCert: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -198,7 +216,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
         }
       : { driver: 'local', root: path.join(dataDir, 'files') },
     timeZone: e.PORTAL_TIME_ZONE,
+    sso: ssoConfig(e, dataDir, production, publicUrl, log),
     now: () => new Date(),
+  };
+}
+
+/**
+ * The signing pair from the environment (checked now: a wrong pair stops the start), or kept in DATA_DIR.
+ * In production it must come from the environment (several instances must sign alike); without it the
+ * portal runs with single sign-on off rather than refusing to start for a feature a firm may not use.
+ */
+function ssoConfig(
+  e: z.infer<typeof envSchema>,
+  dataDir: string,
+  production: boolean,
+  publicUrl: string,
+  log: (m: string) => void,
+): SsoConfig {
+  const nextCert = e.SSO_IDP_CERT_NEXT ? pemOf(e.SSO_IDP_CERT_NEXT) : null;
+  if (nextCert && !certificateOf(nextCert))
+    throw new ConfigError('Invalid configuration:\n  SSO_IDP_CERT_NEXT must be a PEM X.509 certificate');
+  if (e.SSO_IDP_KEY || e.SSO_IDP_CERT) {
+    if (!e.SSO_IDP_KEY || !e.SSO_IDP_CERT)
+      throw new ConfigError('Invalid configuration:\n  SSO_IDP_KEY and SSO_IDP_CERT must be set together');
+    const pair = { key: pemOf(e.SSO_IDP_KEY), cert: pemOf(e.SSO_IDP_CERT) };
+    const problem = signingPairProblem(pair);
+    if (problem) throw new ConfigError(`Invalid configuration:\n  SSO_IDP_KEY/SSO_IDP_CERT: ${problem}`);
+    return { signing: () => pair, nextCert };
+  }
+  if (production) return { signing: () => null, nextCert };
+  let pair: SigningPair | undefined;
+  const file = path.join(dataDir, 'sso-idp.json');
+  const commonName = `Portal SAML IdP ${new URL(publicUrl).host}`;
+  return {
+    signing: () => {
+      pair ??= storedSigningPair(file, commonName, log);
+      return pair;
+    },
+    nextCert,
   };
 }
 

@@ -35,6 +35,7 @@ import { passwordMessages } from './messages/password.js';
 import { remindersMessages } from './messages/reminders.js';
 import { resourcesMessages } from './messages/resources.js';
 import { settingsMessages } from './messages/settings.js';
+import { ssoMessages } from './messages/sso.js';
 import { statesMessages } from './messages/states.js';
 import { submissionStatusMessages } from './messages/submission-status.js';
 import { supervisedPersonsMessages } from './messages/supervised-persons.js';
@@ -74,6 +75,7 @@ export { passwordMessages } from './messages/password.js';
 export { remindersMessages } from './messages/reminders.js';
 export { resourcesMessages } from './messages/resources.js';
 export { settingsMessages } from './messages/settings.js';
+export { ssoMessages } from './messages/sso.js';
 export { statesMessages } from './messages/states.js';
 export { submissionStatusMessages } from './messages/submission-status.js';
 export { supervisedPersonsMessages } from './messages/supervised-persons.js';
@@ -107,6 +109,7 @@ export const messages = {
   investmentRequests: investmentRequestsMessages,
   clientDocuments: clientDocumentsMessages,
   firmLinks: firmLinksMessages,
+  sso: ssoMessages,
   support: supportMessages,
   lists: listsMessages,
   states: statesMessages,

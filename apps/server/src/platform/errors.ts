@@ -77,15 +77,21 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: messages.http.notFound }));
 }
 
-/** Postgres unique violation, whichever driver raised it. */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether a Postgres error of this SQLSTATE was raised, whichever driver raised it (and wrapped it). */
+function hasSqlState(err: unknown, code: string): boolean {
   let e = err as { code?: string; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
-    if (e.code === '23505') return true;
+    if (e.code === code) return true;
     e = e.cause as typeof e;
   }
   return false;
 }
+
+/** Postgres unique violation, whichever driver raised it. */
+export const isUniqueViolation = (err: unknown) => hasSqlState(err, '23505');
+
+/** Postgres foreign key violation (a reference to nothing, a row still referenced), or an ON DELETE RESTRICT's. */
+export const isForeignKeyViolation = (err: unknown) => hasSqlState(err, '23503') || hasSqlState(err, '23001');
 
 /**
  * What a log keeps of an error. A failed query's parameters (a password hash, a token, a client's SSN)

@@ -77,7 +77,8 @@ export type VersionedTable =
   | 'client_documents'
   | 'firm_links'
   | 'support_cases'
-  | 'support_case_replies';
+  | 'support_case_replies'
+  | 'sso_service_providers';
 
 export interface ListQuery<S extends PgSelect> {
   /**

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import type { AppDeps } from '../platform/context.js';
 import { createUser, TEST_PASSWORD } from './factories.js';
+import { testSigningPair } from './saml-fixtures.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -30,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests run the jobs themselves, at the time they choose (`deps.jobs.runDue(now)`).
     jobs: { enabled: false, reminderHour: 8, leaseMs: 60_000, sweepMs: 60_000 },
     timeZone: 'America/New_York',
+    // One key per test process, made only by a test that signs in to a service provider.
+    sso: { signing: testSigningPair, nextCert: null },
     // A folder of its own per app: files of one test file never meet another's.
     storage: { driver: 'local', root: path.join(tmpdir(), `portal-test-files-${randomBytes(6).toString('hex')}`) },
     now: () => new Date(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { staffLinks } from '../config/links.js';
+import { messages } from '../messages.js';
 import { firmLinkBody } from '../schemas/firm-links.js';
 import { testActor } from '../testing/actors.js';
 import { canManageFirmLinks, firmLinkKindsFor } from './firm-links.js';
@@ -52,5 +53,34 @@ describe("a firm's configured links in the menus", () => {
     expect(body('http://intranet.local:8080')).toBe(true);
     for (const url of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x.example.com', 'example.com'])
       expect(body(url), url).toBe(false);
+  });
+});
+
+describe('a portfolio-system link that signs in through single sign-on (issue 12 §2)', () => {
+  it('opens the sign-on call in a new tab instead of its address', () => {
+    const sso: MenuContext = {
+      firmLinks: [
+        { kind: 'portfolio', label: 'Orion', url: 'https://login.orionadvisor.com', service_provider: 'orion' },
+      ],
+    };
+    expect(group(advisor, 'links', sso)?.entries.at(-1)).toEqual({
+      label: 'Orion',
+      to: '/api/sso/init/?sp=orion',
+      external: true,
+    });
+  });
+
+  it('is a portfolio-system link only', () => {
+    const body = (kind: string) =>
+      firmLinkBody.safeParse({ firm: 1, kind, label: 'X', url: 'https://x.example.com', service_provider: 'orion' });
+    expect(body('portfolio').success).toBe(true);
+    expect(body('help_portal').error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['service_provider', messages.sso.linkPortfolioOnly],
+    ]);
+    expect(
+      firmLinkBody.parse({ firm: 1, kind: 'help_portal', label: 'X', url: 'https://x.example.com' }),
+    ).toMatchObject({
+      service_provider: null,
+    });
   });
 });

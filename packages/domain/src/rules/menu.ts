@@ -10,6 +10,7 @@ import { canListInvestmentRequests } from './investment-requests.js';
 import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
 import { type Actor, canManageFirms, canManageUsers, canReadDirectory, isClient, isStaff } from './permissions.js';
 import { RESOURCE_CATEGORIES } from './resources.js';
+import { canOpenServiceProviders, ssoInitPath } from './sso.js';
 import { canUseSupport } from './support.js';
 
 export interface MenuEntry {
@@ -25,7 +26,7 @@ export interface MenuEntry {
  * web from `GET /api/firm_links/`. Absent (still loading, or none), the menus show the defaults alone.
  */
 export interface MenuContext {
-  firmLinks?: readonly (ExternalLink & { kind: FirmLinkKind })[];
+  firmLinks?: readonly (ExternalLink & { kind: FirmLinkKind; service_provider?: string | null })[];
 }
 
 /** Where a group sits: the main bar, the gear (setup) menu, or the profile menu. */
@@ -51,9 +52,14 @@ export interface MenuGroup {
 
 const external = (label: string, url: string): MenuEntry => ({ label, to: url, external: true });
 
-/** The firm's configured links of one kind, as menu entries. */
+/**
+ * The firm's configured links of one kind, as menu entries. A link with a service provider opens the
+ * single sign-on call instead of its URL (spec 000 §2: it "opens the returned page in a new tab").
+ */
 export const firmLinkEntries = (context: MenuContext, kind: FirmLinkKind): MenuEntry[] =>
-  (context.firmLinks ?? []).filter((l) => l.kind === kind).map((l) => external(l.label, l.url));
+  (context.firmLinks ?? [])
+    .filter((l) => l.kind === kind)
+    .map((l) => external(l.label, l.service_provider ? ssoInitPath(l.service_provider) : l.url));
 
 /** Account Management (spec 000 §2): a custodian site for each custodian flag the client has. */
 function accountManagementEntries(a: Actor): MenuEntry[] {
@@ -194,6 +200,8 @@ export const menu: MenuGroupDefinition[] = [
       { label: 'User Management', to: '/users/', visible: canManageUsers },
       { label: 'Disclosure Documents', to: '/setup/disclosure-documents', visible: canOpenDisclosureDocuments },
       { label: 'Firm Links', to: '/setup/firm-links', visible: canOpenFirmLinks },
+      // Issue 12 §2: the service providers the firm's portfolio-system links sign in to.
+      { label: 'Single Sign-On', to: '/setup/single-sign-on', visible: canOpenServiceProviders },
       // Issue 11 §5: which menu entries show the coming-soon card, and its countdown.
       { label: 'Coming Soon Pages', to: '/setup/coming-soon', visible: canEditFirmContent },
     ],

@@ -140,12 +140,14 @@ describe('permissions', () => {
       'User Management',
       'Disclosure Documents',
       'Firm Links',
+      'Single Sign-On',
       'Coming Soon Pages',
     ]);
     expect(labelsIn(firmAdmin, 'setup')).toEqual([
       'User Management',
       'Disclosure Documents',
       'Firm Links',
+      'Single Sign-On',
       'Coming Soon Pages',
     ]);
     expect(labelsIn(advisor, 'setup')).toEqual(['User Management']);

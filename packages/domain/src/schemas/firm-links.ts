@@ -11,6 +11,8 @@ export const firmLink = z.object({
   kind: z.enum(FIRM_LINK_KINDS),
   label: z.string(),
   url: z.string(),
+  /** The key of the firm's service provider a portfolio-system link signs in through (issue 12 §2), or null. */
+  service_provider: z.string().nullable(),
   updated_at: z.string(),
 });
 export type FirmLink = z.infer<typeof firmLink>;
@@ -37,14 +39,30 @@ const webUrl = z
   .max(2000, messages.validation.maxLength(2000))
   .pipe(z.url({ protocol: /^https?$/, error: m.urlInvalid }));
 
-export const firmLinkBody = z.object({
-  firm: z.number({ error: m.chooseFirm }).int().positive(m.chooseFirm),
+const linkFields = z.object({
   kind: z.enum(FIRM_LINK_KINDS, { error: m.chooseKind }),
   label: text(100).pipe(z.string().min(1, m.labelRequired)),
   url: webUrl,
+  service_provider: z
+    .string()
+    .trim()
+    .max(40)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
 });
+
+/** Single sign-on is for the staff's portfolio systems: a link of another kind opens its URL. */
+const ssoOnPortfolio = (link: { kind: string; service_provider: string | null }, ctx: z.RefinementCtx) => {
+  if (link.service_provider !== null && link.kind !== 'portfolio')
+    ctx.addIssue({ code: 'custom', path: ['service_provider'], message: messages.sso.linkPortfolioOnly });
+};
+
+export const firmLinkBody = linkFields
+  .extend({ firm: z.number({ error: m.chooseFirm }).int().positive(m.chooseFirm) })
+  .superRefine(ssoOnPortfolio);
 export type FirmLinkBody = z.infer<typeof firmLinkBody>;
 
 /** A change keeps the link's firm. */
-export const firmLinkUpdateBody = firmLinkBody.omit({ firm: true });
+export const firmLinkUpdateBody = linkFields.superRefine(ssoOnPortfolio);
 export type FirmLinkUpdateBody = z.infer<typeof firmLinkUpdateBody>;

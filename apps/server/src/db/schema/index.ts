@@ -9,6 +9,7 @@ export * from './onboarding.js';
 export * from './platform.js';
 export * from './reference.js';
 export * from './resources.js';
+export * from './sso.js';
 export * from './support.js';
 export * from './two-factor.js';
 export * from './users.js';

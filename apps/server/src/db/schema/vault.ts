@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { firms } from './firms.js';
+import { ssoServiceProviders } from './sso.js';
 import { users } from './users.js';
 
 /**
@@ -50,8 +61,20 @@ export const firmLinks = pgTable(
     kind: text('kind', { enum: ['financial_planning', 'portfolio', 'help_portal'] }).notNull(),
     label: text('label').notNull(),
     url: text('url').notNull(),
+    /** Issue 12 §2: the key of the firm's service provider this portfolio-system link signs in through. */
+    serviceProviderKey: text('service_provider_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [uniqueIndex('firm_links_label_key').on(t.firmId, t.kind, sql`lower(${t.label})`)],
+  (t) => [
+    uniqueIndex('firm_links_label_key').on(t.firmId, t.kind, sql`lower(${t.label})`),
+    // Of the link's own firm; a renamed key follows; a provider a link uses cannot be removed.
+    foreignKey({
+      name: 'firm_links_service_provider_fk',
+      columns: [t.firmId, t.serviceProviderKey],
+      foreignColumns: [ssoServiceProviders.firmId, ssoServiceProviders.key],
+    })
+      .onUpdate('cascade')
+      .onDelete('restrict'),
+  ],
 );

@@ -73,5 +73,5 @@ export async function seedDemoVault(deps: AppDeps) {
   const kept = await firmLinks.list(admin, firmLinkListQuery.parse({ firm: String(firm) }));
   for (const link of LINKS)
     if (!kept.results.some((l) => l.kind === link.kind && l.label === link.label))
-      await firmLinks.create(admin, { firm, ...link });
+      await firmLinks.create(admin, { firm, ...link, service_provider: null });
 }

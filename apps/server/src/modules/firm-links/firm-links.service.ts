@@ -11,7 +11,15 @@ import {
 } from '@portal/domain';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import {
+  conflict,
+  fieldError,
+  forbidden,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors.js';
+import { hasServiceProvider } from '../sso/sso.service.js';
 import { deleteLink, type FirmLinkRow, findLink, insertLink, listLinks, updateLink } from './firm-links.repository.js';
 
 const m = messages.firmLinks;
@@ -22,6 +30,7 @@ const toWire = (r: FirmLinkRow): FirmLink => ({
   kind: r.kind,
   label: r.label,
   url: r.url,
+  service_provider: r.serviceProviderKey,
   updated_at: r.updatedAt.toISOString(),
 });
 
@@ -53,27 +62,42 @@ export async function list(ctx: Ctx, q: FirmLinkListQuery) {
   return { count, results: rows.map(toWire) };
 }
 
+/** A link signs in through one of its own firm's service providers (issue 12 §2). */
+async function checkServiceProvider(ctx: Ctx, firmId: number, key: string | null) {
+  if (key !== null && !(await hasServiceProvider(ctx.deps, firmId, key)))
+    throw fieldError('service_provider', messages.sso.linkUnknown);
+}
+
 /** A second link of the same kind and label in a firm would show twice in a menu. */
 async function unique<T>(write: () => Promise<T>) {
   try {
     return await write();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(m.duplicate, { label: m.duplicate });
+    // Its service provider removed since the check above.
+    if (isForeignKeyViolation(err)) throw fieldError('service_provider', messages.sso.linkUnknown);
     throw err;
   }
 }
 
 export async function create(ctx: Ctx, body: FirmLinkBody) {
   managedFirm(ctx, body.firm);
+  await checkServiceProvider(ctx, body.firm, body.service_provider);
   const row = await unique(() =>
     writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-      const inserted = await insertLink(tx, { firmId: body.firm, kind: body.kind, label: body.label, url: body.url });
+      const inserted = await insertLink(tx, {
+        firmId: body.firm,
+        kind: body.kind,
+        label: body.label,
+        url: body.url,
+        serviceProviderKey: body.service_provider,
+      });
       record({
         action: 'create',
         entity: 'firm_link',
         entityId: inserted.id,
         firmId: body.firm,
-        changes: { kind: body.kind, label: body.label, url: body.url },
+        changes: { kind: body.kind, label: body.label, url: body.url, service_provider: body.service_provider },
       });
       return inserted;
     }),
@@ -90,12 +114,19 @@ async function managedLink(ctx: Ctx, id: number) {
 
 export async function update(ctx: Ctx, id: number, body: FirmLinkUpdateBody) {
   const before = await managedLink(ctx, id);
+  await checkServiceProvider(ctx, before.firmId, body.service_provider);
   const row = await unique(() =>
     writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-      const updated = await updateLink(tx, id, { kind: body.kind, label: body.label, url: body.url });
+      const updated = await updateLink(tx, id, {
+        kind: body.kind,
+        label: body.label,
+        url: body.url,
+        serviceProviderKey: body.service_provider,
+      });
       const changes: Record<string, { from: unknown; to: unknown }> = {};
-      for (const k of ['kind', 'label', 'url'] as const)
-        if (before[k] !== updated[k]) changes[k] = { from: before[k], to: updated[k] };
+      for (const k of ['kind', 'label', 'url', 'serviceProviderKey'] as const)
+        if (before[k] !== updated[k])
+          changes[k === 'serviceProviderKey' ? 'service_provider' : k] = { from: before[k], to: updated[k] };
       record({ action: 'update', entity: 'firm_link', entityId: id, firmId: before.firmId, changes });
       return updated;
     }),
@@ -112,7 +143,7 @@ export async function remove(ctx: Ctx, id: number) {
       entity: 'firm_link',
       entityId: id,
       firmId: before.firmId,
-      changes: { kind: before.kind, label: before.label, url: before.url },
+      changes: { kind: before.kind, label: before.label, url: before.url, service_provider: before.serviceProviderKey },
     });
   });
 }

@@ -15,6 +15,7 @@ const link: FirmLink = {
   kind: 'portfolio',
   label: 'Orion',
   url: 'https://login.orionadvisor.com',
+  service_provider: null,
   updated_at: '2026-10-01T00:00:00.000Z',
 };
 
@@ -65,6 +66,7 @@ describe('the firm links setup screen', () => {
       kind: 'financial_planning',
       label: 'eMoney',
       url: 'https://wealth.emoneyadvisor.com',
+      service_provider: null,
     });
   });
 });

@@ -1,0 +1,84 @@
+import { type Scope, type ServiceProviderListQuery, unscoped } from '@portal/domain';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { ssoServiceProviders } from '../../db/schema/index.js';
+import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+
+export type ServiceProviderRow = typeof ssoServiceProviders.$inferSelect;
+const s = ssoServiceProviders;
+const owner = { firm: s.firmId };
+
+const ORDER: Record<string, SQL[]> = {
+  label: [sql`lower(${s.label})`],
+  key: [sql`${s.key}`],
+  certificate_expires: [sql`${s.certificateExpires}`],
+};
+
+/** One firm's service providers, within the scope. */
+export async function listProviders(
+  ex: Executor,
+  scope: Scope,
+  firmId: number,
+  q: ServiceProviderListQuery,
+  page: PageRequest,
+) {
+  const key = q.ordering.replace(/^-/, '');
+  const dir = q.ordering.startsWith('-') ? desc : asc;
+  const where = and(
+    eq(s.firmId, firmId),
+    scopeWhere(scope, owner),
+    searchWhere(q.search, [s.label, s.key, s.entityId, s.acsUrl]),
+  );
+  const { rows, count } = await listPage(
+    ex,
+    {
+      rows: (versions) => ex.select({ sp: s, versions }).from(s).$dynamic(),
+      count: ex.select(countAll()).from(s).$dynamic(),
+      countReads: ['sso_service_providers'],
+    },
+    where,
+    [...ORDER[key].map((o) => dir(o)), asc(s.id)],
+    page,
+  );
+  return { count, rows: (rows as { sp: ServiceProviderRow }[]).map((r) => r.sp) };
+}
+
+export async function findProvider(ex: Executor, scope: Scope, id: number) {
+  const [row] = await ex
+    .select()
+    .from(s)
+    .where(and(eq(s.id, id), scopeWhere(scope, owner)));
+  return row;
+}
+
+/** A firm's provider by its key, within the scope. */
+export async function findProviderByKey(ex: Executor, scope: Scope, firmId: number, key: string) {
+  const [row] = await ex
+    .select()
+    .from(s)
+    .where(and(eq(s.firmId, firmId), eq(s.key, key), scopeWhere(scope, owner)));
+  return row;
+}
+
+/** Whether the firm has a provider of this key: the firm links' check, after their own firm check. */
+export async function providerKeyExists(ex: Executor, firmId: number, key: string) {
+  return Boolean(await findProviderByKey(ex, unscoped('a firm link names its own firm’s provider'), firmId, key));
+}
+
+export async function insertProvider(ex: Executor, values: typeof s.$inferInsert) {
+  const [row] = await ex.insert(s).values(values).returning();
+  return row;
+}
+
+export async function updateProvider(ex: Executor, id: number, values: Partial<typeof s.$inferInsert>) {
+  const [row] = await ex
+    .update(s)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(s.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteProvider(ex: Executor, id: number) {
+  await ex.delete(s).where(eq(s.id, id));
+}

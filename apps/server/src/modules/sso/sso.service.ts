@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import {
+  canManageServiceProviders,
+  canUseSso,
+  inScope,
+  messages,
+  type ServiceProvider,
+  type ServiceProviderBody,
+  type ServiceProviderListQuery,
+  type ServiceProviderUpdateBody,
+  SSO_ATTRIBUTES,
+  staffRoleLabel,
+} from '@portal/domain';
+import { writeAudited } from '../../platform/audit.js';
+import type { AppDeps, Ctx } from '../../platform/context.js';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors.js';
+import { certificateOf } from '../../platform/saml-keys.js';
+import { firmLabel } from '../firms/firms.service.js';
+import { idpMetadata, signedLoginResponse } from './saml-idp.js';
+import {
+  deleteProvider,
+  findProvider,
+  findProviderByKey,
+  insertProvider,
+  listProviders,
+  providerKeyExists,
+  type ServiceProviderRow,
+  updateProvider,
+} from './sso.repository.js';
+
+const m = messages.sso;
+
+const toWire = (r: ServiceProviderRow): ServiceProvider => ({
+  id: r.id,
+  firm: r.firmId,
+  key: r.key,
+  label: r.label,
+  entity_id: r.entityId,
+  acs_url: r.acsUrl,
+  certificate: r.certificate,
+  certificate_subject: r.certificateSubject,
+  certificate_expires: r.certificateExpires.toISOString(),
+  name_id_format: r.nameIdFormat,
+  attributes: SSO_ATTRIBUTES.filter((a) => r.attributes.includes(a)),
+  relay_state: r.relayState,
+  is_active: r.isActive,
+  updated_at: r.updatedAt.toISOString(),
+});
+
+/** The columns a form writes, and what the audit trail keeps of them (the certificate by its subject and end). */
+const WRITTEN = [
+  'key',
+  'label',
+  'entityId',
+  'acsUrl',
+  'certificate',
+  'nameIdFormat',
+  'attributes',
+  'relayState',
+  'isActive',
+] as const;
+const WIRE: Record<(typeof WRITTEN)[number], string> = {
+  key: 'key',
+  label: 'label',
+  entityId: 'entity_id',
+  acsUrl: 'acs_url',
+  certificate: 'certificate',
+  nameIdFormat: 'name_id_format',
+  attributes: 'attributes',
+  relayState: 'relay_state',
+  isActive: 'is_active',
+};
+const auditValue = (r: ServiceProviderRow, k: (typeof WRITTEN)[number]) =>
+  k === 'certificate' ? `${r.certificateSubject} (expires ${r.certificateExpires.toISOString()})` : r[k];
+
+/** A firm outside the caller's reach is absent (404); inside it, only its administrators keep its providers (403). */
+function managedFirm(ctx: Ctx, firmId: number) {
+  if (!inScope(ctx.scope('firms'), { firmId })) throw notFound();
+  if (!canManageServiceProviders(ctx.actor, firmId)) throw forbidden();
+}
+
+const usDate = (d: Date, timeZone: string) =>
+  d.toLocaleDateString('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' });
+
+/** The body's columns, with the certificate read: a PEM that is no X.509 certificate, or an expired one, is a 400. */
+function columnsOf(ctx: Ctx, body: ServiceProviderUpdateBody) {
+  const cert = certificateOf(body.certificate);
+  if (!cert) throw badRequest(m.certificateInvalid, { certificate: m.certificateInvalid });
+  const expires = new Date(cert.validTo);
+  if (expires <= ctx.deps.config.now()) {
+    const message = m.certificateExpired(usDate(expires, ctx.deps.config.timeZone));
+    throw badRequest(message, { certificate: message });
+  }
+  return {
+    key: body.key,
+    label: body.label,
+    entityId: body.entity_id,
+    acsUrl: body.acs_url,
+    certificate: cert.toString(),
+    certificateSubject: cert.subject.replaceAll('\n', ', '),
+    certificateExpires: expires,
+    nameIdFormat: body.name_id_format,
+    attributes: [...body.attributes],
+    relayState: body.relay_state,
+    isActive: body.is_active,
+  };
+}
+
+/** Keys are unique in a firm; a provider that links sign in through stays until they change. */
+async function guarded<T>(write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(m.duplicate, { key: m.duplicate });
+    if (isForeignKeyViolation(err)) throw conflict(m.inUse);
+    throw err;
+  }
+}
+
+export async function list(ctx: Ctx, q: ServiceProviderListQuery) {
+  managedFirm(ctx, q.firm);
+  const { rows, count } = await listProviders(ctx.deps.db, ctx.scope('firms'), q.firm, q, q);
+  return { count, results: rows.map(toWire) };
+}
+
+async function managedProvider(ctx: Ctx, id: number) {
+  const row = await findProvider(ctx.deps.db, ctx.scope('firms'), id);
+  if (!row) throw notFound();
+  managedFirm(ctx, row.firmId);
+  return row;
+}
+
+export async function get(ctx: Ctx, id: number) {
+  return toWire(await managedProvider(ctx, id));
+}
+
+export async function create(ctx: Ctx, body: ServiceProviderBody) {
+  managedFirm(ctx, body.firm);
+  const columns = columnsOf(ctx, body);
+  const row = await guarded(() =>
+    writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+      const inserted = await insertProvider(tx, {
+        firmId: body.firm,
+        ...columns,
+        nameIdSecret: randomBytes(32).toString('base64url'),
+      });
+      record({
+        action: 'create',
+        entity: 'sso_service_provider',
+        entityId: inserted.id,
+        firmId: body.firm,
+        changes: Object.fromEntries(WRITTEN.map((k) => [WIRE[k], auditValue(inserted, k)])),
+      });
+      return inserted;
+    }),
+  );
+  return toWire(row);
+}
+
+export async function update(ctx: Ctx, id: number, body: ServiceProviderUpdateBody) {
+  const before = await managedProvider(ctx, id);
+  const columns = columnsOf(ctx, body);
+  const row = await guarded(() =>
+    writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+      const updated = await updateProvider(tx, id, columns);
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      for (const k of WRITTEN) {
+        const [from, to] = [auditValue(before, k), auditValue(updated, k)];
+        if (JSON.stringify(from) !== JSON.stringify(to)) changes[WIRE[k]] = { from, to };
+      }
+      record({ action: 'update', entity: 'sso_service_provider', entityId: id, firmId: before.firmId, changes });
+      return updated;
+    }),
+  );
+  return toWire(row);
+}
+
+export async function remove(ctx: Ctx, id: number) {
+  const before = await managedProvider(ctx, id);
+  await guarded(() =>
+    writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+      await deleteProvider(tx, id);
+      record({
+        action: 'delete',
+        entity: 'sso_service_provider',
+        entityId: id,
+        firmId: before.firmId,
+        changes: { key: before.key, label: before.label, entity_id: before.entityId },
+      });
+    }),
+  );
+}
+
+/** For the firm links: whether the firm has a provider of this key. */
+export const hasServiceProvider = (deps: AppDeps, firmId: number, key: string) =>
+  providerKeyExists(deps.db, firmId, key);
+
+/** Single sign-on is off: production without the signing key in its environment. */
+const ssoOff = () => new HttpError(503, m.notConfigured);
+
+/** The IdP's metadata (public: service providers read it to trust the portal). */
+export function metadata(deps: AppDeps) {
+  const xml = idpMetadata(deps.config.sso, deps.config.publicUrl);
+  if (xml === null) throw ssoOff();
+  return xml;
+}
+
+/** What the sign-on page posts: to where, the signed response, and the RelayState. */
+export interface SignOn {
+  label: string;
+  acsUrl: string;
+  samlResponse: string;
+  relayState: string;
+}
+
+/**
+ * Signs the caller in to their own firm's service provider `key` (IdP-initiated): another firm's key,
+ * an unknown or inactive one is absent (404); a provider for the firm's staff refuses its clients (403).
+ * Each response issued is in the audit trail: who, to which provider, under which NameID format.
+ */
+export async function signOn(ctx: Ctx, key: string): Promise<SignOn> {
+  const firmId = ctx.actor.profile._firm;
+  const sp = firmId === null ? undefined : await findProviderByKey(ctx.deps.db, ctx.scope('firms'), firmId, key);
+  if (!sp?.isActive || firmId === null) throw notFound(m.notFound);
+  if (!canUseSso(ctx.actor)) throw forbidden(m.notForYou);
+  const firm = await firmLabel(ctx.deps, firmId);
+  const person = ctx.auth.actor;
+  const signed = await signedLoginResponse(
+    ctx.deps.config.sso,
+    ctx.deps.config.publicUrl,
+    { ...sp, attributes: sp.attributes },
+    {
+      id: person.id,
+      email: person.email,
+      firstName: person.first_name ?? '',
+      lastName: person.last_name ?? '',
+      firm: firm?.name ?? '',
+      role: staffRoleLabel(person.profile.profile_type) ?? '',
+    },
+    ctx.deps.config.now(),
+  );
+  if (!signed) throw ssoOff();
+  await writeAudited(ctx.deps.db, ctx.meta, async (_tx, record) => {
+    record({
+      action: 'sso',
+      entity: 'sso_service_provider',
+      entityId: sp.id,
+      firmId,
+      changes: {
+        service_provider: sp.key,
+        entity_id: sp.entityId,
+        name_id_format: sp.nameIdFormat,
+        response_id: signed.responseId,
+      },
+    });
+  });
+  return { label: sp.label, acsUrl: sp.acsUrl, samlResponse: signed.samlResponse, relayState: sp.relayState };
+}

@@ -1,0 +1,60 @@
+import validator from '@authenio/samlify-xmllint-wasm';
+import samlify from 'samlify';
+import { generateSigningPair, type SigningPair } from '../platform/saml-keys.js';
+
+let idp: SigningPair | undefined;
+
+/** The test IdP's signing pair: made once per test process (2048 bits: tests need no more, and it is quicker). */
+export function testSigningPair(): SigningPair {
+  idp ??= generateSigningPair('Portal test IdP', new Date(), 1, 2048);
+  return idp;
+}
+
+// The test service provider parses responses, which samlify validates against the SAML schemas first
+// (xmllint compiled to WebAssembly: no Java, nothing outside npm).
+samlify.setSchemaValidator(validator);
+
+/** What a service provider read from a response it accepted. */
+export interface AcceptedLogin {
+  nameID: string;
+  nameIDFormat: string | undefined;
+  audience: string;
+  destination: string;
+  issuer: string;
+  attributes: Record<string, unknown>;
+}
+
+/**
+ * A SAML service provider built with samlify as a portfolio system would be: its own key pair, its
+ * entity ID and ACS, trusting the portal through the portal's published metadata.
+ */
+export function testServiceProvider(entityId: string, acsUrl: string) {
+  const pair = generateSigningPair(`Test SP ${entityId}`, new Date(), 1, 2048);
+  const sp = samlify.ServiceProvider({
+    entityID: entityId,
+    signingCert: pair.cert,
+    privateKey: pair.key,
+    wantAssertionsSigned: true,
+    wantMessageSigned: true,
+    assertionConsumerService: [{ Binding: samlify.Constants.namespace.binding.post, Location: acsUrl }],
+  });
+  return {
+    entityId,
+    acsUrl,
+    certificate: pair.cert,
+    /** Parses and verifies a posted SAMLResponse against the IdP's metadata; throws when it does not verify. */
+    async accept(idpMetadataXml: string, samlResponse: string): Promise<AcceptedLogin> {
+      const trusted = samlify.IdentityProvider({ metadata: idpMetadataXml });
+      const { extract } = await sp.parseLoginResponse(trusted, 'post', { body: { SAMLResponse: samlResponse } });
+      const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+      return {
+        nameID: String(extract.nameID),
+        nameIDFormat: xml.match(/<saml:NameID Format="([^"]+)"/)?.[1],
+        audience: String(extract.audience),
+        destination: String(extract.response?.destination),
+        issuer: String(extract.issuer),
+        attributes: extract.attributes ?? {},
+      };
+    },
+  };
+}

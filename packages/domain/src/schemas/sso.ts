@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { NAME_ID_FORMATS, SSO_ATTRIBUTES, SSO_KEY } from '../rules/sso.js';
+import { pageOf, pageQuery, recordId, requiredText } from './common.js';
+
+const m = messages.sso;
+
+/** A service provider as its firm's administrators see it (the certificate's subject and end are read from it). */
+export const serviceProvider = z.object({
+  id: z.number().int(),
+  firm: z.number().int(),
+  key: z.string(),
+  label: z.string(),
+  entity_id: z.string(),
+  acs_url: z.string(),
+  certificate: z.string(),
+  certificate_subject: z.string(),
+  certificate_expires: z.string(),
+  name_id_format: z.enum(NAME_ID_FORMATS),
+  attributes: z.array(z.enum(SSO_ATTRIBUTES)),
+  relay_state: z.string(),
+  is_active: z.boolean(),
+  updated_at: z.string(),
+});
+export type ServiceProvider = z.infer<typeof serviceProvider>;
+export const serviceProviderPage = pageOf(serviceProvider);
+
+/** One firm's service providers, for its administrators' setup screen (a super admin names the firm). */
+export const serviceProviderListQuery = pageQuery.extend({
+  firm: recordId,
+  search: z.string().trim().max(200).optional(),
+  ordering: z.enum(['label', '-label', 'key', '-key', 'certificate_expires', '-certificate_expires']).default('label'),
+});
+export type ServiceProviderListQuery = z.infer<typeof serviceProviderListQuery>;
+
+const PEM = /^-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----$/;
+
+/** An address the browser posts the response to: https, or http for a system on a test network. */
+const acsUrl = requiredText(m.acsUrlRequired, 2000).pipe(z.url({ protocol: /^https?$/, error: m.acsUrlInvalid }));
+
+export const serviceProviderUpdateBody = z.object({
+  key: requiredText(m.keyRequired, 40).pipe(z.string().regex(SSO_KEY, m.keyInvalid)),
+  label: requiredText(m.labelRequired, 100),
+  entity_id: requiredText(m.entityIdRequired, 1000),
+  acs_url: acsUrl,
+  // The shape here; the server reads the certificate itself (a valid X.509, not expired).
+  certificate: z
+    .string({ error: m.certificateRequired })
+    .trim()
+    .min(1, { message: m.certificateRequired, abort: true })
+    .max(20_000, { message: messages.validation.maxLength(20_000), abort: true })
+    .regex(PEM, m.certificateInvalid),
+  name_id_format: z.enum(NAME_ID_FORMATS, { error: m.chooseNameIdFormat }),
+  attributes: z
+    .array(z.enum(SSO_ATTRIBUTES, { error: m.attributeUnknown }))
+    .max(SSO_ATTRIBUTES.length)
+    .transform((list) => SSO_ATTRIBUTES.filter((a) => list.includes(a))),
+  relay_state: z.string().trim().max(1000, messages.validation.maxLength(1000)).default(''),
+  is_active: z.boolean().default(true),
+});
+export type ServiceProviderUpdateBody = z.infer<typeof serviceProviderUpdateBody>;
+
+export const serviceProviderBody = serviceProviderUpdateBody.extend({
+  firm: z.number({ error: m.chooseFirm }).int().positive(m.chooseFirm),
+});
+export type ServiceProviderBody = z.infer<typeof serviceProviderBody>;
+
+/** `GET /api/sso/init/?sp={key}`: the service provider of the caller's own firm to sign in to. */
+export const ssoInitQuery = z.object({ sp: z.string().max(100) });
