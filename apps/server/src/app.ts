@@ -15,8 +15,10 @@ import { attestationExportRoutes } from './modules/attestations/attestation-expo
 import { attestationRoutes } from './modules/attestations/attestations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
+import { sessionRoutes } from './modules/auth/sessions.routes.js';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { clientDocumentRoutes } from './modules/client-documents/client-documents.routes.js';
 import { disclosureRoutes } from './modules/disclosures/disclosures.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
@@ -255,6 +257,8 @@ export async function buildApp(
   await app.register(firmPageRoutes(deps));
   await app.register(portalSettingsRoutes(deps));
   await app.register(supportTicketRoutes(deps));
+  await app.register(captchaRoutes(deps));
+  await app.register(sessionRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes, handlersSettled: handlers.settled };

@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestationReminders, auditEvents, calendarEvents, mfaFactors } from './db/schema/index.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
+import { solvedCaptcha } from './testing/captcha.js';
 import { pdfOf } from './testing/disclosure-fixtures.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { multipartOf } from './testing/multipart.js';
@@ -80,12 +81,23 @@ const ownAttestation = {} as Record<Role, number>;
 const rosterEntry = {} as Record<Role | 'staffColleague' | 'otherStaff', number>;
 const emails = {} as Record<Role, string>;
 
+let signIns = 0;
 async function signIn(email: string): Promise<Record<Via, Record<string, string>>> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/',
-    payload: { email, password: TEST_PASSWORD },
-  });
+  // Each from an address of its own, and with the captcha when the account's failures (the wrong current
+  // passwords tried below) ask for it: the matrix is about authorization, not the sign-in throttle.
+  const remoteAddress = `10.99.${Math.floor(signIns / 250)}.${(signIns++ % 250) + 1}`;
+  const attempt = (captcha?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email, password: TEST_PASSWORD, captcha },
+      remoteAddress,
+    });
+  const first = await attempt();
+  const res =
+    first.statusCode === 400 && json(first).captcha_required
+      ? await attempt(await solvedCaptcha(t, email, remoteAddress))
+      : first;
   const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
   return {
     bearer: { authorization: `Bearer ${json<{ token: string }>(res).token}` },
@@ -94,6 +106,12 @@ async function signIn(email: string): Promise<Record<Via, Record<string, string>
       'x-csrftoken': cookies.csrftoken,
     },
   };
+}
+
+/** The id of a new session of `email`'s (the `sid` its token carries). */
+async function sessionIdOf(email: string): Promise<string> {
+  const token = (await signIn(email)).bearer.authorization.replace('Bearer ', '');
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
 }
 
 /** A person the caller may or may not reach: in the caller's firm a client of the advisor, else anyone of firm B. */
@@ -133,6 +151,9 @@ const PUBLIC = new Set([
   'GET /api/calendar/feed/:token/calendar.ics',
   // Service providers read the portal's SAML metadata to trust it (issue 12 §2).
   'GET /api/sso/metadata/',
+  // The sign-in captcha comes before anyone is signed in.
+  'GET /api/captcha/challenge/',
+  'POST /api/verify_captcha/',
 ]);
 
 /** The API's documentation: for the firm's staff, not its clients. */
@@ -156,6 +177,25 @@ const matrix: Record<string, Case> = {
     own: all(200),
   },
   'GET /api/auth/user/': { build: () => ({ method: 'GET', url: '/api/auth/user/' }), own: all(200) },
+  'GET /api/auth/sessions/': { build: () => ({ method: 'GET', url: '/api/auth/sessions/' }), own: all(200) },
+  'DELETE /api/auth/sessions/:id/': {
+    // Own: a second session of the caller's, made for the purpose; other: a session of someone else's.
+    build: async (target, role) => {
+      const email =
+        target === 'own' && role !== 'signedOut'
+          ? emails[role]
+          : (await createUser(t.deps.db, { profile: { firmId: firms[target === 'other' ? 'other' : 'own'].id } }))
+              .email;
+      return { method: 'DELETE', url: `/api/auth/sessions/${await sessionIdOf(email)}/` };
+    },
+    own: all(200),
+    other: all(404),
+  },
+  'POST /api/auth/sessions/end_others/': {
+    // Ends the caller's other sessions and keeps the one it is made with (each role's own, used throughout).
+    build: () => ({ method: 'POST', url: '/api/auth/sessions/end_others/' }),
+    own: all(200),
+  },
   'PUT /api/account_settings/change_password/': {
     build: () => ({
       method: 'PUT',
@@ -292,6 +332,13 @@ const matrix: Record<string, Case> = {
       payload: { generateNewPassword: false },
     }),
     own: managers(200, 404),
+    other: onlySuper(200, 404),
+    self: all(403),
+  },
+  'POST /api/users/:id/end_sessions/': {
+    // An administrator of the person's firm or a super admin; an advisor sees their client but may not.
+    build: async (s, role) => ({ method: 'POST', url: `/api/users/${await targetUser(s, role)}/end_sessions/` }),
+    own: { ...managers(200, 404), advisor: 403 },
     other: onlySuper(200, 404),
     self: all(403),
   },

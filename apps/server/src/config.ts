@@ -73,6 +73,10 @@ const envSchema = z.object({
   SSO_IDP_KEY: z.string().trim().min(1).optional(),
   SSO_IDP_CERT: z.string().trim().min(1).optional(),
   SSO_IDP_CERT_NEXT: z.string().trim().min(1).optional(),
+  // The sign-in captcha's proof of work (issue 12 §3): PBKDF2 rounds per attempt, and the most attempts
+  // the first challenge may take (later ones double it). Tests and the e2e lower them.
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
+  CAPTCHA_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(5000),
   PORTAL_TIME_ZONE: z
     .string()
     .default('America/New_York')
@@ -113,6 +117,12 @@ export interface Config {
     /** Password-reset requests. */
     reset: { windowMs: number; perAccount: number; perAddress: number };
   };
+  /**
+   * The sign-in captcha (modules/captcha): each challenge hides a counter between half of and its level's
+   * maximum, `counterMax` at level 1 and doubled each level up to `maxLevel`; an attempt costs `cost`
+   * PBKDF2 rounds. A challenge is answerable for `ttlMs`.
+   */
+  captcha: { cost: number; counterMax: number; maxLevel: number; ttlMs: number };
   /** The scheduled jobs (platform/jobs.ts). */
   jobs: {
     /** Whether this instance runs them; every instance may (each run is claimed once). */
@@ -145,6 +155,12 @@ export interface SsoConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * Sign-in: failures within `windowMs` ask for the captcha (3, per account or address; rules/captcha.ts)
+ * and make its work grow; `perAddress` failures from one address are a flood, refused with 429. There is
+ * no lock of an account: `perAccount` holds only where no captcha can be shown, the current password
+ * re-entered inside a session (a stolen session guessing it).
+ */
 export const THROTTLE: Config['throttle'] = {
   login: { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 },
   reset: { windowMs: 60 * 60 * 1000, perAccount: 3, perAddress: 20 },
@@ -198,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     secureCookies: e.SECURE_COOKIES ?? publicUrl.startsWith('https://'),
     mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 12 },
     throttle: THROTTLE,
+    captcha: { cost: e.CAPTCHA_COST, counterMax: e.CAPTCHA_COUNTER, maxLevel: 4, ttlMs: 10 * 60_000 },
     jobs: {
       enabled: e.JOBS_ENABLED,
       reminderHour: e.ATTESTATION_REMINDER_HOUR,

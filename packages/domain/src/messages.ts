@@ -34,6 +34,7 @@ import { onboardingMessages } from './messages/onboarding.js';
 import { passwordMessages } from './messages/password.js';
 import { remindersMessages } from './messages/reminders.js';
 import { resourcesMessages } from './messages/resources.js';
+import { sessionsMessages } from './messages/sessions.js';
 import { settingsMessages } from './messages/settings.js';
 import { ssoMessages } from './messages/sso.js';
 import { statesMessages } from './messages/states.js';
@@ -74,6 +75,7 @@ export { onboardingMessages } from './messages/onboarding.js';
 export { passwordMessages } from './messages/password.js';
 export { remindersMessages } from './messages/reminders.js';
 export { resourcesMessages } from './messages/resources.js';
+export { sessionsMessages } from './messages/sessions.js';
 export { settingsMessages } from './messages/settings.js';
 export { ssoMessages } from './messages/sso.js';
 export { statesMessages } from './messages/states.js';
@@ -89,6 +91,7 @@ export const messages = {
   auth: authMessages,
   password: passwordMessages,
   settings: settingsMessages,
+  sessions: sessionsMessages,
   users: usersMessages,
   employees: employeesMessages,
   resources: resourcesMessages,

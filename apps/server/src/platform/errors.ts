@@ -18,6 +18,8 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Machine-readable keys beside `detail` that a client acts on (`captcha_required`, `code`). */
+    readonly extra?: Record<string, string | boolean>,
   ) {
     super(detail);
   }
@@ -47,7 +49,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.status).send({ detail: err.detail, ...(err.fields ? { fields: err.fields } : {}) });
+      return reply
+        .status(err.status)
+        .send({ detail: err.detail, ...(err.fields ? { fields: err.fields } : {}), ...err.extra });
     }
     // A path whose id is not an id names no record: the same 404 as an absent one.
     if (err.validationContext === 'params') return reply.status(404).send({ detail: messages.http.notFound });

@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     mail: { pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
     throttle: THROTTLE,
+    // A captcha a test solves in a few milliseconds.
+    captcha: { cost: 1, counterMax: 64, maxLevel: 4, ttlMs: 10 * 60_000 },
     // Tests run the jobs themselves, at the time they choose (`deps.jobs.runDue(now)`).
     jobs: { enabled: false, reminderHour: 8, leaseMs: 60_000, sweepMs: 60_000 },
     timeZone: 'America/New_York',

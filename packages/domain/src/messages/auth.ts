@@ -29,4 +29,9 @@ export const authMessages = {
   mfaVerify: 'Verify',
   mfaUsePasskey: 'Use a passkey',
   mfaStartOver: 'Back to sign-in',
+  captchaRequired: 'There were several failed sign-in attempts. Please complete the check below, then log in again.',
+  captchaInvalid: 'The check has expired or was already used. Please complete it again.',
+  captchaLabel: 'Verify you are human',
+  idleSignedOut: (minutes: number) =>
+    `You were signed out after ${minutes} minutes without activity. Please sign in again.`,
 } as const;

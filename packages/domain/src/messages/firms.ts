@@ -13,4 +13,5 @@ export const firmsMessages = {
   noMatchingFirm: 'No matching firm',
   noLogo: 'No logo uploaded.',
   graceDays: 'Enter the grace period as a whole number of days from 0 to 90.',
+  idleTimeout: 'Enter the idle timeout as a whole number of minutes from 5 to 480.',
 } as const;

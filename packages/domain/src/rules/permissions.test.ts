@@ -8,6 +8,7 @@ import {
   canDeleteUser,
   canEditDirectory,
   canEditUser,
+  canEndSessionsOf,
   canReadDirectory,
   canUpdatePersonalInfo,
   canViewUser,
@@ -112,6 +113,17 @@ describe('permissions', () => {
     ];
     it.each(cases)('%s → %s', (_, who, whom, allowed) => {
       expect(canCancelInvitation(who, whom)).toBe(allowed);
+    });
+
+    // Ending a person's sessions: the same people, but administrators only (an advisor may not sign a client out).
+    const endSessions = cases.map(([label, who, whom, allowed]): [string, Actor, typeof whom, boolean] => [
+      label,
+      who,
+      whom,
+      who === advisor ? false : allowed,
+    ]);
+    it.each(endSessions)('ending the sessions of: %s → %s', (_, who, whom, allowed) => {
+      expect(canEndSessionsOf(who, whom)).toBe(allowed);
     });
   });
 

@@ -137,6 +137,13 @@ export const canDeleteUser = (a: Actor, t: UserTarget) =>
 export const canCancelInvitation = (a: Actor, t: UserTarget) =>
   a.id !== t.id && canManageUsers(a) && canViewUser(a, t) && superAccountGuard(a, t);
 
+/**
+ * Ending every session of a person (issue 12 §4): an administrator for the people of their firm, a super
+ * admin for anyone; a super account only by a super admin; never oneself (Settings → Sessions is for that).
+ */
+export const canEndSessionsOf = (a: Actor, t: UserTarget) =>
+  a.id !== t.id && isFirmAdmin(a) && canViewUser(a, t) && superAccountGuard(a, t);
+
 /** Advisor lists of a firm: its staff and super admins. */
 export const canListAdvisors = (a: Actor, firmId: number) => isSuperAdmin(a) || (isStaff(a) && sameFirm(a, firmId));
 

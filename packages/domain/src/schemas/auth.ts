@@ -1,16 +1,50 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { email } from './common.js';
+import { email, errorResponse } from './common.js';
 
 /** Passwords are never trimmed (a space is a character) and are bounded before hashing. */
 const password = z.string().max(1024, messages.validation.maxLength(1024));
 const required = (schema: z.ZodString) => schema.min(1, messages.validation.required);
 
+/** A solved ALTCHA challenge as its widget submits it (base64 JSON); bounded before it is parsed. */
+const captchaPayload = z.string().trim().max(4096, messages.validation.maxLength(4096));
+
 export const loginBody = z.object({
   email: z.string().trim().max(254, messages.validation.maxLength(254)).min(1, messages.validation.enterEmail),
   password: required(password),
+  /** Required once the sign-ins of the account or the address have failed 3 times (issue 12 §3). */
+  captcha: captchaPayload.optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/** A refused sign-in; `captcha_required` tells the sign-in form to show the captcha. */
+export const loginErrorResponse = errorResponse.extend({ captcha_required: z.boolean().optional() });
+export type LoginErrorResponse = z.infer<typeof loginErrorResponse>;
+
+/** Spec 000 §7 `POST /api/verify_captcha/`. */
+export const verifyCaptchaBody = z.object({ token: captchaPayload.min(1, messages.validation.required) });
+export const verifyCaptchaResponse = z.object({ success: z.boolean(), score: z.number() });
+export type VerifyCaptchaResponse = z.infer<typeof verifyCaptchaResponse>;
+
+/** `GET /api/captcha/challenge/`: the email typed, so the challenge's work grows with that account's failures. */
+export const captchaChallengeQuery = z.object({ email: z.string().trim().max(254).optional() });
+/** An ALTCHA (proof of work v2) challenge as the widget reads it; its parameters are what the signature covers. */
+export const captchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
 
 export const passwordResetBody = z.object({ email });
 export const uidToken = { uid: z.string().max(64), token: z.string().max(256) };

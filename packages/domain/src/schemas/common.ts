@@ -7,6 +7,8 @@ import './zod-messages.js';
 export const errorResponse = z.object({
   detail: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A reason a client acts on, where it needs one (`session_idle`: the web says why it signed out). */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

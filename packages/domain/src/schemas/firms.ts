@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { MAX_IDLE_TIMEOUT_MINUTES, MIN_IDLE_TIMEOUT_MINUTES } from '../rules/sessions.js';
 import { TWO_FACTOR_POLICIES } from '../rules/two-factor.js';
 import { MAX_ID, pageQuery, text } from './common.js';
 import { defineFields, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
@@ -61,6 +62,18 @@ export const firmFields = defineFields({
     column: 'twoFactorPolicy',
     read: z.enum(TWO_FACTOR_POLICIES),
     write: z.enum(TWO_FACTOR_POLICIES, { error: messages.validation.oneOf([...TWO_FACTOR_POLICIES]) }).optional(),
+    set: 'editor',
+  },
+  /** Minutes a signed-in session may go unused before it ends (issue 12 §4; 30 by default). */
+  idle_timeout_minutes: {
+    column: 'idleTimeoutMinutes',
+    read: z.number().int(),
+    write: z
+      .number({ error: messages.firms.idleTimeout })
+      .int(messages.firms.idleTimeout)
+      .min(MIN_IDLE_TIMEOUT_MINUTES, messages.firms.idleTimeout)
+      .max(MAX_IDLE_TIMEOUT_MINUTES, messages.firms.idleTimeout)
+      .optional(),
     set: 'editor',
   },
   /** Where the navigation bar loads the firm's logo from; null when none was uploaded. */

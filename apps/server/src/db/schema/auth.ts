@@ -17,8 +17,28 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** Signed in by a person whose firm requires a second factor they have not set up: only set-up is open. */
     mfaPending: boolean('mfa_pending').notNull().default(false),
+    /**
+     * The last request made with the session, to the minute (written at most once a minute): the idle
+     * timeout counts from it. A token refresh alone does not move it.
+     */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /** Why the session was revoked when the person should be told ('idle'); null otherwise. */
+    endReason: text('end_reason', { enum: ['idle'] }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Captcha solutions already used for a sign-in (by their challenge's nonce), kept until their challenge
+ * expires: a solution opens one attempt, never two.
+ */
+export const captchaUses = pgTable(
+  'captcha_uses',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_uses_expires_idx').on(t.expiresAt)],
 );
 
 export const oneTimeTokens = pgTable(

@@ -2,6 +2,7 @@ import {
   accountConfirmBody,
   errorResponse,
   loginBody,
+  loginErrorResponse,
   messages,
   okResponse,
   passwordLoginResponse,
@@ -31,7 +32,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/login/',
       {
         config: publicRoute,
-        schema: { tags: ['auth'], body: loginBody, response: { 200: passwordLoginResponse, ...errors } },
+        schema: {
+          tags: ['auth'],
+          body: loginBody,
+          response: { 200: passwordLoginResponse, ...errors, 400: loginErrorResponse },
+        },
       },
       async (request, reply) => {
         // A person with a second factor gets the second step's challenge: no session, no cookies yet.
@@ -108,7 +113,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/token/',
       {
         config: publicRoute,
-        schema: { tags: ['token'], body: loginBody, response: { 200: tokenLoginResponse, ...errors } },
+        schema: {
+          tags: ['token'],
+          body: loginBody,
+          response: { 200: tokenLoginResponse, ...errors, 400: loginErrorResponse },
+        },
       },
       async (request) => {
         const result = await twoFactor.login(deps, request.body, metaOf(request));

@@ -7,6 +7,7 @@ import {
   messages,
   type PasswordResetConfirmBody,
   REFRESH_WINDOW_SECONDS,
+  SESSION_IDLE_CODE,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
@@ -26,7 +27,19 @@ import {
   isUsableOneTimeToken,
   type TokenPurpose,
 } from './one-time-tokens.repository.js';
-import { findLiveSessionUser, insertSession, revokeSession, revokeUserSessions } from './sessions.repository.js';
+import {
+  endIdleSession,
+  findLiveSessionUser,
+  idleEndOf,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './sessions.repository.js';
+import { assertSignInAllowed, signInFailed } from './sign-in-guard.js';
+
+export { captchaChallengeFor } from './sign-in-guard.js';
+
 import {
   clearAttempts,
   countRecentAttempts,
@@ -42,7 +55,11 @@ export interface SignedIn extends LoginResponse {
   sessionId: string;
 }
 
-/** 429 with the time the oldest counted attempt leaves the window. */
+/**
+ * 429 with the time the oldest counted attempt leaves the window. Sign-in itself goes through
+ * `assertSignInAllowed` (a captcha, never a lock); this holds for password-reset requests and for the
+ * current password re-entered inside a session, where no captcha can be shown.
+ */
 async function assertNotThrottled(deps: AppDeps, kind: ThrottleKind, email: string, ip: string) {
   const { windowMs, perAccount, perAddress } = deps.config.throttle[kind];
   const [account, address] = await Promise.all([
@@ -74,7 +91,7 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): 
 /** The password step of sign-in: the account, or the same 400 for every failure (counted). */
 export async function checkPassword(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const email = body.email.trim();
-  await assertNotThrottled(deps, 'login', email, meta.ip);
+  const failures = await assertSignInAllowed(deps, email, meta.ip, body.captcha);
   const user = await accounts.byEmail(deps.db, email);
   const usable = user?.isActive && user.passwordHash ? user : undefined;
   let ok = false;
@@ -82,7 +99,7 @@ export async function checkPassword(deps: AppDeps, body: LoginBody, meta: Reques
   else await burnVerifyTime(body.password);
   if (!ok || !usable) {
     await recordFailedPassword(deps, email, meta.ip);
-    throw badRequest(messages.auth.loginFailed);
+    throw signInFailed(failures);
   }
   return usable;
 }
@@ -331,7 +348,9 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
   const now = Math.floor(Date.now() / 1000);
   if (!canRefresh(claims.origIat, now))
     throw badRequest(messages.auth.refreshExpired, { token: messages.auth.refreshExpired });
-  const user = (await findLiveSessionUser(deps.db, claims.sessionId))?.principal;
+  // A refresh is not a use: it neither revives an idle session nor moves its last use.
+  const live = await findLiveSessionUser(deps.db, claims.sessionId);
+  const user = live && !live.idle ? live.principal : undefined;
   if (!user?.isActive || user.id !== claims.userId)
     throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
   return deps.tokens.sign(claims.userId, claims.sessionId, claims.origIat, now);
@@ -339,7 +358,8 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
 
 export async function verifyToken(deps: AppDeps, token: string) {
   const claims = await deps.tokens.verify(token);
-  const user = claims && (await findLiveSessionUser(deps.db, claims.sessionId))?.principal;
+  const live = claims && (await findLiveSessionUser(deps.db, claims.sessionId));
+  const user = live && !live.idle ? live.principal : undefined;
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
 }
 
@@ -348,7 +368,42 @@ export function sessionResolver(deps: AppDeps): SessionResolver {
   return async (sessionId, userId) => {
     // One query for the session and its account: never cached, so a revocation holds at once.
     const account = await findLiveSessionUser(deps.db, sessionId);
-    if (!account || account.principal.id !== userId || !account.principal.isActive) return null;
+    if (!account) {
+      // Only on the way to a 401: a session that ended for idleness says so every time it is tried.
+      const idleMinutes = await idleEndOf(deps.db, sessionId);
+      if (idleMinutes !== null) throw idleSignedOut(idleMinutes);
+      return null;
+    }
+    if (account.principal.id !== userId || !account.principal.isActive) return null;
+    if (account.idle) {
+      await endForIdleness(deps, sessionId, account.principal);
+      throw idleSignedOut(account.idleMinutes);
+    }
+    // Last use to the minute: one small write a minute per session, not one per request.
+    if (account.touch) await touchSession(deps.db, sessionId);
     return { sessionId, user: account.principal, actor: account.wire, mfaPending: account.mfaPending };
   };
 }
+
+/**
+ * The 401 of a session unused for its firm's idle timeout (issue 12 §4); `code` lets the web say why it
+ * signed the person out.
+ */
+const idleSignedOut = (minutes: number) =>
+  new HttpError(401, messages.auth.idleSignedOut(minutes), undefined, undefined, { code: SESSION_IDLE_CODE });
+
+const ALREADY_ENDED = Symbol('already ended');
+
+async function endForIdleness(deps: AppDeps, sessionId: string, user: Principal) {
+  try {
+    await writeAudited(deps.db, { actorId: user.id, requestId: null }, async (tx, record) => {
+      // Two requests may find it idle at once: one ends it and records it, the other rolls back.
+      if (!(await endIdleSession(tx, sessionId))) throw ALREADY_ENDED;
+      record({ action: 'session_idle_timeout', entity: 'session', entityId: sessionId, firmId: user.profile?.firmId });
+    });
+  } catch (err) {
+    if (err !== ALREADY_ENDED) throw err;
+  }
+}
+
+export { endAllSessions } from './sessions.service.js';

@@ -1,7 +1,7 @@
-import type { User } from '@portal/domain';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { DEFAULT_IDLE_TIMEOUT_MINUTES, LAST_USED_GRANULARITY_SECONDS, type User } from '@portal/domain';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { profiles, sessions, users } from '../../db/schema/index.js';
+import { firms, profiles, sessions, users } from '../../db/schema/index.js';
 import type { Principal } from '../../platform/auth.js';
 import { accounts } from '../users/users.service.js';
 
@@ -18,7 +18,17 @@ export interface SessionAccount {
   wire: User;
   /** The session waits for the person to set up a second factor (issue 12 §1). */
   mfaPending: boolean;
+  /** Unused for longer than its firm's idle timeout: it must end now (issue 12 §4). */
+  idle: boolean;
+  idleMinutes: number;
+  /** Its last use was written over a minute ago: this request writes it again. */
+  touch: boolean;
 }
+
+/** The firm's idle timeout of a session's person; a person of no firm gets the default. */
+const idleMinutes = sql<number>`coalesce(${firms.idleTimeoutMinutes}, ${sql.raw(String(DEFAULT_IDLE_TIMEOUT_MINUTES))})`;
+const idleSql = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(mins => ${idleMinutes}))`;
+const staleSql = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(secs => ${sql.raw(String(LAST_USED_GRANULARITY_SECONDS))}))`;
 
 /**
  * The one query of every signed-in request: a live session (not revoked, not expired) with its live
@@ -28,10 +38,18 @@ export interface SessionAccount {
  */
 function prepareSessionUser(db: Db) {
   return db
-    .select({ passwordHash: users.passwordHash, wire: accounts.signedInWire, mfaPending: sessions.mfaPending })
+    .select({
+      passwordHash: users.passwordHash,
+      wire: accounts.signedInWire,
+      mfaPending: sessions.mfaPending,
+      idle: idleSql,
+      idleMinutes: sql<number>`${idleMinutes}`.mapWith(Number),
+      touch: staleSql,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(firms, eq(firms.id, profiles.firmId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('id')),
@@ -52,7 +70,7 @@ export async function findLiveSessionUser(db: Db, sessionId: string): Promise<Se
   }
   const [row] = await query.execute({ id: sessionId });
   if (!row) return undefined;
-  const { wire, passwordHash, mfaPending } = row;
+  const { wire, passwordHash, mfaPending, idle, touch } = row;
   const principal: Principal = {
     id: wire.id,
     email: wire.email,
@@ -61,7 +79,89 @@ export async function findLiveSessionUser(db: Db, sessionId: string): Promise<Se
     isActive: wire.is_active,
     profile: wire.profile ? { firmId: wire.profile._firm } : null,
   };
-  return { principal, wire, mfaPending };
+  return { principal, wire, mfaPending, idle: Boolean(idle), idleMinutes: row.idleMinutes, touch: Boolean(touch) };
+}
+
+/** Notes a request's use of a session; a no-op when another request of the same minute already did. */
+export async function touchSession(ex: Executor, id: string) {
+  await ex
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), staleSql));
+}
+
+/** Ends a session for idleness; false when it had already ended (another request got there first). */
+export async function endIdleSession(ex: Executor, id: string): Promise<boolean> {
+  const rows = await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, endReason: 'idle' })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** The idle timeout (minutes) that ended a session, or null when it ended otherwise or never existed. */
+export async function idleEndOf(ex: Executor, id: string): Promise<number | null> {
+  const [row] = await ex
+    .select({ minutes: sql<number>`${idleMinutes}`.mapWith(Number) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(firms, eq(firms.id, profiles.firmId))
+    .where(and(eq(sessions.id, id), eq(sessions.endReason, 'idle'), gt(sessions.expiresAt, sql`now()`)));
+  return row ? row.minutes : null;
+}
+
+/** A person's live sessions (not ended, not expired, not idle), the most recently used first. */
+export async function listLiveSessions(ex: Executor, userId: number, page: { limit: number; offset: number }) {
+  const where = and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    sql`not ${idleSql}`,
+  );
+  const from = () =>
+    ex
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .leftJoin(firms, eq(firms.id, profiles.firmId))
+      .where(where);
+  const [rows, [{ n }]] = await Promise.all([
+    from().orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt)).limit(page.limit).offset(page.offset),
+    ex
+      .select({ n: count() })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .leftJoin(firms, eq(firms.id, profiles.firmId))
+      .where(where),
+  ]);
+  return { rows, count: n };
+}
+
+/** Ends one of a person's own live sessions; false when they have no such session. */
+export async function revokeOwnSession(ex: Executor, userId: number, id: string): Promise<boolean> {
+  const rows = await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 export async function revokeSession(ex: Executor, id: string) {
@@ -71,10 +171,19 @@ export async function revokeSession(ex: Executor, id: string) {
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-/** Every live session of a user, optionally keeping one (the caller's own). */
-export async function revokeUserSessions(ex: Executor, userId: number, keep?: string) {
-  await ex
+/** Every live session of a user, optionally keeping one (the caller's own); answers how many ended. */
+export async function revokeUserSessions(ex: Executor, userId: number, keep?: string): Promise<number> {
+  const rows = await ex
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        keep ? ne(sessions.id, keep) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

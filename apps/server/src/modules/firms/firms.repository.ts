@@ -28,6 +28,7 @@ const summary = {
   formCrsUrl: firms.formCrsUrl,
   attestationGraceDays: firms.attestationGraceDays,
   twoFactorPolicy: firms.twoFactorPolicy,
+  idleTimeoutMinutes: firms.idleTimeoutMinutes,
   logoContentType: firms.logoContentType,
   updatedAt: firms.updatedAt,
 };

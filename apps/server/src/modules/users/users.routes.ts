@@ -1,5 +1,6 @@
 import {
   createUserQuery,
+  endedSessionsResponse,
   errorResponse,
   firmParam,
   idParam,
@@ -95,6 +96,19 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/users/:id/send_account_activation_link/',
       { schema: { tags, params: idParam, body: sendActivationBody, response: { 200: okResponse, ...errors } } },
       async (request) => users.sendActivationLink(ctx(request), request.params.id, request.body.generateNewPassword),
+    );
+
+    app.post(
+      '/api/users/:id/end_sessions/',
+      {
+        schema: {
+          tags,
+          summary: "End every session of a user (an administrator of the user's firm, or a super admin)",
+          params: idParam,
+          response: { 200: endedSessionsResponse, ...errors },
+        },
+      },
+      async (request) => users.endSessions(ctx(request), request.params.id),
     );
 
     app.post(

@@ -3,9 +3,11 @@ import {
   canCancelInvitation,
   canDeleteUser,
   canEditUser,
+  canEndSessionsOf,
   canListAdvisors,
   canManageUsers,
   canUpdatePersonalInfo,
+  type EndedSessions,
   isAdvisor,
   isFirmAdmin,
   isSuperAccount,
@@ -24,7 +26,13 @@ import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { cancelLinks, queueActivationMail, queueEmailChangedNotice, revokeAccess } from '../auth/auth.service.js';
+import {
+  cancelLinks,
+  endAllSessions,
+  queueActivationMail,
+  queueEmailChangedNotice,
+  revokeAccess,
+} from '../auth/auth.service.js';
 import { firmExists } from '../firms/firms.service.js';
 import {
   emailTaken,
@@ -291,6 +299,29 @@ export async function cancelInvitation(ctx: Ctx, id: number): Promise<User> {
     });
   });
   return get(ctx, id);
+}
+
+/**
+ * An administrator signs a person of their firm out everywhere (a lost laptop, a departure); the
+ * password stays, so the person can sign in again.
+ */
+export async function endSessions(ctx: Ctx, id: number): Promise<EndedSessions> {
+  const { actor, deps } = ctx;
+  const target = toUserDto(await reachable(ctx, id));
+  guardSuperAccount(actor, target);
+  if (!canEndSessionsOf(actor, target)) throw forbidden();
+  const ended = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    const n = await endAllSessions(tx, id);
+    record({
+      action: 'sessions_ended',
+      entity: 'user',
+      entityId: id,
+      firmId: target.profile._firm,
+      changes: { sessions_ended: n },
+    });
+    return n;
+  });
+  return { detail: messages.sessions.userSessionsEnded(ended), ended };
 }
 
 /**
