@@ -251,6 +251,7 @@ const SCREENS: Record<string, Screen> = {
   '/compliance/attestations': signedIn('src/features/compliance/attestations-page.tsx'),
   '/compliance/attestations/:id/new': signedIn('src/features/compliance/attestation-form-page.tsx'),
   '/compliance/supervised-persons/': signedIn('src/features/compliance/supervised-persons-page.tsx'),
+  '/compliance/audit-trail': signedIn('src/features/audit-trail/audit-trail-page.tsx'),
   '/investments/investment-strategies/': signedIn('src/features/investment-requests/requests-page.tsx'),
   '/investments/investment-strategy/new': signedIn('src/features/investment-requests/request-form-pages.tsx'),
   '/investments/cash-requests/': signedIn('src/features/investment-requests/requests-page.tsx'),

@@ -12,6 +12,7 @@
 //   BENCH_ROSTER=2000        supervised persons of one more firm (the attestation status list)
 //   BENCH_STRATEGIES=50000   investment strategies of firm 1 (the strategies list)
 //   BENCH_SUPPORT_CASES=50000  support cases of firm 1 (the support list)
+//   BENCH_AUDIT_EVENTS=200000  audit events over the firms, on top of the seed's own (the audit trail)
 //   BENCH_DBS=postgres,pglite
 //   BENCH_CONNECTIONS=1,20
 //   BENCH_ROUTES=search      only the rows whose name contains one of these words (plus the baseline,
@@ -23,6 +24,8 @@
 //   BENCH_LIGHTHOUSE=0       skip the Lighthouse figures (server rows only)
 //   BENCH_DATA=dir           keep the seeded databases in dir and reuse them on the next run (faster
 //                            iterations; delete dir after a change to the seed or the migrations)
+//                            The audit chain's check is timed once per database (with BENCH_ROUTES, when it
+//                            names 'audit' or 'verify').
 //   BENCH_EXPORT=0           skip the CSV export of every attestation (run too when BENCH_ROUTES names
 //                            'export'); it is timed once per database with the server's peak memory
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,6 +57,7 @@ const attestations = Number(env.BENCH_ATTESTATIONS ?? 100_000);
 const roster = Number(env.BENCH_ROSTER ?? 2_000);
 const strategies = Number(env.BENCH_STRATEGIES ?? 50_000);
 const supportCases = Number(env.BENCH_SUPPORT_CASES ?? 50_000);
+const auditEvents = Number(env.BENCH_AUDIT_EVENTS ?? 200_000);
 const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
 const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
@@ -150,7 +154,8 @@ async function seed(db) {
       seeded.attestations !== attestations ||
       seeded.roster !== roster ||
       seeded.strategies !== strategies ||
-      seeded.supportCases !== supportCases
+      seeded.supportCases !== supportCases ||
+      (seeded.auditEvents ?? 0) !== auditEvents
     )
       throw new Error(`${marker}: seeded with other sizes`);
     Object.assign(db, seeded.keys);
@@ -174,6 +179,8 @@ async function seed(db) {
       String(strategies),
       '--support-cases',
       String(supportCases),
+      // Only when asked for: a seed from before the audit trail knows no such option.
+      ...(auditEvents > 0 ? ['--audit-events', String(auditEvents)] : []),
       '--super-email',
       accounts.super.email,
       '--admin-email',
@@ -191,6 +198,7 @@ async function seed(db) {
         roster,
         strategies,
         supportCases,
+        auditEvents,
         keys: { secret: db.secret, piiKey: db.piiKey },
       }),
     );
@@ -283,6 +291,19 @@ async function measureExport(baseUrl, token, pid, kind) {
   }
 }
 
+/**
+ * The audit chain's check (`GET /api/audit_events/verify/`), once: it reads every event, so its time
+ * grows with the table and is not a throughput figure.
+ */
+async function measureVerify(baseUrl, token, kind) {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/audit_events/verify/`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  if (res.status !== 200 || body.ok !== true)
+    throw new Error(`verify on ${kind}: ${res.status} ${JSON.stringify(body)}`);
+  log(`${kind} audit chain verify: ${body.checked} events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
 function exportTable(rows) {
   const head = ['database', 'attestations', 'seconds', 'ZIP MiB', 'RSS before MiB', 'RSS peak MiB'];
   const body = rows.map((r) => [
@@ -302,6 +323,7 @@ function exportTable(rows) {
 }
 
 const runExport = env.BENCH_EXPORT !== '0' && (!only || only.some((w) => 'csv export'.includes(w)));
+const runVerify = !only || only.some((w) => 'audit verify'.includes(w));
 
 /** CPU time (user + system, ms) the server process has used: per request it stays meaningful when other
  * processes share the cores, where req/s and latency do not. Linux only; elsewhere NaN. */
@@ -324,8 +346,18 @@ async function signIn(baseUrl, account) {
   return (await res.json()).token;
 }
 
-function cannon(url, headers, conns, seconds) {
-  return autocannon({ url, headers, connections: conns, duration: seconds, pipelining: 1 });
+/** A row's request: GET, or a write with its JSON body (`method`, `body`). */
+const requestOf = (route, headers) =>
+  route.method && route.method !== 'GET'
+    ? {
+        method: route.method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(route.body ?? {}),
+      }
+    : { method: 'GET', headers };
+
+function cannon(url, request, conns, seconds) {
+  return autocannon({ url, ...request, connections: conns, duration: seconds, pipelining: 1 });
 }
 
 async function measure(db) {
@@ -334,17 +366,18 @@ async function measure(db) {
   for (const [role, account] of Object.entries(accounts)) tokens[role] = await signIn(baseUrl, account);
   const rows = [];
   for (const route of routes) {
-    const sizes = { users, firms, roster, strategies, supportCases };
+    const sizes = { users, firms, roster, strategies, supportCases, auditEvents };
     const url = `${baseUrl}${typeof route.path === 'function' ? route.path(sizes) : route.path}`;
-    const headers = route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {};
-    const res = await fetch(url, { headers });
-    if (res.status !== 200) throw new Error(`${route.name} on ${db.kind}: ${res.status} ${await res.text()}`);
+    const request = requestOf(route, route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {});
+    const res = await fetch(url, request);
+    if (res.status !== (route.status ?? 200))
+      throw new Error(`${route.name} on ${db.kind}: ${res.status} ${await res.text()}`);
     const problem = route.check?.(await res.json(), sizes);
     if (problem) throw new Error(`${route.name} on ${db.kind}: ${problem}`);
-    await cannon(url, headers, Math.max(...connections), 2); // warm-up: JIT, caches, plans
+    await cannon(url, request, Math.max(...connections), 2); // warm-up: JIT, caches, plans
     for (const conns of connections) {
       const cpuBefore = cpuMs(pid);
-      const r = await cannon(url, headers, conns, duration);
+      const r = await cannon(url, request, conns, duration);
       const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total);
       const failed = r.non2xx + r.errors + r.timeouts;
       rows.push({
@@ -364,6 +397,7 @@ async function measure(db) {
     }
   }
   const exported = runExport ? await measureExport(baseUrl, tokens.super, pid, db.kind) : undefined;
+  if (runVerify) await measureVerify(baseUrl, tokens.super, db.kind);
   return { rows, exported, baseUrl, stop };
 }
 

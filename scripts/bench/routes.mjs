@@ -115,4 +115,33 @@ export const routes = [
     as: 'admin',
     check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
   },
+  // The audit trail (issue 12 §5): BENCH_AUDIT_EVENTS events (200,000) over the firms on top of the seed's
+  // own. Firm 1's newest 50 as its administrator (a CCO too) reads them, and a narrow filter over every
+  // firm as the super administrator.
+  {
+    name: 'audit trail, firm 1, newest 50',
+    path: '/api/audit_events/?page_size=50',
+    as: 'admin',
+    check: (body) =>
+      body.results?.length === 50 && body.results.every((e) => e.firm_id === body.results[0].firm_id)
+        ? undefined
+        : `expected 50 events of one firm, got ${body.results?.length}`,
+  },
+  {
+    name: 'audit trail, entity + action + actor',
+    path: '/api/audit_events/?entity=attestation&action=review&actor=1&page_size=50',
+    as: 'super',
+    check: (body) => (Array.isArray(body.results) ? undefined : 'expected a page'),
+  },
+  // A write (each request opens a support case): what every write pays for its audit event, hash chain
+  // included (the chain's lock is held from the event's insert to the commit).
+  {
+    name: 'support case POST (write)',
+    method: 'POST',
+    status: 201,
+    path: '/api/support_tickets/',
+    body: { Subject: 'Bench case', Category__c: 'Technology', Priority: 'Low' },
+    as: 'admin',
+    check: (body) => (body.CaseNumber ? undefined : 'expected the new case'),
+  },
 ];

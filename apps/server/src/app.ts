@@ -13,6 +13,7 @@ import type { Database } from './db/client.js';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes.js';
 import { attestationExportRoutes } from './modules/attestations/attestation-export.routes.js';
 import { attestationRoutes } from './modules/attestations/attestations.routes.js';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionResolver } from './modules/auth/auth.service.js';
 import { sessionRoutes } from './modules/auth/sessions.routes.js';
@@ -38,6 +39,7 @@ import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { supervisedPersonRoutes } from './modules/supervised-persons/supervised-persons.routes.js';
 import { supportTicketRoutes } from './modules/support-tickets/support-tickets.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { useAuditChain } from './platform/audit-chain.js';
 import { registerAuth, requireStaff } from './platform/auth.js';
 import { Background } from './platform/background.js';
 import type { AppDeps } from './platform/context.js';
@@ -128,6 +130,9 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializerCompiler);
 
   const tokens = new TokenService(config.secretKey, config.accessTokenTtl);
+  // Every write's audit events join the hash chain under a key from SECRET_KEY (the server seals the
+  // events from before the chain once migrated: `sealUnchainedEvents`).
+  useAuditChain(database.db, config.secretKey);
   const mailer = new MailWorker(
     database.db,
     { smtpUrl: config.smtpUrl, from: config.mailFrom, ...config.mail },
@@ -259,6 +264,7 @@ export async function buildApp(
   await app.register(supportTicketRoutes(deps));
   await app.register(captchaRoutes(deps));
   await app.register(sessionRoutes(deps));
+  await app.register(auditTrailRoutes(deps));
 
   if (config.webDist !== undefined) await registerWeb(app, path.resolve(config.webDist));
   return { app, deps, routes, handlersSettled: handlers.settled };

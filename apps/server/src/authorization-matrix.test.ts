@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestationReminders, auditEvents, calendarEvents, mfaFactors } from './db/schema/index.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
 import { solvedCaptcha } from './testing/captcha.js';
+import { writeAudited } from './platform/audit.js';
 import { pdfOf } from './testing/disclosure-fixtures.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { multipartOf } from './testing/multipart.js';
@@ -365,6 +366,7 @@ const matrix: Record<string, Case> = {
   ...firmLinkCases(),
   ...supportCases(),
   ...ssoCases(),
+  ...auditTrailCases(),
 };
 
 /** Whose record a compliance case reaches: a colleague in the caller's firm, someone of firm B, or the caller. */
@@ -1569,6 +1571,41 @@ function supportCases(): Record<string, Case> {
     },
     'GET /api/support_tickets/:id/replies/': one('GET', 'replies/', 200),
     'POST /api/support_tickets/:id/replies/': one('POST', 'replies/', 201, () => ({ CommentBody: 'Matrix reply' })),
+  };
+}
+
+/**
+ * The audit trail (issue 12 §5): a firm's CCOs and administrators read its events, super accounts every
+ * firm's; the CSV the same (another firm's, for a firm reader, is an empty export: 404); the chain's
+ * check for super administrators and CCOs.
+ */
+function auditTrailCases(): Record<string, Case> {
+  const firmOf = (s: Target) => firms[s === 'other' ? 'other' : 'own'].id;
+  const readers = (ok: number): Expect => ({ ...all(403), superAdmin: ok, firmAdmin: ok, cco: ok, superCco: ok });
+  /** An event of the target's firm, so that its export has something to answer. */
+  const eventOf = (s: Target) =>
+    writeAudited(t.deps.db, { actorId: null, requestId: 'matrix' }, async (_tx, record) =>
+      record({ action: 'update', entity: 'matrix', entityId: 1, firmId: firmOf(s) }),
+    );
+  return {
+    'GET /api/audit_events/': {
+      build: (s) => ({ method: 'GET', url: `/api/audit_events/?firm=${firmOf(s)}` }),
+      own: readers(200),
+      // Another firm's filter finds nothing in a firm reader's scope: an empty page, as any list.
+      other: readers(200),
+    },
+    'GET /api/audit_events/export/': {
+      build: async (s) => {
+        await eventOf(s);
+        return { method: 'GET', url: `/api/audit_events/export/?firm=${firmOf(s)}` };
+      },
+      own: readers(200),
+      other: { ...readers(200), firmAdmin: 404, cco: 404 },
+    },
+    'GET /api/audit_events/verify/': {
+      build: () => ({ method: 'GET', url: '/api/audit_events/verify/' }),
+      own: { ...all(403), superAdmin: 200, cco: 200, superCco: 200 },
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.js';
 import { createSuperAdmin } from './modules/demo/create-admin.js';
 import { DEMO_PASSWORD, seedDemo } from './modules/demo/demo-seed.js';
 import { rotatePiiKey } from './modules/onboarding/onboarding.service.js';
+import { sealUnchainedEvents, useAuditChain } from './platform/audit-chain.js';
 import { PiiDecryptError, piiKeyring } from './platform/pii.js';
 
 /** Maintenance commands, run with the server stopped (PGlite allows one process). */
@@ -19,6 +20,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database.db);
+    useAuditChain(database.db, config.secretKey);
+    await sealUnchainedEvents(database.db);
     if (command === 'seed-demo') {
       await seedDemo(database.db, config);
       console.log(`Demo firms and accounts loaded. Password for every demo account: ${DEMO_PASSWORD}`);
@@ -50,6 +53,7 @@ async function main() {
           roster: { type: 'string', default: '2000' },
           strategies: { type: 'string', default: '50000' },
           'support-cases': { type: 'string', default: '50000' },
+          'audit-events': { type: 'string', default: '0' },
           concurrency: { type: 'string', default: '8' },
           'super-email': { type: 'string', default: 'bench-super@bench.test' },
           'admin-email': { type: 'string', default: 'bench-admin@bench.test' },
@@ -64,6 +68,7 @@ async function main() {
         roster: Number(values.roster),
         strategies: Number(values.strategies),
         supportCases: Number(values['support-cases']),
+        auditEvents: Number(values['audit-events']),
         concurrency: Number(values.concurrency),
         superEmail: String(values['super-email']),
         adminEmail: String(values['admin-email']),

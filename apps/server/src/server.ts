@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { sealUnchainedEvents } from './platform/audit-chain.js';
 
 /** The built web app, next to this workspace: apps/web/dist. */
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -30,6 +31,9 @@ async function main() {
   try {
     const ran = await migrate(database.db);
     if (ran.length) app.log.info({ migrations: ran }, 'migrations applied');
+    // The events recorded before the audit chain existed are sealed into it, once.
+    const sealed = await sealUnchainedEvents(database.db);
+    if (sealed) app.log.info({ sealed }, 'audit events from before the hash chain sealed');
     await app.listen({ port: config.port, host: config.host });
     deps.mailer.start();
     if (config.jobs.enabled) deps.jobs.start();

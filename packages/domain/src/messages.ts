@@ -6,6 +6,7 @@
 
 import { attestationHistoryMessages } from './messages/attestation-history.js';
 import { attestationsMessages } from './messages/attestations.js';
+import { auditTrailMessages } from './messages/audit-trail.js';
 import { authMessages } from './messages/auth.js';
 import { calendarMessages } from './messages/calendar.js';
 import { cashRequestsMessages } from './messages/cash-requests.js';
@@ -47,6 +48,7 @@ import { validationMessages } from './messages/validation.js';
 
 export { attestationHistoryMessages } from './messages/attestation-history.js';
 export { attestationsMessages } from './messages/attestations.js';
+export { auditTrailMessages } from './messages/audit-trail.js';
 export { authMessages } from './messages/auth.js';
 export { calendarMessages } from './messages/calendar.js';
 export { cashRequestsMessages } from './messages/cash-requests.js';
@@ -104,6 +106,7 @@ export const messages = {
   attestations: attestationsMessages,
   supervisedPersons: supervisedPersonsMessages,
   attestationHistory: attestationHistoryMessages,
+  auditTrail: auditTrailMessages,
   reminders: remindersMessages,
   disclosures: disclosuresMessages,
   submissionStatus: submissionStatusMessages,

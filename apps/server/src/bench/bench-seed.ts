@@ -1,6 +1,8 @@
 import { accountConfirmBody, firmBody, ProfileType, resourceCreateFields, userWriteBody } from '@portal/domain';
+import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { firms, profiles } from '../db/schema/index.js';
 import { activateAccount, activationLink } from '../modules/auth/auth.service.js';
 import { actingAs, offlineDeps } from '../modules/demo/acting.js';
 import { createSuperAdmin } from '../modules/demo/create-admin.js';
@@ -11,6 +13,7 @@ import { accounts } from '../modules/users/users.service.js';
 import { todayOf } from '../platform/clock.js';
 import type { RequestMeta } from '../platform/context.js';
 import { seedBenchAttestations } from './bench-attestations.js';
+import { seedBenchAudit } from './bench-audit.js';
 import { seedBenchRoster } from './bench-roster.js';
 import { seedBenchStrategies } from './bench-strategies.js';
 import { seedBenchSupport } from './bench-support.js';
@@ -30,6 +33,8 @@ export interface BenchSeedOptions {
   strategies: number;
   /** Support cases of firm 1 (the administrator's, who handles them), opened by its staff. */
   supportCases: number;
+  /** Audit events written in bulk over the firms (the audit trail's list). */
+  auditEvents?: number;
   /** Creations in flight at once (PostgreSQL runs them in parallel; PGlite serialises them anyway). */
   concurrency: number;
   log?: (line: string) => void;
@@ -104,6 +109,12 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     firmIds.push(firm.id);
   }
 
+  // The bench's accounts sign in with their password alone, as the demo's do (issue 12 §1's demo policy):
+  // the firms are on it, and the super administrator belongs to the first (one without a firm, or in a
+  // firm that requires a factor, is held at two-factor set-up).
+  await db.update(firms).set({ twoFactorPolicy: 'demo' }).where(inArray(firms.id, firmIds));
+  await db.update(profiles).set({ firmId: firmIds[0] }).where(eq(profiles.userId, superUser));
+
   const admin = await usersService.create(
     ctx,
     userWriteBody.parse({
@@ -170,6 +181,8 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     await seedBenchRoster(db, rosterFirm.id, o.roster, todayOf(config));
     log(`  ${o.roster} supervised persons (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
+  await seedBenchAudit(db, firmIds, o.auditEvents ?? 0);
+  log(`  ${o.auditEvents ?? 0} audit events (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return { superId: superUser, adminId: admin.id, firmIds, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/schema/index.js';
+import { appendChained } from './audit-chain.js';
 import { isoInstant } from './entity.js';
 
 export interface AuditContext {
@@ -31,6 +32,20 @@ export const REDACTED = '[redacted]';
 export function redactChanges(changes: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!changes) return undefined;
   return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? REDACTED : v]));
+}
+
+/** Whether a key names a secret or client PII (`password`, `ssn`, `Tax_ID__c`, `date_of_birth`…). */
+export const namesSecretOrPii = (key: string) => SECRET_OR_PII.test(key);
+
+/**
+ * A stored value as the audit trail shows it: every key at any depth that names a secret or PII kept
+ * by name only. The events were redacted when recorded (field tables, `redactChanges`); this is the
+ * net on the way out, for an event recorded by hand with a nested secret.
+ */
+export function redactDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactDeep);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, namesSecretOrPii(k) ? REDACTED : redactDeep(v)]));
 }
 
 /** One field's change as the audit trail keeps it. */
@@ -84,23 +99,11 @@ export function rowsDiff(
   return out;
 }
 
-/** Written in the caller's transaction, so a mutation and its audit event commit or fail together. */
-async function audit(tx: Executor, ctx: AuditContext, event: AuditEvent) {
-  await tx.insert(auditEvents).values({
-    actorId: ctx.actorId,
-    requestId: ctx.requestId,
-    action: event.action,
-    entity: event.entity,
-    entityId: event.entityId == null ? null : String(event.entityId),
-    firmId: event.firmId ?? null,
-    changes: redactChanges(event.changes) ?? null,
-  });
-}
-
 /**
  * The one way a service writes: `work` runs in a transaction and records what it did through
- * `record`; the events are inserted in the same transaction. A write that records nothing is a bug
- * and rolls back, so every change leaves its trace or does not happen.
+ * `record`; the events are appended to the audit chain at the end of the same transaction (so the
+ * chain's lock is held only from there to the commit). A write that records nothing is a bug and rolls
+ * back, so every change leaves its trace or does not happen.
  */
 export async function writeAudited<T>(
   db: Db,
@@ -111,7 +114,19 @@ export async function writeAudited<T>(
     const events: AuditEvent[] = [];
     const result = await work(tx, (event) => events.push(event));
     if (events.length === 0) throw new Error('a write recorded no audit event');
-    for (const event of events) await audit(tx, meta, event);
+    await appendChained(
+      db,
+      tx,
+      events.map((event) => ({
+        actorId: meta.actorId,
+        requestId: meta.requestId,
+        action: event.action,
+        entity: event.entity,
+        entityId: event.entityId == null ? null : String(event.entityId),
+        firmId: event.firmId ?? null,
+        changes: redactChanges(event.changes) ?? null,
+      })),
+    );
     return result;
   });
 }

@@ -58,7 +58,7 @@ export function searchWhere(term: string | undefined, columns: (PgColumn | SQL)[
   return or(...columns.map((c) => ilike(c, like)));
 }
 
-/** The tables whose writes bump a version (migrations 0005, 0010, 0011): a list's count depends on some of them. */
+/** The tables whose writes bump a version (migrations 0005, 0010, 0011, 0017, 0018): a list's count depends on some of them. */
 export type VersionedTable =
   | 'users'
   | 'profiles'
@@ -78,7 +78,8 @@ export type VersionedTable =
   | 'firm_links'
   | 'support_cases'
   | 'support_case_replies'
-  | 'sso_service_providers';
+  | 'sso_service_providers'
+  | 'audit_events';
 
 export interface ListQuery<S extends PgSelect> {
   /**

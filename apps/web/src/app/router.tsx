@@ -15,6 +15,7 @@ import {
   canOpenInvestorProfile,
   canOpenOnboardingForms,
   canOpenRoster,
+  canReadAuditTrail,
   canReadDirectory,
   canReadResources,
   canStartAttestation,
@@ -229,6 +230,16 @@ export const router = createBrowserRouter([
               Component: guarded(
                 canOpenDisclosureDeliveries,
                 (await import('../features/disclosures/deliveries-page')).DisclosureDeliveriesPage,
+              ),
+            }),
+          },
+          {
+            // Issue 12 §5: the audit trail, for CCOs and administrators (their firm) and super accounts (every firm).
+            path: 'compliance/audit-trail',
+            lazy: async () => ({
+              Component: guarded(
+                canReadAuditTrail,
+                (await import('../features/audit-trail/audit-trail-page')).AuditTrailPage,
               ),
             }),
           },

@@ -1,6 +1,7 @@
 import { type CustodianFlag, custodianLinks, type ExternalLink, staffLinks } from '../config/links.js';
 import { resourcesMessages } from '../messages/resources.js';
 import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
+import { canReadAuditTrail } from './audit-trail.js';
 import { canEditFirmContent } from './calendar.js';
 import { canOpenClientVault } from './client-documents.js';
 import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './disclosures.js';
@@ -90,6 +91,8 @@ export const menu: MenuGroupDefinition[] = [
       },
       // Issue 10 §4: the proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
       { label: 'Disclosure Deliveries', to: '/compliance/disclosure-deliveries', visible: canOpenDisclosureDeliveries },
+      // Issue 12 §5: every change in the portal, for CCOs, administrators and super administrators.
+      { label: 'Audit Trail', to: '/compliance/audit-trail', visible: canReadAuditTrail },
     ],
   },
   {

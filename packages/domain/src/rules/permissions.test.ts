@@ -212,12 +212,14 @@ describe('permissions', () => {
       '/compliance/attestations',
       '/compliance/quarterly-attestation-submission-status/',
       '/compliance/disclosure-deliveries',
+      '/compliance/audit-trail',
     ]);
     expect(compliance(testActor({ id: 9, profile_type: 1, is_cco: true, is_super_cco: true }))).toEqual([
       '/compliance/attestations',
       '/compliance/supervised-persons/',
       '/compliance/quarterly-attestation-submission-status/',
       '/compliance/disclosure-deliveries',
+      '/compliance/audit-trail',
     ]);
     expect(
       menuFor(testActor({ id: 8, profile_type: 3, is_cco: true }))
@@ -225,6 +227,18 @@ describe('permissions', () => {
         ?.entries.map((e) => e.label),
     ).toContain('Attestation Submission Status');
     expect(compliance(testActor({ id: 10, profile_type: 4 }))).toBeUndefined();
+  });
+
+  it('offers the audit trail to CCOs, administrators and super administrators, and to nobody else', () => {
+    const offered = (a: Actor) => menuFor(a).flatMap((g) => g.entries.map((e) => e.label));
+    for (const reader of [
+      testActor({ id: 12, profile_type: 3, is_cco: true }),
+      testActor({ id: 13, profile_type: 1 }),
+      testActor({ id: 14, profile_type: 1, is_super_admin: true }),
+    ])
+      expect(offered(reader)).toContain('Audit Trail');
+    for (const other of [staff, testActor({ id: 15, profile_type: 2 }), testActor({ id: 16, profile_type: 4 })])
+      expect(offered(other)).not.toContain('Audit Trail');
   });
 
   it('offers the disclosure deliveries to CCOs and administrators, and the documents to administrators only', () => {

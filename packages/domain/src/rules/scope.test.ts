@@ -122,6 +122,17 @@ const expected: Record<Area, Record<Who, object>> = {
     investments: FIRM,
     manager: FIRM,
   },
+  audit: {
+    superAdmin: ALL,
+    firmAdmin: FIRM,
+    advisor: NONE,
+    staff: NONE,
+    client: NONE,
+    cco: FIRM,
+    superCco: ALL,
+    investments: NONE,
+    manager: NONE,
+  },
 };
 
 describe('the scope of each person in each area', () => {

@@ -1,3 +1,4 @@
+import { canReadAuditTrail, seesEveryFirmsAuditTrail } from './audit-trail.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin, isStaff, isSuperAdmin } from './permissions.js';
 import { isSupportHandler } from './support.js';
 
@@ -11,7 +12,8 @@ export type Area =
   | 'support'
   | 'directory'
   | 'resources'
-  | 'firmContent';
+  | 'firmContent'
+  | 'audit';
 
 /**
  * Whose records an actor may see in an area: which firms, and within those firms whose records.
@@ -87,6 +89,10 @@ export function scopeOf(actor: Actor, area: Area): Scope {
       // What a firm publishes to its own people (calendar, Life Impact, portal settings): everyone reads
       // their own firm's, a super admin included; there is no cross-firm view of it.
       return make(area, firm, 'all');
+    case 'audit':
+      // Issue 12 §5: a firm's CCOs and administrators read its events; super accounts every firm's.
+      if (!canReadAuditTrail(actor)) return NONE(area);
+      return make(area, seesEveryFirmsAuditTrail(actor) ? 'all' : firm, 'all');
   }
 }
 

@@ -50,10 +50,23 @@ export const auditEvents = pgTable(
     entityId: text('entity_id'),
     changes: jsonb('changes'),
     requestId: text('request_id'),
+    /**
+     * The hash chain (platform/audit-chain.ts): the previous event's `hash` (null for the first event)
+     * and this event's HMAC-SHA256 over its canonical content, `prevHash` included. Null only on an
+     * event recorded before the chain, until the first start seals it.
+     */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
     index('audit_events_entity_idx').on(t.entity, t.entityId),
     index('audit_events_firm_idx').on(t.firmId, t.occurredAt),
+    // The audit trail's filters, each with the list's order (newest first by id) for a top-N scan.
+    index('audit_events_firm_id_idx').on(t.firmId, t.id),
+    index('audit_events_actor_id_idx').on(t.actorId, t.id),
+    index('audit_events_entity_id_order_idx').on(t.entity, t.id),
+    index('audit_events_action_id_idx').on(t.action, t.id),
+    index('audit_events_occurred_at_idx').on(t.occurredAt),
     // An attestation's History reads its rows' events by parent: without this, every opening scanned
     // every row event of every firm.
     index('audit_events_row_parent_idx')

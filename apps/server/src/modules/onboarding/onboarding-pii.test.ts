@@ -8,6 +8,7 @@ import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import { auditEvents, clientAgreements } from '../../db/schema/index.js';
+import { useAuditChain } from '../../platform/audit-chain.js';
 import type { AppDeps } from '../../platform/context.js';
 import { keyIdOf, piiKeyring } from '../../platform/pii.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
@@ -163,6 +164,8 @@ describe('client PII at rest and in the log', () => {
   it('rotate-pii-key re-encrypts every value under the new key, the old key then no longer needed', async () => {
     database = await openDatabase({ dataDir });
     const db = database.db;
+    // As the command does: the audit chain's key, the app's own (the rotation's events join its chain).
+    useAuditChain(db, testConfig().secretKey);
     const ids = [agreementId];
     // Two more agreements (copies of the first, with an SSN of their own): batches of two make two batches.
     for (const ssn of ['111223333', '444556666']) {

@@ -45,6 +45,8 @@ export interface ListState<F extends string = string> {
   setSearchInput(text: string): void;
   /** Filters by another value and goes back to the first page. */
   setFilter(name: F, value: string): void;
+  /** Several filters at once (a filter form's Apply): one history entry, back to the first page. */
+  setFilters(values: Partial<Record<F, string>>): void;
 }
 
 /** What the DataTable itself reads and changes; filters are the screen's own controls. */
@@ -135,6 +137,17 @@ export function useListState<F extends string = never>(options: ListStateOptions
     setFilter: (name, value) =>
       update(
         { [name]: value === initialOf(specs[name]) ? null : value, page: null } as Record<string, string | null>,
+        false,
+      ),
+    setFilters: (values) =>
+      update(
+        Object.fromEntries([
+          ...(Object.entries(values) as [F, string][]).map(([name, value]) => [
+            name,
+            value === initialOf(specs[name]) ? null : value,
+          ]),
+          ['page', null],
+        ]),
         false,
       ),
     setSearchInput: (text) => {

@@ -1,0 +1,139 @@
+import { MAX_ID, type Scope } from '@portal/domain';
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { auditEvents, firms, users } from '../../db/schema/index.js';
+import { isoInstant } from '../../platform/entity.js';
+import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+
+/** The audit trail's filters as the service hands them over (issue 12 §5). */
+export interface AuditFilter {
+  entity?: string;
+  entityId?: string;
+  /** A user id, or text matched against the actor's name and email. */
+  actor?: string;
+  firm?: number;
+  action?: string;
+  /** Days (YYYY-MM-DD) in `timeZone`, both included. */
+  from?: string;
+  to?: string;
+  timeZone: string;
+}
+
+const USER_ID = /^[1-9][0-9]{0,9}$/;
+
+/** The actors a text names: their ids first, so the events are then read through the actor index. */
+function actorWhere(actor: string | undefined): SQL | undefined {
+  if (!actor) return undefined;
+  if (USER_ID.test(actor) && Number(actor) <= MAX_ID) return eq(auditEvents.actorId, Number(actor));
+  const named = searchWhere(actor, [sql`${users.firstName} || ' ' || ${users.lastName}`, users.email]);
+  return inArray(auditEvents.actorId, sql`(select ${users.id} from ${users} where ${named})`);
+}
+
+/** The first instant of a day in the portal's time zone. */
+const startOf = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+
+function filterWhere(scope: Scope, f: AuditFilter): SQL | undefined {
+  return and(
+    scopeWhere(scope, { firm: auditEvents.firmId }),
+    f.entity === undefined ? undefined : eq(auditEvents.entity, f.entity),
+    f.entityId === undefined ? undefined : eq(auditEvents.entityId, f.entityId),
+    f.firm === undefined ? undefined : eq(auditEvents.firmId, f.firm),
+    f.action === undefined ? undefined : eq(auditEvents.action, f.action),
+    actorWhere(f.actor),
+    f.from === undefined ? undefined : sql`${auditEvents.occurredAt} >= ${startOf(f.from, f.timeZone)}`,
+    f.to === undefined
+      ? undefined
+      : sql`${auditEvents.occurredAt} < ((${f.to}::date + 1)::timestamp at time zone ${f.timeZone})`,
+  );
+}
+
+/** An event with its actor's name (kept by the account's row, a deleted one's too) and its firm's. */
+const eventColumns = {
+  id: auditEvents.id,
+  occurredAt: isoInstant(auditEvents.occurredAt),
+  actorId: auditEvents.actorId,
+  actorFirstName: users.firstName,
+  actorLastName: users.lastName,
+  actorEmail: users.email,
+  action: auditEvents.action,
+  entity: auditEvents.entity,
+  entityId: auditEvents.entityId,
+  firmId: auditEvents.firmId,
+  firmName: firms.name,
+  requestId: auditEvents.requestId,
+  changes: auditEvents.changes,
+  prevHash: auditEvents.prevHash,
+  hash: auditEvents.hash,
+};
+export interface AuditEventRecord {
+  id: number;
+  occurredAt: string;
+  actorId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  firmId: number | null;
+  firmName: string | null;
+  requestId: string | null;
+  changes: unknown;
+  prevHash: string | null;
+  hash: string | null;
+}
+
+/** One page, newest first by default. The chain's order is the id order (and the time order). */
+export async function listAuditEvents(
+  ex: Executor,
+  scope: Scope,
+  f: AuditFilter,
+  ordering: '-occurred_at' | 'occurred_at',
+  page: PageRequest,
+) {
+  const { rows, count } = await listPage(
+    ex,
+    {
+      rows: (versions) =>
+        ex
+          .select({ ...eventColumns, versions })
+          .from(auditEvents)
+          .leftJoin(users, eq(users.id, auditEvents.actorId))
+          .leftJoin(firms, eq(firms.id, auditEvents.firmId))
+          .$dynamic(),
+      count: ex.select(countAll()).from(auditEvents).$dynamic(),
+      countReads: ['audit_events'],
+    },
+    filterWhere(scope, f),
+    [ordering === 'occurred_at' ? asc(auditEvents.id) : desc(auditEvents.id)],
+    page,
+  );
+  return { rows: rows as unknown as AuditEventRecord[], count };
+}
+
+/** Whether any event matches: an empty export is refused before the file starts. */
+export async function hasAuditEvents(ex: Executor, scope: Scope, f: AuditFilter) {
+  const [row] = await ex.select({ id: auditEvents.id }).from(auditEvents).where(filterWhere(scope, f)).limit(1);
+  return row !== undefined;
+}
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** The matching events oldest first (the chain's order), a batch at a time by id: any size in flat memory. */
+export async function* auditEventBatches(ex: Executor, scope: Scope, f: AuditFilter, size = EXPORT_BATCH_SIZE) {
+  let after = 0;
+  for (;;) {
+    const rows = (await ex
+      .select(eventColumns)
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .leftJoin(firms, eq(firms.id, auditEvents.firmId))
+      .where(and(filterWhere(scope, f), gt(auditEvents.id, after)))
+      .orderBy(asc(auditEvents.id))
+      .limit(size)) as unknown as AuditEventRecord[];
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1].id;
+  }
+}

@@ -1,0 +1,173 @@
+import {
+  ALL_FIRMS_EXPORT_PREFIX,
+  type AuditEventChange,
+  type AuditEventRow,
+  type AuditEventsFilter,
+  type AuditEventsQuery,
+  canReadAuditTrail,
+  canVerifyAuditTrail,
+  exportPrefixOf,
+  messages,
+} from '@portal/domain';
+import { type FieldChange, namesSecretOrPii, REDACTED, redactDeep, writeAudited } from '../../platform/audit.js';
+import { verifyChain } from '../../platform/audit-chain.js';
+import { todayOf } from '../../platform/clock.js';
+import type { Ctx } from '../../platform/context.js';
+import { csvStream } from '../../platform/csv-zip.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { firmLabel } from '../firms/firms.service.js';
+import {
+  type AuditEventRecord,
+  type AuditFilter,
+  auditEventBatches,
+  hasAuditEvents,
+  listAuditEvents,
+} from './audit-trail.repository.js';
+
+const m = messages.auditTrail;
+
+function readable(ctx: Ctx) {
+  if (!canReadAuditTrail(ctx.actor)) throw forbidden(m.forbidden);
+  return ctx.scope('audit');
+}
+
+const filterOf = (ctx: Ctx, q: AuditEventsFilter): AuditFilter => ({
+  entity: q.entity,
+  entityId: q.entity_id,
+  actor: q.actor,
+  firm: q.firm,
+  action: q.action,
+  from: q.from,
+  to: q.to,
+  timeZone: ctx.deps.config.timeZone,
+});
+
+const isFieldChange = (v: unknown): v is FieldChange =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
+const isRowChange = (v: unknown): v is { Id: unknown; fields: Record<string, unknown> } =>
+  typeof v === 'object' && v !== null && 'Id' in v && 'fields' in v && typeof v.fields === 'object';
+
+/** One recorded value's change: before → after when the event kept both, else the value it set. */
+function changeOf(field: string, value: unknown): AuditEventChange {
+  if (namesSecretOrPii(field.split('.').at(-1) ?? field) || value === REDACTED)
+    return { field, from: REDACTED, to: REDACTED };
+  if (isFieldChange(value)) return { field, from: redactDeep(value.from), to: redactDeep(value.to) };
+  return { field, to: redactDeep(value) };
+}
+
+/**
+ * An event's recorded changes as a list of fields: `{ field: { from, to } }` (field tables' diffs),
+ * a saved list's rows (`List[Id].Field`), or plain values (a creation, an export's filters). Secrets
+ * and PII read '[redacted]' whatever shape or depth they were recorded at.
+ */
+export function changesOf(recorded: unknown): AuditEventChange[] {
+  if (recorded === null || recorded === undefined) return [];
+  if (typeof recorded !== 'object' || Array.isArray(recorded)) return [changeOf('value', recorded)];
+  const out: AuditEventChange[] = [];
+  for (const [key, value] of Object.entries(recorded)) {
+    if (Array.isArray(value) && value.length > 0 && value.every(isRowChange) && !namesSecretOrPii(key)) {
+      for (const row of value)
+        for (const [field, change] of Object.entries(row.fields))
+          out.push(changeOf(`${key}[${row.Id}].${field}`, change));
+    } else out.push(changeOf(key, value));
+  }
+  return out;
+}
+
+const actorNameOf = (r: AuditEventRecord) => [r.actorFirstName, r.actorLastName].filter(Boolean).join(' ') || null;
+
+function toRow(r: AuditEventRecord): AuditEventRow {
+  return {
+    id: r.id,
+    occurred_at: r.occurredAt,
+    actor_id: r.actorId,
+    actor_name: actorNameOf(r),
+    actor_email: r.actorEmail,
+    action: r.action,
+    entity: r.entity,
+    entity_id: r.entityId,
+    firm_id: r.firmId,
+    firm_name: r.firmName,
+    request_id: r.requestId,
+    changes: changesOf(r.changes),
+    prev_hash: r.prevHash,
+    hash: r.hash,
+  };
+}
+
+/** `GET /api/audit_events/`: a page of the events the caller may read (their firm's, or every firm's). */
+export async function list(ctx: Ctx, q: AuditEventsQuery) {
+  const scope = readable(ctx);
+  const { rows, count } = await listAuditEvents(ctx.deps.db, scope, filterOf(ctx, q), q.ordering, q);
+  return { count, results: rows.map(toRow) };
+}
+
+/** A value in a CSV cell: text as it is, anything else as JSON. */
+const cellText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? null));
+
+/** The changes in one cell, a line each: 'Field: before → after' (or 'Field: value'). */
+const changesText = (changes: AuditEventChange[]) =>
+  changes
+    .map((c) => ('from' in c ? `${c.field}: ${cellText(c.from)} → ${cellText(c.to)}` : `${c.field}: ${cellText(c.to)}`))
+    .join('\n');
+
+export const CSV_COLUMNS = [
+  'id',
+  'occurred_at',
+  'actor_id',
+  'actor_name',
+  'actor_email',
+  'action',
+  'entity',
+  'entity_id',
+  'firm_id',
+  'firm_name',
+  'request_id',
+  'changes',
+  'prev_hash',
+  'hash',
+] as const;
+
+async function* csvBatches(batches: AsyncIterable<AuditEventRecord[]>) {
+  for await (const batch of batches)
+    yield batch.map((r) => {
+      const row = toRow(r);
+      return { ...row, changes: changesText(row.changes) };
+    });
+}
+
+/**
+ * `GET /api/audit_events/export/`: the filtered events as one CSV, oldest first, streamed a batch at a
+ * time (the web shows the bytes received). Named '{firm abbreviation|all-firms}-audit-trail-{today}.csv';
+ * an empty export is a 404 before a byte leaves. Taking it is itself recorded in the trail.
+ */
+export async function exportCsv(ctx: Ctx, q: AuditEventsFilter) {
+  const scope = readable(ctx);
+  const filter = filterOf(ctx, q);
+  if (!(await hasAuditEvents(ctx.deps.db, scope, filter))) throw notFound(m.exportEmpty);
+  const firmId = q.firm ?? (scope.firms === 'all' ? undefined : scope.firms[0]);
+  const firm = firmId === undefined ? undefined : await firmLabel(ctx.deps, firmId);
+  const prefix =
+    firmId === undefined
+      ? ALL_FIRMS_EXPORT_PREFIX
+      : exportPrefixOf({ id: firmId, abbreviation: firm?.abbreviation ?? null });
+  await writeAudited(ctx.deps.db, ctx.meta, async (_tx, record) =>
+    record({
+      action: 'export',
+      entity: 'audit_event',
+      firmId: firmId ?? null,
+      changes: { firm: firmId ?? 'all', ...Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) },
+    }),
+  );
+  const stream = csvStream({
+    columns: CSV_COLUMNS,
+    batches: () => csvBatches(auditEventBatches(ctx.deps.db, scope, filter)),
+  });
+  return { fileName: `${prefix}-audit-trail-${todayOf(ctx.deps.config)}.csv`, stream };
+}
+
+/** `GET /api/audit_events/verify/`: the whole chain checked, for those who may run it. */
+export async function verify(ctx: Ctx) {
+  if (!canVerifyAuditTrail(ctx.actor)) throw forbidden(m.verifyForbidden);
+  return verifyChain(ctx.deps.db);
+}

@@ -1,0 +1,432 @@
+import { type AuditChainCheck, type AuditEventRow, auditEventSchema, calendarDateIn, pageOf } from '@portal/domain';
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/migrate.js';
+import { auditEvents } from '../../db/schema/index.js';
+import { type AuditEvent, REDACTED, writeAudited } from '../../platform/audit.js';
+import { sealUnchainedEvents } from '../../platform/audit-chain.js';
+import { createFirm, createUser } from '../../testing/factories.js';
+import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+
+/** The record ids of a page, sign-ins left out (every signed-in test person has one). */
+const ids = (p: Page) => p.results.filter((e) => e.action !== 'login').map((e) => e.entity_id);
+type Page = { count: number; next: string | null; previous: string | null; results: AuditEventRow[] };
+const page = (res: { json(): unknown }) => pageOf(auditEventSchema).parse(res.json()) as Page;
+
+/** An event recorded as a service records one, for the actor given. */
+const recordAs = (t: TestApp, actorId: number | null, ...events: AuditEvent[]) =>
+  writeAudited(t.deps.db, { actorId, requestId: `req-${Math.random()}` }, async (_tx, record) => {
+    for (const e of events) record(e);
+  });
+
+/** Edits or removes rows as someone with the database's keys would: past the append-only trigger. */
+async function tamper(t: TestApp, statement: ReturnType<typeof sql>) {
+  await t.deps.db.execute(sql`alter table audit_events disable trigger audit_events_no_update_or_delete`);
+  await t.deps.db.execute(statement);
+  await t.deps.db.execute(sql`alter table audit_events enable trigger audit_events_no_update_or_delete`);
+}
+
+const verify = async (t: TestApp, headers: Record<string, string>) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/audit_events/verify/', headers });
+  expect(res.statusCode).toBe(200);
+  return json<AuditChainCheck>(res);
+};
+
+describe('the audit trail', () => {
+  let t: TestApp;
+  let firmA: { id: number };
+  let firmB: { id: number };
+  let superAdmin: Awaited<ReturnType<typeof signedInAs>>;
+  let cco: Awaited<ReturnType<typeof signedInAs>>;
+  let admin: Awaited<ReturnType<typeof signedInAs>>;
+  let staff: Awaited<ReturnType<typeof signedInAs>>;
+  let client: Awaited<ReturnType<typeof signedInAs>>;
+  let otherCco: Awaited<ReturnType<typeof signedInAs>>;
+  let gone: { id: number };
+
+  const list = async (query: string, headers = cco.headers) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/audit_events/${query}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return page(res);
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    firmA = await createFirm(t.deps.db, { name: 'Alder Advisors', abbreviation: 'ALD' });
+    firmB = await createFirm(t.deps.db, { name: 'Birch Wealth', abbreviation: 'BIR' });
+    superAdmin = await signedInAs(t, { profile: { firmId: firmA.id, profileType: 1, isSuperAdmin: true } });
+    cco = await signedInAs(t, {
+      firstName: 'Carla',
+      lastName: 'Oversight',
+      profile: { firmId: firmA.id, isCco: true },
+    });
+    admin = await signedInAs(t, { profile: { firmId: firmA.id, profileType: 1 } });
+    staff = await signedInAs(t, { profile: { firmId: firmA.id, profileType: 3 } });
+    client = await signedInAs(t, { profile: { firmId: firmA.id, profileType: 4 } });
+    otherCco = await signedInAs(t, { profile: { firmId: firmB.id, isCco: true } });
+    gone = await createUser(t.deps.db, {
+      firstName: 'Gina',
+      lastName: 'Departed',
+      isActive: false,
+      deletedAt: new Date(),
+      profile: { firmId: firmA.id },
+    });
+
+    await recordAs(t, cco.user.id, {
+      action: 'update',
+      entity: 'attestation',
+      entityId: 41,
+      firmId: firmA.id,
+      changes: { Status__c: { from: 'Submitted', to: 'Approved' } },
+    });
+    await recordAs(t, gone.id, {
+      action: 'create',
+      entity: 'support_case',
+      entityId: 7,
+      firmId: firmA.id,
+      changes: { Subject: 'Printer', CaseNumber: '00000007' },
+    });
+    await recordAs(t, otherCco.user.id, {
+      action: 'update',
+      entity: 'attestation',
+      entityId: 99,
+      firmId: firmB.id,
+      changes: { Status__c: { from: 'Submitted', to: 'Rejected' } },
+    });
+    await recordAs(t, null, { action: 'seed', entity: 'reference', changes: { states: 50 } });
+  });
+  afterAll(() => t.close());
+
+  it('a CCO reads their firm’s events, newest first, with the actor, the firm and each field before → after', async () => {
+    const p = await list('');
+    expect(p.results.every((e) => e.firm_id === firmA.id)).toBe(true);
+    // Newest first: the two events above, after the firm's people's sign-ins.
+    expect(p.results.map((e) => e.entity)).toEqual([
+      'support_case',
+      'attestation',
+      ...p.results.slice(2).map(() => 'user'),
+    ]);
+    expect(p.results.slice(2).every((e) => e.action === 'login')).toBe(true);
+    const [support, review] = p.results;
+    expect(review).toMatchObject({
+      action: 'update',
+      entity: 'attestation',
+      entity_id: '41',
+      actor_id: cco.user.id,
+      actor_name: 'Carla Oversight',
+      firm_name: 'Alder Advisors',
+      changes: [{ field: 'Status__c', from: 'Submitted', to: 'Approved' }],
+    });
+    expect(review.request_id).toMatch(/^req-/);
+    expect(review.occurred_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(review.hash).toMatch(/^[0-9a-f]{64}$/);
+    // A deleted account's name stays on what they did; a value set without a before has no `from`.
+    expect(support.actor_name).toBe('Gina Departed');
+    expect(support.changes).toEqual([
+      { field: 'Subject', to: 'Printer' },
+      { field: 'CaseNumber', to: '00000007' },
+    ]);
+    expect(support.id).toBeGreaterThan(review.id);
+  });
+
+  it("an administrator reads their firm's too; a super administrator every firm's and the platform's own", async () => {
+    expect(ids(await list('', admin.headers))).toEqual(['7', '41']);
+    const all = await list('', superAdmin.headers);
+    expect(all.results.map((e) => e.firm_id)).toEqual(expect.arrayContaining([firmA.id, firmB.id, null]));
+    expect(
+      (await list(`?firm=${firmB.id}&entity=attestation`, superAdmin.headers)).results.map((e) => e.entity_id),
+    ).toEqual(['99']);
+    // Another firm's filter, for a firm's CCO: nothing of it.
+    expect((await list(`?firm=${firmB.id}`)).count).toBe(0);
+  });
+
+  it('nobody else reads it: staff and clients get 403, signed out 401', async () => {
+    for (const who of [staff, client]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/audit_events/', headers: who.headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toMatch(/CCOs, administrators and super administrators/);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/audit_events/' })).statusCode).toBe(401);
+  });
+
+  it('filters by entity, record id, action, actor (id, name or email) and firm', async () => {
+    expect(ids(await list('?entity=attestation'))).toEqual(['41']);
+    expect(ids(await list('?entity=support_case&entity_id=7'))).toEqual(['7']);
+    expect(ids(await list('?entity_id=8'))).toEqual([]);
+    expect(ids(await list('?action=create'))).toEqual(['7']);
+    expect(ids(await list(`?actor=${cco.user.id}`))).toEqual(['41']);
+    expect(ids(await list('?actor=departed'))).toEqual(['7']);
+    expect(ids(await list(`?actor=${encodeURIComponent(cco.user.email.toUpperCase())}`))).toEqual(['41']);
+    expect(ids(await list(`?firm=${firmA.id}&entity=attestation`, superAdmin.headers))).toEqual(['41']);
+    // Blank filters are no filters.
+    expect(ids(await list('?entity=&action=&actor=&from=&to='))).toEqual(['7', '41']);
+  });
+
+  it("filters by day in the portal's time zone, both days included", async () => {
+    const today = calendarDateIn('America/New_York', new Date());
+    const yesterday = calendarDateIn('America/New_York', new Date(Date.now() - 86_400_000));
+    expect((await list(`?entity=attestation&from=${today}&to=${today}`)).count).toBe(1);
+    expect((await list(`?to=${yesterday}`)).count).toBe(0);
+    expect((await list(`?entity=attestation&from=${yesterday}`)).count).toBe(1);
+    expect((await list('?from=2999-01-01')).count).toBe(0);
+  });
+
+  it('refuses bad filters with a message on the field', async () => {
+    const bad = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/audit_events/${query}`, headers: cco.headers });
+      expect(res.statusCode, query).toBe(400);
+      return res.json() as { detail: string; fields: Record<string, string> };
+    };
+    expect((await bad('?from=2026-02-30')).fields.from).toBe('Enter a date as YYYY-MM-DD.');
+    expect((await bad('?to=11/26/2026')).fields.to).toBe('Enter a date as YYYY-MM-DD.');
+    expect((await bad('?from=2026-11-27&to=2026-11-26')).fields.to).toBe("'From' must be on or before 'To'.");
+    expect((await bad('?firm=abc')).fields.firm).toBeTruthy();
+    expect((await bad(`?actor=${'x'.repeat(101)}`)).fields.actor).toMatch(/name, an email or a user id/);
+    expect((await bad('?ordering=action')).fields.ordering).toBeTruthy();
+    expect((await bad('?page_size=501')).fields.page_size).toBeTruthy();
+  });
+
+  it('pages on the server, newest first or oldest first', async () => {
+    for (let i = 0; i < 5; i++)
+      await recordAs(t, admin.user.id, { action: 'update', entity: 'paging', entityId: i, firmId: firmA.id });
+    const first = await list('?entity=paging&page_size=2');
+    expect(first.count).toBe(5);
+    expect(first.results.map((e) => e.entity_id)).toEqual(['4', '3']);
+    expect(first.next).toBe('http://portal.test/api/audit_events/?entity=paging&page_size=2&page=2');
+    expect(first.previous).toBeNull();
+    const last = await list('?entity=paging&page_size=2&page=3');
+    expect(last.results.map((e) => e.entity_id)).toEqual(['0']);
+    expect(last.next).toBeNull();
+    const oldest = await list('?entity=paging&page_size=2&ordering=occurred_at');
+    expect(oldest.results.map((e) => e.entity_id)).toEqual(['0', '1']);
+  });
+
+  it('shows PII and secrets as [redacted], at any depth and on both sides of a change', async () => {
+    await recordAs(t, admin.user.id, {
+      action: 'update',
+      entity: 'redaction',
+      entityId: 1,
+      firmId: firmA.id,
+      changes: {
+        Social_Security_Number__c: { from: '123-45-6789', to: '987-65-4321' },
+        password: 'hunter2hunter2',
+        profile: { tax_id: '12-3456789', city: 'Boston', nested: [{ api_key: 'sk_live_1' }] },
+        Rows__r: [{ Id: 3, action: 'update', fields: { date_of_birth: { from: '1970-01-01', to: '1971-01-01' } } }],
+        City__c: { from: 'Austin', to: 'Boston' },
+      },
+    });
+    const [stored] = await t.deps.db
+      .select({ changes: auditEvents.changes })
+      .from(auditEvents)
+      .where(sql`${auditEvents.entity} = 'redaction'`);
+    // Top-level keys were redacted when recorded; what was nested is redacted on the way out.
+    expect(stored.changes).toMatchObject({ Social_Security_Number__c: REDACTED, password: REDACTED });
+    const [event] = (await list('?entity=redaction')).results;
+    // In the order the database keeps a JSON object's keys.
+    const byField = (a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field);
+    expect(event.changes.toSorted(byField)).toEqual(
+      [
+        { field: 'Social_Security_Number__c', from: REDACTED, to: REDACTED },
+        { field: 'password', from: REDACTED, to: REDACTED },
+        { field: 'profile', to: { tax_id: REDACTED, city: 'Boston', nested: [{ api_key: REDACTED }] } },
+        { field: 'Rows__r[3].date_of_birth', from: REDACTED, to: REDACTED },
+        { field: 'City__c', from: 'Austin', to: 'Boston' },
+      ].toSorted(byField),
+    );
+    const body = JSON.stringify(event);
+    for (const secret of ['123-45-6789', '987-65-4321', 'hunter2', '12-3456789', 'sk_live_1', '1970-01-01'])
+      expect(body).not.toContain(secret);
+  });
+
+  it('exports the filtered events as CSV, with the changes before → after, and records the export', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit_events/export/?entity=attestation',
+      headers: cco.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = calendarDateIn('America/New_York', new Date());
+    expect(res.headers['content-disposition']).toContain(`filename="ald-audit-trail-${today}.csv"`);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).trim().split('\n');
+    expect(lines[0]).toBe(
+      'id,occurred_at,actor_id,actor_name,actor_email,action,entity,entity_id,firm_id,firm_name,request_id,changes,prev_hash,hash',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(
+      `,${cco.user.id},Carla Oversight,${cco.user.email},update,attestation,41,${firmA.id},Alder Advisors,`,
+    );
+    expect(lines[1]).toContain('Status__c: Submitted → Approved');
+    expect(res.body).not.toContain('Rejected');
+
+    const redacted = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit_events/export/?entity=redaction',
+      headers: cco.headers,
+    });
+    expect(redacted.body).toContain('Social_Security_Number__c: [redacted] → [redacted]');
+    expect(redacted.body).not.toContain('123-45-6789');
+    expect(redacted.body).not.toContain('12-3456789');
+
+    const exported = (await list('?action=export&entity=audit_event')).results.find((e) =>
+      e.changes.some((c) => c.field === 'entity' && c.to === 'attestation'),
+    );
+    expect(exported).toMatchObject({
+      actor_id: cco.user.id,
+      firm_id: firmA.id,
+      changes: expect.arrayContaining([{ field: 'firm', to: firmA.id }]),
+    });
+  });
+
+  it('an export that matches nothing is a 404 with its message, before any byte; staff may not export', async () => {
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit_events/export/?entity=nothing-here',
+      headers: cco.headers,
+    });
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json().detail).toBe('No audit events to export for these filters.');
+    const res = await t.app.inject({ method: 'GET', url: '/api/audit_events/export/', headers: staff.headers });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('works the same through the session cookie', async () => {
+    const { cookie } = await cookieSessionOf(t, cco.user.email);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit_events/?entity=attestation',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(page(res).count).toBe(1);
+  });
+
+  it('the chain holds: each event names the hash of the one before it, and verify says ok', async () => {
+    const rows = await t.deps.db
+      .select({ id: auditEvents.id, prevHash: auditEvents.prevHash, hash: auditEvents.hash })
+      .from(auditEvents)
+      .orderBy(asc(auditEvents.id));
+    expect(rows[0].prevHash).toBeNull();
+    for (let i = 1; i < rows.length; i++) expect(rows[i].prevHash).toBe(rows[i - 1].hash);
+    expect(await verify(t, superAdmin.headers)).toEqual({ ok: true, checked: rows.length, first_bad_id: null });
+    // CCOs run it too; administrators and staff do not.
+    expect((await verify(t, cco.headers)).ok).toBe(true);
+    for (const who of [admin, staff, client]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/audit_events/verify/', headers: who.headers });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('the app never updates or deletes an event', async () => {
+    await expect(t.deps.db.execute(sql`update audit_events set action = 'x' where id = 1`)).rejects.toThrow();
+    await expect(t.deps.db.execute(sql`update audit_events set hash = 'x' where id = 1`)).rejects.toThrow();
+    await expect(t.deps.db.execute(sql`delete from audit_events where id = 1`)).rejects.toThrow();
+  });
+});
+
+describe('tampering found by the chain', () => {
+  let t: TestApp;
+  let superAdmin: Awaited<ReturnType<typeof signedInAs>>;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    superAdmin = await signedInAs(t, {
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+    });
+    for (let i = 0; i < 6; i++)
+      await recordAs(t, superAdmin.user.id, { action: 'update', entity: 'tamper', entityId: i, changes: { n: i } });
+    const rows = await t.deps.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(sql`${auditEvents.entity} = 'tamper'`)
+      .orderBy(asc(auditEvents.id));
+    ids.push(...rows.map((r) => r.id));
+  });
+  afterAll(() => t.close());
+
+  it('a concurrent burst of writes keeps one linear chain', async () => {
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        recordAs(
+          t,
+          superAdmin.user.id,
+          { action: 'update', entity: 'burst', entityId: i },
+          { action: 'update', entity: 'burst-row', entityId: i },
+        ),
+      ),
+    );
+    const links = rowsOf<{ broken: string }>(
+      await t.deps.db.execute(
+        sql`select count(*)::text as broken from (select prev_hash, lag(hash) over (order by id) as before from audit_events) s where s.prev_hash is distinct from s.before`,
+      ),
+    );
+    expect(links[0].broken).toBe('0');
+    const check = await verify(t, superAdmin.headers);
+    expect(check.ok).toBe(true);
+  });
+
+  it('an event edited in the database is the first bad one', async () => {
+    await tamper(t, sql`update audit_events set changes = '{"n": 42}' where id = ${ids[2]}`);
+    const check = await verify(t, superAdmin.headers);
+    expect(check).toMatchObject({ ok: false, first_bad_id: ids[2] });
+    expect(check.checked).toBeGreaterThanOrEqual(3);
+    // Putting the value back restores the seal: the hash is of the content, nothing else.
+    await tamper(t, sql`update audit_events set changes = '{"n": 2}' where id = ${ids[2]}`);
+    expect((await verify(t, superAdmin.headers)).ok).toBe(true);
+  });
+
+  it('an edit that rewrites the hash too is found: sealing takes the key, which the database does not hold', async () => {
+    await tamper(
+      t,
+      sql`update audit_events set actor_id = null, hash = encode(sha256(convert_to(hash || 'x', 'UTF8')), 'hex') where id = ${ids[1]}`,
+    );
+    expect(await verify(t, superAdmin.headers)).toMatchObject({ ok: false, first_bad_id: ids[1] });
+  });
+});
+
+describe('a deleted event', () => {
+  it('breaks the link of the event after it', { timeout: 120_000 }, async () => {
+    const t = await buildTestApp();
+    try {
+      const who = await signedInAs(t, {
+        profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+      });
+      for (let i = 0; i < 4; i++) await recordAs(t, who.user.id, { action: 'update', entity: 'gone', entityId: i });
+      const rows = await t.deps.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(sql`${auditEvents.entity} = 'gone'`)
+        .orderBy(asc(auditEvents.id));
+      await tamper(t, sql`delete from audit_events where id = ${rows[1].id}`);
+      expect(await verify(t, who.headers)).toMatchObject({ ok: false, first_bad_id: rows[2].id });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('events recorded before the chain', () => {
+  it('are sealed once, oldest first, at the first start; the sealing is itself an event', {
+    timeout: 120_000,
+  }, async () => {
+    const t = await buildTestApp();
+    try {
+      for (let i = 0; i < 3; i++)
+        await t.deps.db.insert(auditEvents).values({ action: 'update', entity: 'legacy', entityId: String(i) });
+      expect(await sealUnchainedEvents(t.deps.db)).toBe(3);
+      // Once sealed, never again: clearing a hash later does not get it re-sealed.
+      expect(await sealUnchainedEvents(t.deps.db)).toBe(0);
+      const who = await signedInAs(t, {
+        profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+      });
+      // The three, the sealing's own event and the sign-in.
+      expect(await verify(t, who.headers)).toEqual({ ok: true, checked: 5, first_bad_id: null });
+      const res = await t.app.inject({ method: 'GET', url: '/api/audit_events/?action=seal', headers: who.headers });
+      expect(page(res).results[0]).toMatchObject({ entity: 'audit_chain', changes: [{ field: 'events', to: 3 }] });
+    } finally {
+      await t.close();
+    }
+  });
+});

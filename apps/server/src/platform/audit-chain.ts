@@ -1,0 +1,248 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.js';
+import { rowsOf } from '../db/migrate.js';
+import { auditEvents } from '../db/schema/index.js';
+
+/**
+ * Tamper evidence for the audit trail: a hash chain. Each event stores the previous event's hash and
+ * its own: an HMAC-SHA256 over the previous hash and its canonical content (every other stored column,
+ * its id and time included). An event edited in the database no longer matches its hash; a deleted one breaks the
+ * link of the event after it.
+ *
+ * Keyed, not a bare SHA-256: with a plain hash, whoever can write to the database can edit a row and
+ * recompute every hash after it, and the chain proves nothing against the very person it is for (a
+ * DBA, a stolen backup restored with changes, SQL injection). The key is derived from SECRET_KEY, which
+ * lives in the app's environment, not in the database. The price: verifying needs that key (an examiner
+ * checks through the portal, not with `sha256sum`), and replacing SECRET_KEY makes the events sealed
+ * under the old one fail verification. Removing the newest events (truncating the tail) leaves a valid
+ * shorter chain: no chain kept in the same database can show that; the count checked is reported.
+ *
+ * Order: events are inserted at the end of their write's transaction under a transaction-scoped
+ * advisory lock, and take their id and time under it, so the chain's order is the id order and the
+ * commit order; the lock is held only from that insert to the commit.
+ *
+ * Canonical content: PostgreSQL's own `jsonb` text of the stored columns (jsonb orders keys and prints
+ * one form of each value), computed by the same SQL expression when an event is sealed and when it is
+ * verified, so no JSON library's formatting can make the two differ.
+ */
+
+/** The advisory lock of the chain's end: any constant no other lock in the app uses. */
+const CHAIN_LOCK_KEY = 7_340_022;
+const VERIFY_BATCH = 2000;
+
+const keys = new WeakMap<Db, Buffer>();
+
+/** The chain's key for this database handle: a subkey of SECRET_KEY (never SECRET_KEY itself). */
+export function useAuditChain(db: Db, secretKey: string) {
+  keys.set(db, createHmac('sha256', secretKey).update('portal audit-event chain v1').digest());
+}
+
+function keyOf(db: Db): Buffer {
+  const key = keys.get(db);
+  // A process that writes without the key would leave events nobody can verify: stop instead.
+  if (!key) throw new Error('the audit chain has no key: call useAuditChain(db, secretKey) after migrating');
+  return key;
+}
+
+/** An event's seal: the HMAC of the previous event's hash (none for the first) and its own content. */
+const sealOf = (key: Buffer, prevHash: string | null, content: string) =>
+  createHmac('sha256', key)
+    .update(`${prevHash ?? ''}\n${content}`, 'utf8')
+    .digest('hex');
+
+/** An instant as the chain reads it: UTC with its microseconds, whatever the session's time zone. */
+const instantText = (at: SQL | typeof auditEvents.occurredAt) =>
+  sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+interface ChainColumns {
+  id: SQL | typeof auditEvents.id;
+  occurredAt: SQL;
+  actorId: SQL | typeof auditEvents.actorId;
+  firmId: SQL | typeof auditEvents.firmId;
+  action: SQL | typeof auditEvents.action;
+  entity: SQL | typeof auditEvents.entity;
+  entityId: SQL | typeof auditEvents.entityId;
+  changes: SQL | typeof auditEvents.changes;
+  requestId: SQL | typeof auditEvents.requestId;
+}
+
+/**
+ * The canonical content of every stored column but the chain's own: one SQL expression for a stored
+ * row and for the values about to be stored. The previous hash is sealed with it (`sealOf`), so the
+ * events of one write are prepared in one statement before they are chained.
+ */
+const contentOf = (c: ChainColumns) =>
+  sql<string>`jsonb_build_object('id', ${c.id}, 'occurred_at', ${c.occurredAt}, 'actor_id', ${c.actorId}, 'firm_id', ${c.firmId}, 'action', ${c.action}, 'entity', ${c.entity}, 'entity_id', ${c.entityId}, 'changes', ${c.changes}, 'request_id', ${c.requestId})::text`;
+
+const storedContent = contentOf({ ...auditEvents, occurredAt: instantText(auditEvents.occurredAt) });
+
+export interface ChainedEvent {
+  actorId: number | null;
+  requestId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  firmId: number | null;
+  changes: Record<string, unknown> | null;
+}
+
+/**
+ * Appends events at the end of the chain, in the caller's transaction (the last thing it does before
+ * committing: the lock waits for the previous writer's commit and is held until this one's). Three
+ * statements whatever the number of events: the lock; the chain's last hash with the events' ids,
+ * times and contents; the insert.
+ */
+export async function appendChained(db: Db, tx: Executor, events: readonly ChainedEvent[]) {
+  const key = keyOf(db);
+  // Its own statement: under READ COMMITTED the next statement's snapshot then sees the previous
+  // holder's committed events (a snapshot taken before the wait would miss them).
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
+  const json = events.map((e) => (e.changes === null ? null : JSON.stringify(e.changes)));
+  const values = sql.join(
+    events.map(
+      (e, i) =>
+        sql`(${i}::integer, ${e.actorId}::integer, ${e.firmId}::integer, ${e.action}::text, ${e.entity}::text, ${e.entityId}::text, ${json[i]}::jsonb, ${e.requestId}::text)`,
+    ),
+    sql`, `,
+  );
+  // The ids and times are taken under the lock, row by row (volatile functions in the inner select).
+  const prepared = rowsOf<{ ord: number; id: string; at: string; content: string; last: string | null }>(
+    await tx.execute(sql`select s.ord, s.id::text as id, s.at, ${contentOf({
+      id: sql`s.id`,
+      occurredAt: sql`s.at`,
+      actorId: sql`s.actor_id`,
+      firmId: sql`s.firm_id`,
+      action: sql`s.action`,
+      entity: sql`s.entity`,
+      entityId: sql`s.entity_id`,
+      changes: sql`s.changes`,
+      requestId: sql`s.request_id`,
+    })} as content,
+      (select ${auditEvents.hash} from ${auditEvents} order by ${auditEvents.id} desc limit 1) as last
+    from (select v.*, nextval(pg_get_serial_sequence('audit_events', 'id')) as id,
+                 ${instantText(sql`clock_timestamp()`)} as at
+          from (values ${values}) as v(ord, actor_id, firm_id, action, entity, entity_id, changes, request_id)) s`),
+  );
+  // The chain's order is the id order.
+  prepared.sort((a, b) => Number(a.id) - Number(b.id));
+  let prevHash = prepared[0]?.last ?? null;
+  const rows = prepared.map((p): typeof auditEvents.$inferInsert => {
+    const e = events[p.ord];
+    const hash = sealOf(key, prevHash, p.content);
+    const row = {
+      id: Number(p.id),
+      occurredAt: sql`${p.at}::timestamptz` as unknown as Date,
+      actorId: e.actorId,
+      firmId: e.firmId,
+      action: e.action,
+      entity: e.entity,
+      entityId: e.entityId,
+      changes: json[p.ord] === null ? null : sql`${json[p.ord]}::jsonb`,
+      requestId: e.requestId,
+      prevHash,
+      hash,
+    };
+    prevHash = hash;
+    return row;
+  });
+  await tx.insert(auditEvents).values(rows);
+}
+
+export interface ChainCheck {
+  ok: boolean;
+  checked: number;
+  first_bad_id: number | null;
+}
+
+const sameHash = (a: string | null, b: string) =>
+  a !== null && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Walks the whole chain oldest first, a batch at a time by id (flat memory, no transaction held):
+ * the first event whose hash is not its content's, or whose previous hash is not the hash of the event
+ * before it (one was deleted, or inserted), is the first bad one. `checked` counts the events read up to
+ * and including it.
+ */
+export async function verifyChain(db: Db, batch = VERIFY_BATCH): Promise<ChainCheck> {
+  const key = keyOf(db);
+  let after = 0;
+  let prev: string | null = null;
+  let checked = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: auditEvents.id, prevHash: auditEvents.prevHash, hash: auditEvents.hash, content: storedContent })
+      .from(auditEvents)
+      .where(gt(auditEvents.id, after))
+      .orderBy(asc(auditEvents.id))
+      .limit(batch);
+    for (const row of rows) {
+      checked++;
+      const linked = row.prevHash === prev;
+      if (!linked || !sameHash(row.hash, sealOf(key, row.prevHash, row.content)))
+        return { ok: false, checked, first_bad_id: row.id };
+      prev = row.hash;
+    }
+    if (rows.length < batch) return { ok: true, checked, first_bad_id: null };
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/**
+ * Seals the events recorded before the chain existed (the migration that added it left them without
+ * a hash), oldest first, once: only while no event is sealed yet, so someone who clears the hashes of
+ * a running chain cannot have the app seal their edits; and the sealing is itself an event of the trail.
+ * Run at start under the chain's lock, so instances starting together seal once.
+ */
+export async function sealUnchainedEvents(db: Db): Promise<number> {
+  const key = keyOf(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
+    const [sealedOne] = await tx
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(isNotNull(auditEvents.hash))
+      .limit(1);
+    if (sealedOne) return 0;
+    let prev: string | null = null;
+    let sealed = 0;
+    let after = 0;
+    for (;;) {
+      const batch = await tx
+        .select({ id: auditEvents.id, content: storedContent })
+        .from(auditEvents)
+        .where(and(gt(auditEvents.id, after), isNull(auditEvents.hash)))
+        .orderBy(asc(auditEvents.id))
+        .limit(VERIFY_BATCH);
+      if (batch.length === 0) break;
+      const seals = batch.map((row) => {
+        const seal = { id: row.id, prevHash: prev, hash: sealOf(key, prev, row.content) };
+        prev = seal.hash;
+        return seal;
+      });
+      // The one update the append-only trigger allows: an unsealed row's hash columns, from null.
+      const rows = sql.join(
+        seals.map((x) => sql`(${x.id}::bigint, ${x.prevHash}::text, ${x.hash}::text)`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update audit_events set prev_hash = v.prev_hash, hash = v.hash from (values ${rows}) as v(id, prev_hash, hash) where audit_events.id = v.id`,
+      );
+      sealed += batch.length;
+      after = batch[batch.length - 1].id;
+    }
+    if (sealed > 0)
+      await appendChained(db, tx, [
+        {
+          actorId: null,
+          requestId: null,
+          action: 'seal',
+          entity: 'audit_chain',
+          entityId: null,
+          firmId: null,
+          changes: { events: sealed },
+        },
+      ]);
+    return sealed;
+  });
+}

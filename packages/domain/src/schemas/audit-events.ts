@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { isCalendarDate } from '../rules/fiscal.js';
+import { pageQuery, recordId } from './common.js';
+
+const m = messages.auditTrail;
+
+/** An optional text filter: blank is no filter. */
+const filterText = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message ?? messages.validation.maxLength(max))
+    .optional()
+    .transform((v) => v || undefined);
+
+const day = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || isCalendarDate(v), m.badDate);
+
+/**
+ * The audit trail's filters (issue 12 §5). `actor` is a user id, or text matched against the actor's
+ * name and email; `from` and `to` are days in the portal's time zone, both included.
+ */
+const filterFields = {
+  entity: filterText(100),
+  entity_id: filterText(100),
+  actor: filterText(100, m.badActor),
+  firm: recordId.optional(),
+  action: filterText(50),
+  from: day,
+  to: day,
+};
+
+type Filters = { from?: string; to?: string };
+const datesInOrder = (q: Filters, ctx: z.RefinementCtx) => {
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: m.fromAfterTo });
+};
+
+export const AUDIT_EVENT_ORDERINGS = ['-occurred_at', 'occurred_at'] as const;
+
+export const auditEventsQuery = pageQuery
+  .extend({ ...filterFields, ordering: z.enum(AUDIT_EVENT_ORDERINGS).default('-occurred_at') })
+  .superRefine(datesInOrder);
+export type AuditEventsQuery = z.infer<typeof auditEventsQuery>;
+
+/** The CSV export: the same filters, every matching event. */
+export const auditEventsExportQuery = z.object(filterFields).superRefine(datesInOrder);
+export type AuditEventsFilter = z.infer<typeof auditEventsExportQuery>;
+
+/**
+ * One changed field. `from` is absent when the event recorded only the new value (a creation, or an
+ * event recorded before changes kept both sides); a child row's field is named `List[Id].Field`.
+ * PII and secrets read '[redacted]'.
+ */
+export const auditEventChange = z.object({
+  field: z.string(),
+  from: z.unknown().optional(),
+  to: z.unknown(),
+});
+export type AuditEventChange = z.infer<typeof auditEventChange>;
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  occurred_at: z.string(),
+  actor_id: z.number().int().nullable(),
+  /** The actor's name as their account holds it (a deleted account keeps its row); null for the system. */
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  firm_id: z.number().int().nullable(),
+  firm_name: z.string().nullable(),
+  request_id: z.string().nullable(),
+  changes: z.array(auditEventChange),
+  /** The hash chain: the previous event's hash and this event's own (null on an unsealed event). */
+  prev_hash: z.string().nullable(),
+  hash: z.string().nullable(),
+});
+export type AuditEventRow = z.infer<typeof auditEventSchema>;
+
+/** `GET /api/audit_events/verify/`: whether the whole chain holds, and the first event that breaks it. */
+export const auditChainCheckSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  first_bad_id: z.number().int().nullable(),
+});
+export type AuditChainCheck = z.infer<typeof auditChainCheckSchema>;
