@@ -238,6 +238,10 @@ const SCREENS: Record<string, Screen> = {
   '/account/password/reset': { modules: ['src/features/auth/forgot-password-page.tsx'] },
   '/account/password/reset/:uid/:token': { modules: ['src/features/auth/password-reset-page.tsx'] },
   '/account/activate/:uid/:token': { modules: ['src/features/auth/activate-account-page.tsx'] },
+  '/account/two-factor': {
+    modules: ['src/features/settings/two-factor-setup-page.tsx'],
+    fetch: ['/api/auth/user/'],
+  },
   '/': signedIn('src/features/home/home-page.tsx'),
   '/users/': signedIn('src/features/users/users-page.tsx'),
   '/setup/firms': signedIn('src/features/firms/firms-page.tsx'),
@@ -273,6 +277,7 @@ const SCREENS: Record<string, Screen> = {
   '/settings/profile': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/profile-tab.tsx'),
   '/settings/email': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/email-tab.tsx'),
   '/settings/password': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/password-tab.tsx'),
+  '/settings/security': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/security-tab.tsx'),
 };
 
 export default defineConfig(({ command, mode }) => {

@@ -1,3 +1,4 @@
+import { authMessages } from '@portal/domain';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { type ApiError, isApiError } from '../lib/api';
 import { notifyError } from '../lib/notify';
@@ -25,11 +26,22 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+let onSetupRequired: () => void = () => {};
+
+/** Where a session held at two-factor set-up goes when a call is refused for it (issue 12 §1). */
+export function setSetupRequiredHandler(handler: () => void) {
+  onSetupRequired = handler;
+}
+
 // Spec 000 §8 says most failures were swallowed; here every failed call tells the person why.
 function report(error: unknown, meta: CallMeta | undefined) {
   if (meta?.silent) return;
   if (!isApiError(error)) {
     notifyError(String(error));
+    return;
+  }
+  if (error.status === 403 && error.detail === authMessages.mfaSetupRequired) {
+    onSetupRequired();
     return;
   }
   const shownInline = Object.keys(error.fields);

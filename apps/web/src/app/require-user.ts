@@ -20,15 +20,39 @@ export async function requireUser({ request }: LoaderFunctionArgs): Promise<null
   // beside the user (kept for minutes, so rarely asked at all), never after it.
   const settings = queryClient.prefetchQuery(portalSettingsQuery);
   try {
-    const user = await api.get<User>('/api/auth/user/');
+    const user = await api.get<User & { mfa_setup_required?: true }>('/api/auth/user/');
     queryClient.setQueryData(currentUserKey, user);
+    // Held at two-factor set-up: nothing else answers until a factor is confirmed (issue 12 §1).
+    if (user.mfa_setup_required) throw redirect(twoFactorSetupPath(request.url));
     await settings;
+    return null;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isApiError(error) && error.status === 401) {
+      queryClient.clear();
+      const url = new URL(request.url);
+      throw redirect(loginPathFor(`${url.pathname}${url.search}${url.hash}`));
+    }
+    throw error;
+  }
+}
+
+/** The set-up screen, coming back to `href` (a full URL or a path) once a factor is confirmed. */
+export function twoFactorSetupPath(href: string) {
+  const url = new URL(href, window.location.origin);
+  return `/account/two-factor?next=${encodeURIComponent(`${url.pathname}${url.search}${url.hash}`)}`;
+}
+
+/** The set-up screen's own guard: signed in (held or not), else sign-in. */
+export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
+  try {
+    queryClient.setQueryData(currentUserKey, await api.get<User>('/api/auth/user/'));
     return null;
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
       queryClient.clear();
       const url = new URL(request.url);
-      throw redirect(loginPathFor(`${url.pathname}${url.search}${url.hash}`));
+      throw redirect(loginPathFor(`${url.pathname}${url.search}`));
     }
     throw error;
   }

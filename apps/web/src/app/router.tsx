@@ -26,8 +26,8 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { loginPathFor } from '../lib/safe-next';
 import { guarded } from './guarded';
-import { setUnauthorizedHandler } from './query-client';
-import { requireUser } from './require-user';
+import { setSetupRequiredHandler, setUnauthorizedHandler } from './query-client';
+import { requireSession, requireUser, twoFactorSetupPath } from './require-user';
 import { AppLayout } from './shell/app-layout';
 import { NotFoundPage } from './shell/not-found-page';
 import { RootError, RouteError } from './shell/route-error';
@@ -69,6 +69,14 @@ export const router = createBrowserRouter([
             path: 'activate/:uid/:token',
             lazy: async () => ({
               Component: (await import('../features/auth/activate-account-page')).ActivateAccountPage,
+            }),
+          },
+          {
+            // Issue 12 §1: a person whose firm requires a second factor sets one up before anything else.
+            path: 'two-factor',
+            loader: requireSession,
+            lazy: async () => ({
+              Component: (await import('../features/settings/two-factor-setup-page')).TwoFactorSetupPage,
             }),
           },
         ],
@@ -431,6 +439,10 @@ export const router = createBrowserRouter([
                 path: 'password',
                 lazy: async () => ({ Component: (await import('../features/settings/password-tab')).PasswordTab }),
               },
+              {
+                path: 'security',
+                lazy: async () => ({ Component: (await import('../features/settings/security-tab')).SecurityTab }),
+              },
             ],
           },
         ],
@@ -440,6 +452,12 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+setSetupRequiredHandler(() => {
+  const { pathname, search, hash } = router.state.location;
+  if (pathname === '/account/two-factor') return;
+  void router.navigate(twoFactorSetupPath(`${pathname}${search}${hash}`), { replace: true });
+});
 
 setUnauthorizedHandler(() => {
   const { pathname, search, hash } = router.state.location;

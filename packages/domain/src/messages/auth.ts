@@ -34,4 +34,7 @@ export const authMessages = {
   captchaLabel: 'Verify you are human',
   idleSignedOut: (minutes: number) =>
     `You were signed out after ${minutes} minutes without activity. Please sign in again.`,
+  /** A session held at two-factor set-up (the shell sends the person to set-up on this 403). */
+  mfaSetupRequired:
+    'Your firm requires two-factor sign-in for your account. Set up a second factor (Settings → Security) to continue.',
 } as const;

@@ -1,3 +1,5 @@
+import { authMessages } from './auth.js';
+
 /** Two-factor sign-in (issue 12 §1): Settings → Security, the set-up screen, the administrator's reset. */
 export const twoFactorMessages = {
   securityTab: 'Security',
@@ -38,8 +40,7 @@ export const twoFactorMessages = {
   passkeyCancelled: 'The passkey was not created (cancelled or timed out).',
   totpLabel: 'Authenticator app',
   // Server answers
-  setupRequired:
-    'Your firm requires two-factor sign-in for your account. Set up a second factor (Settings → Security) to continue.',
+  setupRequired: authMessages.mfaSetupRequired,
   setupFirst: 'Start the authenticator set-up first.',
   totpAlreadySet: 'An authenticator app is already set up. Remove it before setting up another.',
   codeWrong: 'That code is not right. Check the code in your app (or a recovery code) and try again.',

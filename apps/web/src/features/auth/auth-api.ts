@@ -1,7 +1,12 @@
-import type { LoginResponse } from '@portal/domain';
+import type { LoginResponse, PasswordLoginResponse } from '@portal/domain';
 import { api } from '../../lib/api';
 
-export const login = (body: { email: string; password: string }) => api.post<LoginResponse>('/api/auth/login/', body);
+export const login = (body: { email: string; password: string }) =>
+  api.post<PasswordLoginResponse>('/api/auth/login/', body);
+
+/** The second sign-in step: a code (authenticator or recovery) or a passkey's assertion. */
+export const loginMfa = (body: { mfa_token: string; code?: string; webauthn?: unknown }) =>
+  api.post<LoginResponse>('/api/auth/login/mfa/', body);
 
 export const logout = () => api.post<{ detail: string }>('/api/auth/logout/');
 

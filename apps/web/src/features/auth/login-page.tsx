@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { authMessages } from '@portal/domain';
+import { authMessages, type LoginResponse, type MfaChallenge } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api';
@@ -9,6 +10,7 @@ import { currentUserKey } from '../../lib/current-user';
 import { safeNext } from '../../lib/safe-next';
 import { login } from './auth-api';
 import { AuthCard } from './auth-card';
+import { MfaStep } from './mfa-step';
 
 /**
  * The one form that does not use the schema form: sign-in is the first page of every session and
@@ -28,19 +30,40 @@ export function LoginPage() {
     validate: { email: required(authMessages.enterEmail), password: required(authMessages.enterPassword) },
   });
 
+  // A person with a second factor answers the server's challenge before a session starts.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const signedIn = ({ user, mfa_setup_required }: LoginResponse & { mfa_setup_required?: boolean }) => {
+    // Whatever the previous person left in the cache is not this person's.
+    queryClient.clear();
+    queryClient.setQueryData(currentUserKey, user);
+    const next = safeNext(params.get('next'));
+    // The firm requires a factor this person has not set up: set-up first, then where they were going.
+    const to = mfa_setup_required ? `/account/two-factor?next=${encodeURIComponent(next)}` : next;
+    void navigate(to, { replace: true });
+  };
   const mutation = useMutation({
     mutationFn: login,
     // The failure is shown in the alert above the form, so a toast would only repeat it.
     meta: { silent: true },
-    onSuccess: ({ user }) => {
-      // Whatever the previous person left in the cache is not this person's.
-      queryClient.clear();
-      queryClient.setQueryData(currentUserKey, user);
-      void navigate(safeNext(params.get('next')), { replace: true });
-    },
+    onSuccess: (result) => ('mfa_required' in result ? setChallenge(result) : signedIn(result)),
   });
 
   const failure = mutation.error ? (isApiError(mutation.error) ? mutation.error.detail : String(mutation.error)) : null;
+
+  if (challenge)
+    return (
+      <AuthCard title={authMessages.mfaTitle}>
+        <MfaStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onStartOver={() => {
+            setChallenge(null);
+            mutation.reset();
+            form.setFieldValue('password', '');
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title="Sign in">

@@ -1,4 +1,15 @@
-import { Button, FileInput, Group, Image, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  FileInput,
+  Group,
+  Image,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { DEFAULT_GRACE_DAYS, type Firm, firmBody, LOGO_MAX_BYTES, LOGO_TYPES, messages } from '@portal/domain';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +22,12 @@ import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { createFirm, updateFirm, uploadLogo } from './firms-api';
 
 const KB = 1024;
+/** Issue 12 §1: who must sign in with a second factor (rules/two-factor.ts). */
+const POLICY_OPTIONS = [
+  { value: 'required', label: messages.twoFactor.policyRequired },
+  { value: 'optional', label: messages.twoFactor.policyOptional },
+  { value: 'demo', label: messages.twoFactor.policyDemo },
+];
 
 // The logo is chosen in the same form but uploaded on its own call once the firm exists.
 const logo = z
@@ -31,6 +48,7 @@ const valuesOf = (firm: Firm | null) => ({
   form_adv_url: firm?.form_adv_url ?? null,
   form_crs_url: firm?.form_crs_url ?? null,
   attestation_grace_days: firm?.attestation_grace_days ?? DEFAULT_GRACE_DAYS,
+  two_factor_policy: firm?.two_factor_policy ?? 'required',
   logo: null,
 });
 
@@ -108,6 +126,14 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
             max={90}
             hideControls
             {...form.number('attestation_grace_days')}
+          />
+          <Select
+            label={messages.twoFactor.policyLabel}
+            description={messages.twoFactor.policyHelp}
+            readOnly={readOnly}
+            allowDeselect={false}
+            data={POLICY_OPTIONS}
+            {...form.select('two_factor_policy')}
           />
         </SimpleGrid>
 

@@ -6,6 +6,7 @@ const TABS = [
   { label: 'Profile', to: 'profile' },
   { label: 'Email', to: 'email' },
   { label: 'Password', to: 'password' },
+  { label: 'Security', to: 'security' },
 ];
 
 /**

@@ -53,3 +53,6 @@ export const sendActivationLink = (userId: number) =>
 
 /** Withdraws the invitation of a never-activated account: its mailed activation link stops working. */
 export const cancelInvitation = (userId: number) => api.post<User>(`/api/users/${userId}/cancel_invitation/`);
+
+/** Issue 12 §1: removes the user's second factors (a lost phone); they are mailed and signed out. */
+export const resetTwoFactor = (userId: number) => api.post<{ detail: string }>(`/api/users/${userId}/mfa_reset/`);

@@ -4,13 +4,14 @@ import {
   canCancelInvitation,
   canDeleteUser,
   canEditUser,
+  canResetTwoFactor,
   isSuperAdmin,
   messages,
   type UserListItem,
   userOrderings,
   userStatuses,
 } from '@portal/domain';
-import { IconMailOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMailOff, IconPencil, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
@@ -23,7 +24,7 @@ import { formatDateTime } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
-import { cancelInvitation, deleteUser, userListQuery, usersKey } from './users-api';
+import { cancelInvitation, deleteUser, resetTwoFactor, userListQuery, usersKey } from './users-api';
 
 const ALL_FIRMS = 'all';
 
@@ -113,6 +114,7 @@ export function UsersPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<UserListItem | null>(null);
   const [uninviting, setUninviting] = useState<UserListItem | null>(null);
+  const [resetting, setResetting] = useState<UserListItem | null>(null);
 
   const remove = useConfirmedAction(
     (user) => deleteUser(user.id),
@@ -123,6 +125,12 @@ export function UsersPage() {
     (user) => cancelInvitation(user.id),
     messages.users.invitationCancelled,
     () => setUninviting(null),
+  );
+
+  const resetFactors = useConfirmedAction(
+    (user) => resetTwoFactor(user.id),
+    messages.twoFactor.resetDone,
+    () => setResetting(null),
   );
 
   const actions: RowAction<UserListItem>[] = [
@@ -138,6 +146,12 @@ export function UsersPage() {
       icon: IconMailOff,
       visible: (user) => user.invitation_pending && canCancelInvitation(actor, user),
       onClick: setUninviting,
+    },
+    {
+      label: messages.twoFactor.resetAction,
+      icon: IconShieldOff,
+      visible: (user) => canResetTwoFactor(actor, user),
+      onClick: setResetting,
     },
     {
       label: 'Delete',
@@ -257,6 +271,18 @@ export function UsersPage() {
         loading={uninvite.isPending}
         onCancel={() => setUninviting(null)}
         onConfirm={() => uninviting && uninvite.mutate(uninviting)}
+      />
+
+      <ConfirmModal
+        opened={resetting !== null}
+        title={messages.twoFactor.resetTitle}
+        question={messages.twoFactor.resetIntro(resetting ? fullName(resetting) : '')}
+        confirmLabel={messages.twoFactor.resetAction}
+        dismissLabel="Cancel"
+        color="red"
+        loading={resetFactors.isPending}
+        onCancel={() => setResetting(null)}
+        onConfirm={() => resetting && resetFactors.mutate(resetting)}
       />
     </Stack>
   );
