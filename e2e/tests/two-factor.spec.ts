@@ -91,8 +91,10 @@ test('an administrator of a firm that requires a second factor is sent to set on
   await expect(page).toHaveURL(/\/account\/two-factor/);
 
   await setUpAuthenticator(page);
+  // Then on to where they were going.
   await page.getByRole('button', { name: m.recoveryCodesDone }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-  await page.goto('/users');
+  await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
 });

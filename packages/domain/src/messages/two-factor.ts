@@ -24,6 +24,7 @@ export const twoFactorMessages = {
   regenerateIntro: 'New recovery codes replace the old ones at once. Enter your password to continue.',
   codesRegenerated: 'New recovery codes were made; the old ones no longer work.',
   factorsTitle: 'Your second factors',
+  factor: 'Factor',
   noFactors: 'No second factor is set up yet.',
   required: 'Your firm requires a second factor for your account.',
   added: 'Added',

@@ -70,7 +70,7 @@ export function SecurityTab() {
               <Table verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{m.factorsTitle}</Table.Th>
+                    <Table.Th>{m.factor}</Table.Th>
                     <Table.Th visibleFrom="sm">{m.added}</Table.Th>
                     <Table.Th visibleFrom="sm">{m.lastUsed}</Table.Th>
                     <Table.Th>
@@ -83,9 +83,11 @@ export function SecurityTab() {
                     <Table.Tr key={factor.id}>
                       <Table.Td>
                         <Text fw={500}>{factor.label}</Text>
-                        <Text size="xs" c="dimmed">
-                          {factor.kind === 'totp' ? m.authenticatorApp : m.passkey}
-                        </Text>
+                        {factor.kind === 'webauthn' && factor.label !== m.passkey && (
+                          <Text size="xs" c="dimmed">
+                            {m.passkey}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td visibleFrom="sm">{formatDateTime(factor.created_at)}</Table.Td>
                       <Table.Td visibleFrom="sm">
