@@ -47,6 +47,13 @@ import {
   recordAttempt,
   type ThrottleKind,
 } from './throttle.repository.js';
+import {
+  deleteAllFactors,
+  insertFactor,
+  recoveryCodeHash,
+  replaceRecoveryCodes,
+  TOTP_SECRET_FIELD,
+} from './two-factor.repository.js';
 
 const RESET_TTL_MS = 24 * 60 * 60 * 1000;
 export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -361,6 +368,28 @@ export async function verifyToken(deps: AppDeps, token: string) {
   const live = claims && (await findLiveSessionUser(deps.db, claims.sessionId));
   const user = live && !live.idle ? live.principal : undefined;
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
+}
+
+/**
+ * The demo seed's account with an authenticator app already set up (its key and recovery codes are
+ * in the README), so the two-step sign-in can be tried at once. Replaces whatever factors it had.
+ */
+export async function setUpDemoAuthenticator(
+  deps: Pick<AppDeps, 'pii'>,
+  tx: Executor,
+  userId: number,
+  secret: string,
+  recoveryCodes: string[],
+) {
+  await deleteAllFactors(tx, userId);
+  await insertFactor(tx, {
+    userId,
+    kind: 'totp',
+    label: messages.twoFactor.totpLabel,
+    secret: deps.pii.encrypt(secret, TOTP_SECRET_FIELD),
+    confirmedAt: new Date(),
+  });
+  await replaceRecoveryCodes(tx, userId, recoveryCodes.map(recoveryCodeHash));
 }
 
 /** The session check of every signed-in request (the platform's `SessionResolver`). */

@@ -9,6 +9,12 @@ export type ChallengePurpose = 'login' | 'webauthn_register';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** Where a TOTP secret is encrypted: the column name binds the ciphertext to it (platform/pii.ts). */
+export const TOTP_SECRET_FIELD = 'mfa_factors.secret';
+/** A recovery code as typed (any case, spaces and dashes) to its stored hash. */
+export const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+export const recoveryCodeHash = (code: string) => sha256(`recovery:${normalizeCode(code)}`);
+
 /** The policy of a person's firm; a person without one is held to the strictest. */
 export async function policyOfFirm(ex: Executor, firmId: number | null | undefined): Promise<TwoFactorPolicy> {
   if (firmId == null) return NO_FIRM_POLICY;

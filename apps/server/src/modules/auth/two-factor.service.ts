@@ -49,12 +49,14 @@ import {
   insertChallenge,
   insertFactor,
   liveChallenge,
+  normalizeCode,
   passkeyByCredential,
   pendingTotp,
   policyOfFirm,
   recordPasskeyUse,
+  recoveryCodeHash,
   replaceRecoveryCodes,
-  sha256,
+  TOTP_SECRET_FIELD,
   takeTotpStep,
   unusedRecoveryCodes,
   useRecoveryCode,
@@ -66,8 +68,6 @@ const m = messages.twoFactor;
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const TOTP_PERIOD = 30;
 const ISSUER = 'Portal';
-/** Where a TOTP secret is encrypted: the column name binds the ciphertext to it (platform/pii.ts). */
-const SECRET_FIELD = 'mfa_factors.secret';
 const RECOVERY_CODES = 10;
 /** 32 letters and digits without 0/O and 1/I: 12 of them are 60 random bits, easy to read and type. */
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -92,7 +92,6 @@ function stepOfCode(secretBase32: string, code: string, now: Date): number | nul
   return delta === null ? null : Math.floor(now.getTime() / 1000 / TOTP_PERIOD) + delta;
 }
 
-const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 const isTotpCode = (code: string) => /^[0-9]{6}$/.test(code);
 
 function newRecoveryCodes(): string[] {
@@ -101,11 +100,10 @@ function newRecoveryCodes(): string[] {
     return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
   });
 }
-const hashCode = (code: string) => sha256(`recovery:${normalizeCode(code)}`);
 
 async function storeNewRecoveryCodes(tx: Parameters<typeof replaceRecoveryCodes>[0], userId: number) {
   const codes = newRecoveryCodes();
-  await replaceRecoveryCodes(tx, userId, codes.map(hashCode));
+  await replaceRecoveryCodes(tx, userId, codes.map(recoveryCodeHash));
   return codes;
 }
 
@@ -214,7 +212,7 @@ async function checkCode(deps: AppDeps, userId: number, raw: string): Promise<Ch
     const now = deps.config.now();
     for (const factor of await confirmedFactors(deps.db, userId)) {
       if (factor.kind !== 'totp' || !factor.secret) continue;
-      const step = stepOfCode(deps.pii.decrypt(factor.secret, SECRET_FIELD), code, now);
+      const step = stepOfCode(deps.pii.decrypt(factor.secret, TOTP_SECRET_FIELD), code, now);
       if (step === null) continue;
       if (!(await takeTotpStep(deps.db, factor.id, step))) return { ok: false, message: m.codeReused, field: 'code' };
       return { ok: true, method: 'totp', factorId: factor.id };
@@ -222,7 +220,9 @@ async function checkCode(deps: AppDeps, userId: number, raw: string): Promise<Ch
     return wrong;
   }
   if (code.length !== 12) return wrong;
-  return (await useRecoveryCode(deps.db, userId, hashCode(code))) ? { ok: true, method: 'recovery_code' } : wrong;
+  return (await useRecoveryCode(deps.db, userId, recoveryCodeHash(code)))
+    ? { ok: true, method: 'recovery_code' }
+    : wrong;
 }
 
 async function checkPasskey(
@@ -283,7 +283,7 @@ export async function startTotp(ctx: Ctx) {
       userId: auth.user.id,
       kind: 'totp',
       label: m.totpLabel,
-      secret: deps.pii.encrypt(secret, SECRET_FIELD),
+      secret: deps.pii.encrypt(secret, TOTP_SECRET_FIELD),
     });
     record({ action: 'mfa_totp_setup_started', entity: 'mfa_factor', entityId: factor.id, firmId: firmOf(auth) });
   });
@@ -299,7 +299,7 @@ export async function confirmTotp(ctx: Ctx, rawCode: string) {
   if (!pending?.secret) throw badRequest(m.setupFirst);
   const code = normalizeCode(rawCode);
   const step = isTotpCode(code)
-    ? stepOfCode(deps.pii.decrypt(pending.secret, SECRET_FIELD), code, deps.config.now())
+    ? stepOfCode(deps.pii.decrypt(pending.secret, TOTP_SECRET_FIELD), code, deps.config.now())
     : null;
   if (step === null) throw badRequest(m.codeWrong, { code: m.codeWrong });
   return writeAudited(deps.db, ctx.meta, async (tx, record) => {

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { addDays, calendarDateIn, wireDateToText } from '@portal/domain';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
-import { DEMO_PASSWORD, seedDemo } from './demo-seed.js';
+import { DEMO_PASSWORD, DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET, seedDemo } from './demo-seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -313,5 +314,32 @@ describe('the demo of support cases', () => {
     expect(firm.results.map((c) => c.SuppliedName)).toContain('Avery Advisor');
     // Another firm's administrator sees none of them.
     expect((await read<Page<Case>>('/api/support_tickets/', await signIn('admin2@demo.test'))).count).toBe(0);
+  });
+});
+
+describe('the demo of two-factor sign-in', () => {
+  it('the demo firms let their accounts in with the password alone; twofactor@demo.test signs in with a second step', async () => {
+    const superAdmin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: 'super@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(json(superAdmin)).not.toHaveProperty('mfa_setup_required');
+    const step = json<{ mfa_required: boolean; mfa_token: string; methods: string[] }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: { email: 'twofactor@demo.test', password: DEMO_PASSWORD },
+      }),
+    );
+    expect(step).toMatchObject({ mfa_required: true, methods: ['totp', 'recovery_code'] });
+    const code = new TOTP({ secret: Secret.fromBase32(DEMO_TOTP_SECRET), digits: 6, period: 30 }).generate();
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/mfa/',
+      payload: { mfa_token: step.mfa_token, code },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(DEMO_RECOVERY_CODES).toHaveLength(10);
   });
 });

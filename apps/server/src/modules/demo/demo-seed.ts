@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { setUpDemoAuthenticator } from '../auth/auth.service.js';
 import { accounts, type UserRecord } from '../users/users.service.js';
 import { offlineDeps } from './acting.js';
 import { upsertDemoFirms } from './demo.repository.js';
@@ -143,7 +144,13 @@ const demoUsers: DemoUser[] = [
   { email: 'admin2@demo.test', first: 'Blair', last: 'Admin', firm: 2, type: 1 },
   { email: 'advisor2@demo.test', first: 'Drew', last: 'Advisor', firm: 2, type: 2 },
   { email: 'client2@demo.test', first: 'Jordan', last: 'Client', firm: 2, type: 4, advisor: 'advisor2@demo.test' },
+  // Signs in with a second step (issue 12 §1): the authenticator key and recovery codes are below and in the README.
+  { email: 'twofactor@demo.test', first: 'Tess', last: 'Twofactor', firm: 2, type: 3 },
 ];
+
+/** twofactor@demo.test's authenticator app key (base32) and recovery codes, as the README lists them. */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+export const DEMO_RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `DEMO-CODE-${String(i + 1).padStart(4, '0')}`);
 
 /** Loads the demo firms and accounts; running it again brings them back to the listed state. */
 export async function seedDemo(db: Db, config: Config): Promise<void> {
@@ -181,6 +188,18 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     }
   });
   const deps = offlineDeps(db, config);
+  const twoFactor = await accounts.byEmail(db, 'twofactor@demo.test');
+  if (twoFactor)
+    await writeAudited(db, { actorId: null, requestId: 'seed-demo' }, async (tx, record) => {
+      await setUpDemoAuthenticator(deps, tx, twoFactor.id, DEMO_TOTP_SECRET, DEMO_RECOVERY_CODES);
+      record({
+        action: 'mfa_factor_added',
+        entity: 'user',
+        entityId: twoFactor.id,
+        firmId: 2,
+        changes: { kind: 'totp' },
+      });
+    });
   await seedDemoCompliance(deps, 'super@demo.test');
   await seedDemoInvestments(deps);
   await seedDemoOnboarding(deps);
