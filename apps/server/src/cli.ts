@@ -4,6 +4,7 @@ import { seedBench } from './bench/bench-seed.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { rotateTotpSecrets } from './modules/auth/auth.service.js';
 import { createSuperAdmin } from './modules/demo/create-admin.js';
 import { DEMO_PASSWORD, seedDemo } from './modules/demo/demo-seed.js';
 import { rotatePiiKey } from './modules/onboarding/onboarding.service.js';
@@ -42,6 +43,9 @@ async function main() {
           ? `Re-encrypted ${r.values} PII values in ${r.agreements} client agreements under key ${r.keyId} (${r.batches} batches).`
           : `Every PII value is already under key ${r.keyId}: nothing to re-encrypt.`,
       );
+      // Authenticator apps' secrets are encrypted under the same keys (issue 12 §1).
+      const secrets = await rotateTotpSecrets(database.db, pii);
+      console.log(`Re-encrypted ${secrets} authenticator secrets under key ${r.keyId}.`);
     } else if (command === 'bench-seed') {
       // The data set of `npm run bench` (scripts/bench): never run against a database that matters.
       const { values } = parseArgs({

@@ -17,6 +17,7 @@ import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { burnVerifyTime, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords.js';
+import type { PiiKeyring } from '../../platform/pii.js';
 import { accounts, type UserRecord } from '../users/users.service.js';
 import {
   cancelOneTimeTokens,
@@ -52,7 +53,9 @@ import {
   insertFactor,
   recoveryCodeHash,
   replaceRecoveryCodes,
+  setFactorSecret,
   TOTP_SECRET_FIELD,
+  totpSecretsNotUnderKey,
 } from './two-factor.repository.js';
 
 const RESET_TTL_MS = 24 * 60 * 60 * 1000;
@@ -390,6 +393,32 @@ export async function setUpDemoAuthenticator(
     confirmedAt: new Date(),
   });
   await replaceRecoveryCodes(tx, userId, recoveryCodes.map(recoveryCodeHash));
+}
+
+/**
+ * `rotate-pii-key` for the authenticator secrets: each one not under the current key is re-encrypted
+ * (a previous key must still be configured), in batches, each one transaction with its audit event.
+ */
+export async function rotateTotpSecrets(db: Executor, pii: PiiKeyring, batchSize = 500): Promise<number> {
+  let rotated = 0;
+  let afterId = 0;
+  for (;;) {
+    const rows = await totpSecretsNotUnderKey(db, pii.currentKeyId, afterId, batchSize);
+    if (!rows.length) return rotated;
+    await writeAudited(db, { actorId: null, requestId: null }, async (tx, record) => {
+      for (const row of rows) {
+        const plain = pii.decrypt(row.secret as string, TOTP_SECRET_FIELD);
+        await setFactorSecret(tx, row.id, pii.encrypt(plain, TOTP_SECRET_FIELD));
+      }
+      record({
+        action: 'rotate_pii_key',
+        entity: 'mfa_factor',
+        changes: { key_id: pii.currentKeyId, values: rows.length, ids: rows.map((r) => r.id) },
+      });
+    });
+    rotated += rows.length;
+    afterId = rows.at(-1)?.id ?? afterId;
+  }
 }
 
 /** The session check of every signed-in request (the platform's `SessionResolver`). */

@@ -197,3 +197,23 @@ export async function clearPendingSessions(ex: Executor, userId: number) {
     .set({ mfaPending: false })
     .where(and(eq(sessions.userId, userId), eq(sessions.mfaPending, true)));
 }
+
+/** Authenticator secrets not encrypted under `keyId` (rotate-pii-key), by id after `afterId`. */
+export async function totpSecretsNotUnderKey(ex: Executor, keyId: string, afterId: number, limit: number) {
+  return ex
+    .select({ id: mfaFactors.id, secret: mfaFactors.secret })
+    .from(mfaFactors)
+    .where(
+      and(
+        isNotNull(mfaFactors.secret),
+        gt(mfaFactors.id, afterId),
+        sql`${mfaFactors.secret} not like ${`v1.${keyId}.%`}`,
+      ),
+    )
+    .orderBy(asc(mfaFactors.id))
+    .limit(limit);
+}
+
+export async function setFactorSecret(ex: Executor, id: number, secret: string) {
+  await ex.update(mfaFactors).set({ secret }).where(eq(mfaFactors.id, id));
+}

@@ -11,8 +11,10 @@ import {
   mfaRecoveryCodes,
   sessions,
 } from '../../db/schema/index.js';
+import { piiKeyring } from '../../platform/pii.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
+import { rotateTotpSecrets } from './auth.service.js';
 
 /**
  * Two-factor sign-in (issue 12 §1). The portal's clock is movable: TOTP codes are computed for the
@@ -602,5 +604,25 @@ describe('passkeys', () => {
     });
     expect(stolen.statusCode).toBe(400);
     expect(json(stolen).detail).toBe(m.passkeyFailed);
+  });
+});
+
+describe('the PII key rotation', () => {
+  it('re-encrypts authenticator secrets under the new key; the old key is then no longer needed', async () => {
+    const { user, headers } = await personOf();
+    const { secret } = await withTotp(headers);
+    const newKey = randomBytes(32).toString('base64url');
+    const rotating = piiKeyring(newKey, [t.deps.config.piiKey]);
+    expect(await rotateTotpSecrets(t.deps.db, rotating)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.deps.db.select().from(mfaFactors).where(eq(mfaFactors.userId, user.id));
+    expect(piiKeyring(newKey).decrypt(row.secret, 'mfa_factors.secret')).toBe(secret);
+    expect(await rotateTotpSecrets(t.deps.db, rotating)).toBe(0);
+    const [event] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'rotate_pii_key'), eq(auditEvents.entity, 'mfa_factor')));
+    expect(event.changes).toMatchObject({ key_id: rotating.currentKeyId });
+    // Back under the app's key, for whatever runs after.
+    await rotateTotpSecrets(t.deps.db, piiKeyring(t.deps.config.piiKey, [newKey]));
   });
 });
