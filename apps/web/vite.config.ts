@@ -278,6 +278,7 @@ const SCREENS: Record<string, Screen> = {
   '/settings/email': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/email-tab.tsx'),
   '/settings/password': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/password-tab.tsx'),
   '/settings/security': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/security-tab.tsx'),
+  '/settings/sessions': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/sessions-tab.tsx'),
 };
 
 export default defineConfig(({ command, mode }) => {

@@ -1,4 +1,4 @@
-import { authMessages } from '@portal/domain';
+import { authMessages, SESSION_IDLE_CODE } from '@portal/domain';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { type ApiError, isApiError } from '../lib/api';
 import { notifyError } from '../lib/notify';
@@ -19,10 +19,10 @@ declare module '@tanstack/react-query' {
   }
 }
 
-let onUnauthorized: () => void = () => {};
+let onUnauthorized: (error: ApiError) => void = () => {};
 
 /** The router registers how to send someone to sign-in; kept as a callback to avoid an import cycle. */
-export function setUnauthorizedHandler(handler: () => void) {
+export function setUnauthorizedHandler(handler: (error: ApiError) => void) {
   onUnauthorized = handler;
 }
 
@@ -47,8 +47,9 @@ function report(error: unknown, meta: CallMeta | undefined) {
   const shownInline = Object.keys(error.fields);
   if (shownInline.length > 0 && shownInline.every((field) => meta?.inlineFields?.includes(field))) return;
   if (meta?.showsInline?.(error)) return;
-  notifyError(error.detail);
-  if (error.status === 401) onUnauthorized();
+  // A session ended for idleness is explained on the sign-in page rather than in a toast.
+  if (error.code !== SESSION_IDLE_CODE) notifyError(error.detail);
+  if (error.status === 401) onUnauthorized(error);
 }
 
 export const queryClient = new QueryClient({

@@ -24,7 +24,7 @@ import {
 } from '@portal/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
-import { loginPathFor } from '../lib/safe-next';
+import { idleMinutesOf, loginPathFor } from '../lib/safe-next';
 import { guarded } from './guarded';
 import { setSetupRequiredHandler, setUnauthorizedHandler } from './query-client';
 import { requireSession, requireUser, twoFactorSetupPath } from './require-user';
@@ -443,6 +443,10 @@ export const router = createBrowserRouter([
                 path: 'security',
                 lazy: async () => ({ Component: (await import('../features/settings/security-tab')).SecurityTab }),
               },
+              {
+                path: 'sessions',
+                lazy: async () => ({ Component: (await import('../features/settings/sessions-tab')).SessionsTab }),
+              },
             ],
           },
         ],
@@ -459,8 +463,8 @@ setSetupRequiredHandler(() => {
   void router.navigate(twoFactorSetupPath(`${pathname}${search}${hash}`), { replace: true });
 });
 
-setUnauthorizedHandler(() => {
+setUnauthorizedHandler((error) => {
   const { pathname, search, hash } = router.state.location;
   if (pathname.startsWith('/account/')) return;
-  void router.navigate(loginPathFor(`${pathname}${search}${hash}`), { replace: true });
+  void router.navigate(loginPathFor(`${pathname}${search}${hash}`, idleMinutesOf(error)), { replace: true });
 });

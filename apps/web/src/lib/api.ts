@@ -5,13 +5,24 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly fields: Record<string, string>;
+  /** The server's machine-readable reason, where a client acts on one (`session_idle`). */
+  readonly code?: string;
+  /** A refused sign-in that must now carry a solved captcha. */
+  readonly captchaRequired: boolean;
 
-  constructor(status: number, detail: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    detail: string,
+    fields: Record<string, string> = {},
+    extra: { code?: string; captchaRequired?: boolean } = {},
+  ) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.fields = fields;
+    this.code = extra.code;
+    this.captchaRequired = extra.captchaRequired ?? false;
   }
 }
 
@@ -77,11 +88,14 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
 /** A refusal as the server described it (`{detail, fields?}`), whatever else its body held; 0: unreachable. */
 export function apiErrorOf(status: number, data: unknown): ApiError {
   if (status === 0) return new ApiError(0, httpMessages.unreachable);
-  const problem = (data ?? {}) as { detail?: unknown; fields?: unknown };
+  const problem = (data ?? {}) as { detail?: unknown; fields?: unknown; code?: unknown; captcha_required?: unknown };
   const detail = typeof problem.detail === 'string' && problem.detail ? problem.detail : httpMessages.internal;
   const fields =
     problem.fields && typeof problem.fields === 'object' ? (problem.fields as Record<string, string>) : undefined;
-  return new ApiError(status, detail, fields);
+  return new ApiError(status, detail, fields, {
+    code: typeof problem.code === 'string' ? problem.code : undefined,
+    captchaRequired: problem.captcha_required === true,
+  });
 }
 
 /** One page of a server-side list (DESIGN.md "The HTTP contract"). */

@@ -1,7 +1,7 @@
 import type { LoginResponse, PasswordLoginResponse } from '@portal/domain';
 import { api } from '../../lib/api';
 
-export const login = (body: { email: string; password: string }) =>
+export const login = (body: { email: string; password: string; captcha?: string }) =>
   api.post<PasswordLoginResponse>('/api/auth/login/', body);
 
 /** The second sign-in step: a code (authenticator or recovery) or a passkey's assertion. */

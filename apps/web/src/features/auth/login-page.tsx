@@ -2,15 +2,18 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { authMessages, type LoginResponse, type MfaChallenge } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api';
 import { currentUserKey } from '../../lib/current-user';
-import { safeNext } from '../../lib/safe-next';
+import { idleMinutesParam, safeNext } from '../../lib/safe-next';
 import { login } from './auth-api';
 import { AuthCard } from './auth-card';
 import { MfaStep } from './mfa-step';
+
+// Only after failed sign-ins: its code (and the widget's) stays out of the page's first load.
+const CaptchaWidget = lazy(async () => ({ default: (await import('./captcha-widget')).CaptchaWidget }));
 
 /**
  * The one form that does not use the schema form: sign-in is the first page of every session and
@@ -49,6 +52,16 @@ export function LoginPage() {
   });
 
   const failure = mutation.error ? (isApiError(mutation.error) ? mutation.error.detail : String(mutation.error)) : null;
+  // Asked by the server (issue 12 §3): from then on every attempt carries a freshly solved captcha.
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const onCaptcha = useCallback((payload: string | null) => setCaptcha(payload), []);
+  const asksCaptcha = isApiError(mutation.error) && mutation.error.captchaRequired;
+  if (asksCaptcha && !captchaShown) setCaptchaShown(true);
+  // An idle session ended: the guard sent the person here to say so.
+  const idleMinutes = idleMinutesParam(params.get('idle'));
+  const notice = idleMinutes ? authMessages.idleSignedOut(idleMinutes) : null;
 
   if (challenge)
     return (
@@ -69,9 +82,20 @@ export function LoginPage() {
     <AuthCard title="Sign in">
       <form
         noValidate
-        onSubmit={form.onSubmit((body) => mutation.mutate({ email: body.email.trim(), password: body.password }))}
+        onSubmit={form.onSubmit((body) => {
+          mutation.mutate(
+            { email: body.email.trim(), password: body.password, ...(captcha ? { captcha } : {}) },
+            // A solution opens one attempt: a failed one needs a new puzzle.
+            { onError: () => captcha && (setCaptcha(null), setCaptchaRound((n) => n + 1)) },
+          );
+        })}
       >
         <Stack gap="md">
+          {notice && !failure && (
+            <Alert color="blue" variant="light" role="status">
+              {notice}
+            </Alert>
+          )}
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}
@@ -92,7 +116,12 @@ export function LoginPage() {
             withAsterisk={false}
             {...form.getInputProps('password')}
           />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
+          {captchaShown && (
+            <Suspense fallback={null}>
+              <CaptchaWidget key={captchaRound} email={form.values.email} onChange={onCaptcha} />
+            </Suspense>
+          )}
+          <Button type="submit" fullWidth loading={mutation.isPending} disabled={captchaShown && !captcha}>
             Log In
           </Button>
           <Anchor component={Link} to="/account/password/reset" ta="center" size="sm">

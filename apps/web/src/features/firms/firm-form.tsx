@@ -10,7 +10,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DEFAULT_GRACE_DAYS, type Firm, firmBody, LOGO_MAX_BYTES, LOGO_TYPES, messages } from '@portal/domain';
+import {
+  DEFAULT_GRACE_DAYS,
+  DEFAULT_IDLE_TIMEOUT_MINUTES,
+  type Firm,
+  firmBody,
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
+  MAX_IDLE_TIMEOUT_MINUTES,
+  MIN_IDLE_TIMEOUT_MINUTES,
+  messages,
+} from '@portal/domain';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -49,6 +59,7 @@ const valuesOf = (firm: Firm | null) => ({
   form_crs_url: firm?.form_crs_url ?? null,
   attestation_grace_days: firm?.attestation_grace_days ?? DEFAULT_GRACE_DAYS,
   two_factor_policy: firm?.two_factor_policy ?? 'required',
+  idle_timeout_minutes: firm?.idle_timeout_minutes ?? DEFAULT_IDLE_TIMEOUT_MINUTES,
   logo: null,
 });
 
@@ -134,6 +145,17 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
             allowDeselect={false}
             data={POLICY_OPTIONS}
             {...form.select('two_factor_policy')}
+          />
+          <NumberInput
+            label={messages.sessions.idleTimeoutLabel}
+            description={messages.sessions.idleTimeoutHelp}
+            readOnly={readOnly}
+            allowDecimal={false}
+            allowNegative={false}
+            min={MIN_IDLE_TIMEOUT_MINUTES}
+            max={MAX_IDLE_TIMEOUT_MINUTES}
+            hideControls
+            {...form.number('idle_timeout_minutes')}
           />
         </SimpleGrid>
 

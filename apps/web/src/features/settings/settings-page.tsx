@@ -7,6 +7,7 @@ const TABS = [
   { label: 'Email', to: 'email' },
   { label: 'Password', to: 'password' },
   { label: 'Security', to: 'security' },
+  { label: 'Sessions', to: 'sessions' },
 ];
 
 /**

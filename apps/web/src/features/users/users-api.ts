@@ -1,4 +1,4 @@
-import type { User, UserListItem, UserWithFirm, UserWriteBody } from '@portal/domain';
+import type { EndedSessions, User, UserListItem, UserWithFirm, UserWriteBody } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { listPageQuery, type PageParams } from '../../lib/list-page-query';
@@ -56,3 +56,5 @@ export const cancelInvitation = (userId: number) => api.post<User>(`/api/users/$
 
 /** Issue 12 §1: removes the user's second factors (a lost phone); they are mailed and signed out. */
 export const resetTwoFactor = (userId: number) => api.post<{ detail: string }>(`/api/users/${userId}/mfa_reset/`);
+
+export const endUserSessions = (userId: number) => api.post<EndedSessions>(`/api/users/${userId}/end_sessions/`);

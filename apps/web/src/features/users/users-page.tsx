@@ -4,6 +4,7 @@ import {
   canCancelInvitation,
   canDeleteUser,
   canEditUser,
+  canEndSessionsOf,
   canResetTwoFactor,
   isSuperAdmin,
   messages,
@@ -11,7 +12,7 @@ import {
   userOrderings,
   userStatuses,
 } from '@portal/domain';
-import { IconMailOff, IconPencil, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { IconLogout, IconMailOff, IconPencil, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
@@ -24,7 +25,7 @@ import { formatDateTime } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
-import { cancelInvitation, deleteUser, resetTwoFactor, userListQuery, usersKey } from './users-api';
+import { cancelInvitation, deleteUser, endUserSessions, resetTwoFactor, userListQuery, usersKey } from './users-api';
 
 const ALL_FIRMS = 'all';
 
@@ -132,6 +133,15 @@ export function UsersPage() {
     messages.twoFactor.resetDone,
     () => setResetting(null),
   );
+  // An administrator signs a person out everywhere (issue 12 §4); the toast says how many sessions ended.
+  const [signingOut, setSigningOut] = useState<UserListItem | null>(null);
+  const signOut = useMutation({
+    mutationFn: (user: UserListItem) => endUserSessions(user.id),
+    onSuccess: ({ detail }) => {
+      setSigningOut(null);
+      notifySuccess(detail);
+    },
+  });
 
   const actions: RowAction<UserListItem>[] = [
     {
@@ -152,6 +162,12 @@ export function UsersPage() {
       icon: IconShieldOff,
       visible: (user) => canResetTwoFactor(actor, user),
       onClick: setResetting,
+    },
+    {
+      label: messages.sessions.endUserSessions,
+      icon: IconLogout,
+      visible: (user) => canEndSessionsOf(actor, user),
+      onClick: setSigningOut,
     },
     {
       label: 'Delete',
@@ -283,6 +299,18 @@ export function UsersPage() {
         loading={resetFactors.isPending}
         onCancel={() => setResetting(null)}
         onConfirm={() => resetting && resetFactors.mutate(resetting)}
+      />
+
+      <ConfirmModal
+        opened={signingOut !== null}
+        title={messages.sessions.endUserSessions}
+        question={messages.sessions.endUserSessionsConfirm(signingOut ? fullName(signingOut) : '')}
+        confirmLabel={messages.sessions.endUserSessions}
+        dismissLabel="Cancel"
+        color="red"
+        loading={signOut.isPending}
+        onCancel={() => setSigningOut(null)}
+        onConfirm={() => signingOut && signOut.mutate(signingOut)}
       />
     </Stack>
   );
