@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { messages, type Session } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,9 +68,9 @@ export function SessionsTab() {
                       {s.device}
                     </Text>
                     {s.current && (
-                      <Badge variant="light" color="green" size="sm">
+                      <Text size="xs" fw={700} c="teal.9" tt="uppercase">
                         {m.thisSession}
-                      </Badge>
+                      </Text>
                     )}
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       {s.ip}
