@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { messages } from '@portal/domain';
 import { Secret, TOTP } from 'otpauth';
-import { expect, expectAccessible, signOut, TEST_PASSWORD, test } from '../support/fixtures.js';
+import * as schema from '../../apps/server/src/db/schema/index.js';
+import { expect, expectAccessible, mailTo, signIn, signOut, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 const m = messages.twoFactor;
 
@@ -97,4 +98,48 @@ test('an administrator of a firm that requires a second factor is sent to set on
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+});
+
+test("an administrator resets a user's second factors from the Users list; the user is mailed", async ({
+  page,
+  db,
+}) => {
+  const stamp = Date.now();
+  const firm = await db.createFirm(db.db);
+  const admin = await db.createUser(db.db, {
+    email: `resetter.${stamp}@example.test`,
+    firstName: 'Rae',
+    profile: { firmId: firm.id, profileType: 1 },
+  });
+  const user = await db.createUser(db.db, {
+    email: `lostphone.${stamp}@example.test`,
+    firstName: 'Lou',
+    lastName: `Lostphone${stamp}`,
+    profile: { firmId: firm.id, profileType: 3 },
+  });
+  // A passkey on record (its key is never read here): the person has lost the device.
+  await db.db.insert(schema.mfaFactors).values({
+    userId: user.id,
+    kind: 'webauthn',
+    label: 'Old phone',
+    credentialId: `cred-${stamp}`,
+    publicKey: 'AA',
+    signCount: 0,
+    confirmedAt: new Date(),
+  });
+  await signIn(page, admin.email);
+  await page.goto(`/users?search=Lostphone${stamp}`);
+  const name = `Lostphone${stamp}, Lou`;
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: m.resetAction }).click();
+  const dialog = page.getByRole('dialog', { name: m.resetTitle });
+  await expect(dialog.getByText(m.resetIntro(`Lou Lostphone${stamp}`))).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: m.resetAction }).click();
+  await expect(page.getByText(m.resetDone)).toBeVisible();
+  const mail = await mailTo(user.email, 'two-factor sign-in of your portal account');
+  expect(mail.raw).toContain('Your two-factor sign-in was reset');
+  // Signed in with the password alone again.
+  await signOut(page);
+  await signIn(page, user.email);
 });
