@@ -28,11 +28,16 @@ const SECRET_OR_PII =
 
 export const REDACTED = '[redacted]';
 
-/** An event's changes with each top-level key that names a secret or PII kept by name only. */
+/**
+ * An event's changes with each top-level key that names a secret or PII kept by name only: a change
+ * recorded as `{ from, to }` keeps that shape, '[redacted]' on both sides.
+ */
 export function redactChanges(changes: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!changes) return undefined;
-  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? REDACTED : v]));
+  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_OR_PII.test(k) ? redactedLike(v) : v]));
 }
+
+const redactedLike = (v: unknown) => (isFieldChange(v) ? { from: REDACTED, to: REDACTED } : REDACTED);
 
 /** Whether a key names a secret or client PII (`password`, `ssn`, `Tax_ID__c`, `date_of_birth`…). */
 export const namesSecretOrPii = (key: string) => SECRET_OR_PII.test(key);
@@ -53,6 +58,10 @@ export interface FieldChange {
   from: unknown;
   to: unknown;
 }
+
+/** Whether a recorded value is one field's change (`{ from, to }`) rather than a value set. */
+export const isFieldChange = (v: unknown): v is FieldChange =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
 
 /** A child row a save inserted (every field from nothing) or changed (the fields that differ). */
 export interface RowChange {

@@ -114,6 +114,19 @@ describe('a field table', () => {
     });
   });
 
+  it('records an update as each changed field before and after, PII by name only on both sides', () => {
+    const before = noteEntity.toWire({ id: 7, title: 'Old', ssn: '123-45-6789', reviewedBy: null });
+    expect(noteEntity.auditOf({ Title__c: 'New', SSN__c: '987-65-4321', Reviewed_By__c: null }, before)).toEqual({
+      Title__c: { from: 'Old', to: 'New' },
+      SSN__c: { from: '[redacted]', to: '[redacted]' },
+    });
+    const after = { ...before, Title__c: 'New', Reviewed_By__c: 'CCO' };
+    expect(noteEntity.auditDiff(before, after)).toEqual({
+      Title__c: { from: 'Old', to: 'New' },
+      Reviewed_By__c: { from: null, to: 'CCO' },
+    });
+  });
+
   it("keeps a record's snapshot as it was, but for the PII of the record and of its rows", () => {
     const note = {
       id: 1,

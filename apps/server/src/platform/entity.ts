@@ -1,6 +1,7 @@
 import { type Actor, type Field, type FieldTable, maySet, messages } from '@portal/domain';
 import { asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { type FieldChange, REDACTED } from './audit.js';
 import { forbidden } from './errors.js';
 
 /** A stored record as repositories return it: the main row's columns, and one object per group. */
@@ -71,6 +72,16 @@ export function bindEntity<T extends FieldTable>(
       throw new Error(`${name}.${wire}: no column '${field.column}' in its table`);
   }
   const entries = Object.entries(fields);
+  /** Wire keys (`group.wire` inside a group) of the fields the audit trail keeps by name only. */
+  const hidden = new Set(entries.filter(([, f]) => f.pii || f.secret).map(([w, f]) => wireKey(w, f)));
+  const byKey = new Map(entries.map(([w, f]) => [wireKey(w, f), [w, f] as const]));
+  /** The value of a wire key (`profile.city`) in a record in wire shape, groups nested. */
+  const valueAt = (record: Record<string, unknown>, key: string): unknown => {
+    const found = byKey.get(key);
+    if (!found?.[1].group) return record[key];
+    const [wire, field] = found;
+    return (record[field.group as string] as Record<string, unknown> | null | undefined)?.[wire];
+  };
 
   /** The wire shape of `picked` fields (secrets never), its field list resolved once. */
   const projection = (picked: [string, Field][]) => {
@@ -88,6 +99,24 @@ export function bindEntity<T extends FieldTable>(
     const holder = field.group ? (row[field.group] as StoredRow | null | undefined) : row;
     const value = holder?.[field.column];
     return value instanceof Date ? value.toISOString() : (value ?? null);
+  };
+
+  /**
+   * The audit event's record of a write: PII and secrets by name only. Without `before`, the values
+   * set (a creation, which has no before). With `before` (the stored record in wire shape the change
+   * was computed against, what `changes` was given), each changed field as `{ from, to }`, a PII or
+   * secret field as '[redacted]' on both sides: an examiner sees what each value was, not just what
+   * it became. A value equal to its stored one is no change and left out.
+   */
+  const auditOf = (changed: Record<string, unknown>, before?: Record<string, unknown>): Record<string, unknown> => {
+    if (!before) return Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, hidden.has(k) ? REDACTED : v]));
+    const out: Record<string, FieldChange> = {};
+    for (const [key, to] of Object.entries(changed)) {
+      const from = valueAt(before, key);
+      if (same(from, to)) continue;
+      out[key] = hidden.has(key) ? { from: REDACTED, to: REDACTED } : { from: from ?? null, to: to ?? null };
+    }
+    return out;
   };
 
   return {
@@ -190,10 +219,21 @@ export function bindEntity<T extends FieldTable>(
       return out;
     },
 
-    /** The audit event's record of a change: PII and secrets by name only. */
-    auditOf(changed: Record<string, unknown>): Record<string, unknown> {
-      const hidden = new Set(entries.filter(([, f]) => f.pii || f.secret).map(([w, f]) => wireKey(w, f)));
-      return Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, hidden.has(k) ? '[redacted]' : v]));
+    auditOf,
+
+    /**
+     * The audit event's record of an update from the record before and after it (both in wire shape,
+     * as read in the write's transaction): every field that differs as `{ from, to }`, including those
+     * the server derived from the body (a status's closing date, a picked entry's name). Redacted as
+     * `auditOf`.
+     */
+    auditDiff(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+      const changed: Record<string, unknown> = {};
+      for (const [wire, field] of entries) {
+        const key = wireKey(wire, field);
+        if (!field.secret) changed[key] = valueAt(after, key);
+      }
+      return auditOf(changed, before);
     },
 
     /** `ordering=-last_name` → ORDER BY terms, the list's stable tie-breakers after it. */

@@ -85,5 +85,9 @@ describe('platform', () => {
       original: { Insurance_License__c: 'L-1', Other_Social_Media__c: null },
     };
     expect(redactChanges(answers)).toEqual(answers);
+    // A change recorded before and after keeps its shape, both sides by name only.
+    expect(redactChanges({ password: { from: 'old', to: 'new' } })).toEqual({
+      password: { from: '[redacted]', to: '[redacted]' },
+    });
   });
 });

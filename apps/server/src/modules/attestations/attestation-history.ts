@@ -6,7 +6,13 @@ import {
   type HistoryEvent,
   NEW_ATTESTATION_DEFAULTS,
 } from '@portal/domain';
-import { type FieldChange, REDACTED, type RowChange, type StoredAuditEvent } from '../../platform/audit.js';
+import {
+  type FieldChange,
+  isFieldChange,
+  REDACTED,
+  type RowChange,
+  type StoredAuditEvent,
+} from '../../platform/audit.js';
 
 /**
  * An attestation's history from its audit events: each event's changed fields with their values
@@ -33,8 +39,6 @@ const UNREVIEWED = { Status__c: 'Submitted', Reviewed_Date__c: null, Reviewed_By
 /** A row's own keys, never shown as a change of the row. */
 const ROW_KEYS = ['Id', 'Quarterly_Attestation__c'];
 
-const isFieldChange = (v: unknown): v is FieldChange =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
 const changesOf = (e: StoredAuditEvent): Changes =>
   e.changes && typeof e.changes === 'object' ? (e.changes as Changes) : {};
 const actorName = (e: StoredAuditEvent) =>

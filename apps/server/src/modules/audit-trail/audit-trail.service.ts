@@ -9,7 +9,7 @@ import {
   exportPrefixOf,
   messages,
 } from '@portal/domain';
-import { type FieldChange, namesSecretOrPii, REDACTED, redactDeep, writeAudited } from '../../platform/audit.js';
+import { isFieldChange, namesSecretOrPii, REDACTED, redactDeep, writeAudited } from '../../platform/audit.js';
 import { verifyChain } from '../../platform/audit-chain.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
@@ -42,8 +42,6 @@ const filterOf = (ctx: Ctx, q: AuditEventsFilter): AuditFilter => ({
   timeZone: ctx.deps.config.timeZone,
 });
 
-const isFieldChange = (v: unknown): v is FieldChange =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
 const isRowChange = (v: unknown): v is { Id: unknown; fields: Record<string, unknown> } =>
   typeof v === 'object' && v !== null && 'Id' in v && 'fields' in v && typeof v.fields === 'object';
 

@@ -220,7 +220,10 @@ describe('the audit trail', () => {
       .from(auditEvents)
       .where(sql`${auditEvents.entity} = 'redaction'`);
     // Top-level keys were redacted when recorded; what was nested is redacted on the way out.
-    expect(stored.changes).toMatchObject({ Social_Security_Number__c: REDACTED, password: REDACTED });
+    expect(stored.changes).toMatchObject({
+      Social_Security_Number__c: { from: REDACTED, to: REDACTED },
+      password: REDACTED,
+    });
     const [event] = (await list('?entity=redaction')).results;
     // In the order the database keeps a JSON object's keys.
     const byField = (a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field);

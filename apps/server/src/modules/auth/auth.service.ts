@@ -11,7 +11,7 @@ import {
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
-import { writeAudited } from '../../platform/audit.js';
+import { REDACTED, writeAudited } from '../../platform/audit.js';
 import type { AuthState, Principal, SessionResolver } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
@@ -321,7 +321,12 @@ export async function storeNewPassword<T = void>(
       entity: 'user',
       entityId: user.id,
       firmId: user.profile?.firmId,
-      changes: opts.activate ? { is_active: true, password: true } : { password: true },
+      // The password by name only, as a change; the flag with its value before (an account in use
+      // can be sent a new activation link).
+      changes: {
+        ...(opts.activate && !user.isActive && { is_active: { from: user.isActive, to: true } }),
+        password: { from: REDACTED, to: REDACTED },
+      },
     });
     return result;
   });

@@ -424,7 +424,7 @@ describe('account activation', () => {
     expect(audit[0]).toMatchObject({
       entity: 'user',
       entityId: String(user.id),
-      changes: { is_active: true, password: '[redacted]' },
+      changes: { is_active: { from: false, to: true }, password: { from: '[redacted]', to: '[redacted]' } },
     });
   });
 });

@@ -34,7 +34,8 @@ export async function get(ctx: Ctx, id: number) {
 
 export async function update(ctx: Ctx, id: number, body: EmployeeBody) {
   const row = await editableMember(ctx, id);
-  const { columns, changed } = employeeEntity.changes(ctx.actor, body, toEmployeeDto(row));
+  const current = toEmployeeDto(row);
+  const { columns, changed } = employeeEntity.changes(ctx.actor, body, current);
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     await saveEntry(tx, id, columns[''] ?? {});
     record({
@@ -42,7 +43,7 @@ export async function update(ctx: Ctx, id: number, body: EmployeeBody) {
       entity: 'staff_directory_entry',
       entityId: id,
       firmId: row.firmId,
-      changes: employeeEntity.auditOf(changed),
+      changes: employeeEntity.auditOf(changed, current),
     });
   });
   return get(ctx, id);
@@ -58,7 +59,7 @@ export async function removeMember(ctx: Ctx, id: number) {
       entity: 'staff_directory_entry',
       entityId: id,
       firmId: row.firmId,
-      changes: { removed: true },
+      changes: { removed: { from: false, to: true } },
     });
   });
 }

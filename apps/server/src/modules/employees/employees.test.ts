@@ -115,7 +115,15 @@ describe('the staff directory', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entity, 'staff_directory_entry'), eq(auditEvents.entityId, String(staff.user.id))));
-    expect(event).toMatchObject({ action: 'update', changes: { Title__c: 'Senior Analyst', WorkCity__c: 'Boston' } });
+    // Each changed field with its value before and after.
+    expect(event).toMatchObject({
+      action: 'update',
+      changes: {
+        Title__c: { from: 'Analyst', to: 'Senior Analyst' },
+        WorkCity__c: { from: null, to: 'Boston' },
+        Bio__c: { to: 'Twenty years\nin fixed income.' },
+      },
+    });
 
     // The name belongs to the account: a changed echo is ignored, the stored name stays.
     await t.app.inject({

@@ -82,7 +82,13 @@ export async function update(ctx: Ctx, id: number, body: FirmBody) {
   const { columns, changed } = firmEntity.changes(ctx.actor, body, current);
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     await updateFirm(tx, id, columns[''] ?? {});
-    record({ action: 'update', entity: 'firm', entityId: id, firmId: id, changes: firmEntity.auditOf(changed) });
+    record({
+      action: 'update',
+      entity: 'firm',
+      entityId: id,
+      firmId: id,
+      changes: firmEntity.auditOf(changed, current),
+    });
   });
   return get(ctx, id);
 }
@@ -98,14 +104,23 @@ export async function remove(ctx: Ctx, id: number) {
 }
 
 export async function setLogo(ctx: Ctx, id: number, contentType: string, bytes: Buffer) {
-  await writableFirm(ctx, id);
+  const before = toFirmDto(await writableFirm(ctx, id));
   const type = contentType.split(';')[0].trim().toLowerCase() as (typeof LOGO_TYPES)[number];
   if (!LOGO_TYPES.includes(type)) throw new HttpError(415, m.logoType);
   if (bytes.length > LOGO_MAX_BYTES) throw new HttpError(413, m.logoSize);
   if (!MAGIC[type](bytes)) throw new HttpError(415, m.logoNotImage(type));
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     await updateFirm(tx, id, { logo: bytes, logoContentType: type });
-    record({ action: 'update', entity: 'firm', entityId: id, firmId: id, changes: { logo: true } });
+    // The logo's address before and after: each upload has its own, so a replaced image shows as one.
+    const after = await findFirm(tx, ctx.scope('firms'), id);
+    if (!after) throw notFound();
+    record({
+      action: 'update',
+      entity: 'firm',
+      entityId: id,
+      firmId: id,
+      changes: firmEntity.auditDiff(before, toFirmDto(after)),
+    });
   });
   return get(ctx, id);
 }

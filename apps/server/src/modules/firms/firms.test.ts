@@ -48,6 +48,17 @@ describe('firms', () => {
       payload: { ...json<object>(updated), attestation_grace_days: 30 },
     });
     expect(json(policy)).toMatchObject({ attestation_grace_days: 30 });
+    // Each update is in the audit trail with the changed field before and after.
+    const trail = json<{ results: { action: string; changes: unknown[] }[] }>(
+      await t.app.inject({
+        url: `/api/audit_events/?entity=firm&entity_id=${firm.id}&action=update&ordering=occurred_at`,
+        headers,
+      }),
+    );
+    expect(trail.results.map((e) => e.changes)).toEqual([
+      [{ field: 'name', from: 'Zephyr Capital', to: 'Zephyr Capital Partners' }],
+      [{ field: 'attestation_grace_days', from: 15, to: 30 }],
+    ]);
     const tooLong = await t.app.inject({
       method: 'PUT',
       url: `/api/firms/${firm.id}/`,
@@ -131,6 +142,10 @@ describe('firms', () => {
     expect(put.statusCode).toBe(200);
     const { logo_url } = json<{ logo_url: string }>(put);
     expect(logo_url).toMatch(new RegExp(`^/api/firms/${firm.id}/logo/`));
+    const [upload] = json<{ results: { changes: unknown[] }[] }>(
+      await t.app.inject({ url: `/api/audit_events/?entity=firm&entity_id=${firm.id}`, headers: superHeaders }),
+    ).results;
+    expect(upload.changes).toEqual([{ field: 'logo_url', from: null, to: logo_url }]);
     const member = await headersOf({ profile: { firmId: firm.id } });
     const got = await t.app.inject({ url: logo_url, headers: member });
     expect(got.statusCode).toBe(200);

@@ -159,7 +159,8 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
     async update(ctx: Ctx, id: number, body: Record<string, unknown>) {
       const row = await visible(ctx, id);
       if (!canManageCataloguesOf(ctx.actor, row.firmId)) throw forbidden();
-      const { values, changed } = await validated(ctx, body, toWire(row));
+      const current = toWire(row);
+      const { values, changed } = await validated(ctx, body, current);
       await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
         // Its offers and strategies are of its firm: moving it would leave them naming another firm's entry.
         if (values.firmId !== undefined && values.firmId !== row.firmId) {
@@ -172,7 +173,7 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
           entity: text.audit,
           entityId: id,
           firmId: row.firmId,
-          changes: kind.entity.auditOf(changed),
+          changes: kind.entity.auditOf(changed, current),
         });
       });
       return this.get(ctx, id);

@@ -136,7 +136,8 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
     async update(ctx: Ctx, id: number, body: Record<string, unknown>) {
       const row = await visible(ctx, id);
       if (!canManageCataloguesOf(ctx.actor, row.firmId)) throw forbidden();
-      const { values, changed, firmId, entryId } = await validated(ctx, body, toWire(row));
+      const current = toWire(row);
+      const { values, changed, firmId, entryId } = await validated(ctx, body, current);
       await saving(() =>
         writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
           await ownEntry(tx, ctx, firmId, entryId, 'share');
@@ -146,7 +147,7 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
             entity: text.audit,
             entityId: id,
             firmId: row.firmId,
-            changes: kind.entity.auditOf(changed),
+            changes: kind.entity.auditOf(changed, current),
           });
         }),
       );

@@ -236,18 +236,21 @@ function requests<Full, Item>(k: RequestKind) {
           const theirs = isAdvisor(ctx.actor) && row.submitterId === ctx.actor.id && sameFirm(ctx.actor, row.firmId);
           throw theirs ? conflict(m.lockedForEdit(row.status)) : forbidden();
         }
-        const { columns, changed } = k.entity.changes(ctx.actor, body, k.entity.toWire(row));
+        const before = toWire(row) as Record<string, unknown>;
+        const { columns } = k.entity.changes(ctx.actor, body, before);
         const values = columns[''] ?? {};
         if ('clientId' in values) await checkClient(ctx, tx, values.clientId as number);
         await updateRequest(tx, k, id, { ...values, ...(await choiceNames(ctx, tx, values)), status: SUBMITTED });
+        const after = await reread(ctx, tx, id);
         record({
           action: 'update',
           entity: k.entity.name,
           entityId: id,
           firmId: row.firmId,
-          changes: k.entity.auditOf(changed),
+          // The stored record before and after: a picked entry's name changes with its id.
+          changes: k.entity.auditDiff(before, after as unknown as Record<string, unknown>),
         });
-        return reread(ctx, tx, id);
+        return after;
       });
     },
 

@@ -1,5 +1,5 @@
 import { messages } from '@portal/domain';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, cashRequests, investmentStrategies, mailOutbox } from '../../db/schema/index.js';
 import { createFirm, createUser } from '../../testing/factories.js';
@@ -301,6 +301,22 @@ describe('the investment department works a request', () => {
       Is_Cash_Distributions__c: false,
     });
     expect(json(edited)).toMatchObject({ Custodian__c: 'Fidelity', Amount__c: null, Status__c: 'Submitted' });
+    // The audit trail keeps each changed field before and after.
+    const [edit] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entity, 'investment strategy'),
+          eq(auditEvents.entityId, String(s.Id)),
+          eq(auditEvents.action, 'update'),
+        ),
+      );
+    expect(edit.changes).toMatchObject({
+      Custodian__c: { from: 'Schwab', to: 'Fidelity' },
+      Is_Cash_Distributions__c: { from: true, to: false },
+      Amount__c: { from: s.Amount__c, to: null },
+    });
     // The department reads and moves; it does not edit the advisor's form.
     expect((await send('PUT', url, f.investments.headers, s)).statusCode).toBe(403);
 

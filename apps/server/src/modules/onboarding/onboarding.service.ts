@@ -244,7 +244,7 @@ export const clientAgreements = {
         entity: clientAgreementEntity.name,
         entityId: row.id,
         firmId: row.firmId,
-        changes: clientAgreementEntity.auditOf(changed),
+        changes: clientAgreementEntity.auditOf(changed, current),
       });
       return present(ctx, tx, saved, 'masked');
     });
@@ -294,7 +294,10 @@ export const investorProfiles = {
         entity: investorProfileEntity.name,
         entityId: saved.id,
         firmId: saved.firmId,
-        changes: { ...changed, Investor_Profile_Status__c: status },
+        changes: investorProfileEntity.auditOf(
+          { ...changed, Investor_Profile_Status__c: status },
+          existing ? current : undefined,
+        ),
       });
       return investorProfileEntity.toWire(saved) as InvestorProfile;
     });

@@ -313,6 +313,38 @@ describe('who reaches a client agreement', () => {
       ClientDriversLicense__c: '[redacted]',
     });
     expect(JSON.stringify(created_)).not.toMatch(/321549876|321-54-9876|1961-07-14|D400-1234-5555/);
+
+    // An update records each field before and after; the SSN by name only, on both sides.
+    const edited = await send('PUT', `/api/client_agreements/${created.Id}/`, f.advisor.headers, {
+      ...created,
+      ClientHomeAddressCity__c: 'Peoria',
+      ClientSSN__c: '321-54-9877',
+    });
+    expect(edited.statusCode).toBe(200);
+    const [update] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entity, 'client_agreement'),
+          eq(auditEvents.entityId, String(created.Id)),
+          eq(auditEvents.action, 'update'),
+        ),
+      );
+    expect(update.changes).toEqual({
+      ClientHomeAddressCity__c: { from: 'Springfield', to: 'Peoria' },
+      ClientSSN__c: { from: '[redacted]', to: '[redacted]' },
+    });
+    const trail = json<{ results: { action: string; changes: unknown[] }[] }>(
+      await get(`/api/audit_events/?entity=client_agreement&entity_id=${created.Id}&action=update`, f.admin.headers),
+    );
+    expect(trail.results.map((e) => e.changes)).toEqual([
+      [
+        { field: 'ClientHomeAddressCity__c', from: 'Springfield', to: 'Peoria' },
+        { field: 'ClientSSN__c', from: '[redacted]', to: '[redacted]' },
+      ],
+    ]);
+    expect(JSON.stringify(trail)).not.toMatch(/32154987|321-54-987/);
   });
 
   it('nothing is half-written: a refused update leaves the record as it was', async () => {

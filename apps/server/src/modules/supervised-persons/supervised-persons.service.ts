@@ -181,7 +181,13 @@ export async function update(ctx: Ctx, id: number, body: SupervisedPersonBody) {
   const { columns, changed } = supervisedPersonEntity.changes(ctx.actor, { ...body, email: entry.email }, entry);
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     await updateRosterEntry(tx, id, columns[''] ?? {});
-    record({ action: 'update', entity: 'supervised person', entityId: id, firmId: entry.firm_id, changes: changed });
+    record({
+      action: 'update',
+      entity: 'supervised person',
+      entityId: id,
+      firmId: entry.firm_id,
+      changes: supervisedPersonEntity.auditOf(changed, entry),
+    });
   });
   return get(ctx, id);
 }

@@ -151,7 +151,7 @@ export async function create(ctx: Ctx, body: Record<string, unknown>) {
 export async function update(ctx: Ctx, id: number, body: Record<string, unknown>) {
   const updated = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     const row = await visible(ctx, id, tx);
-    const { columns, changed } = caseEntity.changes(ctx.actor, body, toWire(row));
+    const { columns } = caseEntity.changes(ctx.actor, body, toWire(row));
     const values: Partial<CaseRow> = { ...(columns[''] as Partial<CaseRow>) };
     const moved = values.status !== undefined && values.status !== row.status;
     if (moved && !canHandleCase(ctx.actor, targetOf(row))) throw forbidden(messages.settings.forbiddenField('Status'));
@@ -171,9 +171,8 @@ export async function update(ctx: Ctx, id: number, body: Record<string, unknown>
       entity: caseEntity.name,
       entityId: id,
       firmId: row.firmId,
-      changes: caseEntity.auditOf(
-        moved ? { ...changed, Status: { from: row.status, to: after.status }, ClosedDate: after.closedAt } : changed,
-      ),
+      // The stored case before and after: the closing date follows the status.
+      changes: caseEntity.auditDiff(toWire(row), toWire(after)),
     });
     if (moved)
       await mailSubmitter(ctx, tx, after, (firstName) => ({

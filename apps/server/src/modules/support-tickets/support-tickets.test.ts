@@ -234,6 +234,21 @@ describe('who sees and edits a case', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, String(c.Id)), eq(auditEvents.action, 'status')));
     expect(statusEvents).toHaveLength(2);
+    // Each field before and after, the closing date the status moved with it.
+    const [close, reopen] = statusEvents.toSorted((a, b) => a.id - b.id);
+    expect(close.changes).toEqual({
+      Status: { from: expect.any(String), to: 'Closed' },
+      ClosedDate: { from: null, to: closed.ClosedDate },
+    });
+    expect(reopen.changes).toEqual({
+      Status: { from: 'Closed', to: 'In Progress' },
+      ClosedDate: { from: closed.ClosedDate, to: null },
+    });
+    const edits = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, String(c.Id)), eq(auditEvents.action, 'update')));
+    expect(edits.map((e) => e.changes)).toContainEqual({ Priority: { from: closed.Priority ?? null, to: 'Low' } });
   });
 
   it("an administrator names a support handler in the user form, who then sees the firm's cases", async () => {

@@ -185,7 +185,7 @@ export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
         entity: 'user',
         entityId: id,
         firmId: Number(firmId) || null,
-        changes: userEntity.auditOf(changed),
+        changes: userEntity.auditOf(changed, current),
       });
     });
   } catch (err) {
@@ -225,7 +225,7 @@ export async function updatePersonalInfo(ctx: Ctx, id: number, body: UpdatePerso
       entity: 'user',
       entityId: id,
       firmId: current.profile._firm,
-      changes: userEntity.auditOf(changed),
+      changes: userEntity.auditOf(changed, current),
     });
   });
   return toUserDto((await accounts.byId(deps.db, id)) ?? visible);

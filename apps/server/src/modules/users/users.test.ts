@@ -385,6 +385,30 @@ describe('editing and deleting users', () => {
     });
     expect(echoed.statusCode).toBe(200);
     expect(json(echoed)).toMatchObject({ first_name: 'Edited', profile: { is_cco: true } });
+    // The audit trail keeps each changed field before and after, a profile field under its group.
+    const [event] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entity, 'user'),
+          eq(auditEvents.entityId, String(target.id)),
+          eq(auditEvents.action, 'update'),
+        ),
+      );
+    expect(event.changes).toEqual({
+      first_name: { from: current.first_name, to: 'Edited' },
+      'profile.is_cco': { from: false, to: true },
+    });
+    const trail = json<{ results: { changes: unknown[] }[] }>(
+      await t.app.inject({
+        url: `/api/audit_events/?entity=user&entity_id=${target.id}&action=update`,
+        headers: admin.headers,
+      }),
+    );
+    expect(trail.results[0].changes).toEqual(
+      expect.arrayContaining([{ field: 'profile.is_cco', from: false, to: true }]),
+    );
     const escalate = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${target.id}/`,
