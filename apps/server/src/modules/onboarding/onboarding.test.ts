@@ -335,10 +335,12 @@ describe('who reaches a client agreement', () => {
       ClientHomeAddressCity__c: { from: 'Springfield', to: 'Peoria' },
       ClientSSN__c: { from: '[redacted]', to: '[redacted]' },
     });
-    const trail = json<{ results: { action: string; changes: unknown[] }[] }>(
+    const trail = json<{ results: { action: string; changes: { field: string }[] }[] }>(
       await get(`/api/audit_events/?entity=client_agreement&entity_id=${created.Id}&action=update`, f.admin.headers),
     );
-    expect(trail.results.map((e) => e.changes)).toEqual([
+    // In the order the database keeps a JSON object's keys.
+    const byField = (a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field);
+    expect(trail.results.map((e) => e.changes.toSorted(byField))).toEqual([
       [
         { field: 'ClientHomeAddressCity__c', from: 'Springfield', to: 'Peoria' },
         { field: 'ClientSSN__c', from: '[redacted]', to: '[redacted]' },
