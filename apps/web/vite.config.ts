@@ -252,6 +252,7 @@ const SCREENS: Record<string, Screen> = {
   '/support/prayer-requests/': signedIn('src/features/support/support-page.tsx'),
   '/document-vault/': signedIn('src/features/document-vault/document-vault-page.tsx'),
   '/setup/firm-links': signedIn('src/features/firm-links/firm-links-page.tsx'),
+  '/setup/single-sign-on': signedIn('src/features/single-sign-on/single-sign-on-page.tsx'),
   '/compliance/attestations': signedIn('src/features/compliance/attestations-page.tsx'),
   '/compliance/attestations/:id/new': signedIn('src/features/compliance/attestation-form-page.tsx'),
   '/compliance/supervised-persons/': signedIn('src/features/compliance/supervised-persons-page.tsx'),

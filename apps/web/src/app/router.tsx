@@ -15,6 +15,7 @@ import {
   canOpenInvestorProfile,
   canOpenOnboardingForms,
   canOpenRoster,
+  canOpenServiceProviders,
   canReadAuditTrail,
   canReadDirectory,
   canReadResources,
@@ -179,6 +180,16 @@ export const router = createBrowserRouter([
               Component: guarded(
                 canOpenFirmLinks,
                 (await import('../features/firm-links/firm-links-page')).FirmLinksPage,
+              ),
+            }),
+          },
+          {
+            // Issue 12 §2: the SAML service providers the firm's portfolio-system links sign in to.
+            path: 'setup/single-sign-on',
+            lazy: async () => ({
+              Component: guarded(
+                canOpenServiceProviders,
+                (await import('../features/single-sign-on/single-sign-on-page')).SingleSignOnPage,
               ),
             }),
           },

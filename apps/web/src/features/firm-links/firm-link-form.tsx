@@ -1,14 +1,16 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { FIRM_LINK_KINDS, type FirmLink, firmLinkUpdateBody, messages } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { FormActions } from '../../components/form-actions';
 import { firmLinksKey } from '../../lib/menu';
 import { notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
+import { serviceProviderOptionsQuery } from '../../lib/service-providers';
 import { createFirmLink, updateFirmLink } from './firm-links-api';
 
 const m = messages.firmLinks;
+const sso = messages.sso;
 const KIND_OPTIONS = FIRM_LINK_KINDS.map((k) => ({ value: k, label: m.kinds[k] }));
 
 /** Add a link to the firm, or change one: where it shows, its label and its address. */
@@ -18,10 +20,17 @@ export function FirmLinkForm({ firm, link, onDone }: { firm: number; link: FirmL
     kind: link?.kind ?? null,
     label: link?.label ?? '',
     url: link?.url ?? '',
+    service_provider: link?.service_provider ?? null,
   });
+  const portfolio = form.values.kind === 'portfolio';
+  // Issue 12 §2: a portfolio-system link may sign in through one of the firm's service providers.
+  const providers = useQuery({ ...serviceProviderOptionsQuery(firm), enabled: portfolio });
   const save = useMutation({
-    mutationFn: (values: z.output<typeof firmLinkUpdateBody>) =>
-      link ? updateFirmLink(link.id, values) : createFirmLink({ ...values, firm }),
+    mutationFn: (raw: z.output<typeof firmLinkUpdateBody>) => {
+      // A link that is no longer a portfolio system drops the sign-on it had.
+      const values = raw.kind === 'portfolio' ? raw : { ...raw, service_provider: null };
+      return link ? updateFirmLink(link.id, values) : createFirmLink({ ...values, firm });
+    },
     meta: form.errorMeta,
     onSuccess: () => {
       notifySuccess(link ? m.updated : m.created);
@@ -36,6 +45,16 @@ export function FirmLinkForm({ firm, link, onDone }: { firm: number; link: FirmL
         <Select label={m.kindLabel} required data={KIND_OPTIONS} allowDeselect={false} {...form.select('kind')} />
         <TextInput label={m.labelLabel} required {...form.text('label')} />
         <TextInput label={m.urlLabel} required type="url" placeholder="https://" {...form.text('url')} />
+        {portfolio && (
+          <Select
+            label={sso.linkLabel}
+            description={sso.linkDescription}
+            placeholder={sso.linkNone}
+            data={providers.data ?? []}
+            clearable
+            {...form.select('service_provider')}
+          />
+        )}
         <FormActions readOnly={false} saving={save.isPending} onDone={onDone} />
       </Stack>
     </form>

@@ -24,9 +24,16 @@ const COLUMNS: DataTableColumn<FirmLink>[] = [
     label: m.columns.url,
     visibleFrom: 'xs',
     render: (l) => (
-      <Anchor href={l.url} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
-        {l.url}
-      </Anchor>
+      <>
+        <Anchor href={l.url} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+          {l.url}
+        </Anchor>
+        {l.service_provider && (
+          <Text size="sm" c="dimmed">
+            {messages.sso.linkLabel}: {l.service_provider}
+          </Text>
+        )}
+      </>
     ),
   },
 ];

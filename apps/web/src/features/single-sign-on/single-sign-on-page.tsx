@@ -1,0 +1,169 @@
+import { Anchor, Badge, Button, Code, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { isSuperAdmin, serviceProviderListQuery as listParams, messages, type ServiceProvider } from '@portal/domain';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { useListState } from '../../components/data-table/use-list-state';
+import { useCurrentUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/dates';
+import { firmOptionsQuery } from '../../lib/firms';
+import { notifySuccess } from '../../lib/notify';
+import { serviceProvidersKey } from '../../lib/service-providers';
+import { usePageTitle } from '../../lib/use-page-title';
+import { ServiceProviderForm } from './service-provider-form';
+import { deleteServiceProvider, serviceProviderListQuery } from './single-sign-on-api';
+
+const m = messages.sso;
+const METADATA_PATH = '/api/sso/metadata/';
+
+const COLUMNS: DataTableColumn<ServiceProvider>[] = [
+  { label: m.columns.label, sortKey: 'label', render: (sp) => sp.label },
+  { label: m.columns.key, sortKey: 'key', visibleFrom: 'xs', render: (sp) => <Code>{sp.key}</Code> },
+  {
+    label: m.columns.entity_id,
+    visibleFrom: 'md',
+    render: (sp) => <Text style={{ wordBreak: 'break-all' }}>{sp.entity_id}</Text>,
+  },
+  {
+    label: m.columns.name_id_format,
+    visibleFrom: 'md',
+    render: (sp) => m.nameIdFormats[sp.name_id_format].split(' (')[0],
+  },
+  {
+    label: m.columns.certificate_expires,
+    sortKey: 'certificate_expires',
+    visibleFrom: 'sm',
+    render: (sp) => formatDate(sp.certificate_expires),
+  },
+  {
+    label: m.columns.is_active,
+    render: (sp) => (
+      <Badge variant="light" color={sp.is_active ? 'green' : 'gray'}>
+        {sp.is_active ? m.active : m.inactive}
+      </Badge>
+    ),
+  },
+];
+
+type Editing = { provider: ServiceProvider | null } | null;
+
+/**
+ * Single Sign-On (issue 12 §2): the SAML service providers a firm's portfolio-system links sign its staff
+ * in to, kept by its administrators; a super admin picks the firm. The portal's metadata is linked here,
+ * since each service provider needs it to trust the portal.
+ */
+export function SingleSignOnPage() {
+  usePageTitle(m.title);
+  const actor = useCurrentUser();
+  const superAdmin = isSuperAdmin(actor);
+  const phone = useMediaQuery('(max-width: 36em)');
+  const queryClient = useQueryClient();
+  const own = actor.profile._firm === null ? '' : String(actor.profile._firm);
+  const table = useListState({
+    pageSize: 25,
+    defaultOrdering: 'label',
+    orderings: listParams.shape.ordering.unwrap().options,
+    filters: { firm: { initial: own, allowed: (value) => value === '' || /^[1-9]\d{0,9}$/.test(value) } },
+  });
+  const firm = Number(superAdmin ? table.filters.firm : own) || null;
+  const list = useQuery({ ...serviceProviderListQuery({ ...table.params, firm }), enabled: firm !== null });
+  const firms = useQuery({ ...firmOptionsQuery, enabled: superAdmin });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<ServiceProvider | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (provider: ServiceProvider) => deleteServiceProvider(provider.id),
+    onSuccess: () => {
+      setRemoving(null);
+      notifySuccess(m.deleted);
+    },
+    onError: () => setRemoving(null),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: serviceProvidersKey }),
+  });
+
+  const actions: RowAction<ServiceProvider>[] = [
+    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (provider) => setEditing({ provider }) },
+    { label: 'Remove', icon: IconTrash, color: 'red', placement: 'menu', onClick: setRemoving },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{m.title}</Title>
+      <Text>{m.intro}</Text>
+      <Paper withBorder p="sm" radius="md">
+        <Text size="sm">
+          <Anchor href={METADATA_PATH} target="_blank" rel="noopener">
+            {m.metadataLink}
+          </Anchor>
+          {' · '}
+          {m.entityIdLabel}:{' '}
+          <Code style={{ wordBreak: 'break-all' }}>{`${window.location.origin}${METADATA_PATH}`}</Code>
+        </Text>
+      </Paper>
+      {superAdmin && (
+        <Select
+          label="Firm"
+          data={firms.data ?? []}
+          value={firm === null ? null : String(firm)}
+          onChange={(value) => table.setFilter('firm', value ?? '')}
+          searchable
+          maw={360}
+        />
+      )}
+      {firm !== null && (
+        <>
+          <Group justify="flex-end">
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ provider: null })}>
+              {m.add}
+            </Button>
+          </Group>
+          <DataTable
+            label={m.title}
+            state={table}
+            query={list}
+            columns={COLUMNS}
+            rowKey={(sp) => sp.id}
+            rowLabel={(sp) => sp.label}
+            search={{ label: 'Search service providers', placeholder: 'Search by name, key or address' }}
+            emptyText={m.empty}
+            actions={actions}
+            minWidth={720}
+          />
+        </>
+      )}
+
+      <Modal
+        opened={editing !== null && firm !== null}
+        fullScreen={phone}
+        size="lg"
+        onClose={() => setEditing(null)}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={editing?.provider ? m.editTitle : m.addTitle}
+      >
+        {editing && firm !== null && (
+          <ServiceProviderForm
+            key={editing.provider?.id ?? 'new'}
+            firm={firm}
+            provider={editing.provider}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmModal
+        opened={removing !== null}
+        title={m.removeTitle}
+        question={removing ? m.deleteQuestion(removing.label) : ''}
+        confirmLabel="Remove"
+        dismissLabel={messages.lists.cancel}
+        color="red"
+        loading={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
+    </Stack>
+  );
+}
