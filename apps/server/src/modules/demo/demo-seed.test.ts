@@ -222,6 +222,15 @@ describe('the demo of client onboarding', () => {
     expect((await labels('advisor@demo.test')).sort()).toEqual(['DWA Help Desk', 'Orion Portfolio Solutions']);
   });
 
+  it("the firm's Orion link signs in through the demo service provider, whose address is on example.com", async () => {
+    const advisor = await signIn('advisor@demo.test');
+    const links = await read<Page<{ label: string; service_provider: string | null }>>('/api/firm_links/', advisor);
+    expect(links.results.find((l) => l.label === 'Orion Portfolio Solutions')?.service_provider).toBe('orion');
+    const page = await t.app.inject({ url: '/api/sso/init/?sp=orion', headers: advisor });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('action="https://sso.example.com/orion/saml/acs"');
+  });
+
   it('a second run of the seed adds nothing', async () => {
     const cco = await signIn('cco@demo.test');
     const report = () => read('/api/disclosure_deliveries/?firm=1&ordering=email', cco);

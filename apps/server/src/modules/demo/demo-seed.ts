@@ -11,6 +11,7 @@ import { seedDemoFirmContent } from './demo-firm-content.js';
 import { seedDemoInvestments } from './demo-investments.js';
 import { seedDemoOnboarding } from './demo-onboarding.js';
 import { seedDemoResources } from './demo-resources.js';
+import { seedDemoSso } from './demo-sso.js';
 import { seedDemoSupport } from './demo-support.js';
 import { seedDemoVault } from './demo-vault.js';
 
@@ -206,6 +207,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   await seedDemoResources(deps);
   await seedDemoSupport(deps);
   await seedDemoFirmContent(deps, 'admin@demo.test');
+  await seedDemoSso(deps);
   await seedDemoVault(deps);
   await deps.background.drain();
 }

@@ -5,6 +5,7 @@ import * as documents from '../client-documents/client-documents.service.js';
 import * as firmLinks from '../firm-links/firm-links.service.js';
 import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
+import { DEMO_SP_KEY } from './demo-sso.js';
 
 const idOf = async (deps: AppDeps, email: string) => {
   const user = await accounts.byEmail(deps.db, email);
@@ -24,10 +25,21 @@ const pdf = (title: string, lines: string[]) =>
   });
 
 /** Demo Wealth Advisors' configured links: where its clients plan, where its staff see portfolios and ask IT. */
-const LINKS: { kind: FirmLinkKind; label: string; url: string }[] = [
-  { kind: 'financial_planning', label: 'eMoney Financial Planning', url: 'https://wealth.emoneyadvisor.com' },
-  { kind: 'portfolio', label: 'Orion Portfolio Solutions', url: 'https://login.orionadvisor.com' },
-  { kind: 'help_portal', label: 'DWA Help Desk', url: 'https://helpdesk.example.com' },
+const LINKS: { kind: FirmLinkKind; label: string; url: string; service_provider: string | null }[] = [
+  {
+    kind: 'financial_planning',
+    label: 'eMoney Financial Planning',
+    url: 'https://wealth.emoneyadvisor.com',
+    service_provider: null,
+  },
+  // Signs in through the demo's service provider (demo-sso.ts).
+  {
+    kind: 'portfolio',
+    label: 'Orion Portfolio Solutions',
+    url: 'https://login.orionadvisor.com',
+    service_provider: DEMO_SP_KEY,
+  },
+  { kind: 'help_portal', label: 'DWA Help Desk', url: 'https://helpdesk.example.com', service_provider: null },
 ];
 
 /**
@@ -73,5 +85,5 @@ export async function seedDemoVault(deps: AppDeps) {
   const kept = await firmLinks.list(admin, firmLinkListQuery.parse({ firm: String(firm) }));
   for (const link of LINKS)
     if (!kept.results.some((l) => l.kind === link.kind && l.label === link.label))
-      await firmLinks.create(admin, { firm, ...link, service_provider: null });
+      await firmLinks.create(admin, { firm, ...link });
 }
