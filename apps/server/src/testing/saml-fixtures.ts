@@ -1,3 +1,4 @@
+/// <reference path="./samlify-xmllint-wasm.d.ts" />
 import validator from '@authenio/samlify-xmllint-wasm';
 import samlify from 'samlify';
 import { generateSigningPair, type SigningPair } from '../platform/saml-keys.js';
