@@ -25,7 +25,11 @@ const COLUMNS: DataTableColumn<ServiceProvider>[] = [
   {
     label: m.columns.entity_id,
     visibleFrom: 'md',
-    render: (sp) => <Text style={{ wordBreak: 'break-all' }}>{sp.entity_id}</Text>,
+    render: (sp) => (
+      <Text span inherit style={{ wordBreak: 'break-all' }}>
+        {sp.entity_id}
+      </Text>
+    ),
   },
   {
     label: m.columns.name_id_format,
