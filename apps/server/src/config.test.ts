@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { generateSigningPair } from './platform/saml-keys.js';
 
 const quiet = () => {};
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'portal-config-'));
@@ -66,5 +67,46 @@ describe('configuration', () => {
     writeFileSync(file, '{"SECRET_KEY": "short"}');
     expect(() => loadConfig({ DATA_DIR: dir }, quiet)).toThrow(/does not hold SECRET_KEY and PII_ENCRYPTION_KEY/);
     expect(readFileSync(file, 'utf8')).toBe('{"SECRET_KEY": "short"}');
+  });
+});
+
+describe('the SAML identity provider’s signing key (issue 12 §2)', () => {
+  const a = generateSigningPair('A', new Date(), 1, 2048);
+  const b = generateSigningPair('B', new Date(), 1, 2048);
+
+  it('takes the pair from the environment, on one line if need be, and refuses a key of another certificate', () => {
+    const oneLine = (pem: string) => pem.trim().replaceAll('\n', '\\n');
+    const config = loadConfig({ ...production, SSO_IDP_KEY: oneLine(a.key), SSO_IDP_CERT: oneLine(a.cert) }, quiet);
+    expect(config.sso.signing()?.cert).toBe(a.cert.trim());
+    expect(() => loadConfig({ ...production, SSO_IDP_KEY: a.key, SSO_IDP_CERT: b.cert }, quiet)).toThrow(
+      /SSO_IDP_KEY\/SSO_IDP_CERT: the key is not the certificate’s/,
+    );
+    expect(() => loadConfig({ ...production, SSO_IDP_KEY: a.key }, quiet)).toThrow(/must be set together/);
+    expect(() => loadConfig({ ...production, SSO_IDP_CERT_NEXT: 'not a certificate' }, quiet)).toThrow(
+      /SSO_IDP_CERT_NEXT must be a PEM X.509 certificate/,
+    );
+  });
+
+  it('in production without the pair, turns single sign-on off rather than refusing to start', () => {
+    expect(loadConfig(production, quiet).sso.signing()).toBeNull();
+  });
+
+  it('outside production makes the pair on first use into DATA_DIR, and reads the same one afterwards', () => {
+    const dir = dataDir();
+    const said: string[] = [];
+    const first = loadConfig({ DATA_DIR: dir }, (m) => said.push(m));
+    expect(said.some((m) => m.includes('sso-idp.json'))).toBe(false);
+    const pair = first.sso.signing();
+    expect(said.some((m) => m.includes('sso-idp.json'))).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir }, quiet).sso.signing()).toEqual(pair);
+    writeFileSync(path.join(dir, 'sso-idp.json'), JSON.stringify({ key: a.key, cert: b.cert }));
+    expect(() => loadConfig({ DATA_DIR: dir }, quiet).sso.signing()).toThrow(/the key is not the certificate’s/);
+  });
+
+  it('warns when the signing certificate expires within 30 days', () => {
+    const old = generateSigningPair('Old', new Date(Date.now() - 360 * 86_400_000), 1, 2048);
+    const said: string[] = [];
+    loadConfig({ ...production, SSO_IDP_KEY: old.key, SSO_IDP_CERT: old.cert }, (m) => said.push(m));
+    expect(said.join('\n')).toMatch(/SSO_IDP_CERT expires on/);
   });
 });

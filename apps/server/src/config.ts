@@ -259,6 +259,10 @@ function ssoConfig(
     const pair = { key: pemOf(e.SSO_IDP_KEY), cert: pemOf(e.SSO_IDP_CERT) };
     const problem = signingPairProblem(pair);
     if (problem) throw new ConfigError(`Invalid configuration:\n  SSO_IDP_KEY/SSO_IDP_CERT: ${problem}`);
+    // Service providers may refuse a response signed under an expired certificate: say so well before.
+    const expires = new Date(certificateOf(pair.cert)?.validTo ?? 0);
+    if (expires.getTime() - Date.now() < 30 * 86_400_000)
+      log(`SSO_IDP_CERT expires on ${expires.toISOString()}: change the SAML signing key (see the README).`);
     return { signing: () => pair, nextCert };
   }
   if (production) return { signing: () => null, nextCert };

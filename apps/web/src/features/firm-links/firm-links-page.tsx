@@ -1,14 +1,12 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FirmLink, isSuperAdmin, firmLinkListQuery as listParams, messages } from '@portal/domain';
+import { type FirmLink, firmLinkListQuery as listParams, messages } from '@portal/domain';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
-import { useListState } from '../../components/data-table/use-list-state';
-import { useCurrentUser } from '../../lib/current-user';
-import { firmOptionsQuery } from '../../lib/firms';
+import { useFirmSetupList } from '../../components/firm-setup-list';
 import { firmLinksKey } from '../../lib/menu';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -46,20 +44,13 @@ type Editing = { link: FirmLink | null } | null;
  */
 export function FirmLinksPage() {
   usePageTitle(m.title);
-  const actor = useCurrentUser();
-  const superAdmin = isSuperAdmin(actor);
-  const phone = useMediaQuery('(max-width: 36em)');
-  const queryClient = useQueryClient();
-  const own = actor.profile._firm === null ? '' : String(actor.profile._firm);
-  const table = useListState({
-    pageSize: 25,
+  const { table, firm, picker } = useFirmSetupList({
     defaultOrdering: 'kind',
     orderings: listParams.shape.ordering.unwrap().options,
-    filters: { firm: { initial: own, allowed: (value) => value === '' || /^[1-9]\d{0,9}$/.test(value) } },
   });
-  const firm = Number(superAdmin ? table.filters.firm : own) || null;
+  const phone = useMediaQuery('(max-width: 36em)');
+  const queryClient = useQueryClient();
   const list = useQuery({ ...firmLinkListQuery({ ...table.params, firm }), enabled: firm !== null });
-  const firms = useQuery({ ...firmOptionsQuery, enabled: superAdmin });
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<FirmLink | null>(null);
 
@@ -82,16 +73,7 @@ export function FirmLinksPage() {
     <Stack gap="md">
       <Title order={1}>{m.title}</Title>
       <Text>{m.intro}</Text>
-      {superAdmin && (
-        <Select
-          label="Firm"
-          data={firms.data ?? []}
-          value={firm === null ? null : String(firm)}
-          onChange={(value) => table.setFilter('firm', value ?? '')}
-          searchable
-          maw={360}
-        />
-      )}
+      {picker}
       {firm !== null && (
         <>
           <Group justify="flex-end">

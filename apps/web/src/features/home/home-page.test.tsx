@@ -9,7 +9,7 @@ const withType = (profile_type: number) =>
   ({ ...testUser({}, { id: 9 }), profile: { ...testUser().profile, profile_type } }) as User;
 
 /** `GET /api/firm_links/` as the server answers each person: only the kinds their menus show. */
-function serveLinks(results: { kind: string; label: string; url: string }[]) {
+function serveLinks(results: { kind: string; label: string; url: string; service_provider?: string }[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -40,5 +40,15 @@ describe("the home grid with the firm's configured links", () => {
       'https://login.orionadvisor.com',
     );
     expect(screen.getByRole('link', { name: 'Schwab' })).toBeTruthy();
+  });
+
+  it("opens a portfolio system that signs in through single sign-on by the portal's sign-on call, in a new tab", async () => {
+    serveLinks([
+      { kind: 'portfolio', label: 'Orion', url: 'https://login.orionadvisor.com', service_provider: 'orion' },
+    ]);
+    renderAtUrl(<HomePage />, '/', { user: withType(2) });
+    const link = await screen.findByRole('link', { name: 'Orion' });
+    expect(link.getAttribute('href')).toBe('/api/sso/init/?sp=orion');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 });

@@ -1,15 +1,13 @@
-import { Anchor, Badge, Button, Code, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { isSuperAdmin, serviceProviderListQuery as listParams, messages, type ServiceProvider } from '@portal/domain';
+import { serviceProviderListQuery as listParams, messages, type ServiceProvider } from '@portal/domain';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
-import { useListState } from '../../components/data-table/use-list-state';
-import { useCurrentUser } from '../../lib/current-user';
+import { useFirmSetupList } from '../../components/firm-setup-list';
 import { formatDate } from '../../lib/dates';
-import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { serviceProvidersKey } from '../../lib/service-providers';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -61,20 +59,13 @@ type Editing = { provider: ServiceProvider | null } | null;
  */
 export function SingleSignOnPage() {
   usePageTitle(m.title);
-  const actor = useCurrentUser();
-  const superAdmin = isSuperAdmin(actor);
-  const phone = useMediaQuery('(max-width: 36em)');
-  const queryClient = useQueryClient();
-  const own = actor.profile._firm === null ? '' : String(actor.profile._firm);
-  const table = useListState({
-    pageSize: 25,
+  const { table, firm, picker } = useFirmSetupList({
     defaultOrdering: 'label',
     orderings: listParams.shape.ordering.unwrap().options,
-    filters: { firm: { initial: own, allowed: (value) => value === '' || /^[1-9]\d{0,9}$/.test(value) } },
   });
-  const firm = Number(superAdmin ? table.filters.firm : own) || null;
+  const phone = useMediaQuery('(max-width: 36em)');
+  const queryClient = useQueryClient();
   const list = useQuery({ ...serviceProviderListQuery({ ...table.params, firm }), enabled: firm !== null });
-  const firms = useQuery({ ...firmOptionsQuery, enabled: superAdmin });
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<ServiceProvider | null>(null);
 
@@ -107,16 +98,7 @@ export function SingleSignOnPage() {
           <Code style={{ wordBreak: 'break-all' }}>{`${window.location.origin}${METADATA_PATH}`}</Code>
         </Text>
       </Paper>
-      {superAdmin && (
-        <Select
-          label="Firm"
-          data={firms.data ?? []}
-          value={firm === null ? null : String(firm)}
-          onChange={(value) => table.setFilter('firm', value ?? '')}
-          searchable
-          maw={360}
-        />
-      )}
+      {picker}
       {firm !== null && (
         <>
           <Group justify="flex-end">
