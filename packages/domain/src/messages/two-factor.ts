@@ -47,6 +47,7 @@ export const twoFactorMessages = {
   codeWrong: 'That code is not right. Check the code in your app (or a recovery code) and try again.',
   codeReused: 'That code was already used. Wait for the next code in your app.',
   codeFormat: 'Enter the 6-digit code from your app or one of your recovery codes.',
+  tooManyCodes: 'Too many wrong codes for this sign-in. Please sign in again.',
   mfaTokenInvalid: 'This sign-in step has expired or was already used. Please sign in again.',
   passkeyFailed: 'The passkey could not be verified. Try again or use a code.',
   passkeyRegistrationFailed: 'The passkey could not be registered. Please try again.',

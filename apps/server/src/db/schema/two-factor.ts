@@ -60,6 +60,8 @@ export const mfaChallenges = pgTable(
     purpose: text('purpose', { enum: ['login', 'webauthn_register'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     webauthnChallenge: text('webauthn_challenge'),
+    /** Wrong codes tried with this sign-in step: it ends at MFA_ATTEMPTS_PER_STEP. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),

@@ -143,10 +143,7 @@ export async function finishSignIn(
   });
 }
 
-/** A wrong second factor counts like a wrong password (the same per-account and per-address limits). */
-export async function assertLoginNotThrottled(deps: AppDeps, email: string, ip: string) {
-  await assertNotThrottled(deps, 'login', email, ip);
-}
+/** A wrong second factor counts like a wrong password toward the captcha (sign-in-guard.ts). */
 export const recordFailedLogin = (deps: AppDeps, email: string, ip: string) => recordFailedPassword(deps, email, ip);
 
 async function startSession(deps: AppDeps, tx: Executor, userId: number, meta: RequestMeta, mfaPending = false) {

@@ -36,6 +36,24 @@ export async function captchaChallengeFor(deps: AppDeps, email: string | undefin
   return issueChallenge(deps, captchaLevelFor(await failuresOf(deps, email?.trim() ?? '', ip)));
 }
 
+function refuseFlood(deps: AppDeps, failures: Awaited<ReturnType<typeof failuresOf>>) {
+  const { windowMs, perAddress } = deps.config.throttle.login;
+  if (failures.address < perAddress) return;
+  const retryMs = Math.max(1000, (failures.addressOldest?.getTime() ?? Date.now()) + windowMs - Date.now());
+  throw new HttpError(429, messages.auth.throttled(Math.ceil(retryMs / 60_000)), undefined, {
+    'retry-after': String(Math.ceil(retryMs / 1000)),
+  });
+}
+
+/**
+ * The second step's guard: only the address's flood limit. The account's failures do not block it, or
+ * anyone typing wrong passwords for an account would lock its owner out of the step; the step's own
+ * guesses are bounded instead (a few per sign-in step, each step costing the password and any captcha).
+ */
+export async function assertSecondStepAllowed(deps: AppDeps, ip: string) {
+  refuseFlood(deps, await failuresOf(deps, '', ip));
+}
+
 const captchaRefusal = (detail: string) => new HttpError(400, detail, undefined, undefined, { captcha_required: true });
 
 /**
@@ -49,14 +67,8 @@ export async function assertSignInAllowed(
   ip: string,
   captcha: string | undefined,
 ): Promise<SignInFailures> {
-  const { windowMs, perAddress } = deps.config.throttle.login;
   const failures = await failuresOf(deps, email, ip);
-  if (failures.address >= perAddress) {
-    const retryMs = Math.max(1000, (failures.addressOldest?.getTime() ?? Date.now()) + windowMs - Date.now());
-    throw new HttpError(429, messages.auth.throttled(Math.ceil(retryMs / 60_000)), undefined, {
-      'retry-after': String(Math.ceil(retryMs / 1000)),
-    });
-  }
+  refuseFlood(deps, failures);
   if (!captchaRequired(failures)) return failures;
   if (!captcha) throw captchaRefusal(messages.auth.captchaRequired);
   const solved = await redeemSolution(deps, captcha);

@@ -190,6 +190,22 @@ export async function consumeChallenge(ex: Executor, id: number): Promise<boolea
   return rows.length > 0;
 }
 
+/**
+ * Counts a wrong code against a sign-in step; the step is used up at `limit` wrong codes, so each
+ * password (and captcha) buys only a few guesses. True while the step can still be tried.
+ */
+export async function countWrongCode(ex: Executor, id: number, limit: number): Promise<boolean> {
+  const [row] = await ex
+    .update(mfaChallenges)
+    .set({
+      failedAttempts: sql`${mfaChallenges.failedAttempts} + 1`,
+      usedAt: sql`case when ${mfaChallenges.failedAttempts} + 1 >= ${limit} then now() else null end`,
+    })
+    .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
+    .returning({ usedAt: mfaChallenges.usedAt });
+  return !!row && row.usedAt === null;
+}
+
 /** A factor confirmed: the person's sessions are no longer held at set-up. */
 export async function clearPendingSessions(ex: Executor, userId: number) {
   await ex

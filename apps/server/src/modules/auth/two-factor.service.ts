@@ -26,20 +26,15 @@ import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { accounts, get as getUser, type UserRecord } from '../users/users.service.js';
-import {
-  assertLoginNotThrottled,
-  checkCurrentPassword,
-  checkPassword,
-  finishSignIn,
-  recordFailedLogin,
-  type SignedIn,
-} from './auth.service.js';
+import { checkCurrentPassword, checkPassword, finishSignIn, recordFailedLogin, type SignedIn } from './auth.service.js';
 import { revokeUserSessions } from './sessions.repository.js';
+import { assertSecondStepAllowed } from './sign-in-guard.js';
 import {
   clearPendingSessions,
   confirmedFactors,
   confirmTotpFactor,
   consumeChallenge,
+  countWrongCode,
   deleteAllFactors,
   deleteFactor,
   deletePendingTotp,
@@ -183,18 +178,22 @@ type Checked = { ok: true; method: MfaMethod; factorId?: number } | { ok: false;
  * `POST /api/auth/login/mfa/`: the second step. A wrong or replayed code counts as a failed sign-in;
  * the step's token is used up by the sign-in it completes, in the same transaction as the session.
  */
+/** Wrong codes one sign-in step takes before the person must sign in again (password, and captcha if due). */
+export const MFA_ATTEMPTS_PER_STEP = 5;
+
 export async function loginMfa(deps: AppDeps, body: LoginMfaBody, meta: RequestMeta): Promise<SignedIn> {
   const invalid = () => badRequest(m.mfaTokenInvalid, { mfa_token: m.mfaTokenInvalid });
   const step = await liveChallenge(deps.db, 'login', body.mfa_token, deps.config.now());
   if (!step) throw invalid();
   const user = await accounts.byId(deps.db, step.userId);
   if (!user?.isActive || !user.passwordHash) throw invalid();
-  await assertLoginNotThrottled(deps, user.email, meta.ip);
+  await assertSecondStepAllowed(deps, meta.ip);
   const checked = body.webauthn
     ? await checkPasskey(deps, user.id, step.webauthnChallenge, body.webauthn)
     : await checkCode(deps, user.id, body.code ?? '');
   if (!checked.ok) {
     await recordFailedLogin(deps, user.email, meta.ip);
+    if (!(await countWrongCode(deps.db, step.id, MFA_ATTEMPTS_PER_STEP))) throw badRequest(m.tooManyCodes);
     throw badRequest(checked.message, { [checked.field]: checked.message });
   }
   return finishSignIn(deps, user, meta, {

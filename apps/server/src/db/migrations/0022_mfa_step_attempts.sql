@@ -1,0 +1,1 @@
+ALTER TABLE "mfa_challenges" ADD COLUMN "failed_attempts" integer DEFAULT 0 NOT NULL;
