@@ -51,7 +51,9 @@ export const ssoMessages = {
   keyInvalid: 'Use lowercase letters, digits and dashes, starting with a letter or digit.',
   entityIdRequired: "Enter the service provider's entity ID.",
   acsUrlRequired: 'Enter the assertion consumer service URL.',
-  acsUrlInvalid: 'Enter a web address starting with https:// (or http:// for a test system).',
+  acsUrlInvalid: 'Enter a web address starting with https://.',
+  acsUrlNotHttps:
+    'Use an https:// address: the signed response would travel unencrypted over http:// (allowed only for localhost or 127.0.0.1).',
   certificateRequired: "Paste the service provider's certificate.",
   certificateInvalid:
     'This is not a PEM certificate: paste the whole text from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',

@@ -30,6 +30,17 @@ describe("a service provider's settings", () => {
     expect(problems({ key: '-orion' })).toEqual([['key', m.keyInvalid]]);
     expect(problems({ key: 'orion-connect-2' })).toBeUndefined();
     expect(problems({ acs_url: 'data:text/html,x' })).toEqual([['acs_url', m.acsUrlInvalid]]);
+  });
+
+  it('post the signed response only over https, or plain http to this machine for testing', () => {
+    expect(problems({ acs_url: 'http://orion.example.com/saml/acs' })).toEqual([['acs_url', m.acsUrlNotHttps]]);
+    expect(problems({ acs_url: 'http://10.0.0.5:8080/acs' })).toEqual([['acs_url', m.acsUrlNotHttps]]);
+    expect(problems({ acs_url: 'http://localhost.example.com/acs' })).toEqual([['acs_url', m.acsUrlNotHttps]]);
+    expect(problems({ acs_url: 'http://127.0.0.1:4313/saml/acs' })).toBeUndefined();
+    expect(problems({ acs_url: 'http://127.0.0.1@evil.example.com/acs' })).toEqual([['acs_url', m.acsUrlNotHttps]]);
+    expect(problems({ acs_url: 'HTTP://orion.example.com/acs' })).toEqual([['acs_url', m.acsUrlNotHttps]]);
+    expect(problems({ acs_url: 'http://localhost:8080/acs' })).toBeUndefined();
+    expect(problems({ acs_url: 'https://orion.example.com/saml/acs' })).toBeUndefined();
     expect(problems({ certificate: 'MIIBszCCAVmgAwIBAgIUJ0c=' })).toEqual([['certificate', m.certificateInvalid]]);
     expect(problems({ certificate: '' })).toEqual([['certificate', m.certificateRequired]]);
     expect(problems({ name_id_format: 'kerberos' })).toEqual([['name_id_format', m.chooseNameIdFormat]]);

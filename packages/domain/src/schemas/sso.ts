@@ -35,8 +35,20 @@ export type ServiceProviderListQuery = z.infer<typeof serviceProviderListQuery>;
 
 const PEM = /^-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----$/;
 
-/** An address the browser posts the response to: https, or http for a system on a test network. */
-const acsUrl = requiredText(m.acsUrlRequired, 2000).pipe(z.url({ protocol: /^https?$/, error: m.acsUrlInvalid }));
+/** A plain-http address to this machine only, where nothing on the network can read the assertion. */
+const LOOPBACK_HTTP = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?([/?#]|$)/i;
+
+/** Judges only http: addresses (failing closed on odd spellings); anything else the URL check answers. */
+const httpOnlyToLoopback = (url: string) => !/^http:/i.test(url) || LOOPBACK_HTTP.test(url);
+
+/**
+ * An address the browser posts the signed response to. It must be https: over plain http the assertion
+ * (a bearer credential for the person) could be read or replayed by anyone on the path; http is allowed
+ * only for a service provider on this machine (local testing).
+ */
+const acsUrl = requiredText(m.acsUrlRequired, 2000)
+  .pipe(z.url({ protocol: /^https?$/, error: m.acsUrlInvalid }))
+  .refine(httpOnlyToLoopback, m.acsUrlNotHttps);
 
 export const serviceProviderUpdateBody = z.object({
   key: requiredText(m.keyRequired, 40).pipe(z.string().regex(SSO_KEY, m.keyInvalid)),

@@ -252,6 +252,7 @@ describe("a firm's service providers", () => {
       [{ label: ' ' }, { label: m.labelRequired }],
       [{ entity_id: '' }, { entity_id: m.entityIdRequired }],
       [{ acs_url: 'javascript:alert(1)' }, { acs_url: m.acsUrlInvalid }],
+      [{ acs_url: 'http://orion.example.test/saml/acs' }, { acs_url: m.acsUrlNotHttps }],
       [{ certificate: 'hello' }, { certificate: m.certificateInvalid }],
       [{ certificate: garbled }, { certificate: m.certificateInvalid }],
       [{ certificate: expired }, { certificate: m.certificateExpired('12/31/2020') }],
