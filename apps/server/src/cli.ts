@@ -22,7 +22,11 @@ async function main() {
   try {
     await migrate(database.db);
     useAuditChain(database.db, config.secretKey);
-    await sealUnchainedEvents(database.db);
+    const { refused } = await sealUnchainedEvents(database.db);
+    if (refused)
+      console.error(
+        `${refused} audit events have no hash although the hash chain has started: not sealed (they were cleared or written in the database); the audit trail's verify reports the first.`,
+      );
     if (command === 'seed-demo') {
       await seedDemo(database.db, config);
       console.log(`Demo firms and accounts loaded. Password for every demo account: ${DEMO_PASSWORD}`);

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
-import { auditEvents } from '../db/schema/index.js';
+import { auditChainState, auditEvents } from '../db/schema/index.js';
 
 /**
  * Tamper evidence for the audit trail: a hash chain. Each event stores the previous event's hash and
@@ -160,7 +160,7 @@ const sameHash = (a: string | null, b: string) =>
 
 /**
  * Walks the whole chain oldest first, a batch at a time by id (flat memory, no transaction held):
- * the first event whose hash is not its content's, or whose previous hash is not the hash of the event
+ * the first event whose hash is not its content's (or that has none), or whose previous hash is not the hash of the event
  * before it (one was deleted, or inserted), is the first bad one. `checked` counts the events read up to
  * and including it.
  */
@@ -188,22 +188,32 @@ export async function verifyChain(db: Db, batch = VERIFY_BATCH): Promise<ChainCh
   }
 }
 
+export interface SealResult {
+  /** Events recorded before the chain, sealed now. */
+  sealed: number;
+  /** Events without a hash left as they are: the chain had started, so they are tampering (verify shows them). */
+  refused: number;
+}
+
 /**
  * Seals the events recorded before the chain existed (the migration that added it left them without
- * a hash), oldest first, once: only while no event is sealed yet, so someone who clears the hashes of
- * a running chain cannot have the app seal their edits; and the sealing is itself an event of the trail.
+ * a hash), oldest first, once per database, ever: only while `audit_chain_state` says the chain has
+ * not started, and sealing them starts it in the same transaction. The marker lives outside the events:
+ * someone who clears every event's hash (so that no event looks sealed) has the app seal their edits
+ * only if they also put the marker back to pending past its own trigger. A new database starts its
+ * chain at migration, before its first event. The sealing is itself an event of the trail.
  * Run at start under the chain's lock, so instances starting together seal once.
  */
-export async function sealUnchainedEvents(db: Db): Promise<number> {
+export async function sealUnchainedEvents(db: Db): Promise<SealResult> {
   const key = keyOf(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-    const [sealedOne] = await tx
-      .select({ id: auditEvents.id })
-      .from(auditEvents)
-      .where(isNotNull(auditEvents.hash))
-      .limit(1);
-    if (sealedOne) return 0;
+    const [state] = await tx.select({ startedAt: auditChainState.startedAt }).from(auditChainState);
+    // No marker at all is tampering too: its migration always writes it.
+    if (!state || state.startedAt !== null) {
+      const [left] = await tx.select({ n: count() }).from(auditEvents).where(isNull(auditEvents.hash));
+      return { sealed: 0, refused: left.n };
+    }
     let prev: string | null = null;
     let sealed = 0;
     let after = 0;
@@ -231,6 +241,7 @@ export async function sealUnchainedEvents(db: Db): Promise<number> {
       sealed += batch.length;
       after = batch[batch.length - 1].id;
     }
+    await tx.update(auditChainState).set({ startedAt: sql`now()` });
     if (sealed > 0)
       await appendChained(db, tx, [
         {
@@ -243,6 +254,6 @@ export async function sealUnchainedEvents(db: Db): Promise<number> {
           changes: { events: sealed },
         },
       ]);
-    return sealed;
+    return { sealed, refused: 0 };
   });
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -72,7 +84,24 @@ export const auditEvents = pgTable(
     index('audit_events_row_parent_idx')
       .on(sql`(${t.changes} ->> ${sqlLiteral(AUDIT_ROW_PARENT.key)})`)
       .where(sql`${t.entity} in (${sql.join(AUDIT_ROW_PARENT.entities.map(sqlLiteral), sql`, `)})`),
+    // Every start looks for unsealed events (none, once the chain runs): this keeps that a lookup.
+    index('audit_events_unsealed_idx').on(t.id).where(sql`${t.hash} is null`),
   ],
+);
+
+/**
+ * The audit chain's start, outside the events it protects (one row, written by its migration): the
+ * events recorded before the chain may be sealed only while `startedAt` is null, and sealing them sets
+ * it, so clearing every event's hash later cannot get edited history sealed again
+ * (platform/audit-chain.ts). A trigger lets it go from null to a time and never back, nor be removed.
+ */
+export const auditChainState = pgTable(
+  'audit_chain_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+  },
+  (t) => [check('audit_chain_state_one_row', sql`${t.id}`)],
 );
 
 /**

@@ -410,17 +410,24 @@ describe('a deleted event', () => {
   });
 });
 
+/** Puts the chain's start marker back to how its migration leaves a database whose events all predate the chain. */
+async function chainNotStarted(t: TestApp) {
+  await t.deps.db.execute(sql`alter table audit_chain_state disable trigger audit_chain_state_once`);
+  await t.deps.db.execute(sql`update audit_chain_state set started_at = null`);
+  await t.deps.db.execute(sql`alter table audit_chain_state enable trigger audit_chain_state_once`);
+}
+
 describe('events recorded before the chain', () => {
   it('are sealed once, oldest first, at the first start; the sealing is itself an event', {
     timeout: 120_000,
   }, async () => {
     const t = await buildTestApp();
     try {
+      await chainNotStarted(t);
       for (let i = 0; i < 3; i++)
         await t.deps.db.insert(auditEvents).values({ action: 'update', entity: 'legacy', entityId: String(i) });
-      expect(await sealUnchainedEvents(t.deps.db)).toBe(3);
-      // Once sealed, never again: clearing a hash later does not get it re-sealed.
-      expect(await sealUnchainedEvents(t.deps.db)).toBe(0);
+      expect(await sealUnchainedEvents(t.deps.db)).toEqual({ sealed: 3, refused: 0 });
+      expect(await sealUnchainedEvents(t.deps.db)).toEqual({ sealed: 0, refused: 0 });
       const who = await signedInAs(t, {
         profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
       });
@@ -428,6 +435,51 @@ describe('events recorded before the chain', () => {
       expect(await verify(t, who.headers)).toEqual({ ok: true, checked: 5, first_bad_id: null });
       const res = await t.app.inject({ method: 'GET', url: '/api/audit_events/?action=seal', headers: who.headers });
       expect(page(res).results[0]).toMatchObject({ entity: 'audit_chain', changes: [{ field: 'events', to: 3 }] });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+const refusedOnce = { cause: { message: "audit_chain_state records the chain's start once" } };
+
+describe('a forged history with every hash cleared', () => {
+  it('is never sealed: the chain started once, so verify still finds the edit', { timeout: 120_000 }, async () => {
+    const t = await buildTestApp();
+    try {
+      const who = await signedInAs(t, {
+        profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+      });
+      for (let i = 0; i < 3; i++) await recordAs(t, who.user.id, { action: 'update', entity: 'forged', entityId: i });
+      expect((await verify(t, who.headers)).ok).toBe(true);
+      const [first] = await t.deps.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .orderBy(asc(auditEvents.id))
+        .limit(1);
+      const forged = await t.deps.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(sql`${auditEvents.entity} = 'forged'`)
+        .orderBy(asc(auditEvents.id));
+      await tamper(t, sql`update audit_events set changes = '{"n": 42}' where id = ${forged[0].id}`);
+      await tamper(t, sql`delete from audit_events where id = ${forged[1].id}`);
+      expect(await verify(t, who.headers)).toMatchObject({ ok: false, first_bad_id: forged[0].id });
+      // The attack: every hash cleared so that nothing looks sealed, then a restart's seal.
+      await tamper(t, sql`update audit_events set hash = null, prev_hash = null`);
+      const total = (await t.deps.db.select({ id: auditEvents.id }).from(auditEvents)).length;
+      expect(await sealUnchainedEvents(t.deps.db)).toEqual({ sealed: 0, refused: total });
+      expect(await verify(t, who.headers)).toMatchObject({ ok: false, first_bad_id: first.id });
+      // Nor by removing the marker: its trigger forbids it, and sealing refuses without one.
+      await expect(t.deps.db.execute(sql`delete from audit_chain_state`)).rejects.toMatchObject(refusedOnce);
+      await expect(t.deps.db.execute(sql`update audit_chain_state set started_at = null`)).rejects.toMatchObject(
+        refusedOnce,
+      );
+      await t.deps.db.execute(sql`alter table audit_chain_state disable trigger audit_chain_state_once`);
+      await t.deps.db.execute(sql`delete from audit_chain_state`);
+      await t.deps.db.execute(sql`alter table audit_chain_state enable trigger audit_chain_state_once`);
+      expect((await sealUnchainedEvents(t.deps.db)).sealed).toBe(0);
+      expect((await verify(t, who.headers)).ok).toBe(false);
     } finally {
       await t.close();
     }
