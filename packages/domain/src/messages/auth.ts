@@ -29,8 +29,10 @@ export const authMessages = {
   mfaVerify: 'Verify',
   mfaUsePasskey: 'Use a passkey',
   mfaStartOver: 'Back to sign-in',
-  captchaRequired: 'There were several failed sign-in attempts. Please complete the check below, then log in again.',
-  captchaInvalid: 'The check has expired or was already used. Please complete it again.',
+  captchaRequired:
+    'There were several failed sign-in attempts. The check below runs by itself: when it shows Verified, log in again.',
+  captchaInvalid:
+    'The check has expired or was already used. A new one starts below: when it shows Verified, log in again.',
   captchaLabel: 'Verify you are human',
   idleSignedOut: (minutes: number) =>
     `You were signed out after ${minutes} minutes without activity. Please sign in again.`,

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Loader, Stack, Table, Text, Title, Visua
 import { type Factor, messages } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/dates';
+import { formatPortalDateTime } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PasskeyButton } from './passkey-button';
@@ -89,9 +89,9 @@ export function SecurityTab() {
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td visibleFrom="sm">{formatDateTime(factor.created_at)}</Table.Td>
+                      <Table.Td visibleFrom="sm">{formatPortalDateTime(factor.created_at)}</Table.Td>
                       <Table.Td visibleFrom="sm">
-                        {factor.last_used_at ? formatDateTime(factor.last_used_at) : m.never}
+                        {factor.last_used_at ? formatPortalDateTime(factor.last_used_at) : m.never}
                       </Table.Td>
                       <Table.Td ta="right">
                         <Button
