@@ -91,14 +91,11 @@ async function recordFailedPassword(deps: AppDeps, email: string, ip: string) {
 }
 
 /**
- * Any failure answers the same message after the same work (a password hash is verified even for an
- * unknown address), so neither the answer nor its timing tells whether an account exists.
+ * The password step of sign-in: the account, or the same 400 for every failure (counted). Any failure
+ * answers the same message after the same work (a password hash is verified even for an unknown
+ * address), so neither the answer nor its timing tells whether an account exists. Sign-in itself is
+ * two-factor.service.ts `login`, which asks for the second factor before any session is opened.
  */
-export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
-  return finishSignIn(deps, await checkPassword(deps, body, meta), meta);
-}
-
-/** The password step of sign-in: the account, or the same 400 for every failure (counted). */
 export async function checkPassword(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const email = body.email.trim();
   const failures = await assertSignInAllowed(deps, email, meta.ip, body.captcha);
@@ -161,7 +158,8 @@ async function startSession(deps: AppDeps, tx: Executor, userId: number, meta: R
 
 /**
  * The same sign-in under a new session id, every other session of the person ended: after a password
- * change a token copied before it, even of this very session, is refused.
+ * change a token copied before it, even of this very session, is refused. The hold at two-factor
+ * set-up carries over to the new session.
  */
 export async function rotateSession(deps: AppDeps, tx: Executor, auth: AuthState, meta: RequestMeta) {
   const now = Math.floor(Date.now() / 1000);
@@ -171,6 +169,8 @@ export async function rotateSession(deps: AppDeps, tx: Executor, auth: AuthState
     expiresAt: new Date((auth.origIat + REFRESH_WINDOW_SECONDS) * 1000),
     ip: meta.ip,
     userAgent: meta.userAgent,
+    // A session held at two-factor set-up stays held: rotating it must not be a way out of the hold.
+    mfaPending: auth.mfaPending === true,
   });
   await revokeUserSessions(tx, auth.user.id, session.id);
   return { sessionId: session.id, token: await deps.tokens.sign(auth.user.id, session.id, auth.origIat, now) };

@@ -70,8 +70,15 @@ export async function takeTotpStep(ex: Executor, id: number, step: number): Prom
 }
 
 /** Stores a passkey's new signature counter only if it moved forward (a cloned key's would not). */
-export async function recordPasskeyUse(ex: Executor, id: number, signCount: number) {
-  await ex.update(mfaFactors).set({ signCount, lastUsedAt: sql`now()` }).where(eq(mfaFactors.id, id));
+export async function recordPasskeyUse(ex: Executor, id: number, signCount: number): Promise<boolean> {
+  // A counter of 0 means the authenticator keeps none (most synced passkeys): nothing to compare.
+  const movedOn = signCount === 0 ? sql`true` : or(isNull(mfaFactors.signCount), lt(mfaFactors.signCount, signCount));
+  const rows = await ex
+    .update(mfaFactors)
+    .set({ signCount, lastUsedAt: sql`now()` })
+    .where(and(eq(mfaFactors.id, id), movedOn))
+    .returning({ id: mfaFactors.id });
+  return rows.length > 0;
 }
 
 export async function factorOfUser(ex: Executor, userId: number, id: number): Promise<FactorRow | undefined> {

@@ -20,6 +20,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
+import type { Tx } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { AuthState } from '../../platform/auth.js';
 import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
@@ -172,15 +173,25 @@ const transportsOf = (f: FactorRow) =>
   (f.transports ? f.transports.split(',') : undefined) as AuthenticatorTransportFuture[] | undefined;
 type AuthenticatorTransportFuture = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
 
-type Checked = { ok: true; method: MfaMethod; factorId?: number } | { ok: false; message: string; field: string };
+type Failed = { ok: false; message: string; field: string };
+type Checked = { ok: true; method: MfaMethod; factorId?: number } | Failed;
 
-/**
- * `POST /api/auth/login/mfa/`: the second step. A wrong or replayed code counts as a failed sign-in;
- * the step's token is used up by the sign-in it completes, in the same transaction as the session.
- */
+/** Rolls the sign-in transaction back (the token's use with it) when the second factor was wrong. */
+class WrongSecondFactor extends Error {
+  constructor(readonly failed: Failed) {
+    super(failed.message);
+  }
+}
+
 /** Wrong codes one sign-in step takes before the person must sign in again (password, and captcha if due). */
 export const MFA_ATTEMPTS_PER_STEP = 5;
 
+/**
+ * `POST /api/auth/login/mfa/`: the second step. The step's token is used up first, then the code (or
+ * passkey) is checked and spent, then the session opened, all in one transaction: two requests racing
+ * with one token cannot both spend a code, and only one signs in. A wrong or replayed code rolls that
+ * back (the token stays usable) and is counted outside it, as a failed sign-in and against the step.
+ */
 export async function loginMfa(deps: AppDeps, body: LoginMfaBody, meta: RequestMeta): Promise<SignedIn> {
   const invalid = () => badRequest(m.mfaTokenInvalid, { mfa_token: m.mfaTokenInvalid });
   const step = await liveChallenge(deps.db, 'login', body.mfa_token, deps.config.now());
@@ -188,50 +199,55 @@ export async function loginMfa(deps: AppDeps, body: LoginMfaBody, meta: RequestM
   const user = await accounts.byId(deps.db, step.userId);
   if (!user?.isActive || !user.passwordHash) throw invalid();
   await assertSecondStepAllowed(deps, meta.ip);
-  const checked = body.webauthn
-    ? await checkPasskey(deps, user.id, step.webauthnChallenge, body.webauthn)
-    : await checkCode(deps, user.id, body.code ?? '');
-  if (!checked.ok) {
+  const changes: Record<string, unknown> = {};
+  try {
+    return await finishSignIn(deps, user, meta, {
+      changes,
+      before: async (tx) => {
+        if (!(await consumeChallenge(tx, step.id))) throw invalid();
+        const checked = body.webauthn
+          ? await checkPasskey(deps, tx, user.id, step.webauthnChallenge, body.webauthn)
+          : await checkCode(deps, tx, user.id, body.code ?? '');
+        if (!checked.ok) throw new WrongSecondFactor(checked);
+        Object.assign(changes, { mfa: checked.method, ...(checked.factorId ? { factor: checked.factorId } : {}) });
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof WrongSecondFactor)) throw error;
+    const { message, field } = error.failed;
     await recordFailedLogin(deps, user.email, meta.ip);
     if (!(await countWrongCode(deps.db, step.id, MFA_ATTEMPTS_PER_STEP))) throw badRequest(m.tooManyCodes);
-    throw badRequest(checked.message, { [checked.field]: checked.message });
+    throw badRequest(message, { [field]: message });
   }
-  return finishSignIn(deps, user, meta, {
-    changes: { mfa: checked.method, ...(checked.factorId ? { factor: checked.factorId } : {}) },
-    before: async (tx) => {
-      if (!(await consumeChallenge(tx, step.id))) throw invalid();
-    },
-  });
 }
 
-async function checkCode(deps: AppDeps, userId: number, raw: string): Promise<Checked> {
+async function checkCode(deps: AppDeps, tx: Tx, userId: number, raw: string): Promise<Checked> {
   const code = normalizeCode(raw);
   const wrong = { ok: false as const, message: m.codeWrong, field: 'code' };
   if (isTotpCode(code)) {
     const now = deps.config.now();
-    for (const factor of await confirmedFactors(deps.db, userId)) {
+    for (const factor of await confirmedFactors(tx, userId)) {
       if (factor.kind !== 'totp' || !factor.secret) continue;
       const step = stepOfCode(deps.pii.decrypt(factor.secret, TOTP_SECRET_FIELD), code, now);
       if (step === null) continue;
-      if (!(await takeTotpStep(deps.db, factor.id, step))) return { ok: false, message: m.codeReused, field: 'code' };
+      if (!(await takeTotpStep(tx, factor.id, step))) return { ok: false, message: m.codeReused, field: 'code' };
       return { ok: true, method: 'totp', factorId: factor.id };
     }
     return wrong;
   }
   if (code.length !== 12) return wrong;
-  return (await useRecoveryCode(deps.db, userId, recoveryCodeHash(code)))
-    ? { ok: true, method: 'recovery_code' }
-    : wrong;
+  return (await useRecoveryCode(tx, userId, recoveryCodeHash(code))) ? { ok: true, method: 'recovery_code' } : wrong;
 }
 
 async function checkPasskey(
   deps: AppDeps,
+  tx: Tx,
   userId: number,
   expectedChallenge: string | null,
   assertion: NonNullable<LoginMfaBody['webauthn']>,
 ): Promise<Checked> {
   const failed = { ok: false as const, message: m.passkeyFailed, field: 'webauthn' };
-  const factor = expectedChallenge ? await passkeyByCredential(deps.db, userId, assertion.id) : undefined;
+  const factor = expectedChallenge ? await passkeyByCredential(tx, userId, assertion.id) : undefined;
   if (!factor?.publicKey || !expectedChallenge) return failed;
   const { rpID, origin } = relyingParty(deps.config);
   try {
@@ -249,7 +265,8 @@ async function checkPasskey(
       },
     });
     if (!result.verified) return failed;
-    await recordPasskeyUse(deps.db, factor.id, result.authenticationInfo.newCounter);
+    // A request racing this one with the same counter (a replayed assertion) finds it already taken.
+    if (!(await recordPasskeyUse(tx, factor.id, result.authenticationInfo.newCounter))) return failed;
     return { ok: true, method: 'webauthn', factorId: factor.id };
   } catch {
     // A malformed or mismatched assertion (wrong origin, challenge, signature or a counter gone back).

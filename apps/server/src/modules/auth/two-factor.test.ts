@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { messages } from '@portal/domain';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,10 +11,13 @@ import {
   mfaRecoveryCodes,
   sessions,
 } from '../../db/schema/index.js';
+import type { AuthState } from '../../platform/auth.js';
 import { piiKeyring } from '../../platform/pii.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
-import { rotateTotpSecrets } from './auth.service.js';
+import * as authService from './auth.service.js';
+import { rotateSession, rotateTotpSecrets } from './auth.service.js';
+import { insertFactor, recordPasskeyUse } from './two-factor.repository.js';
 
 /**
  * Two-factor sign-in (issue 12 §1). The portal's clock is movable: TOTP codes are computed for the
@@ -240,6 +243,39 @@ describe('signing in with a second factor', () => {
     ).toBe(9);
   });
 
+  it('one mfa_token raced with two recovery codes signs in once and spends only one code', async () => {
+    const { user, headers } = await personOf();
+    const { codes } = await withTotp(headers);
+    const { mfa_token } = json<{ mfa_token: string }>(await passwordLogin(user.email));
+    const raced = await Promise.all([
+      post('/api/auth/login/mfa/', { mfa_token, code: codes[0] }),
+      post('/api/auth/login/mfa/', { mfa_token, code: codes[1] }),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const loser = raced[0].statusCode === 400 ? raced[0] : raced[1];
+    expect(json(loser).detail).toBe(m.mfaTokenInvalid);
+    const used = await t.deps.db
+      .select({ n: count() })
+      .from(mfaRecoveryCodes)
+      .where(and(eq(mfaRecoveryCodes.userId, user.id), isNotNull(mfaRecoveryCodes.usedAt)));
+    expect(used[0].n).toBe(1);
+    expect(
+      json<{ recovery_codes_remaining: number }>(await get('/api/auth/mfa/', headers)).recovery_codes_remaining,
+    ).toBe(9);
+  });
+
+  it('a wrong code leaves the mfa_token usable: its use is rolled back with the failed check', async () => {
+    const { user, headers } = await personOf();
+    const { codes } = await withTotp(headers);
+    const { mfa_token } = json<{ mfa_token: string }>(await passwordLogin(user.email));
+    expect(json(await post('/api/auth/login/mfa/', { mfa_token, code: 'AAAA-AAAA-AAAA' })).detail).toBe(m.codeWrong);
+    expect((await post('/api/auth/login/mfa/', { mfa_token, code: codes[0] })).statusCode).toBe(200);
+  });
+
+  it('the password alone opens no session: auth.service has no one-step login to call by mistake', () => {
+    expect(authService).not.toHaveProperty('login');
+  });
+
   it('an mfa_token expires after 5 minutes and is single-use', async () => {
     const { user, headers } = await personOf();
     const { codes } = await withTotp(headers);
@@ -293,6 +329,29 @@ describe("the firm's two-factor policy", () => {
     await withTotp(headers);
     expect((await get('/api/users/', headers)).statusCode).toBe(200);
     expect(json(await get('/api/auth/user/', headers))).not.toHaveProperty('mfa_setup_required');
+  });
+
+  it('a held session rotated to a new id (as after a password change) stays held', async () => {
+    const firm = await createFirm(t.deps.db, { twoFactorPolicy: 'required' });
+    const admin = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } });
+    const body = json<{ token: string; user: AuthState['actor'] }>(await passwordLogin(admin.email));
+    const [held] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, admin.id));
+    expect(held.mfaPending).toBe(true);
+    const auth: AuthState = {
+      user: { id: admin.id } as AuthState['user'],
+      actor: body.user,
+      sessionId: held.id,
+      origIat: Math.floor(Date.now() / 1000),
+      via: 'header',
+      mfaPending: true,
+    };
+    const meta = { ip: '127.0.0.1', userAgent: null, requestId: null, actorId: admin.id };
+    const rotated = await t.deps.db.transaction((tx) => rotateSession(t.deps, tx, auth, meta));
+    const [fresh] = await t.deps.db.select().from(sessions).where(eq(sessions.id, rotated.sessionId));
+    expect(fresh.mfaPending).toBe(true);
+    const blocked = await get('/api/users/', bearer(rotated.token));
+    expect(blocked.statusCode).toBe(403);
+    expect(json(blocked).detail).toBe(m.setupRequired);
   });
 
   it('holds CCOs, investments users and super accounts too; a standard user is not held', async () => {
@@ -595,6 +654,34 @@ describe('passkeys', () => {
       .where(and(eq(auditEvents.actorId, user.id), eq(auditEvents.action, 'login')))
       .orderBy(desc(auditEvents.id));
     expect(login.changes).toMatchObject({ mfa: 'webauthn' });
+  });
+
+  it("stores a passkey's signature counter only when it moves forward (0: the key keeps none)", async () => {
+    const { user } = await personOf();
+    const counterOf = async (id: number) =>
+      (await t.deps.db.select().from(mfaFactors).where(eq(mfaFactors.id, id)))[0].signCount;
+    const key = await insertFactor(t.deps.db, {
+      userId: user.id,
+      kind: 'webauthn',
+      label: 'Key',
+      credentialId: randomBytes(16).toString('base64url'),
+      publicKey: 'x',
+      signCount: 5,
+    });
+    expect(await recordPasskeyUse(t.deps.db, key.id, 3)).toBe(false);
+    expect(await recordPasskeyUse(t.deps.db, key.id, 5)).toBe(false);
+    expect(await counterOf(key.id)).toBe(5);
+    expect(await recordPasskeyUse(t.deps.db, key.id, 6)).toBe(true);
+    expect(await counterOf(key.id)).toBe(6);
+    const synced = await insertFactor(t.deps.db, {
+      userId: user.id,
+      kind: 'webauthn',
+      label: 'Synced',
+      credentialId: randomBytes(16).toString('base64url'),
+      publicKey: 'x',
+      signCount: 0,
+    });
+    expect(await recordPasskeyUse(t.deps.db, synced.id, 0)).toBe(true);
   });
 
   it("refuses a passkey made for another site, and another person's passkey", async () => {
