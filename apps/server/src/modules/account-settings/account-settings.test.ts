@@ -184,8 +184,8 @@ describe('updating personal info', () => {
       .from(auditEvents)
       .where(eq(auditEvents.entityId, String(user.id)));
     expect(events.find((e) => e.action === 'update')?.changes).toMatchObject({
-      first_name: 'Grace',
-      'profile.city': 'Portland',
+      first_name: { from: user.firstName, to: 'Grace' },
+      'profile.city': { from: null, to: 'Portland' },
     });
   });
 
