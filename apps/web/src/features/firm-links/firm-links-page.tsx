@@ -1,14 +1,13 @@
 import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FirmLink, firmLinkListQuery as listParams, messages } from '@portal/domain';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useEditRemove } from '../../components/edit-remove';
 import { useFirmSetupList } from '../../components/firm-setup-list';
 import { firmLinksKey } from '../../lib/menu';
-import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { FirmLinkForm } from './firm-link-form';
 import { deleteFirmLink, firmLinkListQuery } from './firm-links-api';
@@ -36,8 +35,6 @@ const COLUMNS: DataTableColumn<FirmLink>[] = [
   },
 ];
 
-type Editing = { link: FirmLink | null } | null;
-
 /**
  * Firm Links (issue 11 §4): the links a firm's people see in their menus, kept by its administrators;
  * a super admin picks the firm.
@@ -49,25 +46,12 @@ export function FirmLinksPage() {
     orderings: listParams.shape.ordering.unwrap().options,
   });
   const phone = useMediaQuery('(max-width: 36em)');
-  const queryClient = useQueryClient();
   const list = useQuery({ ...firmLinkListQuery({ ...table.params, firm }), enabled: firm !== null });
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<FirmLink | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (link: FirmLink) => deleteFirmLink(link.id),
-    onSuccess: () => {
-      setRemoving(null);
-      notifySuccess(m.deleted);
-    },
-    onError: () => setRemoving(null),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: firmLinksKey }),
-  });
-
-  const actions: RowAction<FirmLink>[] = [
-    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (link) => setEditing({ link }) },
-    { label: 'Remove', icon: IconTrash, color: 'red', placement: 'menu', onClick: setRemoving },
-  ];
+  const { editing, setEditing, removing, setRemoving, remove, actions } = useEditRemove(
+    (link: FirmLink) => deleteFirmLink(link.id),
+    firmLinksKey,
+    m.deleted,
+  );
 
   return (
     <Stack gap="md">
@@ -77,7 +61,7 @@ export function FirmLinksPage() {
       {firm !== null && (
         <>
           <Group justify="flex-end">
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ link: null })}>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ row: null })}>
               {m.add}
             </Button>
           </Group>
@@ -101,15 +85,10 @@ export function FirmLinksPage() {
         fullScreen={phone}
         onClose={() => setEditing(null)}
         closeButtonProps={{ 'aria-label': 'Close' }}
-        title={editing?.link ? m.editTitle : m.addTitle}
+        title={editing?.row ? m.editTitle : m.addTitle}
       >
         {editing && firm !== null && (
-          <FirmLinkForm
-            key={editing.link?.id ?? 'new'}
-            firm={firm}
-            link={editing.link}
-            onDone={() => setEditing(null)}
-          />
+          <FirmLinkForm key={editing.row?.id ?? 'new'} firm={firm} link={editing.row} onDone={() => setEditing(null)} />
         )}
       </Modal>
 

@@ -1,14 +1,13 @@
 import { Anchor, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { serviceProviderListQuery as listParams, messages, type ServiceProvider } from '@portal/domain';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useEditRemove } from '../../components/edit-remove';
 import { useFirmSetupList } from '../../components/firm-setup-list';
 import { formatDate } from '../../lib/dates';
-import { notifySuccess } from '../../lib/notify';
 import { serviceProvidersKey } from '../../lib/service-providers';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ServiceProviderForm } from './service-provider-form';
@@ -50,8 +49,6 @@ const COLUMNS: DataTableColumn<ServiceProvider>[] = [
   },
 ];
 
-type Editing = { provider: ServiceProvider | null } | null;
-
 /**
  * Single Sign-On (issue 12 §2): the SAML service providers a firm's portfolio-system links sign its staff
  * in to, kept by its administrators; a super admin picks the firm. The portal's metadata is linked here,
@@ -64,25 +61,12 @@ export function SingleSignOnPage() {
     orderings: listParams.shape.ordering.unwrap().options,
   });
   const phone = useMediaQuery('(max-width: 36em)');
-  const queryClient = useQueryClient();
   const list = useQuery({ ...serviceProviderListQuery({ ...table.params, firm }), enabled: firm !== null });
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<ServiceProvider | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (provider: ServiceProvider) => deleteServiceProvider(provider.id),
-    onSuccess: () => {
-      setRemoving(null);
-      notifySuccess(m.deleted);
-    },
-    onError: () => setRemoving(null),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: serviceProvidersKey }),
-  });
-
-  const actions: RowAction<ServiceProvider>[] = [
-    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (provider) => setEditing({ provider }) },
-    { label: 'Remove', icon: IconTrash, color: 'red', placement: 'menu', onClick: setRemoving },
-  ];
+  const { editing, setEditing, removing, setRemoving, remove, actions } = useEditRemove(
+    (provider: ServiceProvider) => deleteServiceProvider(provider.id),
+    serviceProvidersKey,
+    m.deleted,
+  );
 
   return (
     <Stack gap="md">
@@ -102,7 +86,7 @@ export function SingleSignOnPage() {
       {firm !== null && (
         <>
           <Group justify="flex-end">
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ provider: null })}>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ row: null })}>
               {m.add}
             </Button>
           </Group>
@@ -127,13 +111,13 @@ export function SingleSignOnPage() {
         size="lg"
         onClose={() => setEditing(null)}
         closeButtonProps={{ 'aria-label': 'Close' }}
-        title={editing?.provider ? m.editTitle : m.addTitle}
+        title={editing?.row ? m.editTitle : m.addTitle}
       >
         {editing && firm !== null && (
           <ServiceProviderForm
-            key={editing.provider?.id ?? 'new'}
+            key={editing.row?.id ?? 'new'}
             firm={firm}
-            provider={editing.provider}
+            provider={editing.row}
             onDone={() => setEditing(null)}
           />
         )}
