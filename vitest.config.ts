@@ -18,6 +18,20 @@ export default defineConfig({
       },
       {
         test: {
+          // Reliability and operations proofs: each file starts the built server (and PostgreSQL,
+          // an SMTP sink, a proxy) as separate processes, kills and restarts them.
+          name: 'ops',
+          root: './apps/server',
+          include: ['ops-tests/**/*.test.ts'],
+          globalSetup: ['./ops-tests/support/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],

