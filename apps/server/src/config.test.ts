@@ -29,6 +29,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, SECRET_KEY: ' '.repeat(40) }, quiet)).toThrow(/at least 32 characters/);
   });
 
+  it('honours the demo two-factor policy outside production only, unless ALLOW_DEMO_SIGN_IN says otherwise', () => {
+    expect(loadConfig(production, quiet).allowDemoSignIn).toBe(false);
+    expect(loadConfig({ ...production, ALLOW_DEMO_SIGN_IN: 'true' }, quiet).allowDemoSignIn).toBe(true);
+    const dev = { DATA_DIR: dataDir(), SECRET_KEY: key, PII_ENCRYPTION_KEY: 'p'.repeat(48) };
+    expect(loadConfig(dev, quiet).allowDemoSignIn).toBe(true);
+    expect(loadConfig({ ...dev, ALLOW_DEMO_SIGN_IN: '0' }, quiet).allowDemoSignIn).toBe(false);
+    expect(() => loadConfig({ ...dev, ALLOW_DEMO_SIGN_IN: 'yes' }, quiet)).toThrow(/ALLOW_DEMO_SIGN_IN/);
+  });
+
   it('takes the previous PII keys comma-separated, each at least 32 characters, none by default', () => {
     expect(loadConfig(production, quiet).piiKeysPrevious).toEqual([]);
     const old = ['o'.repeat(40), 'q'.repeat(40)];

@@ -77,6 +77,9 @@ const envSchema = z.object({
   // the first challenge may take (later ones double it). Tests and the e2e lower them.
   CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
   CAPTCHA_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(5000),
+  // The `demo` two-factor policy (password alone, super accounts included) is honoured only where this
+  // is on: by default outside production. Off, a firm on `demo` is held to `required`.
+  ALLOW_DEMO_SIGN_IN: bool.optional(),
   PORTAL_TIME_ZONE: z
     .string()
     .default('America/New_York')
@@ -139,6 +142,12 @@ export interface Config {
   timeZone: string;
   /** The SAML identity provider (issue 12 §2, modules/sso). */
   sso: SsoConfig;
+  /**
+   * Whether a firm's `demo` two-factor policy lets its people in with the password alone. Off (the
+   * production default), `demo` counts as `required` and no firm can be set to it: a super administrator
+   * cannot exempt a real firm, or themselves, from the second factor.
+   */
+  allowDemoSignIn: boolean;
   /** The clock; tests move it. */
   now: () => Date;
 }
@@ -234,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
       : { driver: 'local', root: path.join(dataDir, 'files') },
     timeZone: e.PORTAL_TIME_ZONE,
     sso: ssoConfig(e, dataDir, production, publicUrl, log),
+    allowDemoSignIn: e.ALLOW_DEMO_SIGN_IN ?? !production,
     now: () => new Date(),
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { firmNamesWithPolicy } from './modules/firms/firms.repository.js';
 import { sealUnchainedEvents } from './platform/audit-chain.js';
 
 /** The built web app, next to this workspace: apps/web/dist. */
@@ -39,6 +40,14 @@ async function main() {
         { unsealed: refused },
         'audit events without a hash found after the hash chain started: not sealed (they were cleared or written in the database); verify reports the first',
       );
+    if (!config.allowDemoSignIn) {
+      const demoFirms = await firmNamesWithPolicy(database.db, 'demo');
+      if (demoFirms.length)
+        app.log.warn(
+          { firms: demoFirms },
+          'firms on the demo two-factor policy: ALLOW_DEMO_SIGN_IN is off, so they are held to the required policy',
+        );
+    }
     await app.listen({ port: config.port, host: config.host });
     deps.mailer.start();
     if (config.jobs.enabled) deps.jobs.start();

@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeZone: 'America/New_York',
     // One key per test process, made only by a test that signs in to a service provider.
     sso: { signing: testSigningPair, nextCert: null },
+    // The factories make firms on the `demo` policy, so most tests sign in with the password alone.
+    allowDemoSignIn: true,
     // A folder of its own per app: files of one test file never meet another's.
     storage: { driver: 'local', root: path.join(tmpdir(), `portal-test-files-${randomBytes(6).toString('hex')}`) },
     now: () => new Date(),

@@ -13,5 +13,7 @@ export const firmsMessages = {
   noMatchingFirm: 'No matching firm',
   noLogo: 'No logo uploaded.',
   graceDays: 'Enter the grace period as a whole number of days from 0 to 90.',
+  demoPolicyOff:
+    'The demo policy (password alone) is turned off on this server (ALLOW_DEMO_SIGN_IN). Choose Required or Optional.',
   idleTimeout: 'Enter the idle timeout as a whole number of minutes from 5 to 480.',
 } as const;

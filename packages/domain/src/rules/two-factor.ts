@@ -15,6 +15,14 @@ export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
 /** A person without a firm (a super administrator) is held to the strictest policy. */
 export const NO_FIRM_POLICY: TwoFactorPolicy = 'required';
 
+/**
+ * The policy a sign-in applies: `demo` only where the server allows it (ALLOW_DEMO_SIGN_IN, off in
+ * production); elsewhere a `demo` firm is held to `required`.
+ */
+export function effectivePolicy(policy: TwoFactorPolicy, demoAllowed: boolean): TwoFactorPolicy {
+  return policy === 'demo' && !demoAllowed ? 'required' : policy;
+}
+
 export function needsSecondFactor(a: Actor, policy: TwoFactorPolicy): boolean {
   if (policy === 'demo') return false;
   if (a.profile.is_super_admin || a.profile.is_super_cco) return true;

@@ -385,6 +385,51 @@ describe("the firm's two-factor policy", () => {
     expect((await get('/api/users/', bearer(demoSuper.token))).statusCode).toBe(200);
   });
 
+  it('where the server does not honour the demo policy (production), a demo firm is held to required and no firm can be moved onto it', async () => {
+    const demo = await createFirm(t.deps.db, { twoFactorPolicy: 'demo' });
+    const required = await createFirm(t.deps.db, { twoFactorPolicy: 'required' });
+    const sa = await personOf({ profileType: 1, isSuperAdmin: true });
+    t.deps.config.allowDemoSignIn = false;
+    try {
+      const admin = await createUser(t.deps.db, { profile: { firmId: demo.id, profileType: 1 } });
+      const login = json<{ token: string; mfa_setup_required?: boolean }>(await passwordLogin(admin.email));
+      expect(login.mfa_setup_required).toBe(true);
+      expect((await get('/api/users/', bearer(login.token))).statusCode).toBe(403);
+      const staff = await createUser(t.deps.db, { profile: { firmId: demo.id, profileType: 3 } });
+      expect(
+        json<{ mfa_setup_required?: boolean }>(await passwordLogin(staff.email)).mfa_setup_required,
+      ).toBeUndefined();
+
+      const put = (id: number, name: string, policy: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/firms/${id}/`,
+          headers: sa.headers,
+          payload: { name, two_factor_policy: policy },
+        });
+      const refused = await put(required.id, required.name, 'demo');
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused)).toMatchObject({ detail: messages.firms.demoPolicyOff });
+      expect(
+        json<{ two_factor_policy: string }>(await get(`/api/firms/${required.id}/`, sa.headers)).two_factor_policy,
+      ).toBe('required');
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/firms/',
+        headers: sa.headers,
+        payload: { name: 'Not A Demo', two_factor_policy: 'demo' },
+      });
+      expect(created.statusCode).toBe(400);
+      // A firm already on demo can still be edited, and moved off it.
+      expect((await put(demo.id, `${demo.name} renamed`, 'demo')).statusCode).toBe(200);
+      expect(json<{ two_factor_policy: string }>(await put(demo.id, demo.name, 'required')).two_factor_policy).toBe(
+        'required',
+      );
+    } finally {
+      t.deps.config.allowDemoSignIn = true;
+    }
+  });
+
   it('a person held at set-up cannot remove their last factor while the policy requires one', async () => {
     const firm = await createFirm(t.deps.db, { twoFactorPolicy: 'required' });
     const cco = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3, isCco: true } });

@@ -97,6 +97,12 @@ export async function deleteFirm(ex: Executor, id: number) {
   await ex.delete(firms).where(eq(firms.id, id));
 }
 
+/** The names of the firms on a two-factor policy (the start warns of `demo` firms where it is off). */
+export async function firmNamesWithPolicy(ex: Executor, policy: Firm['two_factor_policy']) {
+  const rows = await ex.select({ name: firms.name }).from(firms).where(eq(firms.twoFactorPolicy, policy));
+  return rows.map((r) => r.name);
+}
+
 /** People ever placed in the firm, deleted ones included: their records still name it. */
 export async function countFirmMembers(ex: Executor, id: number) {
   const [{ n }] = await ex

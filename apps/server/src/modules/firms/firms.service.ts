@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
-import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { conflict, fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import {
   countFirmMembers,
   deleteFirm,
@@ -66,8 +66,15 @@ export async function get(ctx: Ctx, id: number) {
   return toFirmDto(await visibleFirm(ctx, id));
 }
 
+/** Refuses moving a firm onto the `demo` policy where the server does not honour it (config.allowDemoSignIn). */
+function assertPolicyAllowed(deps: AppDeps, body: FirmBody, current?: string) {
+  if (body.two_factor_policy === 'demo' && current !== 'demo' && !deps.config.allowDemoSignIn)
+    throw fieldError('two_factor_policy', m.demoPolicyOff);
+}
+
 export async function create(ctx: Ctx, body: FirmBody) {
   if (!canManageFirms(ctx.actor)) throw forbidden();
+  assertPolicyAllowed(ctx.deps, body);
   const { columns, changed } = firmEntity.changes(ctx.actor, body, firmEntity.blank());
   const id = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     const newId = await insertFirm(tx, { name: body.name, ...columns[''] });
@@ -79,6 +86,7 @@ export async function create(ctx: Ctx, body: FirmBody) {
 
 export async function update(ctx: Ctx, id: number, body: FirmBody) {
   const current = toFirmDto(await writableFirm(ctx, id));
+  assertPolicyAllowed(ctx.deps, body, current.two_factor_policy);
   const { columns, changed } = firmEntity.changes(ctx.actor, body, current);
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     await updateFirm(tx, id, columns[''] ?? {});
