@@ -103,6 +103,10 @@ export interface PostgresServer {
   url: string;
   port: number;
   server: EmbeddedPostgres;
+  /** Stops the server (a fast shutdown: every connection is cut), keeping its data. */
+  pause: () => Promise<void>;
+  /** Starts it again on the same data and port. */
+  resume: () => Promise<void>;
   /** Stops and removes the server and its data. */
   destroy: () => Promise<void>;
 }
@@ -116,7 +120,8 @@ export async function startPostgres(): Promise<PostgresServer> {
     user: 'portal',
     password: 'portal',
     port,
-    persistent: false,
+    // Kept across pause/resume; destroy removes the folder.
+    persistent: true,
     createPostgresUser: true,
     onLog: () => {},
   });
@@ -127,6 +132,8 @@ export async function startPostgres(): Promise<PostgresServer> {
     url: `postgresql://portal:portal@127.0.0.1:${port}/portal`,
     port,
     server,
+    pause: () => server.stop(),
+    resume: () => server.start(),
     destroy: async () => {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
