@@ -59,6 +59,8 @@ interface ChainColumns {
   id: SQL | typeof auditEvents.id;
   occurredAt: SQL;
   actorId: SQL | typeof auditEvents.actorId;
+  actorName: SQL | typeof auditEvents.actorName;
+  actorEmail: SQL | typeof auditEvents.actorEmail;
   firmId: SQL | typeof auditEvents.firmId;
   action: SQL | typeof auditEvents.action;
   entity: SQL | typeof auditEvents.entity;
@@ -73,7 +75,15 @@ interface ChainColumns {
  * events of one write are prepared in one statement before they are chained.
  */
 const contentOf = (c: ChainColumns) =>
-  sql<string>`jsonb_build_object('id', ${c.id}, 'occurred_at', ${c.occurredAt}, 'actor_id', ${c.actorId}, 'firm_id', ${c.firmId}, 'action', ${c.action}, 'entity', ${c.entity}, 'entity_id', ${c.entityId}, 'changes', ${c.changes}, 'request_id', ${c.requestId})::text`;
+  sql<string>`(jsonb_build_object('id', ${c.id}, 'occurred_at', ${c.occurredAt}, 'actor_id', ${c.actorId}, 'firm_id', ${c.firmId}, 'action', ${c.action}, 'entity', ${c.entity}, 'entity_id', ${c.entityId}, 'changes', ${c.changes}, 'request_id', ${c.requestId}) || ${actorContent(c)})::text`;
+
+/**
+ * The actor's name and email at the time, added to the content only when stored: events sealed before
+ * these columns existed keep the content they were sealed with, and a name stored later is sealed
+ * (clearing it in the database breaks the hash like any other edit).
+ */
+const actorContent = (c: ChainColumns) =>
+  sql`jsonb_strip_nulls(jsonb_build_object('actor_name', ${c.actorName}, 'actor_email', ${c.actorEmail}))`;
 
 const storedContent = contentOf({ ...auditEvents, occurredAt: instantText(auditEvents.occurredAt) });
 
@@ -106,12 +116,23 @@ export async function appendChained(db: Db, tx: Executor, events: readonly Chain
     ),
     sql`, `,
   );
-  // The ids and times are taken under the lock, row by row (volatile functions in the inner select).
-  const prepared = rowsOf<{ ord: number; id: string; at: string; content: string; last: string | null }>(
-    await tx.execute(sql`select s.ord, s.id::text as id, s.at, ${contentOf({
+  // The ids and times are taken under the lock, row by row (volatile functions in the inner select);
+  // the actor's name and email as they are now, in the same statement.
+  const prepared = rowsOf<{
+    ord: number;
+    id: string;
+    at: string;
+    actor_name: string | null;
+    actor_email: string | null;
+    content: string;
+    last: string | null;
+  }>(
+    await tx.execute(sql`select s.ord, s.id::text as id, s.at, s.actor_name, s.actor_email, ${contentOf({
       id: sql`s.id`,
       occurredAt: sql`s.at`,
       actorId: sql`s.actor_id`,
+      actorName: sql`s.actor_name`,
+      actorEmail: sql`s.actor_email`,
       firmId: sql`s.firm_id`,
       action: sql`s.action`,
       entity: sql`s.entity`,
@@ -121,8 +142,11 @@ export async function appendChained(db: Db, tx: Executor, events: readonly Chain
     })} as content,
       (select ${auditEvents.hash} from ${auditEvents} order by ${auditEvents.id} desc limit 1) as last
     from (select v.*, nextval(pg_get_serial_sequence('audit_events', 'id')) as id,
-                 ${instantText(sql`clock_timestamp()`)} as at
-          from (values ${values}) as v(ord, actor_id, firm_id, action, entity, entity_id, changes, request_id)) s`),
+                 ${instantText(sql`clock_timestamp()`)} as at,
+                 nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name,
+                 u.email as actor_email
+          from (values ${values}) as v(ord, actor_id, firm_id, action, entity, entity_id, changes, request_id)
+          left join users u on u.id = v.actor_id) s`),
   );
   // The chain's order is the id order.
   prepared.sort((a, b) => Number(a.id) - Number(b.id));
@@ -134,6 +158,8 @@ export async function appendChained(db: Db, tx: Executor, events: readonly Chain
       id: Number(p.id),
       occurredAt: sql`${p.at}::timestamptz` as unknown as Date,
       actorId: e.actorId,
+      actorName: p.actor_name,
+      actorEmail: p.actor_email,
       firmId: e.firmId,
       action: e.action,
       entity: e.entity,

@@ -140,6 +140,18 @@ export async function writeAudited<T>(
   });
 }
 
+/**
+ * The actor as they were when the event was recorded (kept with it), else, for events from before that
+ * was kept, as the account is now: deleted and deactivated accounts keep their row (soft delete), so
+ * the name is still there. Read with `users` left-joined on the actor.
+ */
+export const actorThen = {
+  actorName: sql<
+    string | null
+  >`coalesce(${auditEvents.actorName}, nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''))`,
+  actorEmail: sql<string | null>`coalesce(${auditEvents.actorEmail}, ${users.email})`,
+};
+
 /** An audit event as a history shows it: the actor's name kept even when their account is gone. */
 export interface StoredAuditEvent {
   id: number;
@@ -148,8 +160,7 @@ export interface StoredAuditEvent {
   entity: string;
   entityId: string | null;
   actorId: number | null;
-  actorFirstName: string | null;
-  actorLastName: string | null;
+  actorName: string | null;
   actorEmail: string | null;
   changes: unknown;
 }
@@ -178,10 +189,7 @@ export async function eventsOfRecord(
       entity: auditEvents.entity,
       entityId: auditEvents.entityId,
       actorId: auditEvents.actorId,
-      // Deleted and deactivated accounts keep their row (soft delete), so the name is still there.
-      actorFirstName: users.firstName,
-      actorLastName: users.lastName,
-      actorEmail: users.email,
+      ...actorThen,
       changes: auditEvents.changes,
     })
     .from(auditEvents)

@@ -56,6 +56,12 @@ export const auditEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().default(sql`now()`),
     actorId: integer('actor_id'),
+    /**
+     * Who the actor was when it happened (name and email then), so a later rename does not rewrite the
+     * trail. Null on events recorded before they were kept (the viewer shows the account's current ones).
+     */
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
     firmId: integer('firm_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),

@@ -41,8 +41,7 @@ const ROW_KEYS = ['Id', 'Quarterly_Attestation__c'];
 
 const changesOf = (e: StoredAuditEvent): Changes =>
   e.changes && typeof e.changes === 'object' ? (e.changes as Changes) : {};
-const actorName = (e: StoredAuditEvent) =>
-  [e.actorFirstName, e.actorLastName].filter(Boolean).join(' ') || e.actorEmail || null;
+const actorName = (e: StoredAuditEvent) => e.actorName || e.actorEmail || null;
 const isOwnEvent = (e: StoredAuditEvent) => e.entity === 'attestation';
 
 export function attestationHistory(events: StoredAuditEvent[], lists: readonly HistoryList[]): AttestationHistory {

@@ -2,6 +2,7 @@ import { MAX_ID, type Scope } from '@portal/domain';
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditEvents, firms, users } from '../../db/schema/index.js';
+import { actorThen } from '../../platform/audit.js';
 import { isoInstant } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
@@ -47,14 +48,15 @@ function filterWhere(scope: Scope, f: AuditFilter): SQL | undefined {
   );
 }
 
-/** An event with its actor's name (kept by the account's row, a deleted one's too) and its firm's. */
+/**
+ * An event with its actor as they were then (stored with the event), else, for events recorded before
+ * that was kept, as the account is now (a deleted one's row too); and its firm's name.
+ */
 const eventColumns = {
   id: auditEvents.id,
   occurredAt: isoInstant(auditEvents.occurredAt),
   actorId: auditEvents.actorId,
-  actorFirstName: users.firstName,
-  actorLastName: users.lastName,
-  actorEmail: users.email,
+  ...actorThen,
   action: auditEvents.action,
   entity: auditEvents.entity,
   entityId: auditEvents.entityId,
@@ -69,8 +71,7 @@ export interface AuditEventRecord {
   id: number;
   occurredAt: string;
   actorId: number | null;
-  actorFirstName: string | null;
-  actorLastName: string | null;
+  actorName: string | null;
   actorEmail: string | null;
   action: string;
   entity: string;

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   ALL_FIRMS_EXPORT_PREFIX,
   type AuditEventChange,
@@ -53,10 +54,37 @@ function changeOf(field: string, value: unknown): AuditEventChange {
   return { field, to: redactDeep(value) };
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A list as a snapshot keeps it (`{ totalSize, done, records }`): its rows. */
+const listRecords = (v: unknown): Record<string, unknown>[] | null =>
+  isPlainObject(v) && Array.isArray(v.records) && v.records.every(isPlainObject) ? v.records : null;
+
+/**
+ * The record as first saved, kept with a creation (`original`, for the record's history): its fields
+ * the event does not already list with the same value, and its lists' rows as `List[n].Field`, rather
+ * than one blob of JSON.
+ */
+function snapshotChanges(snapshot: Record<string, unknown>, listed: Record<string, unknown>) {
+  const out: AuditEventChange[] = [];
+  for (const [key, value] of Object.entries(snapshot)) {
+    const records = listRecords(value);
+    if (records)
+      records.forEach((row, i) => {
+        for (const [field, v] of Object.entries(row)) out.push(changeOf(`${key}[${i + 1}].${field}`, v));
+      });
+    else if (!(key in listed && isDeepStrictEqual(listed[key], value))) out.push(changeOf(key, value));
+  }
+  return out;
+}
+const SNAPSHOT_KEY = 'original';
+
 /**
  * An event's recorded changes as a list of fields: `{ field: { from, to } }` (field tables' diffs),
- * a saved list's rows (`List[Id].Field`), or plain values (a creation, an export's filters). Secrets
- * and PII read '[redacted]' whatever shape or depth they were recorded at.
+ * a saved list's rows (`List[Id].Field`), a creation's snapshot (its lists' rows `List[n].Field`), or
+ * plain values (a creation, an export's filters). Secrets and PII read '[redacted]' whatever shape or
+ * depth they were recorded at.
  */
 export function changesOf(recorded: unknown): AuditEventChange[] {
   if (recorded === null || recorded === undefined) return [];
@@ -67,19 +95,19 @@ export function changesOf(recorded: unknown): AuditEventChange[] {
       for (const row of value)
         for (const [field, change] of Object.entries(row.fields))
           out.push(changeOf(`${key}[${row.Id}].${field}`, change));
-    } else out.push(changeOf(key, value));
+    } else if (key === SNAPSHOT_KEY && isPlainObject(value) && !isFieldChange(value))
+      out.push(...snapshotChanges(value, recorded as Record<string, unknown>));
+    else out.push(changeOf(key, value));
   }
   return out;
 }
-
-const actorNameOf = (r: AuditEventRecord) => [r.actorFirstName, r.actorLastName].filter(Boolean).join(' ') || null;
 
 function toRow(r: AuditEventRecord): AuditEventRow {
   return {
     id: r.id,
     occurred_at: r.occurredAt,
     actor_id: r.actorId,
-    actor_name: actorNameOf(r),
+    actor_name: r.actorName,
     actor_email: r.actorEmail,
     action: r.action,
     entity: r.entity,

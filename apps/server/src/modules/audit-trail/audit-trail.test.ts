@@ -7,6 +7,7 @@ import { type AuditEvent, REDACTED, writeAudited } from '../../platform/audit.js
 import { sealUnchainedEvents } from '../../platform/audit-chain.js';
 import { createFirm, createUser } from '../../testing/factories.js';
 import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+import { changesOf } from './audit-trail.service.js';
 
 /** The record ids of a page, sign-ins left out (every signed-in test person has one). */
 const ids = (p: Page) => p.results.filter((e) => e.action !== 'login').map((e) => e.entity_id);
@@ -483,5 +484,80 @@ describe('a forged history with every hash cleared', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the actor of an event', () => {
+  it('is shown as they were when it happened: a later rename leaves past events as they were, and is sealed', async () => {
+    const t = await buildTestApp();
+    try {
+      const firm = await createFirm(t.deps.db);
+      const cco = await signedInAs(t, { profile: { firmId: firm.id, isCco: true } });
+      const person = await createUser(t.deps.db, {
+        firstName: 'Rae',
+        lastName: 'Before',
+        email: 'rae.before@example.com',
+        profile: { firmId: firm.id },
+      });
+      const event = { action: 'update', entity: 'support_case', firmId: firm.id, changes: { Subject: 'x' } };
+      await recordAs(t, person.id, { ...event, entityId: 1 });
+      await t.deps.db.execute(
+        sql`update users set first_name = 'Rae', last_name = 'After', email = 'rae.after@example.com' where id = ${person.id}`,
+      );
+      await recordAs(t, person.id, { ...event, entityId: 2 });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/audit_events/?entity=support_case&ordering=occurred_at`,
+        headers: cco.headers,
+      });
+      const [first, second] = page(res).results;
+      expect(first).toMatchObject({ entity_id: '1', actor_name: 'Rae Before', actor_email: 'rae.before@example.com' });
+      expect(second).toMatchObject({ entity_id: '2', actor_name: 'Rae After', actor_email: 'rae.after@example.com' });
+      expect((await verify(t, cco.headers)).ok).toBe(true);
+
+      // Clearing the name kept with the event is an edit like any other; the viewer then falls back to
+      // the account as it is now (as for events recorded before names were kept).
+      await tamper(t, sql`update audit_events set actor_name = null, actor_email = null where id = ${first.id}`);
+      expect(await verify(t, cco.headers)).toMatchObject({ ok: false, first_bad_id: first.id });
+      const again = page(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/audit_events/?entity_id=1&entity=support_case`,
+          headers: cco.headers,
+        }),
+      );
+      expect(again.results[0]).toMatchObject({ actor_name: 'Rae After', actor_email: 'rae.after@example.com' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a creation kept with its snapshot', () => {
+  it('reads as the fields the event does not list already and its lists’ rows, not one blob', () => {
+    const changes = changesOf({
+      Status__c: 'Submitted',
+      original: {
+        Status__c: 'Submitted',
+        Reviewed_Date__c: null,
+        Personal_Securities__r: {
+          totalSize: 2,
+          done: true,
+          records: [
+            { Name: 'ACME', Shares__c: 10 },
+            { Name: 'Globex', Tax_ID__c: '123456789' },
+          ],
+        },
+        Political_Contributions__r: { totalSize: 0, done: true, records: [] },
+      },
+    });
+    expect(changes).toEqual([
+      { field: 'Status__c', to: 'Submitted' },
+      { field: 'Reviewed_Date__c', to: null },
+      { field: 'Personal_Securities__r[1].Name', to: 'ACME' },
+      { field: 'Personal_Securities__r[1].Shares__c', to: 10 },
+      { field: 'Personal_Securities__r[2].Name', to: 'Globex' },
+      { field: 'Personal_Securities__r[2].Tax_ID__c', from: '[redacted]', to: '[redacted]' },
+    ]);
   });
 });
