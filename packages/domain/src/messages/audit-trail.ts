@@ -9,6 +9,8 @@ export const auditTrailMessages = {
   entityId: 'Record id',
   actor: 'Actor',
   actorPlaceholder: 'Name, email or user id',
+  actionPlaceholder: 'e.g. update',
+  entityPlaceholder: 'e.g. attestation',
   action: 'Action',
   firm: 'Firm',
   allFirms: 'All firms',

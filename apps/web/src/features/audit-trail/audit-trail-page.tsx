@@ -32,8 +32,8 @@ const EMPTY: Filters = { entity: '', entity_id: '', action: '', actor: '', firm:
 /** The text filters' inputs, in the form's order; the lengths are the API's. */
 const TEXT_INPUTS: { name: (typeof TEXT_FILTERS)[number]; label: string; placeholder?: string; max: number }[] = [
   { name: 'actor', label: m.actor, placeholder: m.actorPlaceholder, max: 100 },
-  { name: 'action', label: m.action, placeholder: 'update', max: 50 },
-  { name: 'entity', label: m.entity, placeholder: 'attestation', max: 100 },
+  { name: 'action', label: m.action, placeholder: m.actionPlaceholder, max: 50 },
+  { name: 'entity', label: m.entity, placeholder: m.entityPlaceholder, max: 100 },
   { name: 'entity_id', label: m.entityId, max: 100 },
 ];
 /** The changes a row shows before 'Show all'. */

@@ -21,7 +21,7 @@ import { DataTable, type DataTableColumn, type RowAction } from '../../component
 import { SegmentedFilter } from '../../components/data-table/segmented-filter';
 import { useListState } from '../../components/data-table/use-list-state';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDateTime } from '../../lib/dates';
+import { formatPortalDateTime } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -71,7 +71,7 @@ const COLUMNS: DataTableColumn<UserListItem>[] = [
     sortKey: 'last_login',
     nowrap: true,
     visibleFrom: 'md',
-    render: (user) => formatDateTime(user.last_login),
+    render: (user) => formatPortalDateTime(user.last_login),
   },
 ];
 
