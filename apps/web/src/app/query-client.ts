@@ -1,4 +1,4 @@
-import { authMessages, SESSION_IDLE_CODE } from '@portal/domain';
+import { authMessages, SESSION_ENDED_CODE, SESSION_IDLE_CODE } from '@portal/domain';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { type ApiError, isApiError } from '../lib/api';
 import { notifyError } from '../lib/notify';
@@ -47,8 +47,8 @@ function report(error: unknown, meta: CallMeta | undefined) {
   const shownInline = Object.keys(error.fields);
   if (shownInline.length > 0 && shownInline.every((field) => meta?.inlineFields?.includes(field))) return;
   if (meta?.showsInline?.(error)) return;
-  // A session ended for idleness is explained on the sign-in page rather than in a toast.
-  if (error.code !== SESSION_IDLE_CODE) notifyError(error.detail);
+  // A session ended for idleness or from elsewhere is explained on the sign-in page rather than in a toast.
+  if (error.code !== SESSION_IDLE_CODE && error.code !== SESSION_ENDED_CODE) notifyError(error.detail);
   if (error.status === 401) onUnauthorized(error);
 }
 

@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { api, isApiError } from '../lib/api';
 import { currentUserKey } from '../lib/current-user';
 import { portalSettingsQuery } from '../lib/portal-settings';
-import { idleMinutesOf, loginPathFor } from '../lib/safe-next';
+import { loginPathFor, signOutReasonOf } from '../lib/safe-next';
 import { queryClient } from './query-client';
 
 const FRESH_MS = 5_000;
@@ -31,7 +31,7 @@ export async function requireUser({ request }: LoaderFunctionArgs): Promise<null
     if (isApiError(error) && error.status === 401) {
       queryClient.clear();
       const url = new URL(request.url);
-      throw redirect(loginPathFor(`${url.pathname}${url.search}${url.hash}`, idleMinutesOf(error)));
+      throw redirect(loginPathFor(`${url.pathname}${url.search}${url.hash}`, signOutReasonOf(error)));
     }
     throw error;
   }

@@ -25,7 +25,7 @@ import {
 } from '@portal/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
-import { idleMinutesOf, loginPathFor } from '../lib/safe-next';
+import { loginPathFor, signOutReasonOf } from '../lib/safe-next';
 import { guarded } from './guarded';
 import { setSetupRequiredHandler, setUnauthorizedHandler } from './query-client';
 import { requireSession, requireUser, twoFactorSetupPath } from './require-user';
@@ -477,5 +477,5 @@ setSetupRequiredHandler(() => {
 setUnauthorizedHandler((error) => {
   const { pathname, search, hash } = router.state.location;
   if (pathname.startsWith('/account/')) return;
-  void router.navigate(loginPathFor(`${pathname}${search}${hash}`, idleMinutesOf(error)), { replace: true });
+  void router.navigate(loginPathFor(`${pathname}${search}${hash}`, signOutReasonOf(error)), { replace: true });
 });

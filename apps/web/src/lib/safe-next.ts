@@ -1,4 +1,4 @@
-import { SESSION_IDLE_CODE } from '@portal/domain';
+import { authMessages, SESSION_ENDED_CODE, SESSION_IDLE_CODE } from '@portal/domain';
 import type { ApiError } from './api';
 
 /**
@@ -15,27 +15,40 @@ export function safeNext(raw: string | null | undefined, fallback = '/'): string
 }
 
 /**
- * Sign-in, coming back to `next` afterwards; `idleMinutes` when the session ended for idleness (issue 12
- * §4), so the page says why. Only the number travels: the sentence is the page's own.
+ * Why a 401 signed a person out, when the sign-in page should say so (issue 12 §4): the session went
+ * idle (after so many minutes), or was ended from elsewhere (another session, an administrator, a
+ * password change).
  */
-export function loginPathFor(next: string, idleMinutes?: number | null) {
+export type SignOutReason = { idleMinutes: number } | { ended: true } | null;
+
+/**
+ * Sign-in, coming back to `next` afterwards, with the reason it signed the person out so the page says
+ * why. Only a number or a flag travels: the sentence is the page's own.
+ */
+export function loginPathFor(next: string, reason: SignOutReason = null) {
   const params = new URLSearchParams();
   if (next !== '/') params.set('next', next);
-  if (idleMinutes) params.set('idle', String(idleMinutes));
+  if (reason && 'idleMinutes' in reason) params.set('idle', String(reason.idleMinutes));
+  if (reason && 'ended' in reason) params.set('ended', '1');
   const query = params.toString();
   return query ? `/account/login?${query}` : '/account/login';
 }
 
-/** The idle timeout a 401 ended a session after, or null for any other refusal. */
-export function idleMinutesOf(error: ApiError): number | null {
-  if (error.status !== 401 || error.code !== SESSION_IDLE_CODE) return null;
+/** Why a 401 ended a session, or null for any other refusal. */
+export function signOutReasonOf(error: ApiError): SignOutReason {
+  if (error.status !== 401) return null;
+  if (error.code === SESSION_ENDED_CODE) return { ended: true };
+  if (error.code !== SESSION_IDLE_CODE) return null;
   const minutes = Number(error.detail.match(/\d+/)?.[0]);
-  return Number.isInteger(minutes) && minutes > 0 ? minutes : null;
+  return Number.isInteger(minutes) && minutes > 0 ? { idleMinutes: minutes } : null;
 }
 
-/** The `idle` query parameter of the sign-in page, read back strictly (a link could carry anything). */
-export function idleMinutesParam(raw: string | null): number | null {
-  if (!raw || !/^\d{1,4}$/.test(raw)) return null;
-  const minutes = Number(raw);
-  return minutes >= 1 && minutes <= 1440 ? minutes : null;
+/** The sign-in page's sentence for its `idle` or `ended` parameter, read back strictly (a link could carry anything). */
+export function signOutNotice(params: URLSearchParams): string | null {
+  const idle = params.get('idle');
+  if (idle && /^\d{1,4}$/.test(idle)) {
+    const minutes = Number(idle);
+    if (minutes >= 1 && minutes <= 1440) return authMessages.idleSignedOut(minutes);
+  }
+  return params.get('ended') === '1' ? authMessages.sessionEnded : null;
 }

@@ -36,6 +36,8 @@ export const authMessages = {
   captchaLabel: 'Verify you are human',
   idleSignedOut: (minutes: number) =>
     `You were signed out after ${minutes} minutes without activity. Please sign in again.`,
+  sessionEnded:
+    'You were signed out: this session was ended from another session, by an administrator, or by a password change. Please sign in again.',
   /** A session held at two-factor set-up (the shell sends the person to set-up on this 403). */
   mfaSetupRequired:
     'Your firm requires two-factor sign-in for your account. Set up a second factor (Settings → Security) to continue.',

@@ -14,3 +14,5 @@ export const LAST_USED_GRANULARITY_SECONDS = 60;
 
 /** The machine-readable code of the 401 that ends an idle session, so the web can say why. */
 export const SESSION_IDLE_CODE = 'session_idle';
+/** The code of the 401 of a session ended from elsewhere (another session, an administrator, a password change). */
+export const SESSION_ENDED_CODE = 'session_ended';

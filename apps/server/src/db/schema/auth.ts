@@ -22,8 +22,11 @@ export const sessions = pgTable(
      * timeout counts from it. A token refresh alone does not move it.
      */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().default(sql`now()`),
-    /** Why the session was revoked when the person should be told ('idle'); null otherwise. */
-    endReason: text('end_reason', { enum: ['idle'] }),
+    /**
+     * Why the session was revoked when the person should be told: 'idle', or 'ended' (by the person from
+     * another session, by an administrator, or by a password change); null otherwise (signed out).
+     */
+    endReason: text('end_reason', { enum: ['idle', 'ended'] }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

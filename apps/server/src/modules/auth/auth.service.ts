@@ -7,6 +7,7 @@ import {
   messages,
   type PasswordResetConfirmBody,
   REFRESH_WINDOW_SECONDS,
+  SESSION_ENDED_CODE,
   SESSION_IDLE_CODE,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
@@ -30,8 +31,8 @@ import {
 } from './one-time-tokens.repository.js';
 import {
   endIdleSession,
+  endOfSession,
   findLiveSessionUser,
-  idleEndOf,
   insertSession,
   revokeSession,
   revokeUserSessions,
@@ -429,9 +430,11 @@ export function sessionResolver(deps: AppDeps): SessionResolver {
     // One query for the session and its account: never cached, so a revocation holds at once.
     const account = await findLiveSessionUser(deps.db, sessionId);
     if (!account) {
-      // Only on the way to a 401: a session that ended for idleness says so every time it is tried.
-      const idleMinutes = await idleEndOf(deps.db, sessionId);
-      if (idleMinutes !== null) throw idleSignedOut(idleMinutes);
+      // Only on the way to a 401: a session that ended for idleness, or was ended from elsewhere, says
+      // so every time it is tried.
+      const ended = await endOfSession(deps.db, sessionId);
+      if (ended?.reason === 'idle') throw idleSignedOut(ended.idleMinutes);
+      if (ended?.reason === 'ended') throw endedElsewhere();
       return null;
     }
     if (account.principal.id !== userId || !account.principal.isActive) return null;
@@ -451,6 +454,10 @@ export function sessionResolver(deps: AppDeps): SessionResolver {
  */
 const idleSignedOut = (minutes: number) =>
   new HttpError(401, messages.auth.idleSignedOut(minutes), undefined, undefined, { code: SESSION_IDLE_CODE });
+
+/** The 401 of a session ended from another session, by an administrator or by a password change. */
+const endedElsewhere = () =>
+  new HttpError(401, messages.auth.sessionEnded, undefined, undefined, { code: SESSION_ENDED_CODE });
 
 const ALREADY_ENDED = Symbol('already ended');
 

@@ -1,5 +1,5 @@
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, LAST_USED_GRANULARITY_SECONDS, type User } from '@portal/domain';
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { firms, profiles, sessions, users } from '../../db/schema/index.js';
 import type { Principal } from '../../platform/auth.js';
@@ -100,16 +100,22 @@ export async function endIdleSession(ex: Executor, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** The idle timeout (minutes) that ended a session, or null when it ended otherwise or never existed. */
-export async function idleEndOf(ex: Executor, id: string): Promise<number | null> {
+/**
+ * Why a session the person should be told about ended (with the idle timeout, for 'idle'), or null when
+ * it was signed out, expired or never existed.
+ */
+export async function endOfSession(
+  ex: Executor,
+  id: string,
+): Promise<{ reason: 'idle' | 'ended'; idleMinutes: number } | null> {
   const [row] = await ex
-    .select({ minutes: sql<number>`${idleMinutes}`.mapWith(Number) })
+    .select({ reason: sessions.endReason, idleMinutes: sql<number>`${idleMinutes}`.mapWith(Number) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(firms, eq(firms.id, profiles.firmId))
-    .where(and(eq(sessions.id, id), eq(sessions.endReason, 'idle'), gt(sessions.expiresAt, sql`now()`)));
-  return row ? row.minutes : null;
+    .where(and(eq(sessions.id, id), isNotNull(sessions.endReason), gt(sessions.expiresAt, sql`now()`)));
+  return row?.reason ? { reason: row.reason, idleMinutes: row.idleMinutes } : null;
 }
 
 /** A person's live sessions (not ended, not expired, not idle), the most recently used first. */
@@ -147,11 +153,19 @@ export async function listLiveSessions(ex: Executor, userId: number, page: { lim
   return { rows, count: n };
 }
 
-/** Ends one of a person's own live sessions; false when they have no such session. */
-export async function revokeOwnSession(ex: Executor, userId: number, id: string): Promise<boolean> {
+/**
+ * Ends one of a person's own live sessions (`fromElsewhere`: not the one asking, which is told so when
+ * next used); false when they have no such session.
+ */
+export async function revokeOwnSession(
+  ex: Executor,
+  userId: number,
+  id: string,
+  fromElsewhere: boolean,
+): Promise<boolean> {
   const rows = await ex
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, endReason: fromElsewhere ? 'ended' : null })
     .where(
       and(
         eq(sessions.id, id),
@@ -175,7 +189,7 @@ export async function revokeSession(ex: Executor, id: string) {
 export async function revokeUserSessions(ex: Executor, userId: number, keep?: string): Promise<number> {
   const rows = await ex
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, endReason: 'ended' })
     .where(
       and(
         eq(sessions.userId, userId),

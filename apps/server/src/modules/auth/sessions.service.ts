@@ -32,7 +32,8 @@ export async function listOwn(ctx: Ctx, q: SessionListQuery): Promise<{ count: n
 export async function endOwn(ctx: Ctx, id: string) {
   const { auth, deps } = ctx;
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    if (!(await revokeOwnSession(tx, auth.user.id, id))) throw notFound();
+    // Ending the current session is a sign-out; another one is told it was ended from elsewhere.
+    if (!(await revokeOwnSession(tx, auth.user.id, id, id !== auth.sessionId))) throw notFound();
     record({ action: 'session_ended', entity: 'session', entityId: id, firmId: auth.user.profile?.firmId });
   });
   return { detail: messages.sessions.ended, current: id === auth.sessionId };

@@ -1,4 +1,4 @@
-import { messages, SESSION_IDLE_CODE } from '@portal/domain';
+import { messages, SESSION_ENDED_CODE, SESSION_IDLE_CODE } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, firms, sessions } from '../../db/schema/index.js';
@@ -87,7 +87,12 @@ describe('a person’s sessions', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ detail: messages.sessions.ended });
-    expect((await me(phone.headers)).statusCode).toBe(401);
+    // The phone is told why, every time it tries, so the web can say so on the sign-in page.
+    for (let i = 0; i < 2; i++) {
+      const gone = await me(phone.headers);
+      expect(gone.statusCode).toBe(401);
+      expect(json(gone)).toMatchObject({ detail: messages.auth.sessionEnded, code: SESSION_ENDED_CODE });
+    }
     expect((await me(laptop.headers)).statusCode).toBe(200);
     const [event] = await t.deps.db
       .select()
@@ -118,7 +123,10 @@ describe('a person’s sessions', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'portal_session')?.value).toBe('');
-    expect((await me(browser.headers)).statusCode).toBe(401);
+    // A sign-out, not an end from elsewhere: a plain 401.
+    const after = await me(browser.headers);
+    expect(after.statusCode).toBe(401);
+    expect(json(after)).not.toHaveProperty('code');
   });
 
   it('ends every other session and keeps this one', async () => {
@@ -127,7 +135,7 @@ describe('a person’s sessions', () => {
     const here = await signIn(user.email);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sessions/end_others/', headers: here.cookie });
     expect(json(res)).toEqual({ detail: messages.sessions.othersEnded(2), ended: 2 });
-    for (const s of others) expect((await me(s.headers)).statusCode).toBe(401);
+    for (const s of others) expect(json(await me(s.headers))).toMatchObject({ code: SESSION_ENDED_CODE });
     expect((await list(here.headers)).results.map((s) => s.id)).toEqual([here.id]);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/sessions/end_others/', headers: here.headers });
     expect(json(again)).toEqual({ detail: messages.sessions.othersEnded(0), ended: 0 });

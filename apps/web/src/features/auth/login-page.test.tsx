@@ -70,3 +70,21 @@ describe('signing in with a second factor', () => {
     await waitFor(() => expect(view.href()).toBe('/account/two-factor?next=%2Fsettings'));
   });
 });
+
+describe('signed out by the server', () => {
+  it('says the session went idle, with its minutes', () => {
+    renderAtUrl(<LoginPage />, '/account/login?idle=30');
+    expect(screen.getByText(authMessages.idleSignedOut(30))).toBeTruthy();
+  });
+
+  it('says the session was ended from elsewhere', () => {
+    renderAtUrl(<LoginPage />, '/account/login?ended=1&next=%2Fusers');
+    expect(screen.getByText(authMessages.sessionEnded)).toBeTruthy();
+  });
+
+  it('ignores a parameter it does not know', () => {
+    renderAtUrl(<LoginPage />, '/account/login?idle=99999&ended=yes');
+    expect(screen.queryByText(authMessages.sessionEnded)).toBeNull();
+    expect(screen.queryByText(/without activity/)).toBeNull();
+  });
+});

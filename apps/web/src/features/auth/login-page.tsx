@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api';
 import { currentUserKey } from '../../lib/current-user';
-import { idleMinutesParam, safeNext } from '../../lib/safe-next';
+import { safeNext, signOutNotice } from '../../lib/safe-next';
 import { login } from './auth-api';
 import { AuthCard } from './auth-card';
 import { MfaStep } from './mfa-step';
@@ -59,9 +59,8 @@ export function LoginPage() {
   const onCaptcha = useCallback((payload: string | null) => setCaptcha(payload), []);
   const asksCaptcha = isApiError(mutation.error) && mutation.error.captchaRequired;
   if (asksCaptcha && !captchaShown) setCaptchaShown(true);
-  // An idle session ended: the guard sent the person here to say so.
-  const idleMinutes = idleMinutesParam(params.get('idle'));
-  const notice = idleMinutes ? authMessages.idleSignedOut(idleMinutes) : null;
+  // A session ended for idleness or from elsewhere: the guard sent the person here to say so.
+  const notice = signOutNotice(params);
 
   if (challenge)
     return (
