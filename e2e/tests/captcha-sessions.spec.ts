@@ -65,8 +65,9 @@ test('Settings → Sessions lists both browsers and ends the other one, which is
   await expect(rows).toHaveCount(1);
   await expect(page.getByRole('button', { name: messages.sessions.endOthers })).toBeDisabled();
 
-  // The other browser's next step finds its session gone and goes to sign-in.
+  // The other browser's next step finds its session gone and goes to sign-in, which says why.
   await otherPage.goto('/settings/profile');
   await expect(otherPage).toHaveURL(/\/account\/login/);
+  await expect(otherPage.getByText(messages.auth.sessionEnded)).toBeVisible();
   await elsewhere.close();
 });
