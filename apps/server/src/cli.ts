@@ -8,8 +8,10 @@ import { rotateTotpSecrets } from './modules/auth/auth.service.js';
 import { createSuperAdmin } from './modules/demo/create-admin.js';
 import { DEMO_PASSWORD, seedDemo } from './modules/demo/demo-seed.js';
 import { rotatePiiKey } from './modules/onboarding/onboarding.service.js';
+import { PurgeRefusedError, purgeExpiredRecords } from './modules/retention/retention.service.js';
 import { sealUnchainedEvents, useAuditChain } from './platform/audit-chain.js';
 import { PiiDecryptError, piiKeyring } from './platform/pii.js';
+import { createStorage } from './platform/storage.js';
 
 /** Maintenance commands, run with the server stopped (PGlite allows one process). */
 async function main() {
@@ -50,6 +52,28 @@ async function main() {
       // Authenticator apps' secrets are encrypted under the same keys (issue 12 §1).
       const secrets = await rotateTotpSecrets(database.db, pii);
       console.log(`Re-encrypted ${secrets} authenticator secrets under key ${r.keyId}.`);
+    } else if (command === 'purge-retention') {
+      // Rule 204-2: soft-deleted records past their five years, by a super administrator, each audited.
+      const { values } = parseArgs({
+        args: rest,
+        options: { by: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+      });
+      if (!values.by) throw new ConfigError('Usage: npm run purge-retention -- --by super-admin@firm.com [--dry-run]');
+      const report = await purgeExpiredRecords(database.db, createStorage(config.storage), {
+        by: values.by,
+        dryRun: values['dry-run'],
+        timeZone: config.timeZone,
+        now: config.now(),
+        log: (line) => console.log(line),
+      });
+      const n = report.records.length;
+      console.log(
+        report.dryRun
+          ? `Dry run on ${report.today}: ${n} records deleted and last changed on or before ${report.cutoff} would be purged. Nothing was changed.`
+          : `Purged ${n} records deleted and last changed on or before ${report.cutoff}; each is in the audit trail (action purge).`,
+      );
+      if (report.leftFiles.length)
+        console.error(`These stored files could not be removed; remove them by hand: ${report.leftFiles.join(', ')}`);
     } else if (command === 'bench-seed') {
       // The data set of `npm run bench` (scripts/bench): never run against a database that matters.
       const { values } = parseArgs({
@@ -85,7 +109,9 @@ async function main() {
       });
       console.log(JSON.stringify(result));
     } else {
-      throw new ConfigError('Usage: cli.js seed-demo | create-admin --email X | rotate-pii-key | bench-seed');
+      throw new ConfigError(
+        'Usage: cli.js seed-demo | create-admin --email X | rotate-pii-key | purge-retention --by X [--dry-run] | bench-seed',
+      );
     }
   } finally {
     await database.close();
@@ -94,7 +120,10 @@ async function main() {
 
 main().catch((err) => {
   console.error(
-    err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof PiiDecryptError
+    err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
+      err instanceof PiiDecryptError ||
+      err instanceof PurgeRefusedError
       ? err.message
       : err,
   );

@@ -20,6 +20,7 @@ export * from './rules/password-policy.js';
 export * from './rules/permissions.js';
 export * from './rules/reminder-schedule.js';
 export * from './rules/resources.js';
+export * from './rules/retention.js';
 export * from './rules/scope.js';
 export * from './rules/session-token.js';
 export * from './rules/sessions.js';
