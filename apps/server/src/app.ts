@@ -135,7 +135,7 @@ export async function buildApp(
   useAuditChain(database.db, config.secretKey);
   const mailer = new MailWorker(
     database.db,
-    { smtpUrl: config.smtpUrl, from: config.mailFrom, ...config.mail },
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, ...config.mail, now: config.now },
     app.log,
   );
   const jobs = new JobRunner(

@@ -9,10 +9,20 @@ import { sealUnchainedEvents } from './platform/audit-chain.js';
 /** The built web app, next to this workspace: apps/web/dist. */
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
+/** A request's statement that runs longer than this is stopped (the request answers 503). */
+const STATEMENT_TIMEOUT_MS = 30_000;
+
 async function main() {
   const config = { ...loadConfig(), webDist: WEB_DIST };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let log: ((err: Error) => void) | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+    onIdleError: (err) => log?.(err),
+  });
   const { app, deps, handlersSettled } = await buildApp(config, database);
+  log = (err) => app.log.warn({ err }, 'a database connection was lost; the next query reconnects');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

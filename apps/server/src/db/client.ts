@@ -61,11 +61,28 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /** PostgreSQL: the longest a statement may run (the server's requests); none by default (the CLI's work). */
+  statementTimeoutMs?: number;
+  /** A pooled connection lost (the server stopped or restarted): told, never thrown. */
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: PreparingClient });
-    // An idle client that errors (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      Client: PreparingClient,
+      // A database that is down or overloaded makes a request fail (503) rather than hang: a connection
+      // (or a free one of the pool) within 5 s, and the server's statements within `statementTimeoutMs`.
+      connectionTimeoutMillis: 5_000,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      keepAlive: true,
+    });
+    // A connection lost (the server stopped or restarted) must not crash the process: an idle one is the
+    // pool's 'error'; one checked out between two statements (a transaction awaiting its own work) emits
+    // it on the client, where nobody listens. Its next statement fails (the request answers 503), the
+    // pool drops it, and the next query connects anew.
+    pool.on('error', (err) => opts.onIdleError?.(err));
+    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -23,6 +23,9 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     entries: JournalEntry[];
   };
   return db.transaction(async (tx) => {
+    // A migration (an index on a large table), or the wait for another instance's, may take longer
+    // than the statement timeout that bounds a request.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(
       sql`create table if not exists schema_migrations (tag text primary key, hash text not null, applied_at timestamptz not null default now())`,

@@ -72,6 +72,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ detail: err.message || messages.http.badRequest });
     }
+    // The database is down or restarting: a person is told to come back, an operator sees one line.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ detail: messages.http.unavailable });
+    }
     if (isResponseSerializationError(err))
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
     else request.log.error({ err }, 'unhandled error');
@@ -86,6 +94,36 @@ function hasSqlState(err: unknown, code: string): boolean {
   let e = err as { code?: string; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
     if (e.code === code) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** How long a client is asked to wait when the database cannot be reached. */
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * SQLSTATEs of a database that is not there (class 08: the connection failed or was lost; 57P01-03:
+ * shut down, crashed, starting up; 53300: no connection slot; 57014: a statement stopped by
+ * statement_timeout, the bound on a database that stopped answering), and the socket errors of one
+ * that cannot be reached.
+ */
+const UNAVAILABLE_CODES =
+  /^(08\d{3}|57P0[123]|53300|57014|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
+/** node-postgres reports a lost or timed-out connection by message only. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * Whether a query failed because the database cannot be reached (down, restarting, or not answering in
+ * time), rather than because of the query: such a request is a 503, never a 500. Looks through the
+ * causes a driver or Drizzle wraps around it.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.test(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
     e = e.cause as typeof e;
   }
   return false;

@@ -47,11 +47,20 @@ export interface MailerOptions {
   pollMs: number;
   retryBaseMs: number;
   maxAttempts: number;
+  /** The portal's clock (config.now): when a mail is due and a claim expires. Tests move it. */
+  now?: () => Date;
 }
+
+/** How long a claimed mail is this instance's to send; past it, another instance takes it over. */
+const LEASE_MS = 2 * 60 * 1000;
+/** Between two tries to record a sent mail while the database is away (within the lease). */
+const RECORD_RETRY_MS = 2000;
 
 /**
  * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so N instances never
- * send one mail twice; a failure is retried with exponential backoff until maxAttempts.
+ * send one mail twice; a failure is retried with exponential backoff until maxAttempts. Claims are one
+ * mail at a time: a batch claimed together could outlive its lease behind a slow SMTP server, and
+ * another instance would send its last mails a second time. Times are the portal's clock.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -104,61 +113,93 @@ export class MailWorker {
     this.timer.unref();
   }
 
+  private now() {
+    return this.opts.now?.() ?? new Date();
+  }
+
   /** Sends every due mail; returns how many were delivered. */
   async drain(): Promise<number> {
     let delivered = 0;
     for (;;) {
-      const batch = await this.claim();
-      if (batch.length === 0) return delivered;
-      for (const row of batch) if (await this.deliver(row)) delivered++;
+      const row = await this.claim();
+      if (!row) return delivered;
+      if (await this.deliver(row)) delivered++;
     }
   }
 
-  private async claim(): Promise<OutboxRow[]> {
+  private async claim(): Promise<OutboxRow | undefined> {
+    const now = this.now();
     const result = await this.db.execute(sql`
-      update mail_outbox set status = 'sending', locked_until = now() + interval '2 minutes'
-      where id in (
+      update mail_outbox set status = 'sending', locked_until = ${new Date(now.getTime() + LEASE_MS)}
+      where id = (
         select id from mail_outbox
-        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
-        order by id limit 10 for update skip locked)
+        where (status = 'pending' and next_attempt_at <= ${now}) or (status = 'sending' and locked_until < ${now})
+        order by id limit 1 for update skip locked)
       returning id, to_address, subject, text_body, html_body, attempts`);
-    return rowsOf<OutboxRow>(result);
+    return rowsOf<OutboxRow>(result)[0];
   }
 
   private async deliver(row: OutboxRow): Promise<boolean> {
     try {
-      if (this.transport) {
-        await this.transport.sendMail({
-          from: this.opts.from,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body ?? undefined,
-        });
-        this.log.info({ mailId: row.id }, 'mail sent');
-      } else {
-        // Without SMTP the log is the mailbox: the developer reads the link here.
-        this.log.info(
-          { mailId: row.id, mail: { to: row.to_address, subject: row.subject, text: row.text_body } },
-          'mail (SMTP_URL not set, not sent)',
-        );
-      }
-      await this.db.execute(
-        sql`update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = null, last_error = null, ${KEEP_REDACTED} where id = ${row.id}`,
-      );
-      return true;
+      await this.send(row);
     } catch (err) {
-      const attempts = row.attempts + 1;
-      const delayMs = Math.min(this.opts.retryBaseMs * 2 ** (attempts - 1), 60 * 60 * 1000);
-      const status = attempts >= this.opts.maxAttempts ? 'failed' : 'pending';
-      this.log.warn({ mailId: row.id, attempts, err: (err as Error).message }, 'mail delivery failed');
-      const keep = status === 'failed' ? sql`, ${KEEP_REDACTED}` : sql``;
-      await this.db.execute(sql`
-        update mail_outbox set status = ${status}, attempts = ${attempts}, locked_until = null${keep},
-          last_error = ${String((err as Error).message).slice(0, 500)},
-          next_attempt_at = now() + make_interval(secs => ${delayMs / 1000})
-        where id = ${row.id}`);
+      await this.recordFailure(row, err);
       return false;
     }
+    await this.recordSent(row);
+    return true;
+  }
+
+  private async send(row: OutboxRow) {
+    if (this.transport) {
+      await this.transport.sendMail({
+        from: this.opts.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body ?? undefined,
+      });
+      this.log.info({ mailId: row.id }, 'mail sent');
+    } else {
+      // Without SMTP the log is the mailbox: the developer reads the link here.
+      this.log.info(
+        { mailId: row.id, mail: { to: row.to_address, subject: row.subject, text: row.text_body } },
+        'mail (SMTP_URL not set, not sent)',
+      );
+    }
+  }
+
+  /**
+   * A mail that left is recorded as sent, whatever the database does meanwhile: a failure to record it
+   * is not a failed delivery (which would send it again). While the lease holds, the record is tried
+   * again; a database away for longer leaves the mail to be sent once more (at least once, never lost).
+   */
+  private async recordSent(row: OutboxRow) {
+    const until = Date.now() + LEASE_MS - 2 * RECORD_RETRY_MS;
+    for (;;) {
+      try {
+        await this.db.execute(
+          sql`update mail_outbox set status = 'sent', sent_at = ${this.now()}, attempts = attempts + 1, locked_until = null, last_error = null, ${KEEP_REDACTED} where id = ${row.id}`,
+        );
+        return;
+      } catch (err) {
+        if (this.stopped || Date.now() > until) throw err;
+        this.log.warn({ mailId: row.id, err }, 'a sent mail could not be recorded yet; trying again');
+        await new Promise((r) => setTimeout(r, RECORD_RETRY_MS));
+      }
+    }
+  }
+
+  private async recordFailure(row: OutboxRow, err: unknown) {
+    const attempts = row.attempts + 1;
+    const delayMs = Math.min(this.opts.retryBaseMs * 2 ** (attempts - 1), 60 * 60 * 1000);
+    const status = attempts >= this.opts.maxAttempts ? 'failed' : 'pending';
+    this.log.warn({ mailId: row.id, attempts, err: (err as Error).message }, 'mail delivery failed');
+    const keep = status === 'failed' ? sql`, ${KEEP_REDACTED}` : sql``;
+    await this.db.execute(sql`
+      update mail_outbox set status = ${status}, attempts = ${attempts}, locked_until = null${keep},
+        last_error = ${String((err as Error).message).slice(0, 500)},
+        next_attempt_at = ${new Date(this.now().getTime() + delayMs)}
+      where id = ${row.id}`);
   }
 }

@@ -8,6 +8,8 @@ export const httpMessages = {
   notFound: 'Not found.',
   forbidden: 'You do not have permission to perform this action.',
   internal: 'Something went wrong on our side. Please try again.',
+  /** The database cannot be reached (it is down or restarting). */
+  unavailable: 'The portal is temporarily unavailable. Please try again in a few minutes.',
   required: 'This field is required.',
   badCharacter: 'This field contains a character that is not allowed.',
   rowNotOwned: 'This row does not belong to this record.',
