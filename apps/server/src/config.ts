@@ -175,6 +175,13 @@ export const THROTTLE: Config['throttle'] = {
   reset: { windowMs: 60 * 60 * 1000, perAccount: 3, perAddress: 20 },
 };
 
+/**
+ * The outbox: polled every 2 s; a failed delivery is tried again after 5 s, then twice as long each
+ * time (up to an hour), 12 times in all over about 2 h 25 min: an SMTP outage shorter than that delays
+ * mail, never loses it (a mail still refused then is marked failed, kept in the outbox).
+ */
+export const MAIL: Config['mail'] = { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 12 };
+
 const SECRETS_HELP =
   'Restore it from a backup, or set SECRET_KEY and PII_ENCRYPTION_KEY. Deleting it makes new keys: everyone is signed out and encrypted data already stored can no longer be read.';
 
@@ -221,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.SECURE_COOKIES ?? publicUrl.startsWith('https://'),
-    mail: { pollMs: 2000, retryBaseMs: 5000, maxAttempts: 12 },
+    mail: MAIL,
     throttle: THROTTLE,
     captcha: { cost: e.CAPTCHA_COST, counterMax: e.CAPTCHA_COUNTER, maxLevel: 4, ttlMs: 10 * 60_000 },
     jobs: {
