@@ -27,13 +27,20 @@ async function failuresOf(deps: AppDeps, email: string, ip: string) {
   return { account: account.count, address: address.count, addressOldest: address.oldest };
 }
 
-/** 1 from the third failure, one more for each 3 after it (capped by the config's `maxLevel`). */
-export const captchaLevelFor = (f: SignInFailures) =>
-  1 + Math.floor(Math.max(0, Math.max(f.account, f.address) - CAPTCHA_AFTER_FAILURES) / CAPTCHA_AFTER_FAILURES);
+/**
+ * 1 from the third failure, one more for each 3 after it, capped by the config's `maxLevel`: the level
+ * a challenge is issued at, and the one a solution is held to (uncapped, an address past 18 failures
+ * could never pass again, since no challenge is issued above `maxLevel`).
+ */
+export const captchaLevelFor = (deps: AppDeps, f: SignInFailures) =>
+  Math.min(
+    deps.config.captcha.maxLevel,
+    1 + Math.floor(Math.max(0, Math.max(f.account, f.address) - CAPTCHA_AFTER_FAILURES) / CAPTCHA_AFTER_FAILURES),
+  );
 
 /** `GET /api/captcha/challenge/`: a challenge as hard as the failures of the email typed and this address ask. */
 export async function captchaChallengeFor(deps: AppDeps, email: string | undefined, ip: string) {
-  return issueChallenge(deps, captchaLevelFor(await failuresOf(deps, email?.trim() ?? '', ip)));
+  return issueChallenge(deps, captchaLevelFor(deps, await failuresOf(deps, email?.trim() ?? '', ip)));
 }
 
 function refuseFlood(deps: AppDeps, failures: Awaited<ReturnType<typeof failuresOf>>) {
@@ -72,7 +79,8 @@ export async function assertSignInAllowed(
   if (!captchaRequired(failures)) return failures;
   if (!captcha) throw captchaRefusal(messages.auth.captchaRequired);
   const solved = await redeemSolution(deps, captcha);
-  if (!solved.ok || solved.level < captchaLevelFor(failures) - 1) throw captchaRefusal(messages.auth.captchaInvalid);
+  if (!solved.ok || solved.level < captchaLevelFor(deps, failures) - 1)
+    throw captchaRefusal(messages.auth.captchaInvalid);
   return failures;
 }
 

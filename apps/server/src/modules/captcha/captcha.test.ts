@@ -123,6 +123,17 @@ describe('the sign-in captcha', () => {
     expect((await login(user.email, TEST_PASSWORD, '10.14.0.7')).statusCode).toBe(200);
   });
 
+  it('still lets a person in by the hardest captcha once failures are past the last level (30 from their address)', async () => {
+    const ip = '10.14.1.1';
+    await t.deps.db
+      .insert(loginFailures)
+      .values(Array.from({ length: 30 }, (_, i) => ({ email: `office${i}@example.test`, ip })));
+    const user = await createUser(t.deps.db);
+    const hardest = await challengeOf(user.email, ip);
+    expect(hardest.parameters.data).toEqual({ level: 4 });
+    expect((await login(user.email, TEST_PASSWORD, ip, await solve(hardest))).statusCode).toBe(200);
+  });
+
   it('asks it of every account from an address with 3 failures, and of no other address', async () => {
     const ip = '10.15.0.1';
     for (let i = 0; i < 3; i++) await login(`probe${i}@example.test`, 'guess guess', ip);
