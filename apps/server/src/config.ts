@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { certificateOf, pemOf, type SigningPair, signingPairProblem, storedSigningPair } from './platform/saml-keys.js';
@@ -320,8 +320,19 @@ function loadGeneratedSecrets(dataDir: string, log: (m: string) => void): Record
     SECRET_KEY: randomBytes(48).toString('base64url'),
     PII_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
   };
-  // 'wx': two processes starting at once must not each write their own keys.
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
+  // Two processes starting at once on one DATA_DIR must not each keep their own keys, nor read a file
+  // half written: the file appears whole (a hard link of a written one) or not at all, and the one that
+  // finds it there already takes the other's.
+  const written = `${file}.${process.pid}.tmp`;
+  writeFileSync(written, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  try {
+    linkSync(written, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return loadGeneratedSecrets(dataDir, log);
+  } finally {
+    rmSync(written, { force: true });
+  }
   log(`SECRET_KEY and PII_ENCRYPTION_KEY were not set: generated them into ${file}. Set them in production.`);
   return secrets;
 }
