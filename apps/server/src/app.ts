@@ -29,6 +29,7 @@ import { firmRoutes } from './modules/firms/firms.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentCatalogueRoutes } from './modules/investment-catalogues/investment-catalogues.routes.js';
 import { investmentRequestRoutes } from './modules/investment-requests/investment-requests.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { portalSettingsRoutes } from './modules/portal-settings/portal-settings.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -48,6 +49,7 @@ import { trackHandlers } from './platform/in-flight.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { JobRunner } from './platform/jobs.js';
 import { MailWorker } from './platform/mail.js';
+import { Metrics } from './platform/metrics.js';
 import { piiKeyring } from './platform/pii.js';
 import { fixedSecurityHeaders, isJsonApiRoute } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
@@ -154,6 +156,7 @@ export async function buildApp(
     storage: createStorage(config.storage),
   };
   jobs.register(reminderJob(deps));
+  const metrics = new Metrics({ database, mailer, jobs, now: config.now });
 
   // Deny by default: a route is public only when its own options say so (see PUBLIC in the matrix test).
   const routes: string[] = [];
@@ -164,6 +167,8 @@ export async function buildApp(
   });
   // First, so that every route (the docs plugin's too) answers errors in the contract's shape.
   registerErrorHandler(app);
+  // Every request is counted and timed, under its route's pattern (GET /api/metrics).
+  metrics.register(app);
   // Responses over 1 KB are compressed (the web app's assets are compressed at build, see web.ts).
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
@@ -239,6 +244,7 @@ export async function buildApp(
   registerAuth(app, deps, sessionResolver(deps));
 
   await app.register(healthRoutes(database));
+  await app.register(metricsRoutes(metrics));
   await app.register(authRoutes(deps));
   await app.register(twoFactorRoutes(deps));
   await app.register(accountSettingsRoutes(deps));

@@ -160,7 +160,12 @@ const PUBLIC = new Set([
 /** The API's documentation: for the firm's staff, not its clients. */
 const docs = (url: string): Case => ({ build: () => ({ method: 'GET', url }), own: { ...all(200), client: 403 } });
 
+/** The operator's token of GET /api/metrics (`config.metricsToken`): no person's session reaches the metrics. */
+const METRICS_TOKEN = 'matrix-operator-metrics-token-0123456789';
+
 const matrix: Record<string, Case> = {
+  // Every role, by its token or its cookie, is refused: only the operator's token passes (tested below).
+  'GET /api/metrics': { build: () => ({ method: 'GET', url: '/api/metrics' }), own: all(401) },
   'GET /api/openapi.json': docs('/api/openapi.json'),
   'GET /api/docs': docs('/api/docs'),
   'GET /api/docs/static/index.html': {
@@ -1610,7 +1615,7 @@ function auditTrailCases(): Record<string, Case> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ metricsToken: METRICS_TOKEN });
   firms.own = await createFirm(t.deps.db, { name: 'Own Firm', firmTk: 9001 });
   firms.other = await createFirm(t.deps.db, { name: 'Other Firm', firmTk: 9002 });
   const own = firms.own.id;
@@ -1753,6 +1758,15 @@ describe('the authorization matrix', () => {
       }
     }
   }
+
+  it("lets the operator's token alone read the metrics", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(res.statusCode).toBe(200);
+  });
 
   it("never lists another firm's people or firm to anyone but a super admin", async () => {
     for (const role of SIGNED_IN.filter((r) => r !== 'superAdmin')) {

@@ -49,6 +49,18 @@ describe('configuration', () => {
     );
   });
 
+  it('takes the metrics token of at least 32 characters, none by default (the metrics are off)', () => {
+    expect(loadConfig(production, quiet).metricsToken).toBeUndefined();
+    const token = 'm'.repeat(40);
+    expect(loadConfig({ ...production, METRICS_TOKEN: token }, quiet).metricsToken).toBe(token);
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: 'short' }, quiet)).toThrow(
+      /METRICS_TOKEN must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: production.SECRET_KEY }, quiet)).toThrow(
+      /METRICS_TOKEN must differ/,
+    );
+  });
+
   it('runs the scheduled jobs unless told not to, the reminders at 8:00 unless another hour is set', () => {
     expect(loadConfig(production, quiet).jobs).toMatchObject({ enabled: true, reminderHour: 8 });
     const tuned = loadConfig({ ...production, JOBS_ENABLED: 'false', ATTESTATION_REMINDER_HOUR: '6' }, quiet);

@@ -49,6 +49,8 @@ const envSchema = z.object({
           .min(32, 'PII_ENCRYPTION_KEYS_PREVIOUS: each key must be at least 32 characters (comma-separated keys)'),
       ),
     ),
+  /** The operator's token for GET /api/metrics (Prometheus); unset, the route answers 404. */
+  METRICS_TOKEN: secret('METRICS_TOKEN'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(7200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -109,6 +111,8 @@ export interface Config {
   /** Former PII keys, still used to decrypt (`npm run rotate-pii-key` moves their values to `piiKey`). */
   piiKeysPrevious: string[];
   accessTokenTtl: number;
+  /** The bearer token of `GET /api/metrics`; without it the metrics are off (404). */
+  metricsToken?: string;
   logLevel: string;
   trustProxy: boolean;
   secureCookies: boolean;
@@ -209,6 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
       );
     if (e.SECRET_KEY === e.PII_ENCRYPTION_KEY)
       throw new ConfigError('Invalid configuration:\n  SECRET_KEY and PII_ENCRYPTION_KEY must differ');
+    if (e.METRICS_TOKEN && (e.METRICS_TOKEN === e.SECRET_KEY || e.METRICS_TOKEN === e.PII_ENCRYPTION_KEY))
+      throw new ConfigError(
+        'Invalid configuration:\n  METRICS_TOKEN must differ from SECRET_KEY and PII_ENCRYPTION_KEY',
+      );
   }
   const generated = !e.SECRET_KEY || !e.PII_ENCRYPTION_KEY ? loadGeneratedSecrets(dataDir, log) : undefined;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -225,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     piiKey: e.PII_ENCRYPTION_KEY ?? (generated?.PII_ENCRYPTION_KEY as string),
     piiKeysPrevious: e.PII_ENCRYPTION_KEYS_PREVIOUS,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.SECURE_COOKIES ?? publicUrl.startsWith('https://'),

@@ -31,6 +31,7 @@ import { investmentStrategiesMessages } from './messages/investment-strategies.j
 import { investorProfilesMessages } from './messages/investor-profiles.js';
 import { lifeImpactMessages } from './messages/life-impact.js';
 import { listsMessages } from './messages/lists.js';
+import { metricsMessages } from './messages/metrics.js';
 import { onboardingMessages } from './messages/onboarding.js';
 import { passwordMessages } from './messages/password.js';
 import { remindersMessages } from './messages/reminders.js';
@@ -73,6 +74,7 @@ export { investmentStrategiesMessages } from './messages/investment-strategies.j
 export { investorProfilesMessages } from './messages/investor-profiles.js';
 export { lifeImpactMessages } from './messages/life-impact.js';
 export { listsMessages } from './messages/lists.js';
+export { metricsMessages } from './messages/metrics.js';
 export { onboardingMessages } from './messages/onboarding.js';
 export { passwordMessages } from './messages/password.js';
 export { remindersMessages } from './messages/reminders.js';
@@ -118,6 +120,7 @@ export const messages = {
   sso: ssoMessages,
   support: supportMessages,
   lists: listsMessages,
+  metrics: metricsMessages,
   states: statesMessages,
   home: homeMessages,
   calendar: calendarMessages,

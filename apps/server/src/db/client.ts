@@ -25,7 +25,17 @@ export interface Database {
    * PostgreSQL server. The server calls it once it listens; `close` stops it.
    */
   startMaintenance(log?: (message: string, err?: unknown) => void): void;
+  /** The connections in use now (the metrics): node-postgres' pool, or PGlite's one connection and its queue. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries or transactions waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export class DataDirLockedError extends Error {}
@@ -67,9 +77,10 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
+    const max = 10;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max,
       Client: PreparingClient,
       // A database that is down or overloaded makes a request fail (503) rather than hang: a connection
       // (or a free one of the pool) within 5 s, and the server's statements within `statementTimeoutMs`.
@@ -91,6 +102,7 @@ export async function openDatabase(opts: {
         await pool.query('select 1');
       },
       startMaintenance: () => {},
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       close: () => pool.end(),
     };
   }
@@ -108,6 +120,7 @@ export async function openDatabase(opts: {
   }
   await client.waitReady;
   usePreparedStatements(client);
+  const queue = countQueue(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let maintenance: PgliteMaintenance | undefined;
   return {
@@ -119,12 +132,39 @@ export async function openDatabase(opts: {
     startMaintenance: (log) => {
       maintenance ??= new PgliteMaintenance(client, log);
     },
+    poolUse: () => {
+      const busy = Math.min(1, queue.inFlight);
+      return { total: 1, idle: 1 - busy, waiting: queue.inFlight - busy, max: 1 };
+    },
     close: async () => {
       await maintenance?.stop();
       if (!client.closed) await client.close();
       release();
     },
   };
+}
+
+/**
+ * PGlite runs one statement or transaction at a time on its one connection; the others wait on its lock.
+ * Counting the calls under way (each query, exec or transaction, as a pool counts checkouts) gives the
+ * metrics that queue: one runs, the rest wait.
+ */
+function countQueue(client: PGlite) {
+  const queue = { inFlight: 0 };
+  const counted =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      queue.inFlight++;
+      try {
+        return await fn(...args);
+      } finally {
+        queue.inFlight--;
+      }
+    };
+  client.query = counted(client.query.bind(client)) as PGlite['query'];
+  client.exec = counted(client.exec.bind(client)) as PGlite['exec'];
+  client.transaction = counted(client.transaction.bind(client)) as PGlite['transaction'];
+  return queue;
 }
 
 /**

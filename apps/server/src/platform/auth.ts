@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { isStaff, messages, shouldRefresh, type User } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { forbidden, HttpError, unauthorized } from './errors.js';
+import { forbidden, HttpError, notFound, unauthorized } from './errors.js';
 import type { TokenService } from './tokens.js';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -43,8 +43,11 @@ declare module 'fastify' {
     auth: AuthState | null;
   }
   interface FastifyContextConfig {
-    /** Deny by default: a route is public only when it says so. */
-    auth?: 'required' | 'public';
+    /**
+     * Deny by default: a route is public only when it says so. `operator`: the operator's METRICS_TOKEN
+     * as a bearer token, and no person's session (the metrics); without the setting the route is absent (404).
+     */
+    auth?: 'required' | 'public' | 'operator';
     /**
      * `setup`: open to a session held at two-factor set-up (the set-up calls, the signed-in user,
      * sign-out). Every other route answers such a session 403, so a new route is covered by default.
@@ -80,6 +83,7 @@ export function registerAuth(
   app.addHook('onRequest', async (request, reply) => {
     rejectCrossSite(request);
     if (request.routeOptions.config?.auth === 'public') return;
+    if (request.routeOptions.config?.auth === 'operator') return requireOperator(request, config.metricsToken);
     if (!request.routeOptions.url) return; // not-found: answered 404 without revealing anything
     const header = request.headers.authorization;
     const bearer = header?.match(/^(?:Bearer|JWT)\s+(\S+)$/i)?.[1];
@@ -101,6 +105,17 @@ export function registerAuth(
       setSessionCookie(reply, config, await tokens.sign(user.id, sessionId, claims.origIat));
     }
   });
+}
+
+/**
+ * The operator's token, compared in constant time (both sides hashed first, so neither the length nor a
+ * prefix leaks). A person's session or token is never enough: it is not this token.
+ */
+function requireOperator(request: FastifyRequest, token: string | undefined) {
+  if (!token) throw notFound();
+  const given = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
+  const digest = (v: string) => createHash('sha256').update(v).digest();
+  if (!timingSafeEqual(digest(given), digest(token))) throw unauthorized(messages.metrics.operatorTokenRequired);
 }
 
 /** A browser tells us where a request came from; a cross-site unsafe request is refused outright. */

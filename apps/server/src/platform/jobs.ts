@@ -21,6 +21,15 @@ export interface Job {
   run(now: Date, runKey: string, log: FastifyBaseLogger): Promise<unknown>;
 }
 
+export interface JobLag {
+  job: string;
+  /** Seconds since the latest occurrence while it is not done; 0 when done or never due. */
+  lagSeconds: number;
+  /** How late the latest done run started after its occurrence; null before any. */
+  lastRunDelaySeconds: number | null;
+  lastSuccessAt: Date | null;
+}
+
 export interface JobRunnerOptions {
   timeZone: string;
   now: () => Date;
@@ -126,6 +135,39 @@ export class JobRunner {
       if (!finished.length) log.warn({ attempt }, 'scheduled job finished after another instance took its run over');
     }
     return ran;
+  }
+
+  /**
+   * For each job, how far behind it is at `now` (the metrics): the seconds since its latest occurrence
+   * while no run of that occurrence is done, how late its latest done run started after its scheduled
+   * time, and when that run finished.
+   */
+  async lag(now: Date): Promise<JobLag[]> {
+    if (this.jobs.length === 0) return [];
+    const names = this.jobs.map((j) => j.name);
+    const rows = rowsOf<{ job: string; run_key: string; started_at: Date | string; finished_at: Date | string }>(
+      await this.db.execute(sql`
+        select distinct on (job) job, run_key, started_at, finished_at from job_runs
+        where status = 'done' and job in (${sql.join(
+          names.map((n) => sql`${n}`),
+          sql`, `,
+        )})
+        order by job, run_key desc`),
+    );
+    const lastDone = new Map(rows.map((r) => [r.job, r]));
+    return this.jobs.map((job) => {
+      const due = this.occurrence(job, now);
+      const done = lastDone.get(job.name);
+      const dueDone = due !== undefined && done !== undefined && new Date(done.run_key).getTime() >= due.getTime();
+      return {
+        job: job.name,
+        lagSeconds: due && !dueDone ? Math.max(0, (now.getTime() - due.getTime()) / 1000) : 0,
+        lastRunDelaySeconds: done
+          ? Math.max(0, (new Date(done.started_at).getTime() - new Date(done.run_key).getTime()) / 1000)
+          : null,
+        lastSuccessAt: done ? new Date(done.finished_at) : null,
+      };
+    });
   }
 
   /**

@@ -41,6 +41,14 @@ interface OutboxRow {
   attempts: number;
 }
 
+export interface OutboxDepth {
+  pending: number;
+  sending: number;
+  /** Given up after maxAttempts. */
+  failed: number;
+  oldestUnsentSeconds: number;
+}
+
 export interface MailerOptions {
   smtpUrl?: string;
   from: string;
@@ -115,6 +123,22 @@ export class MailWorker {
 
   private now() {
     return this.opts.now?.() ?? new Date();
+  }
+
+  /** The outbox's mails not delivered, by status, and the age of the oldest still to send on the portal's clock (the metrics). */
+  async depth(): Promise<OutboxDepth> {
+    const rows = rowsOf<{ status: keyof OutboxDepth; n: number; oldest: number | string | null }>(
+      await this.db.execute(sql`
+        select status, count(*)::int as n, extract(epoch from ${this.now()}::timestamptz - min(created_at))::float8 as oldest
+        from mail_outbox where status in ('pending', 'sending', 'failed') group by status`),
+    );
+    const depth: OutboxDepth = { pending: 0, sending: 0, failed: 0, oldestUnsentSeconds: 0 };
+    for (const row of rows) {
+      depth[row.status] = Number(row.n);
+      if (row.status !== 'failed')
+        depth.oldestUnsentSeconds = Math.max(depth.oldestUnsentSeconds, Math.max(0, Number(row.oldest ?? 0)));
+    }
+    return depth;
   }
 
   /** Sends every due mail; returns how many were delivered. */
