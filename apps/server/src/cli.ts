@@ -89,6 +89,8 @@ async function main() {
           concurrency: { type: 'string', default: '8' },
           'super-email': { type: 'string', default: 'bench-super@bench.test' },
           'admin-email': { type: 'string', default: 'bench-admin@bench.test' },
+          // The soak (scripts/soak.mjs): every Load person signs in with BENCH_PASSWORD.
+          'everyone-signs-in': { type: 'boolean', default: false },
         },
       });
       const password = process.env.BENCH_PASSWORD;
@@ -104,6 +106,7 @@ async function main() {
         concurrency: Number(values.concurrency),
         superEmail: String(values['super-email']),
         adminEmail: String(values['admin-email']),
+        everyoneSignsIn: values['everyone-signs-in'],
         password,
         log: (line) => console.log(line),
       });

@@ -46,11 +46,13 @@ export async function startPortal(options: {
   dataDir: string;
   env?: Record<string, string>;
   port?: number;
+  /** Node's own flags before the script (the soak's `--expose-gc`). */
+  nodeArgs?: string[];
 }): Promise<PortalProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let err = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), serverEntry], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -81,6 +83,43 @@ export async function startPortal(options: {
     throw new Error(`${(e as Error).message}\n${err}`);
   }
   return { url, port, child, stderr: () => err, exited, stop };
+}
+
+/**
+ * Runs the built CLI (apps/server/dist/cli.js: seed-demo, bench-seed …) with the portal's environment
+ * defaults and `env`, and resolves with its standard output; a non-zero exit rejects with its stderr.
+ */
+export async function runCli(args: string[], options: { dataDir: string; env?: Record<string, string> }) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/cli.js'), ...args],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          DATA_DIR: options.dataDir,
+          PUBLIC_URL: 'http://127.0.0.1',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+          ...options.env,
+        },
+      },
+    );
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr?.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`cli.js ${args[0]} exited ${code}\n${err}`)),
+    );
+  });
 }
 
 export async function waitForHealth(url: string, timeoutMs: number, exited?: Promise<unknown>): Promise<void> {

@@ -1,8 +1,8 @@
 import { accountConfirmBody, firmBody, ProfileType, resourceCreateFields, userWriteBody } from '@portal/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { firms, profiles } from '../db/schema/index.js';
+import { firms, profiles, users } from '../db/schema/index.js';
 import { activateAccount, activationLink } from '../modules/auth/auth.service.js';
 import { actingAs, offlineDeps } from '../modules/demo/acting.js';
 import { createSuperAdmin } from '../modules/demo/create-admin.js';
@@ -11,6 +11,7 @@ import * as resourcesService from '../modules/resources/resources.service.js';
 import * as usersService from '../modules/users/users.service.js';
 import { accounts } from '../modules/users/users.service.js';
 import { todayOf } from '../platform/clock.js';
+import { hashPassword } from '../platform/passwords.js';
 import type { RequestMeta } from '../platform/context.js';
 import { seedBenchAttestations } from './bench-attestations.js';
 import { seedBenchAudit } from './bench-audit.js';
@@ -35,6 +36,11 @@ export interface BenchSeedOptions {
   supportCases: number;
   /** Audit events written in bulk over the firms (the audit trail's list). */
   auditEvents?: number;
+  /**
+   * Every Load person signs in with `password` too (the soak's simulated users), not only the two
+   * accounts above.
+   */
+  everyoneSignsIn?: boolean;
   /** Creations in flight at once (PostgreSQL runs them in parallel; PGlite serialises them anyway). */
   concurrency: number;
   log?: (line: string) => void;
@@ -159,6 +165,11 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     o.concurrency,
     createOne,
   );
+  if (o.everyoneSignsIn) {
+    // One hash for all: argon2 per person (as activation does) would cost a second per 20 people.
+    const passwordHash = await hashPassword(o.password);
+    await db.update(users).set({ passwordHash, isActive: true }).where(like(users.email, 'load%@bench.test'));
+  }
   await deps.background.drain(); // work the services started after answering (none today) ends here
   await seedBenchAttestations(db, o.attestations);
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
