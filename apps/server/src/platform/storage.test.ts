@@ -54,6 +54,15 @@ describe('local storage', () => {
     expect(await readdir(path.join(root, 'files', '.tmp'))).toEqual([]);
   });
 
+  it('lists every stored key, never a half-written upload', async () => {
+    await writeFile(path.join(root, 'files', '.tmp', 'half-written'), 'x');
+    const keys: string[] = [];
+    for await (const key of storage.list()) keys.push(key);
+    expect(keys).toEqual(expect.arrayContaining(['disclosures/1/a.pdf', 'streams/b.txt', 'same/key.bin']));
+    expect(keys.some((k) => k.startsWith('.tmp'))).toBe(false);
+    for await (const key of new LocalStorage(path.join(root, 'never-made')).list()) expect.unreachable(key);
+  });
+
   it('answers null and false for a key never stored, and deletes idempotently', async () => {
     expect(await storage.get('nothing/here')).toBeNull();
     expect(await storage.exists('nothing/here')).toBe(false);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,8 @@ export interface Storage {
   /** Removes the key; removing an absent key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored key, in no set order (the backup reads them all). */
+  list(): AsyncIterable<string>;
 }
 
 export type StorageConfig =
@@ -105,6 +107,22 @@ export class LocalStorage implements Storage {
     await rm(this.fileOf(key), { force: true });
   }
 
+  async *list(): AsyncIterable<string> {
+    let entries: { name: string; parentPath: string; isFile(): boolean }[];
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      // Half-written uploads in '.tmp' are no key.
+      if (SEGMENT.test(key.split('/')[0])) yield key;
+    }
+  }
+
   async exists(key: string) {
     try {
       return (await stat(this.fileOf(key))).isFile();
@@ -182,6 +200,17 @@ export class S3Storage implements Storage {
   async delete(key: string) {
     checkKey(key);
     await this.send((sdk) => new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.send<{ Contents?: { Key?: string }[]; NextContinuationToken?: string }>(
+        (sdk) => new sdk.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.NextContinuationToken;
+    } while (token);
   }
 
   async exists(key: string) {

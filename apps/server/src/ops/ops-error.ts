@@ -1,0 +1,2 @@
+/** A backup or restore refused or failed for a reason the operator can act on: printed without a stack. */
+export class OpsError extends Error {}
