@@ -209,8 +209,9 @@ export async function restore(
   if (!existsSync(archive)) throw new OpsError(`${archive} does not exist.`);
   const staging = await mkdtemp(path.join(tmpdir(), 'portal-restore-'));
   try {
+    // The manifest alone first: a refusal below costs no unpacking of the whole archive.
     try {
-      await tar.x({ file: archive, cwd: staging, strict: true });
+      await tar.x({ file: archive, cwd: staging, strict: true }, ['manifest.json']);
     } catch (err) {
       throw new OpsError(`${archive} is not a portal backup (${(err as Error).message}).`);
     }
@@ -242,10 +243,12 @@ export async function restore(
       if (!first.done) throw new OpsError(`The file store ${where(config)} is not empty: restore needs an empty one.`);
     };
 
+    const unpack = () => tar.x({ file: archive, cwd: staging, strict: true, filter: (p) => p !== 'manifest.json' });
     let tables: Record<string, number>;
     if (target === 'pglite') {
-      const dump = new Blob([await readFile(path.join(staging, 'database/pglite.tar.gz'))]);
       await checkTheRest();
+      await unpack();
+      const dump = new Blob([await readFile(path.join(staging, 'database/pglite.tar.gz'))]);
       await restoreDataDirFiles(config, staging, manifest);
       const database = await open(config, dump);
       try {
@@ -268,6 +271,7 @@ export async function restore(
         const version = await serverVersion(database.db);
         const pgRestore = findPgTool('pg_restore', version.major);
         await checkTheRest();
+        await unpack();
         await restoreDataDirFiles(config, staging, manifest);
         await runPgTool(
           pgRestore,
