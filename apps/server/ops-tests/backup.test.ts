@@ -80,6 +80,47 @@ async function countsOf(place: { dataDir: string; databaseUrl?: string }) {
   }
 }
 
+type Place = { dataDir: string; env?: Record<string, string> };
+type DemoRead = Awaited<ReturnType<typeof readDemo>>;
+
+/** Seeds the demo into `source`, starts a portal on it, reads what demo users see, runs `meanwhile` beside it. */
+async function seedAndRead(source: Place, meanwhile: () => Promise<void>): Promise<DemoRead> {
+  expect((await runCli(['seed-demo'], source)).code).toBe(0);
+  const portal = await startPortal(source);
+  try {
+    const read = await readDemo(portal.url);
+    await meanwhile();
+    return read;
+  } finally {
+    await portal.stop();
+  }
+}
+
+/** Restores into the empty `target`; a second restore finds the place taken and writes nothing. */
+async function restoreInto(archive: string, target: Place) {
+  const restored = await runCli(['restore', archive], target);
+  expect(restored.code, restored.stderr).toBe(0);
+  const again = await runCli(['restore', archive], target);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain('is not empty');
+}
+
+/** A portal started on the restored copy answers the demo users as the original did. */
+async function expectSameRead(target: Place, before: DemoRead) {
+  const copy = await startPortal(target);
+  try {
+    expect(await readDemo(copy.url)).toEqual(before);
+  } finally {
+    await copy.stop();
+  }
+}
+
+function scratch(name: string) {
+  const dir = scratchDir(name);
+  dirs.push(dir);
+  return { dir, archive: path.join(dir, 'portal.tar.gz') };
+}
+
 let postgres: Pick<PostgresServer, 'url' | 'port' | 'destroy'>;
 const dirs: string[] = [];
 beforeAll(async () => {
@@ -92,33 +133,18 @@ afterAll(async () => {
 
 describe.concurrent('backup and restore of the demo data', () => {
   it('on PGlite: refused while the server runs; restored into an empty DATA_DIR, it serves the same data', async () => {
-    const dir = scratchDir('backup-pglite');
-    dirs.push(dir);
+    const { dir, archive } = scratch('backup-pglite');
     const source = { dataDir: path.join(dir, 'source') };
     const target = { dataDir: path.join(dir, 'target') };
-    const archive = path.join(dir, 'portal.tar.gz');
-    expect((await runCli(['seed-demo'], source)).code).toBe(0);
-
-    const portal = await startPortal(source);
-    let before: Awaited<ReturnType<typeof readDemo>>;
-    try {
-      before = await readDemo(portal.url);
+    const before = await seedAndRead(source, async () => {
       const refused = await runCli(['backup', archive], source);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('stop the portal');
       expect(existsSync(archive)).toBe(false);
-    } finally {
-      await portal.stop();
-    }
-
+    });
     const made = await runCli(['backup', archive], source);
     expect(made.code, made.stderr).toBe(0);
-    const restored = await runCli(['restore', archive], target);
-    expect(restored.code, restored.stderr).toBe(0);
-    // A second restore finds the place taken and writes nothing.
-    const again = await runCli(['restore', archive], target);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('is not empty');
+    await restoreInto(archive, target);
 
     const counts = await countsOf(source);
     expect(counts.quarterly_attestations).toBeGreaterThan(0);
@@ -126,49 +152,24 @@ describe.concurrent('backup and restore of the demo data', () => {
     const files = storedFiles(source.dataDir);
     expect(Object.keys(files).length).toBeGreaterThan(0);
     expect(storedFiles(target.dataDir)).toEqual(files);
-
-    const copy = await startPortal(target);
-    try {
-      expect(await readDemo(copy.url)).toEqual(before);
-    } finally {
-      await copy.stop();
-    }
+    await expectSameRead(target, before);
   });
 
   it('on PostgreSQL: backed up beside the running server with pg_dump, restored into an empty database', async () => {
-    const dir = scratchDir('backup-pg');
-    dirs.push(dir);
-    const source = { dataDir: path.join(dir, 'source'), env: { DATABASE_URL: postgres.url } };
+    const { dir, archive } = scratch('backup-pg');
     const restoredUrl = postgres.url.replace(/\/portal$/, '/restored');
+    const source = { dataDir: path.join(dir, 'source'), env: { DATABASE_URL: postgres.url } };
     const target = { dataDir: path.join(dir, 'target'), env: { DATABASE_URL: restoredUrl } };
-    const archive = path.join(dir, 'portal.tar.gz');
-    expect((await runCli(['seed-demo'], source)).code).toBe(0);
-
-    const portal = await startPortal(source);
-    let before: Awaited<ReturnType<typeof readDemo>>;
-    try {
-      before = await readDemo(portal.url);
+    const before = await seedAndRead(source, async () => {
       const made = await runCli(['backup', archive], source);
       expect(made.code, made.stderr).toBe(0);
       expect(made.stdout).toContain('database: postgres 15');
-    } finally {
-      await portal.stop();
-    }
-    const restored = await runCli(['restore', archive], target);
-    expect(restored.code, restored.stderr).toBe(0);
-    const again = await runCli(['restore', archive], target);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('is not empty');
+    });
+    await restoreInto(archive, target);
 
     const counts = await countsOf({ dataDir: source.dataDir, databaseUrl: postgres.url });
     expect(await countsOf({ dataDir: target.dataDir, databaseUrl: restoredUrl })).toEqual(counts);
     expect(storedFiles(target.dataDir)).toEqual(storedFiles(source.dataDir));
-
-    const copy = await startPortal(target);
-    try {
-      expect(await readDemo(copy.url)).toEqual(before);
-    } finally {
-      await copy.stop();
-    }
+    await expectSameRead(target, before);
   });
 });
