@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { tableCounts } from '../src/ops/backup.js';
-import { type PostgresServer, runCli, scratchDir, startDebianPostgres, startPortal } from './support/portal-process.js';
+import { cliRun, type PostgresServer, scratchDir, startDebianPostgres, startPortal } from './support/portal-process.js';
 
 /**
  * `npm run backup` / `npm run restore` round-trip the demo data: seeded, backed up, restored into an
@@ -85,7 +85,7 @@ type DemoRead = Awaited<ReturnType<typeof readDemo>>;
 
 /** Seeds the demo into `source`, starts a portal on it, reads what demo users see, runs `meanwhile` beside it. */
 async function seedAndRead(source: Place, meanwhile: () => Promise<void>): Promise<DemoRead> {
-  expect((await runCli(['seed-demo'], source)).code).toBe(0);
+  expect((await cliRun(['seed-demo'], source)).code).toBe(0);
   const portal = await startPortal(source);
   try {
     const read = await readDemo(portal.url);
@@ -98,9 +98,9 @@ async function seedAndRead(source: Place, meanwhile: () => Promise<void>): Promi
 
 /** Restores into the empty `target`; a second restore finds the place taken and writes nothing. */
 async function restoreInto(archive: string, target: Place) {
-  const restored = await runCli(['restore', archive], target);
+  const restored = await cliRun(['restore', archive], target);
   expect(restored.code, restored.stderr).toBe(0);
-  const again = await runCli(['restore', archive], target);
+  const again = await cliRun(['restore', archive], target);
   expect(again.code).toBe(1);
   expect(again.stderr).toContain('is not empty');
 }
@@ -137,12 +137,12 @@ describe.concurrent('backup and restore of the demo data', () => {
     const source = { dataDir: path.join(dir, 'source') };
     const target = { dataDir: path.join(dir, 'target') };
     const before = await seedAndRead(source, async () => {
-      const refused = await runCli(['backup', archive], source);
+      const refused = await cliRun(['backup', archive], source);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('stop the portal');
       expect(existsSync(archive)).toBe(false);
     });
-    const made = await runCli(['backup', archive], source);
+    const made = await cliRun(['backup', archive], source);
     expect(made.code, made.stderr).toBe(0);
     await restoreInto(archive, target);
 
@@ -161,7 +161,7 @@ describe.concurrent('backup and restore of the demo data', () => {
     const source = { dataDir: path.join(dir, 'source'), env: { DATABASE_URL: postgres.url } };
     const target = { dataDir: path.join(dir, 'target'), env: { DATABASE_URL: restoredUrl } };
     const before = await seedAndRead(source, async () => {
-      const made = await runCli(['backup', archive], source);
+      const made = await cliRun(['backup', archive], source);
       expect(made.code, made.stderr).toBe(0);
       expect(made.stdout).toContain('database: postgres 15');
     });

@@ -86,12 +86,18 @@ export async function startPortal(options: {
   return { url, port, child, stderr: () => err, exited, stop };
 }
 
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
 /**
- * Runs the built CLI (apps/server/dist/cli.js: seed-demo, bench-seed …) with the portal's environment
- * defaults and `env`, and resolves with its standard output; a non-zero exit rejects with its stderr.
+ * Runs the built CLI (apps/server/dist/cli.js: seed-demo, bench-seed, backup, restore …) with the portal's
+ * environment defaults and `env`, and resolves with its exit code and output, whatever the code.
  */
-export async function runCli(args: string[], options: { dataDir: string; env?: Record<string, string> }) {
-  return new Promise<string>((resolve, reject) => {
+export async function cliRun(args: string[], options: { dataDir: string; env?: Record<string, string> }) {
+  return new Promise<CliRun>((resolve, reject) => {
     const child = spawn(
       process.execPath,
       ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/cli.js'), ...args],
@@ -108,19 +114,24 @@ export async function runCli(args: string[], options: { dataDir: string; env?: R
         },
       },
     );
-    let out = '';
-    let err = '';
+    let stdout = '';
+    let stderr = '';
     child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
+      stdout += c.toString();
     });
     child.stderr?.on('data', (c: Buffer) => {
-      err += c.toString();
+      stderr += c.toString();
     });
     child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`cli.js ${args[0]} exited ${code}\n${err}`)),
-    );
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** `cliRun` for a command that must succeed: its standard output; a non-zero exit rejects with its stderr. */
+export async function runCli(args: string[], options: { dataDir: string; env?: Record<string, string> }) {
+  const run = await cliRun(args, options);
+  if (run.code !== 0) throw new Error(`cli.js ${args[0]} exited ${run.code}\n${run.stderr}`);
+  return run.stdout;
 }
 
 export async function waitForHealth(url: string, timeoutMs: number, exited?: Promise<unknown>): Promise<void> {
@@ -229,43 +240,4 @@ export async function startDebianPostgres(
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command of the built CLI (apps/server/dist/cli.js: seed-demo, backup, restore ...) as npm's scripts do. */
-export async function runCli(
-  args: string[],
-  options: { dataDir: string; env?: Record<string, string> },
-): Promise<CliRun> {
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/cli.js'), ...args],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        DATA_DIR: options.dataDir,
-        PUBLIC_URL: 'http://127.0.0.1:3000',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        ...options.env,
-      },
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
-  return { code, stdout, stderr };
 }
