@@ -5,6 +5,7 @@ import type { Challenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL } from '../src/config.js';
 import { firms } from '../src/db/schema/index.js';
 import { solve } from '../src/testing/captcha.js';
 import { addToRoster, createFirm, createUser, TEST_PASSWORD } from '../src/testing/factories.js';
@@ -178,8 +179,8 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
     expect(asked.map((a) => a.status)).toEqual(emails.map(() => 200));
     expect(new Set(asked.map((a) => a.upstream))).toEqual(new Set([0, 1]));
     await until(async () => emails.every((e) => sink.mails.some((m) => m.to.includes(e))), 20_000, 'the reset mails');
-    // Both workers keep polling for a while: still one mail each.
-    await new Promise((r) => setTimeout(r, 4500));
+    // Each worker polls at least once more (every MAIL.pollMs): still one mail each.
+    await new Promise((r) => setTimeout(r, MAIL.pollMs + 500));
     for (const email of emails) expect(sink.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
@@ -213,7 +214,7 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
       20_000,
       'the reminders',
     );
-    await new Promise((r) => setTimeout(r, 4500));
+    await new Promise((r) => setTimeout(r, MAIL.pollMs + 500));
     for (const email of roster) expect(sink.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
     const runs = await query<{ run_key: string; status: string; attempts: number }>(
       `select run_key, status, attempts from job_runs where job = 'attestation-reminders' order by started_at`,
