@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as domain from '@portal/domain';
 import fc from 'fast-check';
 
 /**
@@ -161,7 +162,6 @@ const usDate = fc
   .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().replace(/^(\d{4})-(\d\d)-(\d\d).*/, '$2/$3/$1'));
 // The valid forms only: the odd ones are the edge values' (DATES, the odd URLs and amounts below).
-const dates = fc.oneof(dateOnly, dateOnly, usDate, dateTime);
 const simpleEmail = fc.nat({ max: 999 }).map((n) => `person${n}@example.test`);
 const anyUrl = fc.webUrl({ validSchemes: ['https'] });
 const amounts = fc.oneof(
@@ -172,7 +172,10 @@ const years = fc.integer({ min: 2020, max: 2028 });
 const quarters = fc.integer({ min: 1, max: 4 });
 const pages = fc.integer({ min: 1, max: 3 });
 const pageSizes = fc.constantFrom(1, 10, 25, 50, 100);
-const states = fc.constantFrom('Illinois', 'IL', 'Maine', 'ME', 'New York', 'NY', 'IL, NY');
+const states = fc.oneof(
+  fc.constantFrom(...domain.US_STATES),
+  fc.subarray([...domain.US_STATES], { maxLength: 3 }).map((l) => l.join(';')),
+);
 const zips = fc.constantFrom('62701', '04101', '62701-1234');
 const phones = fc.constantFrom('207-555-0110', '(207) 555-0120', '2075550130');
 const taxIds = fc.constantFrom('123456789', '123-45-6789', '12-3456789');
@@ -189,7 +192,10 @@ function hinted(key: string, { pools, enums }: Gen): fc.Arbitrary<unknown> | und
   const k = key.toLowerCase();
   if (k === 'page') return pages;
   if (k === 'page_size') return pageSizes;
-  if (/date|_on$|^(start|end|from|to)$|_at$|birth/.test(k)) return dates;
+  // The wire's date forms: a range filter's ISO days, an event's instants, the spec's forms' MM/DD/YYYY.
+  if (/^(from|to)$/.test(k)) return dateOnly;
+  if (/^(start|end)$|_at$/.test(k)) return dateTime;
+  if (/date|_on$|birth/.test(k)) return usDate;
   if (/email/.test(k)) return fc.oneof(pools.emailArb, simpleEmail);
   if (/url|link|website/.test(k)) return anyUrl;
   if (/amount|price|fee$|minimum|value/.test(k)) return amounts;
@@ -201,8 +207,38 @@ function hinted(key: string, { pools, enums }: Gen): fc.Arbitrary<unknown> | und
   if (/tax|ssn/.test(k)) return taxIds;
   if (/(^|_)(id|firm|user|client|advisor|owner)s?(__c)?$|userid|ownerid|firmid|clientid|_tk$|tk$/.test(k))
     return pools.idArb;
+  const listed = optionsNamed(k);
+  if (listed) return fc.oneof({ weight: 3, arbitrary: listed }, enums);
   if (/category|kind|status|type|part|action|entity|model|schedule|custodian/.test(k)) return enums;
   return undefined;
+}
+
+const singular = (name: string) =>
+  name
+    .replace(/ies$/, 'y')
+    .replace(/(ss|us)es$/, '$1')
+    .replace(/(?<!s)s$/, '');
+const squash = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/__c$/, '')
+    .replace(/[^a-z]/g, '');
+/**
+ * The domain's option lists (`CASH_REQUEST_TYPES`, `caseCategories`): a field whose zod schema refines
+ * a plain string to one of them shows no enum in the JSON schema, so its options are found by name.
+ */
+const OPTION_LISTS = Object.entries(domain as Record<string, unknown>)
+  .filter(([, v]) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'))
+  .map(([name, v]) => ({ name: singular(squash(name)), values: v as string[] }));
+const optionsByKey = new Map<string, fc.Arbitrary<string> | undefined>();
+function optionsNamed(key: string) {
+  const k = singular(squash(key));
+  if (k.length < 4) return undefined;
+  if (!optionsByKey.has(k)) {
+    const values = OPTION_LISTS.filter((l) => l.name.endsWith(k) || k.endsWith(l.name)).flatMap((l) => l.values);
+    optionsByKey.set(k, values.length ? fc.constantFrom(...new Set(values)) : undefined);
+  }
+  return optionsByKey.get(k);
 }
 
 interface Gen {
@@ -228,6 +264,7 @@ function validOfType(s: Schema, key: string, g: Gen): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string': {
       const hint = hinted(key, g);
+      if (hint) return hint.map(String);
       if (s.pattern) {
         const re = new RegExp(s.pattern);
         const ids = g.pools.ids.map(String).filter((x) => re.test(x));
@@ -239,7 +276,6 @@ function validOfType(s: Schema, key: string, g: Gen): fc.Arbitrary<unknown> {
       const min = s.minLength ?? 0;
       const max = Math.min(s.maxLength ?? 40, Math.max(min, 40));
       const text = fc.string({ minLength: min, maxLength: max, unit: 'grapheme' });
-      if (hint) return hint.map(String);
       return fc.oneof({ weight: 3, arbitrary: text }, g.enums, g.pools.emailArb);
     }
     case 'integer':
@@ -274,76 +310,76 @@ function validOfType(s: Schema, key: string, g: Gen): fc.Arbitrary<unknown> {
   }
 }
 
-/** The values at and just past a schema's limits. */
-function edgeOf(s: Schema): fc.Arbitrary<unknown> {
+/** The values at and just past a schema's limits, and the ones a careless client sends for its type. */
+function edgeValuesOf(s: Schema): unknown[] {
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   if (type === 'string' || s.pattern || s.enum) {
     const lengths = [s.minLength, s.maxLength, s.maxLength !== undefined ? s.maxLength + 1 : undefined];
     const sized = lengths.filter((n): n is number => n !== undefined && n <= 100_001).map((n) => 'é'.repeat(n));
     const numeric = NUMBERS.map(String).concat('1e309', '-1e309', '0x10', '1_000', '');
     const odd = ['javascript:alert(1)', 'http://localhost:1/', 'ftp://x', '//x', 'a@', '12,345.67', '-5', '0.001'];
-    return fc.constantFrom(
-      ...sized,
-      ...DATES,
-      ...numeric,
-      ...odd,
-      ...(s.enum ?? []).map((e: string) => ` ${e.toUpperCase()} `),
-    );
+    return [...sized, ...DATES, ...numeric, ...odd, ...(s.enum ?? []).map((e: string) => ` ${e.toUpperCase()} `)];
   }
   if (type === 'integer' || type === 'number') {
     const limits = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].filter((n) => n !== undefined);
-    return fc.constantFrom(...NUMBERS, ...limits, ...limits.map((n) => n - 1), ...limits.map((n) => n + 1));
+    return [...NUMBERS, ...limits, ...limits.map((n) => n - 1), ...limits.map((n) => n + 1)];
   }
-  if (type === 'array' && s.maxItems !== undefined)
-    return fc.array(fc.constant(s.items?.type === 'object' ? {} : 'x'), {
-      minLength: s.maxItems + 1,
-      maxLength: s.maxItems + 1,
-    });
-  return fc.constantFrom(...WRONG_TYPES);
+  if (type === 'array')
+    return [[], Array.from({ length: (s.maxItems ?? 200) + 1 }, () => (s.items?.type === 'object' ? {} : 'x'))];
+  return [];
 }
 
 const hostile = fc.constantFrom(...HOSTILE);
-const wrongType = fc.constantFrom(...WRONG_TYPES);
-/** One leaf gone wrong: a limit, a hostile string, another type. */
-const badOf = (s: Schema) => fc.oneof(edgeOf(s), hostile, wrongType);
+/** A whole value gone wrong: a limit, a hostile string, another type. */
+const badOf = (s: Schema) => fc.constantFrom(...edgeValuesOf(s), ...HOSTILE, ...WRONG_TYPES);
+
+const REMOVE = Symbol('remove');
+type Leaf = { path: (string | number)[]; schema: Schema };
+/** Each leaf of a value with the schema that describes it (an `anyOf` by the branch of the value's type). */
+function leavesOf(value: unknown, s: Schema, path: Leaf['path'] = [], out: Leaf[] = []): Leaf[] {
+  const kind = Array.isArray(value) ? 'array' : typeof value;
+  const branch = (s.anyOf ?? s.oneOf)?.find((a: Schema) => a.type === kind) ?? s;
+  if (Array.isArray(value)) {
+    out.push({ path, schema: branch });
+    value.forEach((v, i) => {
+      leavesOf(v, branch.items ?? {}, [...path, i], out);
+    });
+  } else if (value && typeof value === 'object') {
+    const props = branch.properties ?? {};
+    for (const [k, v] of Object.entries(value)) leavesOf(v, props[k] ?? {}, [...path, k], out);
+    for (const k of Object.keys(props)) if (!(k in value)) out.push({ path: [...path, k], schema: props[k] });
+  } else out.push({ path, schema: branch });
+  return out;
+}
 
 /**
- * A value mostly valid, with about one leaf gone wrong: a request with one bad field is what reaches a
- * rule deep in a service (a 60-field body with every leaf at risk would never pass validation).
+ * A valid value with exactly one thing wrong: a leaf at or past its limit, hostile, of another type, or
+ * gone; sometimes a field no schema names (`__proto__`) comes along. One wrong field is what gets past
+ * the other checks to a rule deep in a service, where a 500 hides.
  */
-function nearlyValidOf(s: Schema, key: string, g: Gen, risk: number): fc.Arbitrary<unknown> {
-  const alts = s.anyOf ?? s.oneOf;
-  if (alts) return fc.oneof(...alts.map((a: Schema) => nearlyValidOf(a, key, g, risk)));
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
-  if (type === 'object' && s.properties) {
-    const props = Object.entries<Schema>(s.properties);
-    const each = risk / Math.max(1, props.length);
-    const model = Object.fromEntries(props.map(([k, p]) => [k, nearlyValidOf(p, k, g, each)]));
-    const record = fc.record(model, { requiredKeys: (s.required ?? []).filter((k: string) => k in model) });
-    // Sometimes a required field goes missing, sometimes unknown or prototype-named fields come along.
-    return fc
-      .tuple(
-        record,
-        fc.option(fc.constantFrom(...Object.keys(model)), { freq: 4 }),
-        fc.option(
-          fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string()), badOf({})), { maxLength: 2 }),
-        ),
-      )
-      .map(([value, drop, extras]) => {
-        const out: Record<string, unknown> = { ...(value as object) };
-        if (drop !== null) delete out[drop];
-        for (const [k, v] of extras ?? [])
-          Object.defineProperty(out, k, { value: v, enumerable: true, writable: true });
-        return out;
-      });
-  }
-  if (type === 'array' && s.items)
-    return fc.oneof(
-      { weight: 8, arbitrary: fc.array(nearlyValidOf(s.items, key, g, risk), { maxLength: 3 }) },
-      edgeOf(s),
-    );
-  const scale = Math.max(1, Math.round(1 / Math.max(risk, 0.001)));
-  return fc.oneof({ weight: scale, arbitrary: validOf(s, key, g) }, { weight: 1, arbitrary: badOf(s) });
+function oneWrongOf(s: Schema, key: string, g: Gen): fc.Arbitrary<unknown> {
+  const extra = fc.option(
+    fc.tuple(fc.constantFrom(...PROTO_KEYS, 'unknown_field'), fc.constantFrom(...HOSTILE, ...WRONG_TYPES)),
+    { freq: 6 },
+  );
+  return fc.tuple(validOf(s, key, g), fc.nat(), fc.nat(), extra).map(([value, i, j, more]) => {
+    const leaves = leavesOf(value, s);
+    if (!leaves.length) return value;
+    const leaf = leaves[i % leaves.length];
+    const choices = [...edgeValuesOf(leaf.schema), ...HOSTILE, ...WRONG_TYPES, REMOVE];
+    const wrong = choices[j % choices.length];
+    if (!leaf.path.length) return wrong === REMOVE ? undefined : wrong;
+    const copy = structuredClone(value) as Record<string | number, unknown>;
+    let parent = copy;
+    for (const step of leaf.path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+    const last = leaf.path[leaf.path.length - 1];
+    if (wrong === REMOVE) delete parent[last];
+    else parent[last] = wrong;
+    if (more && !Array.isArray(copy))
+      // defineProperty: an assignment to `__proto__` would set the prototype, not send a field.
+      Object.defineProperty(copy, more[0], { value: more[1], enumerable: true, writable: true });
+    return copy;
+  });
 }
 
 /**
@@ -359,8 +395,8 @@ const MODES: { weight: number; mode: Mode }[] = [
 
 function strayingOf(s: Schema, key: string, g: Gen, mode: Mode): fc.Arbitrary<unknown> {
   if (mode === 'valid') return validOf(s, key, g);
-  if (mode === 'nearly') return nearlyValidOf(s, key, g, 1);
-  return fc.oneof(nearlyValidOf(s, key, g, 4), badOf(s));
+  if (mode === 'nearly') return oneWrongOf(s, key, g);
+  return fc.oneof(oneWrongOf(s, key, g), badOf(s));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -424,16 +460,16 @@ function pathValueOf(p: Param, g: Gen, mode: Mode): fc.Arbitrary<string> {
 
 /** Query pairs the schema names, and the odd ones: repeated keys, array syntax, empty values, unknown names. */
 function queryOf(params: Param[], g: Gen, mode: Mode): fc.Arbitrary<string> {
-  // One query parameter in `nearly` mode is at risk, not each of a list's eight.
-  const risk = mode === 'nearly' ? 1 / Math.max(1, params.length) : 1;
-  const named = params.map((p) =>
-    fc.option(
-      (mode === 'wild'
-        ? strayingOf(p.schema, p.name, g, mode)
-        : nearlyValidOf(p.schema, p.name, g, mode === 'valid' ? 0 : risk)
-      ).map((v) => `${p.name}=${encode(text(v))}`),
-      { freq: p.required ? (mode === 'valid' ? 1000 : 12) : 2 },
-    ),
+  // The parameters as one object, so that `nearly` puts one of them wrong, not each of a list's eight.
+  const asObject: Schema = {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
+  const named = strayingOf(asObject, '', g, mode).map((v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.entries(v).map(([k, x]) => `${encode(k)}=${encode(text(x))}`)
+      : [encode(text(v))],
   );
   const names = params.map((p) => p.name).concat('page', 'page_size', 'ordering', 'search', ...PROTO_KEYS);
   const odd = fc.oneof(
@@ -448,8 +484,8 @@ function queryOf(params: Param[], g: Gen, mode: Mode): fc.Arbitrary<string> {
     fc.tuple(fc.constantFrom(...names), hostile).map(([n, v]) => `${n}=${encode(v)}`),
   );
   return fc
-    .tuple(fc.tuple(...named), fc.array(odd, { maxLength: mode === 'valid' ? 0 : mode === 'nearly' ? 1 : 3 }))
-    .map(([pairs, extra]) => [...pairs.filter((x): x is string => x !== null), ...extra].join('&'));
+    .tuple(named, fc.array(odd, { maxLength: mode === 'valid' ? 0 : mode === 'nearly' ? 1 : 3 }))
+    .map(([pairs, extra]) => [...pairs, ...extra].filter(Boolean).join('&'));
 }
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

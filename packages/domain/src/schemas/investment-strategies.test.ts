@@ -68,6 +68,11 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
     });
   });
 
+  it('refuses a body that is not an object with a message, rather than throwing', () => {
+    for (const body of [null, undefined, 'text', 42, []])
+      expect(investmentStrategyBody.safeParse(body).success, JSON.stringify(body)).toBe(false);
+  });
+
   it('treats blank inputs (spaces only, emptied selects) as missing', () => {
     const blanks = Object.fromEntries(Object.keys(complete).map((k) => [k, '   ']));
     expect(problems(blanks)).toMatchObject({

@@ -146,8 +146,12 @@ export const investmentStrategyBody = writeSchema(investmentStrategyFields)
     path: ['Amount__c'],
     message: m.distributionAmountRequired,
     // Judged beside the other fields' messages (the form shows them all on the first submit), not
-    // after them as an object refinement would be: it needs only its two fields to be valid.
-    when: ({ issues }) => !issues.some((i) => ['Is_Cash_Distributions__c', 'Amount__c'].includes(String(i.path?.[0]))),
+    // after them as an object refinement would be: it needs only its two fields to be valid, and a body
+    // at all (a body that is not an object is its own issue, and reading a field of null would throw).
+    when: ({ value, issues }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !issues.some((i) => ['Is_Cash_Distributions__c', 'Amount__c'].includes(String(i.path?.[0]))),
   })
   .transform((body) => (body.Is_Cash_Distributions__c ? body : { ...body, Amount__c: null }));
 export type InvestmentStrategyBody = z.infer<typeof investmentStrategyBody>;
