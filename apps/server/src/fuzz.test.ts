@@ -55,7 +55,12 @@ const ROLES: Record<string, Profile> = {
   firmAdmin2: { firmId: 2, profileType: 1 },
   client2: { firmId: 2, profileType: 4 },
 };
-const CALLERS = ['anonymous', ...Object.keys(ROLES).flatMap((r) => [`${r}:bearer`, `${r}:cookie`])];
+/** `forged`: a token and a session cookie that were never issued, and a cookie session without its CSRF header. */
+const CALLERS = ['anonymous', ...[...Object.keys(ROLES), 'forged'].flatMap((r) => [`${r}:bearer`, `${r}:cookie`])];
+const FORGED = {
+  bearer: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzaWQiOiIxIn0.' },
+  cookie: { cookie: 'portal_session=eyJhbGciOiJIUzI1NiJ9.e30.x; csrftoken=x', 'x-csrftoken': 'x' },
+};
 
 let t: TestApp;
 const errorLogs: string[] = [];
@@ -168,7 +173,7 @@ describe('bad input', () => {
     const outcome = await fc.check(
       fc.asyncProperty(requests, async (r) => {
         const [role, via] = r.caller.split(':') as [string, 'bearer' | 'cookie' | undefined];
-        const auth = via ? sessions[role][via] : {};
+        const auth = !via ? {} : role === 'forged' ? FORGED[via] : sessions[role][via];
         const res = await t.app.inject({
           method: r.method as 'GET',
           url: r.url,
@@ -183,7 +188,7 @@ describe('bad input', () => {
         tally.routes.add(r.route);
         if (writes.some((w) => w.tbl === 'audit_events')) tally.audited++;
         const problem = await problemsOf(r, res.statusCode, res.body, String(res.headers['x-request-id']), writes);
-        if (res.statusCode === 401 && via) await restore(role);
+        if (res.statusCode === 401 && role in ROLES) await restore(role);
         if (problem) throw new Error(problem);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: false },

@@ -151,16 +151,14 @@ const WRONG_TYPES: unknown[] = [
 ];
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 
+// Near today: the rules judge dates against the current period (an attestation covers two years).
 const dateOnly = fc
-  .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
+  .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2027-06-30T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
 const dateTime = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString());
 
-const usDate = fc
-  .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((d) => d.toISOString().replace(/^(\d{4})-(\d\d)-(\d\d).*/, '$2/$3/$1'));
 // The valid forms only: the odd ones are the edge values' (DATES, the odd URLs and amounts below).
 const simpleEmail = fc.nat({ max: 999 }).map((n) => `person${n}@example.test`);
 const anyUrl = fc.webUrl({ validSchemes: ['https'] });
@@ -170,6 +168,7 @@ const amounts = fc.oneof(
 );
 const years = fc.integer({ min: 2020, max: 2028 });
 const quarters = fc.integer({ min: 1, max: 4 });
+const slugs = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/);
 const pages = fc.integer({ min: 1, max: 3 });
 const pageSizes = fc.constantFrom(1, 10, 25, 50, 100);
 const states = fc.oneof(
@@ -192,10 +191,9 @@ function hinted(key: string, { pools, enums }: Gen): fc.Arbitrary<unknown> | und
   const k = key.toLowerCase();
   if (k === 'page') return pages;
   if (k === 'page_size') return pageSizes;
-  // The wire's date forms: a range filter's ISO days, an event's instants, the spec's forms' MM/DD/YYYY.
-  if (/^(from|to)$/.test(k)) return dateOnly;
-  if (/^(start|end)$|_at$/.test(k)) return dateTime;
-  if (/date|_on$|birth/.test(k)) return usDate;
+  // The wire's date forms: ISO days (the forms show MM/DD/YYYY, the wire carries YYYY-MM-DD), instants.
+  if (/^(start|end)$|_at$/.test(k)) return fc.oneof(dateTime, dateOnly);
+  if (/date|_on$|^(from|to)$|birth|dob/.test(k)) return dateOnly;
   if (/email/.test(k)) return fc.oneof(pools.emailArb, simpleEmail);
   if (/url|link|website/.test(k)) return anyUrl;
   if (/amount|price|fee$|minimum|value/.test(k)) return amounts;
@@ -205,11 +203,14 @@ function hinted(key: string, { pools, enums }: Gen): fc.Arbitrary<unknown> | und
   if (/zip/.test(k)) return zips;
   if (/phone|fax/.test(k)) return phones;
   if (/tax|ssn/.test(k)) return taxIds;
-  if (/(^|_)(id|firm|user|client|advisor|owner)s?(__c)?$|userid|ownerid|firmid|clientid|_tk$|tk$/.test(k))
+  if (k === 'key') return slugs;
+  if (
+    /(^|_)(id|firm|user|client|advisor|owner|model|schedule)s?(__c)?$|userid|ownerid|firmid|clientid|_tk$|tk$/.test(k)
+  )
     return pools.idArb;
   const listed = optionsNamed(k);
   if (listed) return fc.oneof({ weight: 3, arbitrary: listed }, enums);
-  if (/category|kind|status|type|part|action|entity|model|schedule|custodian/.test(k)) return enums;
+  if (/category|kind|status|type|part|action|entity|custodian/.test(k)) return enums;
   return undefined;
 }
 
@@ -631,7 +632,8 @@ export function requestsOf(
         op.body === 'json' && op.bodySchema
           ? jsonBodyOf(op.bodySchema, g, mode)
           : op.body === 'upload'
-            ? uploadOf(uploadFields, g)
+            ? // A write the document gives no body for takes a file, a form, or nothing at all.
+              fc.oneof(uploadOf(uploadFields, g), fc.constant<Body>({}))
             : mode === 'wild'
               ? jsonBodyOf({ type: 'object' }, g, mode)
               : fc.constant<Body>({});
