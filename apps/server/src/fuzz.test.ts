@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
+import { messages } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, firms } from './db/schema/index.js';
+import { verifyChain } from './platform/audit-chain.js';
 import { solvedCaptcha } from './testing/captcha.js';
 import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
 import { describeRequest, type FuzzRequest, requestsOf } from './testing/fuzz-requests.js';
@@ -11,14 +13,16 @@ import { installWriteLog, takeWrites, type Write } from './testing/write-log.js'
 
 /**
  * Bad input (issue 13 §1): generated requests for every operation of the OpenAPI document, as every
- * kind of caller of two firms. No answer may be a 5xx, a refused request may write
- * nothing but the counters a refusal keeps, and a write that succeeds must be in the audit trail.
+ * kind of caller of two firms (bearer and cookie), anonymous and forged. No answer may be a 5xx or
+ * log an error, a refusal must say why, a refused request may write nothing but the sign-in
+ * protection's counters, and a write that succeeds must be in the audit trail. The statement triggers
+ * of `testing/write-log.ts` see every committed row, whichever code wrote it.
  *
  * FUZZ_RUNS sets how many requests (10,000 on PGlite; fewer on PostgreSQL, whose round trips cost more);
  * FUZZ_SEED replays a run (a failure prints its seed and the request).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 1_000 : 2_000));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 1_000 : 10_000));
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 
 /**
@@ -55,7 +59,7 @@ const ROLES: Record<string, Profile> = {
   firmAdmin2: { firmId: 2, profileType: 1 },
   client2: { firmId: 2, profileType: 4 },
 };
-/** `forged`: a token and a session cookie that were never issued, and a cookie session without its CSRF header. */
+/** `forged`: a token (algorithm none) and a session cookie that were never issued. */
 const CALLERS = ['anonymous', ...[...Object.keys(ROLES), 'forged'].flatMap((r) => [`${r}:bearer`, `${r}:cookie`])];
 const FORGED = {
   bearer: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzaWQiOiIxIn0.' },
@@ -120,7 +124,6 @@ beforeAll(async () => {
     },
   });
   t = await buildTestApp({ logLevel: 'error' }, logStream);
-  // The demo's two firms and their records (attestations, requests, cases, files): real targets.
   // A fresh database: the two firms take ids 1 and 2, the ones ROLES name.
   for (const n of [1, 2]) expect((await createFirm(t.deps.db, { firmTk: n })).id).toBe(n);
   await installWriteLog(t.deps.db);
@@ -189,6 +192,12 @@ describe('bad input', () => {
         if (writes.some((w) => w.tbl === 'audit_events')) tally.audited++;
         const problem = await problemsOf(r, res.statusCode, res.body, String(res.headers['x-request-id']), writes);
         if (res.statusCode === 401 && role in ROLES) await restore(role);
+        // A firm made to require a second factor holds its people's sessions at set-up: the rest of the
+        // run would see only 403s, so the test puts the policy back (not a request under test).
+        if (res.statusCode === 403 && res.body.includes(messages.twoFactor.setupRequired)) {
+          await t.deps.db.update(firms).set({ twoFactorPolicy: 'demo' });
+          await takeWrites(t.deps.db);
+        }
         if (problem) throw new Error(problem);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: false },
@@ -208,8 +217,7 @@ describe('bad input', () => {
   }, 900_000);
 
   it('leaves an audit chain that verifies', async () => {
-    const res = await t.app.inject({ url: '/api/audit_events/verify/', headers: sessions.superAdmin.bearer });
-    expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({ ok: true });
+    // The service's check itself: the run may have signed the super admin out or taken their rights.
+    expect(await verifyChain(t.deps.db)).toMatchObject({ ok: true });
   });
 });
