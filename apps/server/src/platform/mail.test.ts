@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/index.js';
 import { createUser } from '../testing/factories.js';
@@ -71,6 +72,39 @@ describe('the mail outbox', () => {
     expect(sent.status).toBe('sent');
     await Promise.all([a.stop(), b.stop()]);
     await down.stop();
+  });
+
+  it('records a mail that left as sent when the database fails a moment: never sent again as a failure', async () => {
+    await enqueueMail(t.deps.db, { to: 'once@example.test', subject: 'Once', text: 'Only one of me' });
+    // The database refuses the first attempt to record the mail as sent (a connection lost just then).
+    const db = t.deps.db;
+    const dialect = new PgDialect();
+    let refused = 0;
+    const blinking = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (query: Parameters<typeof db.execute>[0]) => {
+          const text = dialect.sqlToQuery(query as SQL).sql;
+          if (refused === 0 && text.includes("status = 'sent'")) {
+            refused++;
+            return Promise.reject(new Error('Connection terminated unexpectedly'));
+          }
+          return db.execute(query);
+        };
+      },
+    });
+    const w = new MailWorker(
+      blinking,
+      { smtpUrl: sink.url, from: 'Portal <no-reply@portal.test>', pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
+      t.app.log,
+    );
+    expect(await w.drain()).toBe(1);
+    expect(refused).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await w.drain()).toBe(0);
+    expect(sink.mails.filter((m) => m.to.includes('once@example.test'))).toHaveLength(1);
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'once@example.test'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
   });
 
   it('without SMTP_URL prints the mail and its links to the log and keeps it in the outbox', async () => {

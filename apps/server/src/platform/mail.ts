@@ -74,6 +74,8 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Shutting down: a sent mail's record is not waited for (it is sent again after the lease, not lost). */
+  private stopping = false;
   private readonly transport;
 
   constructor(
@@ -92,11 +94,13 @@ export class MailWorker {
 
   start() {
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
   async stop() {
     this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     await this.running;
     this.transport?.close();
@@ -207,7 +211,7 @@ export class MailWorker {
         );
         return;
       } catch (err) {
-        if (this.stopped || Date.now() > until) throw err;
+        if (this.stopping || Date.now() > until) throw err;
         this.log.warn({ mailId: row.id, err }, 'a sent mail could not be recorded yet; trying again');
         await new Promise((r) => setTimeout(r, RECORD_RETRY_MS));
       }
