@@ -34,6 +34,11 @@ export interface AuthState {
   sessionId: string;
   origIat: number;
   via: 'cookie' | 'header';
+  /**
+   * The access token the request came with (sign-out drops it from the verified tokens kept in memory);
+   * absent where work runs on a person's behalf without a request (the CLI, a calendar feed).
+   */
+  token?: string;
   /** Signed in, but held at two-factor set-up until a factor is confirmed (issue 12 §1). */
   mfaPending?: boolean;
 }
@@ -98,7 +103,7 @@ export function registerAuth(
     const via = bearer ? 'header' : 'cookie';
     if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin, tokens.csrfFor(sessionId));
     const mfaPending = signedIn.mfaPending === true;
-    request.auth = { user, actor, sessionId, origIat: claims.origIat, via, mfaPending };
+    request.auth = { user, actor, sessionId, origIat: claims.origIat, via, mfaPending, token };
     if (mfaPending && request.routeOptions.config?.twoFactor !== 'setup')
       throw forbidden(messages.twoFactor.setupRequired);
     if (via === 'cookie' && shouldRefresh(claims, Math.floor(Date.now() / 1000))) {

@@ -4,7 +4,7 @@ import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
 import { tableVersions } from '../db/schema/index.js';
-import { BoundedCache } from './bounded-cache.js';
+import { VersionedCache } from './bounded-cache.js';
 
 /**
  * The one way a list is read: the caller's scope and filters as one WHERE, a search over chosen
@@ -120,12 +120,12 @@ export async function listPage<S extends PgSelect>(
   const versions = carried ?? (await versionsOf(ex, query.countReads));
   const counted = query.count.where(where);
   const { sql: text, params } = counted.toSQL();
-  const key = `${versions}\n${text}\n${JSON.stringify(params)}`;
-  let count = versions ? counts.get(key) : undefined;
+  const key = `${text}\n${JSON.stringify(params)}`;
+  let count = versions ? counts.get(key, versions) : undefined;
   if (count === undefined) {
     const [{ n }] = (await counted) as unknown as { n: number }[];
     count = Number(n);
-    if (versions) counts.set(key, count);
+    if (versions) counts.set(key, versions, count);
   }
   return { rows, count, versions };
 }
@@ -156,16 +156,16 @@ export async function orderedPage<R>(
   const versions = await versionsOf(ex, query.countReads);
   const ordered = query.ids.where(where).orderBy(...orderBy);
   const { sql: text, params } = ordered.toSQL();
-  const key = `${versions}\n${text}\n${JSON.stringify(params)}`;
+  const key = `${text}\n${JSON.stringify(params)}`;
   const offset = (page.page - 1) * page.page_size;
-  let ids = versions ? orders.get(key) : undefined;
+  let ids = versions ? orders.get(key, versions) : undefined;
   let count = ids?.length ?? 0;
   let wanted: number[];
   if (ids) wanted = ids.slice(offset, offset + page.page_size);
   else {
     ids = ((await ordered.limit(maxKept + 1)) as unknown as { id: number }[]).map((r) => r.id);
     if (ids.length <= maxKept) {
-      if (versions) orders.set(key, ids);
+      if (versions) orders.set(key, versions, ids);
       count = ids.length;
       wanted = ids.slice(offset, offset + page.page_size);
     } else {
@@ -185,7 +185,7 @@ export async function orderedPage<R>(
 }
 const MAX_KEPT_ORDER = 50_000;
 /** At most 100 orders of at most 50,000 ids: 40 MB in the worst case. */
-const orders = new BoundedCache<number[]>(100);
+const orders = new VersionedCache<number[]>(100);
 
 /**
  * A read that, like a list's count, changes only when one of its tables is written (a summary beside
@@ -194,20 +194,19 @@ const orders = new BoundedCache<number[]>(100);
  */
 export async function underVersions<T>(versions: string | undefined, key: string, read: () => Promise<T>) {
   if (!versions) return read();
-  const full = `${versions}\n${key}`;
-  const known = derived.get(full) as T | undefined;
+  const known = derived.get(key, versions) as T | undefined;
   if (known !== undefined) return known;
   const value = await read();
-  derived.set(full, value);
+  derived.set(key, versions, value);
   return value;
 }
-const derived = new BoundedCache<unknown>(1_000);
+const derived = new VersionedCache<unknown>(1_000);
 
 /**
  * Counts by query and table versions. Versions start at random per database, so one process serving
  * (or testing) several databases never mixes their counts.
  */
-const counts = new BoundedCache<number>(5_000);
+const counts = new VersionedCache<number>(5_000);
 
 /** The tables' versions as one text ('profiles:7,users:12'), as a column of a list's own query. */
 const versionColumns = new Map<string, SQL<string>>();

@@ -62,6 +62,15 @@ export class TokenService {
     return token;
   }
 
+  /**
+   * A signed-out session's token and CSRF token leave the caches now rather than when the bound pushes
+   * them out: the token will not name a live session again.
+   */
+  forget(token: string | undefined, sessionId: string) {
+    if (token) this.verified.delete(token);
+    this.csrf.delete(sessionId);
+  }
+
   /** Null for anything but a well-formed, unexpired HS256 token of ours. */
   async verify(token: string, now = Math.floor(Date.now() / 1000)): Promise<AccessClaims | null> {
     const known = this.verified.get(token);

@@ -52,8 +52,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/logout/',
       { config: setupRoute, schema: { tags: ['auth'], response: { 200: okResponse, ...errors } } },
       async (request, reply) => {
-        const { sessionId } = requireAuth(request);
-        await auth.logout(deps, sessionId, metaOf(request));
+        await auth.logout(deps, requireAuth(request), metaOf(request));
         clearAuthCookies(reply);
         return { detail: messages.auth.loggedOut };
       },

@@ -210,11 +210,13 @@ export async function checkCurrentPassword(deps: AppDeps, auth: AuthState, passw
   throw badRequest(messages.auth.currentPasswordWrong, { current_password: messages.auth.currentPasswordWrong });
 }
 
-export async function logout(deps: AppDeps, sessionId: string, meta: RequestMeta) {
+export async function logout(deps: AppDeps, session: { sessionId: string; token?: string }, meta: RequestMeta) {
+  const { sessionId, token } = session;
   await writeAudited(deps.db, meta, async (tx, record) => {
     await revokeSession(tx, sessionId);
     record({ action: 'logout', entity: 'session', entityId: sessionId });
   });
+  deps.tokens.forget(token, sessionId);
 }
 
 /**
