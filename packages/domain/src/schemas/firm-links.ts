@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { FIRM_LINK_KINDS } from '../rules/firm-links.js';
-import { pageOf, pageQuery, recordId, text } from './common.js';
+import { MAX_ID, pageOf, pageQuery, recordId, text } from './common.js';
 
 const m = messages.firmLinks;
 
@@ -59,7 +59,8 @@ const ssoOnPortfolio = (link: { kind: string; service_provider: string | null },
 };
 
 export const firmLinkBody = linkFields
-  .extend({ firm: z.number({ error: m.chooseFirm }).int().positive(m.chooseFirm) })
+  // Within the database's ids: a larger number names no firm (and overflowed the query: a 500).
+  .extend({ firm: z.number({ error: m.chooseFirm }).int().positive(m.chooseFirm).max(MAX_ID, m.chooseFirm) })
   .superRefine(ssoOnPortfolio);
 export type FirmLinkBody = z.infer<typeof firmLinkBody>;
 

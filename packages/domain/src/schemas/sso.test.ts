@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
-import { serviceProviderUpdateBody } from './sso.js';
+import { serviceProviderBody, serviceProviderUpdateBody } from './sso.js';
 
 const m = messages.sso;
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUJ0c=\n-----END CERTIFICATE-----';
@@ -44,5 +44,13 @@ describe("a service provider's settings", () => {
     expect(problems({ certificate: 'MIIBszCCAVmgAwIBAgIUJ0c=' })).toEqual([['certificate', m.certificateInvalid]]);
     expect(problems({ certificate: '' })).toEqual([['certificate', m.certificateRequired]]);
     expect(problems({ name_id_format: 'kerberos' })).toEqual([['name_id_format', m.chooseNameIdFormat]]);
+  });
+
+  it('name a firm by an id the database can hold, or say to choose one', () => {
+    const firmProblem = (firm: unknown) =>
+      serviceProviderBody.safeParse({ ...valid, firm }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(firmProblem(2)).toBeUndefined();
+    for (const firm of [0, -1, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1.5])
+      expect(firmProblem(firm), String(firm)).toEqual([['firm', m.chooseFirm]]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { NAME_ID_FORMATS, SSO_ATTRIBUTES, SSO_KEY } from '../rules/sso.js';
-import { pageOf, pageQuery, recordId, requiredText } from './common.js';
+import { MAX_ID, pageOf, pageQuery, recordId, requiredText } from './common.js';
 
 const m = messages.sso;
 
@@ -73,7 +73,8 @@ export const serviceProviderUpdateBody = z.object({
 export type ServiceProviderUpdateBody = z.infer<typeof serviceProviderUpdateBody>;
 
 export const serviceProviderBody = serviceProviderUpdateBody.extend({
-  firm: z.number({ error: m.chooseFirm }).int().positive(m.chooseFirm),
+  // Within the database's ids: a larger number names no firm (and would overflow the query).
+  firm: z.number({ error: m.chooseFirm }).int().positive(m.chooseFirm).max(MAX_ID, m.chooseFirm),
 });
 export type ServiceProviderBody = z.infer<typeof serviceProviderBody>;
 

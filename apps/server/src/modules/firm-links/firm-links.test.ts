@@ -88,6 +88,25 @@ describe("a firm's configured links", () => {
     expect(json(twice).detail).toBe(m.duplicate);
   });
 
+  it('refuses a firm id past what the database holds with a message (a portfolio link with its sign-in, found by the fuzz)', async () => {
+    const { id: firmId } = await createFirm(t.deps.db);
+    const superAdmin = await signedInAs(t, { profile: { firmId, profileType: 1, isSuperAdmin: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/firm_links/',
+      headers: superAdmin.headers,
+      payload: {
+        firm: Number.MAX_SAFE_INTEGER,
+        kind: 'portfolio',
+        label: 'Orion',
+        url: 'https://login.orionadvisor.com',
+        service_provider: 'orion',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ detail: m.chooseFirm, fields: { firm: m.chooseFirm } });
+  });
+
   it('an administrator changes and removes a link; the menus follow', async () => {
     const { admin, advisor, add } = await linkFirm();
     const link = await add('portfolio', 'Orion', 'https://login.orionadvisor.com');
