@@ -25,9 +25,9 @@ import { findPgTool, runPgTool } from './pg-tools.js';
  *
  * Consistency: the embedded database belongs to one process, so its backup opens it (the lock refuses
  * while the server runs: stop the server first) and holds it until the files are copied. PostgreSQL is
- * dumped from one snapshot beside running servers; files are copied after the dump, so every file the
- * dumped rows name is there (the portal never deletes a file a kept row names) and a file uploaded
- * meanwhile is merely extra.
+ * dumped from one snapshot beside running servers; files are copied after the dump, so a file uploaded
+ * meanwhile is merely extra (uploads are frequent); only a file removed between the dump and its copy (a
+ * deleted disclosure version, a retention purge: rare) would be missing for its dumped row.
  */
 const FORMAT = 'portal-backup';
 const DATA_DIR_FILES = ['secrets.json', 'sso-idp.json'] as const;
