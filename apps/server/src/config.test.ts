@@ -29,7 +29,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, SECRET_KEY: ' '.repeat(40) }, quiet)).toThrow(/at least 32 characters/);
   });
 
-  it('honours the demo two-factor policy outside production only, unless ALLOW_DEMO_SIGN_IN says otherwise', () => {
+  it('reads an empty variable as unset (compose passes ${VAR:-} as an empty string)', () => {
+    const config = loadConfig({ ...production, METRICS_TOKEN: '', SSO_IDP_KEY: '', SSO_IDP_CERT_NEXT: '' }, quiet);
+    expect(config.sso.nextCert).toBeNull();
+  });
+
+    it('honours the demo two-factor policy outside production only, unless ALLOW_DEMO_SIGN_IN says otherwise', () => {
     expect(loadConfig(production, quiet).allowDemoSignIn).toBe(false);
     expect(loadConfig({ ...production, ALLOW_DEMO_SIGN_IN: 'true' }, quiet).allowDemoSignIn).toBe(true);
     const dev = { DATA_DIR: dataDir(), SECRET_KEY: key, PII_ENCRYPTION_KEY: 'p'.repeat(48) };

@@ -196,7 +196,8 @@ export function loadConfig(
   /** 'skip': a missing key is left empty, nothing is written into DATA_DIR (backup and restore need no key). */
   secrets: 'generate' | 'skip' = 'generate',
 ): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable is an unset one: compose's `${VAR:-}` and an .env line `VAR=` both give ''.
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -338,7 +339,8 @@ function loadGeneratedSecrets(dataDir: string, log: (m: string) => void): Record
   // Two processes starting at once on one DATA_DIR must not each keep their own keys, nor read a file
   // half written: the file appears whole (a hard link of a written one) or not at all, and the one that
   // finds it there already takes the other's.
-  const written = `${file}.${process.pid}.tmp`;
+  // Random, not the pid: two containers on one volume both run as pid 1.
+  const written = `${file}.${randomBytes(8).toString('hex')}.tmp`;
   writeFileSync(written, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   try {
     linkSync(written, file);

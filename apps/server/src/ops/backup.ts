@@ -155,9 +155,15 @@ export async function backup(config: Config, out: string, log: (line: string) =>
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const partial = `${archive}.partial`;
     // The archive may hold keys (data-dir) and client PII: readable by its owner only.
-    await tar.c({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, await readdir(staging));
-    await chmod(partial, 0o600);
-    await rename(partial, archive);
+    try {
+      await tar.c({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, await readdir(staging));
+      await chmod(partial, 0o600);
+      await rename(partial, archive);
+    } catch (err) {
+      // A half-written archive still holds PII: never leave it behind.
+      await rm(partial, { force: true });
+      throw err;
+    }
     return { archive, manifest };
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -243,7 +249,15 @@ export async function restore(
       if (!first.done) throw new OpsError(`The file store ${where(config)} is not empty: restore needs an empty one.`);
     };
 
-    const unpack = () => tar.x({ file: archive, cwd: staging, strict: true, filter: (p) => p !== 'manifest.json' });
+    // Files and folders only: a link in a crafted archive could make the restore copy any readable file.
+    const unpack = () =>
+      tar.x({
+        file: archive,
+        cwd: staging,
+        strict: true,
+        filter: (p, entry) =>
+          p !== 'manifest.json' && 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+      });
     let tables: Record<string, number>;
     if (target === 'pglite') {
       await checkTheRest();

@@ -233,6 +233,8 @@ export interface SealResult {
 export async function sealUnchainedEvents(db: Db): Promise<SealResult> {
   const key = keyOf(db);
   return db.transaction(async (tx) => {
+    // Once per database and possibly long (every older event): not bounded like a request's statements.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
     const [state] = await tx.select({ startedAt: auditChainState.startedAt }).from(auditChainState);
     // No marker at all is tampering too: its migration always writes it.

@@ -74,7 +74,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     // The database is down or restarting: a person is told to come back, an operator sees one line.
     if (isDatabaseUnavailable(err)) {
-      request.log.warn({ err }, 'database unavailable');
+      // A statement stopped by the timeout may be a slow query rather than an absent database: an error.
+      if (hasSqlState(err, '57014'))
+        request.log.error({ err }, 'statement timed out (a slow query, or the database stopped answering)');
+      else request.log.warn({ err }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

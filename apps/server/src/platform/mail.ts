@@ -149,9 +149,10 @@ export class MailWorker {
   async drain(): Promise<number> {
     let delivered = 0;
     for (;;) {
+      const claimedAt = Date.now();
       const row = await this.claim();
       if (!row) return delivered;
-      if (await this.deliver(row)) delivered++;
+      if (await this.deliver(row, claimedAt)) delivered++;
     }
   }
 
@@ -161,20 +162,21 @@ export class MailWorker {
       update mail_outbox set status = 'sending', locked_until = ${new Date(now.getTime() + LEASE_MS)}
       where id = (
         select id from mail_outbox
-        where (status = 'pending' and next_attempt_at <= ${now}) or (status = 'sending' and locked_until < ${now})
+        where (status = 'pending' and next_attempt_at <= greatest(now(), ${now}))
+           or (status = 'sending' and locked_until < ${now})
         order by id limit 1 for update skip locked)
       returning id, to_address, subject, text_body, html_body, attempts`);
     return rowsOf<OutboxRow>(result)[0];
   }
 
-  private async deliver(row: OutboxRow): Promise<boolean> {
+  private async deliver(row: OutboxRow, claimedAt: number): Promise<boolean> {
     try {
       await this.send(row);
     } catch (err) {
       await this.recordFailure(row, err);
       return false;
     }
-    await this.recordSent(row);
+    await this.recordSent(row, claimedAt);
     return true;
   }
 
@@ -202,8 +204,9 @@ export class MailWorker {
    * is not a failed delivery (which would send it again). While the lease holds, the record is tried
    * again; a database away for longer leaves the mail to be sent once more (at least once, never lost).
    */
-  private async recordSent(row: OutboxRow) {
-    const until = Date.now() + LEASE_MS - 2 * RECORD_RETRY_MS;
+  private async recordSent(row: OutboxRow, claimedAt: number) {
+    // Within the lease taken at the claim (a slow send used part of it), never past it.
+    const until = claimedAt + LEASE_MS - 2 * RECORD_RETRY_MS;
     for (;;) {
       try {
         await this.db.execute(
