@@ -34,7 +34,7 @@ describe('configuration', () => {
     expect(config.sso.nextCert).toBeNull();
   });
 
-    it('honours the demo two-factor policy outside production only, unless ALLOW_DEMO_SIGN_IN says otherwise', () => {
+  it('honours the demo two-factor policy outside production only, unless ALLOW_DEMO_SIGN_IN says otherwise', () => {
     expect(loadConfig(production, quiet).allowDemoSignIn).toBe(false);
     expect(loadConfig({ ...production, ALLOW_DEMO_SIGN_IN: 'true' }, quiet).allowDemoSignIn).toBe(true);
     const dev = { DATA_DIR: dataDir(), SECRET_KEY: key, PII_ENCRYPTION_KEY: 'p'.repeat(48) };
