@@ -82,13 +82,15 @@ describe('signing in', () => {
     await cost(user.email);
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 9; i++) {
       known.push(await cost(user.email));
       unknown.push(await cost('ghost@example.test'));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
-    expect(median(unknown)).toBeLessThan(median(known) * 1.6);
+    // The known account's failure does a few more database round trips (their cost shows on PostgreSQL's
+    // driver), so the bounds are loose; skipping the hash for an unknown address would fall far below them.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.35);
+    expect(median(unknown)).toBeLessThan(median(known) * 2.5);
   });
 
   it('refuses missing, mistyped and over-long fields with field messages and writes nothing', async () => {
