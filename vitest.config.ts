@@ -39,6 +39,13 @@ export default defineConfig({
           setupFiles: ['./src/testing/setup.ts'],
           // Scenarios type, click and wait for a typing pause; two shared cores can make that slow.
           testTimeout: 20_000,
+          // One module cache per worker rather than per file: loading React, Mantine and the pages
+          // again for each file cost more than the tests. Tests therefore record toasts through the
+          // shared notifications store (testing/toasts.ts) instead of mocking modules, and every
+          // stubbed global (fetch) is put back after each test.
+          isolate: false,
+          unstubGlobals: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -4,15 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPortalDateTime } from '../../lib/dates';
 import { renderAtUrl } from '../../testing/render';
+import { recordToasts } from '../../testing/toasts';
 import { testUser } from '../../testing/users';
 import { HelpRequestsPage, PrayerRequestsPage } from './support-page';
 
-const notified = vi.hoisted(() => [] as string[]);
-vi.mock('../../lib/notify', () => ({
-  notifySuccess: (message: string) => notified.push(message),
-  notifyError: (message: string) => notified.push(message),
-  clearError: () => {},
-}));
+const { shown: notified } = recordToasts();
 
 const m = messages.support;
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });

@@ -4,14 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '../../lib/current-user';
 import { renderAtUrl, testQueryClient } from '../../testing/render';
+import { recordToasts } from '../../testing/toasts';
 import { UsersPage } from './users-page';
 
-const notified = vi.hoisted(() => [] as string[]);
-vi.mock('../../lib/notify', () => ({
-  notifySuccess: (message: string) => notified.push(message),
-  notifyError: (message: string) => notified.push(message),
-  clearError: () => {},
-}));
+const { shown: notified } = recordToasts();
 
 const profile = { _firm: 1, profile_type: 3, is_super_admin: false, is_super_cco: false };
 /** A row of the list: only what the list shows and its row actions read. */

@@ -5,11 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithMantine } from '../../testing/render';
+import { recordToasts } from '../../testing/toasts';
 import { ApiError } from '../api';
-import { clearError, notifyError } from '../notify';
 import { type SchemaForm, useSchemaForm } from './use-schema-form';
 
-vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn(), clearError: vi.fn() }));
+const toasts = recordToasts();
+const correctFields = 'Please correct the highlighted fields.';
 
 // A small attestation: nested owner fields and a child list whose rows are added and removed in place.
 const schema = z.object({
@@ -175,33 +176,29 @@ describe('a schema form', () => {
 
   it('on a failed submit, focuses the first input in error in page order and says so in a toast', async () => {
     const user = userEvent.setup();
-    vi.mocked(notifyError).mockClear();
-    vi.mocked(clearError).mockClear();
     renderDemo({ children: children('Ann', ''), firm: 1 });
     await user.type(screen.getByLabelText('Last name'), 'Doe');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(document.activeElement).toBe(screen.getByLabelText('Child 2 name'));
-    expect(notifyError).toHaveBeenCalledWith('Please correct the highlighted fields.');
+    expect(toasts.shown).toEqual([correctFields]);
 
     // Put right and saved: the toast goes, rather than linger over the form's success.
-    expect(clearError).not.toHaveBeenCalled();
+    expect(toasts.hidden).toEqual([]);
     await user.type(screen.getByLabelText('Child 2 name'), 'Bo');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(clearError).toHaveBeenCalledWith('Please correct the highlighted fields.');
+    expect(toasts.hidden).toEqual([`error:${correctFields}`]);
   });
 
   it("focuses the first input the server's answer names, and toasts when every message is inline", async () => {
-    vi.mocked(notifyError).mockClear();
     const { serverSays } = renderDemo({ children: children('Ann', 'Bob') });
     serverSays({ 'children.1.name': 'Name is taken.', 'profile.city': 'Unknown city.' });
     expect(document.activeElement).toBe(screen.getByLabelText('City'));
-    expect(notifyError).toHaveBeenCalledWith('Please correct the highlighted fields.');
+    expect(toasts.shown).toEqual([correctFields]);
 
-    vi.mocked(notifyError).mockClear();
     // A message no input shows: the query client toasts the server's detail instead.
     serverSays({ non_field_errors: 'Try again later.' });
-    expect(notifyError).not.toHaveBeenCalled();
+    expect(toasts.shown).toEqual([correctFields]);
   });
 });
