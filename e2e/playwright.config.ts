@@ -5,8 +5,10 @@ import { BASE_URL } from './support/env.js';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
+  // Journeys build their own firms and people and come from addresses of their own (support/fixtures.ts),
+  // so two files run at once; a file's journeys run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -73,6 +73,8 @@ export default async function globalSetup() {
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
+        // Journeys say where they come from in X-Forwarded-For (support/fixtures.ts).
+        TRUST_PROXY: 'true',
         // The sign-in captcha's proof of work, light enough to solve in a blink (captcha-sessions.spec.ts).
         CAPTCHA_COST: '10',
         CAPTCHA_COUNTER: '100',

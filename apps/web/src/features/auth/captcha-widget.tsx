@@ -52,6 +52,6 @@ export function CaptchaWidget({ email, onChange }: { email: string; onChange: (p
     return () => widget.removeEventListener('statechange', onState);
   }, [ready, onChange]);
 
-  if (!ready) return <Loader size="sm" aria-label={authMessages.captchaLabel} />;
+  if (!ready) return <Loader size="sm" role="status" aria-label={authMessages.captchaLabel} />;
   return <altcha-widget ref={ref} challenge={challenge} auto="onload" name="captcha" configuration={WIDGET} />;
 }

@@ -31,7 +31,7 @@ export function LogoutPage() {
     <AuthCard title="Log Out">
       {mutation.isPending || mutation.isIdle ? (
         <Stack align="center">
-          <Loader size="sm" aria-label="Signing out" />
+          <Loader size="sm" role="status" aria-label="Signing out" />
         </Stack>
       ) : (
         <Stack gap="md" align="center">

@@ -112,7 +112,7 @@ export function CalendarPage() {
       </Group>
 
       {isPending ? (
-        <Loader aria-label={messages.lists.loading} />
+        <Loader role="status" aria-label={messages.lists.loading} />
       ) : view === 'month' ? (
         <>
           <MonthGrid

@@ -45,7 +45,7 @@ export function FeedModal({ opened, onClose }: { opened: boolean; onClose: () =>
               </Group>
             </>
           ) : (
-            <Loader aria-label={messages.lists.loading} />
+            <Loader role="status" aria-label={messages.lists.loading} />
           )}
         </Stack>
       </Modal>

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function ComingSoonPage() {
   usePageTitle(messages.comingSoon.title);
   const { data: settings } = useQuery(portalSettingsQuery);
-  if (!settings) return <Loader aria-label={messages.lists.loading} />;
+  if (!settings) return <Loader role="status" aria-label={messages.lists.loading} />;
   return (
     <ComingSoon
       variant="page"

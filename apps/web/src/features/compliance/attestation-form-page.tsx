@@ -56,7 +56,7 @@ export function AttestationFormPage() {
       <Title order={1}>New Attestation</Title>
       {!loaded ? (
         <Center py="xl">
-          <Loader aria-label={m.loading} />
+          <Loader role="status" aria-label={m.loading} />
         </Center>
       ) : (
         <AttestationForm

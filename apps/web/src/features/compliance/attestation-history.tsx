@@ -45,7 +45,7 @@ export function AttestationHistory({ actor, attestationId, roster }: Attestation
   if (history.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label={m.loading} />
+        <Loader role="status" aria-label={m.loading} />
       </Center>
     );
   if (!history.data) return null;

@@ -49,7 +49,7 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
   if (record.isPending || roster.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={messages.attestations.loading} />
+        <Loader role="status" aria-label={messages.attestations.loading} />
       </Center>
     );
   }

@@ -57,7 +57,7 @@ function RequestModalBody({ kind, actor, open, onClose }: RequestModalProps & { 
   if (record.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={messages.lists.loading} />
+        <Loader role="status" aria-label={messages.lists.loading} />
       </Center>
     );
   }

@@ -35,9 +35,9 @@ export function LifeImpactPage() {
         )}
       </Group>
       {isPending || !page ? (
-        <Loader aria-label={messages.lists.loading} />
+        <Loader role="status" aria-label={messages.lists.loading} />
       ) : editing ? (
-        <Suspense fallback={<Loader aria-label={messages.lists.loading} />}>
+        <Suspense fallback={<Loader role="status" aria-label={messages.lists.loading} />}>
           <LifeImpactEditor content={page.content} onDone={() => setEditing(false)} />
         </Suspense>
       ) : page.content ? (

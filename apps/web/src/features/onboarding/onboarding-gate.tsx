@@ -8,7 +8,7 @@ import { statusQuery } from './onboarding-api';
 export function Loading() {
   return (
     <Center py="xl">
-      <Loader size="sm" aria-label={messages.lists.loading} />
+      <Loader size="sm" role="status" aria-label={messages.lists.loading} />
     </Center>
   );
 }

@@ -46,7 +46,7 @@ export function SecurityTab() {
     },
   });
 
-  if (isPending || !data) return <Loader aria-label="Loading" />;
+  if (isPending || !data) return <Loader role="status" aria-label="Loading" />;
   const hasTotp = data.factors.some((f) => f.kind === 'totp');
 
   return (

@@ -40,7 +40,7 @@ export function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => v
   return (
     <Stack gap="sm">
       <Text>{m.scanQr}</Text>
-      <Suspense fallback={<Loader size="sm" aria-label={m.qrAlt} />}>
+      <Suspense fallback={<Loader size="sm" role="status" aria-label={m.qrAlt} />}>
         <QrCode value={otpauth_url} label={m.qrAlt} />
       </Suspense>
       <div>

@@ -34,7 +34,7 @@ export function CaseConversation({ caseId }: { caseId: number }) {
         {m.conversation}
       </Title>
       {replies.isPending ? (
-        <Loader size="sm" aria-label={messages.lists.loading} />
+        <Loader size="sm" role="status" aria-label={messages.lists.loading} />
       ) : replies.data?.results.length ? (
         <Stack gap="xs" component="ol" className={classes.thread}>
           {replies.data.results.map((r) => (

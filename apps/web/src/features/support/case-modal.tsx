@@ -63,7 +63,7 @@ export function CaseModal({ open, handler, presetCategory, onClose }: CaseModalP
           </Stack>
         ) : (
           <Center py="xl">
-            <Loader aria-label={messages.lists.loading} />
+            <Loader role="status" aria-label={messages.lists.loading} />
           </Center>
         ))}
     </Modal>

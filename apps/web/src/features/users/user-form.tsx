@@ -144,7 +144,7 @@ export function EditUserForm({ userId, ...props }: Omit<UserFormProps, 'user' | 
   if (user.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={messages.users.loading} />
+        <Loader role="status" aria-label={messages.users.loading} />
       </Center>
     );
   }
@@ -201,7 +201,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
   if (showAdvisor && firmId !== null && advisors.isPending && !form.isTouched()) {
     return (
       <Center py="xl">
-        <Loader aria-label={messages.users.loadingAdvisors} />
+        <Loader role="status" aria-label={messages.users.loadingAdvisors} />
       </Center>
     );
   }

@@ -247,7 +247,7 @@ export function UsersPage() {
           <Suspense
             fallback={
               <Center py="xl">
-                <Loader aria-label="Loading" />
+                <Loader role="status" aria-label="Loading" />
               </Center>
             }
           >
