@@ -1,0 +1,34 @@
+// Runs npm scripts at the same time and fails if any fails: `node scripts/together.mjs test:e2e test:ops`.
+// The browser journeys mostly wait on the browser and the mail; the operations proofs mostly wait on the
+// processes they start and stop. Side by side they fill two cores that either alone leaves half idle.
+// Each script's output is held and printed whole when it ends, so the log reads as if they ran in turn.
+import { spawn } from 'node:child_process';
+
+const scripts = process.argv.slice(2);
+if (scripts.length === 0) {
+  console.error('usage: node scripts/together.mjs <npm script> [<npm script> ...]');
+  process.exit(2);
+}
+
+const npm = process.env.npm_execpath;
+const run = (script) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = npm
+      ? spawn(process.execPath, [npm, 'run', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      process.stdout.write(Buffer.concat(output));
+      const status = code === 0 ? 'passed' : `FAILED (${signal ?? `exit code ${code}`})`;
+      console.log(`\n── npm run ${script}: ${status} in ${seconds} s ──\n`);
+      resolve(code === 0);
+    });
+  });
+
+console.log(`Running side by side: ${scripts.map((s) => `npm run ${s}`).join(', ')}`);
+const results = await Promise.all(scripts.map(run));
+process.exit(results.every(Boolean) ? 0 : 1);
