@@ -1,3 +1,4 @@
+import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { email as emailSchema } from '@portal/domain';
 import { seedBench } from './bench/bench-seed.js';
@@ -64,6 +65,9 @@ async function main() {
       if (!values.by) throw new ConfigError('Usage: npm run purge-retention -- --by super-admin@firm.com [--dry-run]');
       const report = await purgeExpiredRecords(database.db, createStorage(config.storage), {
         by: values.by,
+        // The command needs only the database's access, not the super administrator's password: the
+        // audit event also names the machine account that ran it.
+        ranBy: `${machineUser()}@${hostname()}`,
         dryRun: values['dry-run'],
         timeZone: config.timeZone,
         now: config.now(),
@@ -162,3 +166,12 @@ main().catch((err) => {
   );
   process.exit(1);
 });
+
+/** The operating system account running the command (a container may run as a uid with no name). */
+function machineUser() {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+}

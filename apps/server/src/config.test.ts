@@ -76,6 +76,15 @@ describe('configuration', () => {
       );
   });
 
+  it('opens at most 10 database connections per instance unless DATABASE_POOL_MAX says otherwise', () => {
+    expect(loadConfig(production, quiet).databasePoolMax).toBe(10);
+    expect(loadConfig({ ...production, DATABASE_POOL_MAX: '25' }, quiet).databasePoolMax).toBe(25);
+    for (const max of ['0', '201', '2.5', 'many'])
+      expect(() => loadConfig({ ...production, DATABASE_POOL_MAX: max }, quiet)).toThrow(
+        /DATABASE_POOL_MAX must be a whole number from 1 to 200/,
+      );
+  });
+
   it('generates the secrets once when the file is missing, and reads the same ones afterwards', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }, quiet);

@@ -51,11 +51,17 @@ const envSchema = z.object({
     ),
   /** The operator's token for GET /api/metrics (Prometheus); unset, the route answers 404. */
   METRICS_TOKEN: secret('METRICS_TOKEN'),
+  /** PostgreSQL: the most connections one instance opens (instances × this ≤ the server's max_connections). */
+  DATABASE_POOL_MAX: z.coerce
+    .number({ error: 'DATABASE_POOL_MAX must be a whole number from 1 to 200' })
+    .int('DATABASE_POOL_MAX must be a whole number from 1 to 200')
+    .min(1, 'DATABASE_POOL_MAX must be a whole number from 1 to 200')
+    .max(200, 'DATABASE_POOL_MAX must be a whole number from 1 to 200')
+    .default(10),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(7200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SECURE_COOKIES: bool.optional(),
-  LINKS_JSON: z.string().optional(),
   JOBS_ENABLED: bool.default(true),
   ATTESTATION_REMINDER_HOUR: z.coerce
     .number({ error: NOT_AN_HOUR })
@@ -103,6 +109,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  databasePoolMax: number;
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -233,6 +240,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -17,6 +17,7 @@ async function main() {
   let log: ((err: Error) => void) | undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
     dataDir: config.dataDir,
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
     onIdleError: (err) => log?.(err),

@@ -73,6 +73,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /** PostgreSQL: the most connections the pool opens (10 unless set). */
+  poolMax?: number;
   /** PostgreSQL: the longest a statement may run (the server's requests); none by default (the CLI's work). */
   statementTimeoutMs?: number;
   /** A pooled connection lost (the server stopped or restarted): told, never thrown. */
@@ -81,7 +83,7 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const max = 10;
+    const max = opts.poolMax ?? 10;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max,

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { type Database, DataDirLockedError, type Db, openDatabase } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
-import { createStorage, type Storage } from '../platform/storage.js';
+import { checkKey, createStorage, InvalidStorageKeyError, type Storage } from '../platform/storage.js';
 import { OpsError } from './ops-error.js';
 import { findPgTool, runPgTool } from './pg-tools.js';
 
@@ -128,8 +128,10 @@ export async function backup(config: Config, out: string, log: (line: string) =>
         `database: ${database.kind} ${version.text}, ${Object.keys(tables).length} tables, ${migrations.length} migrations`,
       );
       // Still holding the embedded database: no server starts and writes while the files are copied.
-      const { files, bytes } = await copyOut(createStorage(config.storage), path.join(staging, 'files'));
+      const { files, bytes, foreign } = await copyOut(createStorage(config.storage), path.join(staging, 'files'));
       log(`files: ${files} from ${where(config)} (${bytes} bytes)`);
+      if (foreign.length)
+        log(`not backed up, not the portal's (no storage key): ${foreign.map((k) => JSON.stringify(k)).join(', ')}`);
       const dataDirFiles: BackupManifest['dataDirFiles'] = [];
       for (const name of DATA_DIR_FILES) {
         if (!existsSync(path.join(config.dataDir, name))) continue;
@@ -173,7 +175,16 @@ export async function backup(config: Config, out: string, log: (line: string) =>
 async function copyOut(storage: Storage, dir: string) {
   let files = 0;
   let bytes = 0;
+  // A shared bucket may hold other objects: named, never copied (nor written outside the archive's folder).
+  const foreign: string[] = [];
   for await (const key of storage.list()) {
+    try {
+      checkKey(key);
+    } catch (err) {
+      if (!(err instanceof InvalidStorageKeyError)) throw err;
+      foreign.push(key);
+      continue;
+    }
     const body = await storage.get(key);
     if (!body) continue; // removed since it was listed
     const file = path.join(dir, key);
@@ -182,7 +193,7 @@ async function copyOut(storage: Storage, dir: string) {
     files++;
     bytes += (await stat(file)).size;
   }
-  return { files, bytes };
+  return { files, bytes, foreign };
 }
 
 async function keysUnder(dir: string): Promise<string[]> {

@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     dataDir: '/nonexistent',
+    databasePoolMax: 10,
     publicUrl: 'http://portal.test',
     mailFrom: 'Portal <no-reply@portal.test>',
     secretKey: 'test-secret-key-that-is-long-enough-for-hs256-0123456789',

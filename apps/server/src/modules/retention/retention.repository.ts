@@ -24,6 +24,9 @@ export interface RetentionKind {
   keptWhile?: string;
 }
 
+/** The usual shape: `deleted_at` marks it, `updated_at` is its last edit, and it carries its firm. */
+const deletedAtKind = { removed: 'deleted_at', changed: ['updated_at', 'deleted_at'], firm: 't.firm_id' };
+
 /**
  * Every soft-deleted kind. Not here: users (deactivated and hidden, but named by id by the records that are
  * kept, their sessions and the audit trail), the staff directory's removal (hides a live person's entry),
@@ -33,9 +36,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
   {
     entity: 'attestation',
     table: 'quarterly_attestations',
-    removed: 'deleted_at',
-    changed: ['updated_at', 'deleted_at'],
-    firm: 't.firm_id',
+    ...deletedAtKind,
     children: [
       { table: 'personal_securities', key: 'attestation_id' },
       { table: 'outside_business_activities', key: 'attestation_id' },
@@ -53,9 +54,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
   {
     entity: 'training_resource',
     table: 'training_resources',
-    removed: 'deleted_at',
-    changed: ['updated_at', 'deleted_at'],
-    firm: 't.firm_id',
+    ...deletedAtKind,
     children: [
       { table: 'training_resource_acknowledgements', key: 'resource_id' },
       { table: 'training_resource_versions', key: 'resource_id', file: 'storage_key' },
@@ -73,9 +72,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
   {
     entity: 'investment_model',
     table: 'investment_models',
-    removed: 'deleted_at',
-    changed: ['updated_at', 'deleted_at'],
-    firm: 't.firm_id',
+    ...deletedAtKind,
     children: [{ table: 'firm_models', key: 'investment_model_id' }],
     // A filed strategy names the model it was filed with: kept as long as the strategy is.
     keptWhile: 'exists (select from investment_strategies s where s.investment_model_id = t.id)',
@@ -83,18 +80,14 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
   {
     entity: 'fee_schedule',
     table: 'fee_schedules',
-    removed: 'deleted_at',
-    changed: ['updated_at', 'deleted_at'],
-    firm: 't.firm_id',
+    ...deletedAtKind,
     children: [{ table: 'firm_fee_schedules', key: 'fee_schedule_id' }],
     keptWhile: 'exists (select from investment_strategies s where s.fee_schedule_id = t.id)',
   },
   {
     entity: 'calendar_event',
     table: 'calendar_events',
-    removed: 'deleted_at',
-    changed: ['updated_at', 'deleted_at'],
-    firm: 't.firm_id',
+    ...deletedAtKind,
     children: [],
   },
 ];

@@ -45,7 +45,15 @@ class NoLongerEligible extends Error {}
 export async function purgeExpiredRecords(
   db: Db,
   storage: Storage,
-  o: { by: string; dryRun: boolean; timeZone: string; now: Date; log?: (line: string) => void },
+  o: {
+    by: string;
+    /** Who ran the command on which machine (`user@host`): `by` names the super administrator who authorised it. */
+    ranBy?: string;
+    dryRun: boolean;
+    timeZone: string;
+    now: Date;
+    log?: (line: string) => void;
+  },
 ): Promise<PurgeReport> {
   const actor = await accounts.byEmail(db, o.by);
   if (!actor || actor.deletedAt || !actor.isActive || !actor.profile?.isSuperAdmin)
@@ -59,7 +67,7 @@ export async function purgeExpiredRecords(
     for (const candidate of await purgeCandidates(db, kind, cutoff, o.timeZone)) {
       const record = o.dryRun
         ? { ...describe(kind, candidate), rows: {}, files: 0 }
-        : await purgeOne(db, storage, kind, candidate.id, { actorId: actor.id, cutoff, timeZone: o.timeZone }, report);
+        : await purgeOne(db, storage, kind, candidate.id, { ...o, actorId: actor.id, cutoff }, report);
       if (!record) continue;
       report.records.push(record);
       o.log?.(lineOf(record, o.dryRun));
@@ -79,7 +87,7 @@ async function purgeOne(
   storage: Storage,
   kind: RetentionKind,
   recordId: number,
-  o: { actorId: number; cutoff: string; timeZone: string },
+  o: { actorId: number; ranBy?: string; cutoff: string; timeZone: string },
   report: PurgeReport,
 ): Promise<PurgedRecord | null> {
   let purged: { done: PurgedRecord; files: string[] };
@@ -101,6 +109,7 @@ async function purgeOne(
           retained_until: done.retainedUntil,
           child_rows: rows,
           files,
+          ...(o.ranBy ? { ran_by: o.ranBy } : {}),
         },
       });
       return { done, files };

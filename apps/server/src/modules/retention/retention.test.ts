@@ -30,7 +30,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const purge = (by: string, dryRun = false) =>
-  purgeExpiredRecords(t.deps.db, t.deps.storage, { by, dryRun, timeZone: 'America/New_York', now: NOW });
+  purgeExpiredRecords(t.deps.db, t.deps.storage, {
+    by,
+    ranBy: 'ops@records-host',
+    dryRun,
+    timeZone: 'America/New_York',
+    now: NOW,
+  });
 
 async function deletedAttestation(ownerId: number, firmId: number, at: Date | null, changedAt = at) {
   const made = await createAttestation(t.deps.db, { ownerId, firmId });
@@ -139,6 +145,7 @@ describe('the retention purge (Rule 204-2)', () => {
       last_changed_on: '2021-03-31',
       retained_until: '2026-03-31',
       child_rows: { personal_securities: 1, outside_business_activities: 1, political_contributions: 1 },
+      ran_by: 'ops@records-host',
     });
     const [docEvent] = await t.deps.db
       .select()
