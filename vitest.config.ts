@@ -40,8 +40,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/testing/setup.ts'],
-          // Scenarios type, click and wait for a typing pause; two shared cores can make that slow.
-          testTimeout: 20_000,
+          // Scenarios type, click and wait for a typing pause; two shared cores can make that slow, and in
+          // CI the container image is built beside them (.ci/run). A guard against a hang, not a target.
+          testTimeout: 60_000,
           // One module cache per worker rather than per file: loading React, Mantine and the pages
           // again for each file cost more than the tests. Tests therefore record toasts through the
           // shared notifications store (testing/toasts.ts) instead of mocking modules, and every
