@@ -30,7 +30,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
+          // Two files at a time alone; one beside the browser journeys (`npm test` sets OPS_WORKERS=1;
+          // the CLI's --maxWorkers does not reach a project's own setting).
+          maxWorkers: Number(process.env.OPS_WORKERS ?? 2),
         },
       },
       {

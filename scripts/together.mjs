@@ -1,10 +1,9 @@
-// Runs npm scripts at the same time and fails if any fails:
-//   node scripts/together.mjs test:e2e 'test:ops --maxWorkers=1'
-// (an argument is a script and what to pass it).
+// Runs npm scripts at the same time and fails if any fails: `node scripts/together.mjs test:e2e test:ops`.
 // The browser journeys mostly wait on the browser and the mail; the operations proofs mostly wait on the
 // processes they start and stop. Side by side they fill two cores that either alone leaves half idle.
-// `npm test` runs the proofs one file at a time there: two at once beside a browser (the soak's 50 people
-// and a crash's 100 submissions) overloaded two cores until the database pool's 5 s wait answered 503.
+// `npm test` runs the proofs one file at a time there (OPS_WORKERS=1): two at once beside a browser (the
+// soak's 50 people and a crash's 100 submissions) overloaded two cores until the database pool's 5 s wait
+// answered 503.
 // Each script's output is held and printed whole when it ends, so the log reads as if they ran in turn.
 import { spawn } from 'node:child_process';
 
@@ -18,8 +17,7 @@ const npm = process.env.npm_execpath;
 const run = (script) =>
   new Promise((resolve) => {
     const started = Date.now();
-    const [name, ...args] = script.split(/\s+/);
-    const npmArgs = ['run', name, ...(args.length ? ['--', ...args] : [])];
+    const npmArgs = ['run', script];
     const child = npm
       ? spawn(process.execPath, [npm, ...npmArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn('npm', npmArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
