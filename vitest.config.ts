@@ -32,7 +32,7 @@ export default defineConfig({
           pool: 'forks',
           // Two files at a time alone; one beside the browser journeys (`npm test` sets OPS_WORKERS=1;
           // the CLI's --maxWorkers does not reach a project's own setting).
-          maxWorkers: Number(process.env.OPS_WORKERS ?? 2),
+          maxWorkers: Number(process.env.OPS_WORKERS) || 2,
         },
       },
       {

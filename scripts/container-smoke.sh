@@ -54,10 +54,12 @@ done
 curl -fsS "http://127.0.0.1:$PORT/api/health"
 echo
 curl -fsS -o /dev/null -w 'sign-in page: %{http_code}\n' "http://127.0.0.1:$PORT/account/login"
-podman healthcheck run "$NAME" && echo 'HEALTHCHECK: healthy'
-echo "runs as: $(podman exec "$NAME" id)"
-if [ "$(podman exec "$NAME" id -u)" = 0 ]; then
-  echo 'the portal runs as root in its container' >&2
+podman healthcheck run "$NAME"
+echo 'HEALTHCHECK: healthy'
+user=$(podman exec "$NAME" id -un)
+echo "runs as: $user"
+if [ "$user" != portal ]; then
+  echo "the portal runs as $user in its container, not as portal" >&2
   exit 1
 fi
 podman stop -t 15 "$NAME" >/dev/null

@@ -14,17 +14,20 @@ if (scripts.length === 0) {
 }
 
 const npm = process.env.npm_execpath;
+const running = new Map();
 const run = (script) =>
   new Promise((resolve) => {
     const started = Date.now();
     const npmArgs = ['run', script];
-    const child = npm
-      ? spawn(process.execPath, [npm, ...npmArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('npm', npmArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Each in a process group of its own, so a stop reaches the servers and browsers it started.
+    const options = { stdio: ['ignore', 'pipe', 'pipe'], detached: true };
+    const child = npm ? spawn(process.execPath, [npm, ...npmArgs], options) : spawn('npm', npmArgs, options);
     const output = [];
+    running.set(script, { child, output });
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
+      running.delete(script);
       const seconds = Math.round((Date.now() - started) / 1000);
       process.stdout.write(Buffer.concat(output));
       const status = code === 0 ? 'passed' : `FAILED (${signal ?? `exit code ${code}`})`;
@@ -33,6 +36,20 @@ const run = (script) =>
     });
   });
 
+// Stopped (a CI timeout, Ctrl-C): stop the scripts too, and print what each had said so far.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const [script, { child, output }] of running) {
+      process.stdout.write(Buffer.concat(output));
+      console.log(`\n── npm run ${script}: stopped by ${signal} ──\n`);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+    }
+    process.exit(1);
+  });
+}
+
 console.log(`Running side by side: ${scripts.map((s) => `npm run ${s}`).join(', ')}`);
 const results = await Promise.all(scripts.map(run));
-process.exit(results.every(Boolean) ? 0 : 1);
+process.exitCode = results.every(Boolean) ? 0 : 1;

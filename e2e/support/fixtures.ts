@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -63,7 +64,7 @@ export const test = base.extend<Fixtures>({
   // (the test server trusts the forwarded header, as behind nginx): journeys run two at a time, and one
   // that fails sign-ins on purpose must not put the captcha in front of another's sign-in.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    const [a, b, c] = Buffer.from(testInfo.testId.slice(0, 6).padEnd(6, '0'), 'hex');
+    const [a, b, c] = createHash('sha256').update(testInfo.testId).digest();
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `10.${a}.${b}.${c}` });
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture parameter list.

@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { createStorage } from '../platform/storage.js';
 import { startS3Server } from '../testing/s3-server.js';
-import { backup } from './backup.js';
+import { backup, restore } from './backup.js';
 
 /**
  * The backup of files kept in an S3 bucket (the round trips of whole portals are the ops proofs,
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('a backup of a portal whose files are in S3', () => {
-  it("copies the portal's files and names, without copying, the bucket's other objects", async () => {
+  it("copies the portal's files and names, without copying, the bucket's other objects; restores beside them", async () => {
     const config = {
       ...loadConfig({ DATA_DIR: path.join(dir, 'data'), NODE_ENV: 'test' }, () => {}, 'skip'),
       storage: s3.config,
@@ -63,5 +63,18 @@ describe('a backup of a portal whose files are in S3', () => {
     expect(entries.filter((p) => p.startsWith('files/') && !p.endsWith('/'))).toEqual([
       'files/client-documents/1/2/a.pdf',
     ]);
+
+    // Restored into the same bucket: refused while it holds the portal's files, the others may stay.
+    const storage = createStorage(s3.config);
+    const elsewhere = { ...config, dataDir: path.join(dir, 'restored') };
+    await expect(restore(elsewhere, archive, () => {})).rejects.toThrow(
+      'The file store (the bucket portal-files) already holds portal files: restore into one without them (other objects may stay).',
+    );
+    await storage.delete('client-documents/1/2/a.pdf');
+    await restore(elsewhere, archive, () => {});
+    expect(await storage.exists('client-documents/1/2/a.pdf')).toBe(true);
+    const keys: string[] = [];
+    for await (const key of storage.list()) keys.push(key);
+    expect(keys.sort()).toEqual(['.trash/old.txt', 'Shared Folder/minutes.txt', 'client-documents/1/2/a.pdf']);
   });
 });

@@ -130,8 +130,11 @@ export async function backup(config: Config, out: string, log: (line: string) =>
       // Still holding the embedded database: no server starts and writes while the files are copied.
       const { files, bytes, foreign } = await copyOut(createStorage(config.storage), path.join(staging, 'files'));
       log(`files: ${files} from ${where(config)} (${bytes} bytes)`);
-      if (foreign.length)
-        log(`not backed up, not the portal's (no storage key): ${foreign.map((k) => JSON.stringify(k)).join(', ')}`);
+      if (foreign.length) {
+        const named = foreign.slice(0, 20).map((k) => JSON.stringify(k));
+        const more = foreign.length > 20 ? ` and ${foreign.length - 20} more` : '';
+        log(`not backed up, not the portal's (no storage key): ${named.join(', ')}${more}`);
+      }
       const dataDirFiles: BackupManifest['dataDirFiles'] = [];
       for (const name of DATA_DIR_FILES) {
         if (!existsSync(path.join(config.dataDir, name))) continue;
@@ -172,16 +175,23 @@ export async function backup(config: Config, out: string, log: (line: string) =>
   }
 }
 
+function isStorageKey(key: string) {
+  try {
+    checkKey(key);
+    return true;
+  } catch (err) {
+    if (err instanceof InvalidStorageKeyError) return false;
+    throw err;
+  }
+}
+
 async function copyOut(storage: Storage, dir: string) {
   let files = 0;
   let bytes = 0;
   // A shared bucket may hold other objects: named, never copied (nor written outside the archive's folder).
   const foreign: string[] = [];
   for await (const key of storage.list()) {
-    try {
-      checkKey(key);
-    } catch (err) {
-      if (!(err instanceof InvalidStorageKeyError)) throw err;
+    if (!isStorageKey(key)) {
       foreign.push(key);
       continue;
     }
@@ -256,8 +266,12 @@ export async function restore(
           throw new OpsError(
             `${path.join(config.dataDir, name)} exists: restore into an empty DATA_DIR (its keys come from the backup).`,
           );
-      const first = await storage.list()[Symbol.asyncIterator]().next();
-      if (!first.done) throw new OpsError(`The file store ${where(config)} is not empty: restore needs an empty one.`);
+      // A shared bucket's other objects (no storage key, never backed up) may stay; the portal's may not.
+      for await (const key of storage.list())
+        if (isStorageKey(key))
+          throw new OpsError(
+            `The file store (${where(config)}) already holds portal files: restore into one without them (other objects may stay).`,
+          );
     };
 
     // Files and folders only: a link in a crafted archive could make the restore copy any readable file.

@@ -67,7 +67,14 @@ export async function purgeExpiredRecords(
     for (const candidate of await purgeCandidates(db, kind, cutoff, o.timeZone)) {
       const record = o.dryRun
         ? { ...describe(kind, candidate), rows: {}, files: 0 }
-        : await purgeOne(db, storage, kind, candidate.id, { ...o, actorId: actor.id, cutoff }, report);
+        : await purgeOne(
+            db,
+            storage,
+            kind,
+            candidate.id,
+            { actorId: actor.id, ranBy: o.ranBy, cutoff, timeZone: o.timeZone },
+            report,
+          );
       if (!record) continue;
       report.records.push(record);
       o.log?.(lineOf(record, o.dryRun));

@@ -2,7 +2,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Providers, testQueryClient } from '../../testing/render';
 import { CsvExportButton } from './attestation-downloads';
 
@@ -62,11 +62,14 @@ describe("the manager's CSV export", () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
+    // Passed or failed: the files after this one share the test DOM.
+    onTestFinished(() => {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    });
     renderButton();
     await userEvent.click(screen.getByRole('button', { name: 'CSV export' }));
     await vi.waitFor(() => expect(saved).toEqual(['dwa-attestations-fy2026.zip']));
     expect(screen.queryByText('No data to export to CSV file')).toBeNull();
-    click.mockRestore();
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 });
