@@ -2,6 +2,7 @@ import { Loader } from '@mantine/core';
 import { authMessages } from '@portal/domain';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../components/spinner';
 
 /**
  * The self-hosted ALTCHA proof of work (issue 12 §3), shown only after failed sign-ins. The widget and
@@ -52,6 +53,6 @@ export function CaptchaWidget({ email, onChange }: { email: string; onChange: (p
     return () => widget.removeEventListener('statechange', onState);
   }, [ready, onChange]);
 
-  if (!ready) return <Loader size="sm" role="status" aria-label={authMessages.captchaLabel} />;
+  if (!ready) return <Spinner size="sm" label={authMessages.captchaLabel} />;
   return <altcha-widget ref={ref} challenge={challenge} auto="onload" name="captcha" configuration={WIDGET} />;
 }

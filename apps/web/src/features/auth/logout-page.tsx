@@ -1,8 +1,9 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { logout } from './auth-api';
 import { AuthCard } from './auth-card';
@@ -31,7 +32,7 @@ export function LogoutPage() {
     <AuthCard title="Log Out">
       {mutation.isPending || mutation.isIdle ? (
         <Stack align="center">
-          <Loader size="sm" role="status" aria-label="Signing out" />
+          <Spinner size="sm" label="Signing out" />
         </Stack>
       ) : (
         <Stack gap="md" align="center">

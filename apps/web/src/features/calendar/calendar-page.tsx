@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { canEditFirmContent, messages } from '@portal/domain';
 import { IconCalendarShare, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/current-user';
 import { portalToday } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
@@ -112,7 +113,7 @@ export function CalendarPage() {
       </Group>
 
       {isPending ? (
-        <Loader role="status" aria-label={messages.lists.loading} />
+        <Spinner label={messages.lists.loading} />
       ) : view === 'month' ? (
         <>
           <MonthGrid

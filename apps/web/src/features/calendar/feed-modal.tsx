@@ -1,8 +1,9 @@
-import { Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { Spinner } from '../../components/spinner';
 import { notifySuccess } from '../../lib/notify';
 import { feedKey, feedQuery, resetFeed } from './calendar-api';
 
@@ -45,7 +46,7 @@ export function FeedModal({ opened, onClose }: { opened: boolean; onClose: () =>
               </Group>
             </>
           ) : (
-            <Loader role="status" aria-label={messages.lists.loading} />
+            <Spinner label={messages.lists.loading} />
           )}
         </Stack>
       </Modal>

@@ -2,6 +2,7 @@ import { Loader } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ComingSoon } from '../../components/coming-soon-countdown';
+import { Spinner } from '../../components/spinner';
 import { portalSettingsQuery } from '../../lib/portal-settings';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -9,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function ComingSoonPage() {
   usePageTitle(messages.comingSoon.title);
   const { data: settings } = useQuery(portalSettingsQuery);
-  if (!settings) return <Loader role="status" aria-label={messages.lists.loading} />;
+  if (!settings) return <Spinner label={messages.lists.loading} />;
   return (
     <ComingSoon
       variant="page"

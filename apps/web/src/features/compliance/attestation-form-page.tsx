@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { attestationPeriodOn, messages } from '@portal/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/current-user';
 import { portalToday } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -56,7 +57,7 @@ export function AttestationFormPage() {
       <Title order={1}>New Attestation</Title>
       {!loaded ? (
         <Center py="xl">
-          <Loader role="status" aria-label={m.loading} />
+          <Spinner label={m.loading} />
         </Center>
       ) : (
         <AttestationForm

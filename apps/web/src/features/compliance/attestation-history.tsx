@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   type Attestation,
   type HistoryChange,
@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Spinner } from '../../components/spinner';
 import { formatDateTime, wireDateToText } from '../../lib/dates';
 import { AttestationForm } from './attestation-form';
 import { editValuesOf } from './attestation-values';
@@ -45,7 +46,7 @@ export function AttestationHistory({ actor, attestationId, roster }: Attestation
   if (history.isPending)
     return (
       <Center py="xl">
-        <Loader role="status" aria-label={m.loading} />
+        <Spinner label={m.loading} />
       </Center>
     );
   if (!history.data) return null;

@@ -1,8 +1,9 @@
-import { Center, Group, Loader, Modal, Tabs, Text } from '@mantine/core';
+import { Center, Group, Modal, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { canReviewAttestation, isCco, messages, type User } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Spinner } from '../../components/spinner';
 import { formatDate } from '../../lib/dates';
 import { AttestationPdfButton } from './attestation-downloads';
 import { AttestationForm } from './attestation-form';
@@ -49,7 +50,7 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
   if (record.isPending || roster.isPending) {
     return (
       <Center py="xl">
-        <Loader role="status" aria-label={messages.attestations.loading} />
+        <Spinner label={messages.attestations.loading} />
       </Center>
     );
   }

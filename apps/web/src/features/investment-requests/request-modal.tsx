@@ -1,4 +1,4 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   type CashRequest,
@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Spinner } from '../../components/spinner';
 import { CashRequestForm } from './cash-request-form';
 import { requestQuery } from './requests-api';
 import { StrategyForm } from './strategy-form';
@@ -57,7 +58,7 @@ function RequestModalBody({ kind, actor, open, onClose }: RequestModalProps & { 
   if (record.isPending) {
     return (
       <Center py="xl">
-        <Loader role="status" aria-label={messages.lists.loading} />
+        <Spinner label={messages.lists.loading} />
       </Center>
     );
   }

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Stack, Text, Title, Typography } from '@mantine/core';
+import { Button, Group, Stack, Text, Title, Typography } from '@mantine/core';
 import { canEditFirmContent, messages } from '@portal/domain';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -35,9 +36,9 @@ export function LifeImpactPage() {
         )}
       </Group>
       {isPending || !page ? (
-        <Loader role="status" aria-label={messages.lists.loading} />
+        <Spinner label={messages.lists.loading} />
       ) : editing ? (
-        <Suspense fallback={<Loader role="status" aria-label={messages.lists.loading} />}>
+        <Suspense fallback={<Spinner label={messages.lists.loading} />}>
           <LifeImpactEditor content={page.content} onDone={() => setEditing(false)} />
         </Suspense>
       ) : page.content ? (

@@ -1,14 +1,15 @@
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Text } from '@mantine/core';
 import { messages, type OnboardingStepKey, onboardingRedirect, type User } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { Spinner } from '../../components/spinner';
 import { statusQuery } from './onboarding-api';
 
 export function Loading() {
   return (
     <Center py="xl">
-      <Loader size="sm" role="status" aria-label={messages.lists.loading} />
+      <Spinner size="sm" label={messages.lists.loading} />
     </Center>
   );
 }

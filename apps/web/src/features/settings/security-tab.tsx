@@ -1,7 +1,8 @@
-import { Alert, Button, Divider, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type Factor, messages } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Spinner } from '../../components/spinner';
 import { formatPortalDateTime } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -46,7 +47,7 @@ export function SecurityTab() {
     },
   });
 
-  if (isPending || !data) return <Loader role="status" aria-label="Loading" />;
+  if (isPending || !data) return <Spinner label="Loading" />;
   const hasTotp = data.factors.some((f) => f.kind === 'totp');
 
   return (

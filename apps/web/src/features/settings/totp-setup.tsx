@@ -1,7 +1,8 @@
-import { Button, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { confirmTotp, startTotp } from './two-factor-api';
 
@@ -40,7 +41,7 @@ export function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => v
   return (
     <Stack gap="sm">
       <Text>{m.scanQr}</Text>
-      <Suspense fallback={<Loader size="sm" role="status" aria-label={m.qrAlt} />}>
+      <Suspense fallback={<Spinner size="sm" label={m.qrAlt} />}>
         <QrCode value={otpauth_url} label={m.qrAlt} />
       </Suspense>
       <div>

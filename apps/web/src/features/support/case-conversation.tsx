@@ -1,6 +1,7 @@
-import { Button, Card, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type CaseReplyBody, caseReplyBody, messages } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Spinner } from '../../components/spinner';
 import { formatPortalDateTime } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -34,7 +35,7 @@ export function CaseConversation({ caseId }: { caseId: number }) {
         {m.conversation}
       </Title>
       {replies.isPending ? (
-        <Loader size="sm" role="status" aria-label={messages.lists.loading} />
+        <Spinner size="sm" label={messages.lists.loading} />
       ) : replies.data?.results.length ? (
         <Stack gap="xs" component="ol" className={classes.thread}>
           {replies.data.results.map((r) => (

@@ -1,8 +1,9 @@
-import { Center, Divider, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Center, Divider, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { messages, type SupportTicket } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Spinner } from '../../components/spinner';
 import { formatPortalDateTime } from '../../lib/dates';
 import { CaseConversation } from './case-conversation';
 import { CaseForm } from './case-form';
@@ -63,7 +64,7 @@ export function CaseModal({ open, handler, presetCategory, onClose }: CaseModalP
           </Stack>
         ) : (
           <Center py="xl">
-            <Loader role="status" aria-label={messages.lists.loading} />
+            <Spinner label={messages.lists.loading} />
           </Center>
         ))}
     </Modal>

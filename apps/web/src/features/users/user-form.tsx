@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  Fieldset,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type Actor,
   custodianLinks,
@@ -26,6 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { Spinner } from '../../components/spinner';
 import { StateSelect } from '../../components/state-select';
 import { isApiError } from '../../lib/api';
 import { firmOptionsQuery } from '../../lib/firms';
@@ -144,7 +133,7 @@ export function EditUserForm({ userId, ...props }: Omit<UserFormProps, 'user' | 
   if (user.isPending) {
     return (
       <Center py="xl">
-        <Loader role="status" aria-label={messages.users.loading} />
+        <Spinner label={messages.users.loading} />
       </Center>
     );
   }
@@ -201,7 +190,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
   if (showAdvisor && firmId !== null && advisors.isPending && !form.isTouched()) {
     return (
       <Center py="xl">
-        <Loader role="status" aria-label={messages.users.loadingAdvisors} />
+        <Spinner label={messages.users.loadingAdvisors} />
       </Center>
     );
   }

@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Checkbox, Group, Loader, Modal, Select, Stack, Title } from '@mantine/core';
+import { Badge, Button, Center, Checkbox, Group, Modal, Select, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   canCancelInvitation,
@@ -20,6 +20,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/data-table/data-table';
 import { SegmentedFilter } from '../../components/data-table/segmented-filter';
 import { useListState } from '../../components/data-table/use-list-state';
+import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatPortalDateTime } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
@@ -247,7 +248,7 @@ export function UsersPage() {
           <Suspense
             fallback={
               <Center py="xl">
-                <Loader role="status" aria-label="Loading" />
+                <Spinner label="Loading" />
               </Center>
             }
           >
