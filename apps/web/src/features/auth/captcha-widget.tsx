@@ -1,4 +1,3 @@
-import { Loader } from '@mantine/core';
 import { authMessages } from '@portal/domain';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,3 @@
-import { Loader } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ComingSoon } from '../../components/coming-soon-countdown';
