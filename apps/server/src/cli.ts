@@ -16,6 +16,9 @@ import { sealUnchainedEvents, useAuditChain } from './platform/audit-chain.js';
 import { PiiDecryptError, piiKeyring } from './platform/pii.js';
 import { createStorage } from './platform/storage.js';
 
+const USAGE =
+  'Usage: cli.js seed-demo | create-admin --email X | rotate-pii-key | purge-retention --by X [--dry-run] | backup [file] | restore file | bench-seed';
+
 /** Maintenance commands, run with the server stopped (PGlite allows one process). */
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -50,7 +53,7 @@ async function main() {
       const r = await rotatePiiKey(database.db, pii, { log: (line) => console.log(line) });
       console.log(
         r.values
-          ? `Re-encrypted ${r.values} PII values in ${r.agreements} client agreements under key ${r.keyId} (${r.batches} batches).`
+          ? `Re-encrypted ${r.values} PII values in ${r.agreements} client agreements under key ${r.keyId} (${r.batches} ${r.batches === 1 ? 'batch' : 'batches'}).`
           : `Every PII value is already under key ${r.keyId}: nothing to re-encrypt.`,
       );
       // Authenticator apps' secrets are encrypted under the same keys (issue 12 §1).
@@ -119,9 +122,7 @@ async function main() {
       });
       console.log(JSON.stringify(result));
     } else {
-      throw new ConfigError(
-        'Usage: cli.js seed-demo | create-admin --email X | rotate-pii-key | purge-retention --by X [--dry-run] | backup [file] | restore file | bench-seed',
-      );
+      throw new ConfigError(USAGE);
     }
   } finally {
     await database.close();
@@ -147,23 +148,30 @@ async function backupOrRestore(command: 'backup' | 'restore', args: string[]) {
     );
   } else {
     if (!args[0]) throw new OpsError('Usage: npm run restore -- <backup.tar.gz> (into an empty DATA_DIR or database)');
-    await restore(config, args[0], log);
+    const { manifest } = await restore(config, args[0], log);
     console.log(
-      'Restored. Start the portal with the same SECRET_KEY and PII_ENCRYPTION_KEY as when the backup was taken.',
+      manifest.dataDirFiles.length
+        ? `Restored, with the keys the portal had generated (${manifest.dataDirFiles.join(', ')} in DATA_DIR): start it without SECRET_KEY and PII_ENCRYPTION_KEY, as when the backup was taken.`
+        : 'Restored. Start the portal with the same SECRET_KEY and PII_ENCRYPTION_KEY as when the backup was taken.',
     );
   }
 }
 
+/** A mistyped option (`--dryrun`): Node's message, then the commands, rather than a stack. */
+const isUsageError = (err: unknown) => String((err as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS');
+
 main().catch((err) => {
-  console.error(
-    err instanceof ConfigError ||
-      err instanceof DataDirLockedError ||
-      err instanceof PiiDecryptError ||
-      err instanceof PurgeRefusedError ||
-      err instanceof OpsError
-      ? err.message
-      : err,
-  );
+  if (isUsageError(err)) console.error(`${err.message}\n${USAGE}`);
+  else
+    console.error(
+      err instanceof ConfigError ||
+        err instanceof DataDirLockedError ||
+        err instanceof PiiDecryptError ||
+        err instanceof PurgeRefusedError ||
+        err instanceof OpsError
+        ? err.message
+        : err,
+    );
   process.exit(1);
 });
 

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { firmNamesWithPolicy } from './modules/firms/firms.repository.js';
+import { unconfiguredPiiKeys } from './modules/onboarding/onboarding.service.js';
 import { sealUnchainedEvents } from './platform/audit-chain.js';
 
 /** The built web app, next to this workspace: apps/web/dist. */
@@ -51,6 +52,13 @@ async function main() {
         { unsealed: refused },
         'audit events without a hash found after the hash chain started: not sealed (they were cleared or written in the database); verify reports the first',
       );
+    // A value under a key no longer configured cannot be read: every client agreement or sign-in that
+    // touches it would fail. Refused here, with the remedy, rather than answered 500 one request at a time.
+    const missing = await unconfiguredPiiKeys(database.db, deps.pii);
+    if (missing.length)
+      throw new ConfigError(
+        `Client PII and authenticator secrets are stored under key ${missing.join(', ')}, which is not configured (configured: ${deps.pii.keyIds.join(', ')}). Set PII_ENCRYPTION_KEY to it, or list it in PII_ENCRYPTION_KEYS_PREVIOUS beside the new key (after rotate-pii-key, the new key must be set wherever the portal starts). Key ids are the first 8 hex of the key's SHA-256.`,
+      );
     if (!config.allowDemoSignIn) {
       const demoFirms = await firmNamesWithPolicy(database.db, 'demo');
       if (demoFirms.length)
@@ -65,7 +73,8 @@ async function main() {
     database.startMaintenance((message, err) => app.log.warn({ err }, message));
     app.log.info(`Portal listening on ${config.publicUrl} (database: ${database.kind})`);
   } catch (err) {
-    app.log.error({ err }, 'start-up failed');
+    if (err instanceof ConfigError) app.log.error(err.message);
+    else app.log.error({ err }, 'start-up failed');
     await database.close().catch(() => {});
     process.exit(1);
   }

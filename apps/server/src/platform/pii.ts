@@ -25,6 +25,8 @@ const aesKeyOf = (key: string) =>
 export interface PiiKeyring {
   /** The id of the key new values are encrypted under. */
   readonly currentKeyId: string;
+  /** The ids of every configured key: the current one and the previous ones. */
+  readonly keyIds: readonly string[];
   /** `field` binds the value to its column (e.g. 'client_agreements.client_ssn'). */
   encrypt(plain: string, field: string): string;
   encrypt(plain: string | null, field: string): string | null;
@@ -77,6 +79,7 @@ export function piiKeyring(current: string, previous: readonly string[] = []): P
 
   return {
     currentKeyId,
+    keyIds: [...keys.keys()],
     encrypt: encrypt as PiiKeyring['encrypt'],
     decrypt: decrypt as PiiKeyring['decrypt'],
     mask: (kind, stored, field) => maskPii(kind, decrypt(stored, field)),

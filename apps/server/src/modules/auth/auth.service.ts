@@ -56,8 +56,12 @@ import {
   replaceRecoveryCodes,
   setFactorSecret,
   TOTP_SECRET_FIELD,
+  totpKeyIdsInUse,
   totpSecretsNotUnderKey,
 } from './two-factor.repository.js';
+
+/** The ids of the keys the authenticator secrets are encrypted under (the start's key check). */
+export { totpKeyIdsInUse };
 
 const RESET_TTL_MS = 24 * 60 * 60 * 1000;
 export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

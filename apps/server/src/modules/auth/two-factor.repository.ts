@@ -237,6 +237,15 @@ export async function totpSecretsNotUnderKey(ex: Executor, keyId: string, afterI
     .limit(limit);
 }
 
+/** The ids of the keys the authenticator secrets are encrypted under. */
+export async function totpKeyIdsInUse(ex: Executor): Promise<string[]> {
+  const rows = await ex
+    .selectDistinct({ keyId: sql<string>`split_part(${mfaFactors.secret}, '.', 2)` })
+    .from(mfaFactors)
+    .where(isNotNull(mfaFactors.secret));
+  return rows.map((r) => r.keyId);
+}
+
 export async function setFactorSecret(ex: Executor, id: number, secret: string) {
   await ex.update(mfaFactors).set({ secret }).where(eq(mfaFactors.id, id));
 }

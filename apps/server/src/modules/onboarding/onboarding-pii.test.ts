@@ -14,7 +14,7 @@ import { keyIdOf, piiKeyring } from '../../platform/pii.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { jointAgreementBody } from '../../testing/onboarding-fixtures.js';
 import { json, testConfig } from '../../testing/test-app.js';
-import { rotatePiiKey } from './onboarding.service.js';
+import { rotatePiiKey, unconfiguredPiiKeys } from './onboarding.service.js';
 
 /**
  * Client PII never in clear at rest or in the log: an app on a PGlite data directory on disk, its log
@@ -179,6 +179,9 @@ describe('client PII at rest and in the log', () => {
         .returning();
       ids.push(made.id);
     }
+    // Before the rotation the new key alone cannot read what is stored: the server would refuse to start.
+    expect(await unconfiguredPiiKeys(db, piiKeyring(KEY_B))).toEqual([keyIdOf(KEY_A)]);
+    expect(await unconfiguredPiiKeys(db, piiKeyring(KEY_B, [KEY_A]))).toEqual([]);
     const lines: string[] = [];
     const rotated = await rotatePiiKey(db, piiKeyring(KEY_B, [KEY_A]), { batchSize: 2, log: (l) => lines.push(l) });
     // Every stored value: the copies carry the first agreement's values (its joint client, its tax id) too.
@@ -199,8 +202,10 @@ describe('client PII at rest and in the log', () => {
     expect(lines).toHaveLength(2);
     expect(stored.flatMap(piiOf).every((v) => v.split('.')[1] === keyIdOf(KEY_B))).toBe(true);
 
-    // Readable with the new key alone.
+    // Readable with the new key alone; the former key alone no longer reads it.
     const onlyB = piiKeyring(KEY_B);
+    expect(await unconfiguredPiiKeys(db, onlyB)).toEqual([]);
+    expect(await unconfiguredPiiKeys(db, piiKeyring(KEY_A))).toEqual([keyIdOf(KEY_B)]);
     const ssns = stored
       .sort((a, b) => a.id - b.id)
       .map((r) => onlyB.decrypt(r.clientSsn, 'client_agreements.clientSsn'));

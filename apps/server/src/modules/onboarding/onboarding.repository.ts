@@ -2,13 +2,13 @@ import {
   CLIENT_AGREEMENT_PII,
   type ClientAgreementFields,
   clientAgreementFields,
-  type InvestorProfileStatus,
   investorProfileFields,
   ProfileType,
   type Scope,
 } from '@portal/domain';
-import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/migrate.js';
 import { clientAgreements, investorProfiles, profiles, users } from '../../db/schema/index.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
@@ -148,6 +148,20 @@ export async function agreementsNotUnderKey(
     .orderBy(clientAgreements.id)
     .limit(limit);
   return (lock ? await query.for('update') : await query) as unknown as PiiValues[];
+}
+
+/** The ids of the keys the stored client PII is encrypted under (`v1.<key id>.…`). */
+export async function piiKeyIdsInUse(ex: Executor): Promise<string[]> {
+  const values = sql.join(
+    PII_COLUMNS.map((c) => sql`${getTableColumns(clientAgreements)[c]}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ key_id: string }>(
+    await ex.execute(
+      sql`select distinct split_part(v, '.', 2) as key_id from client_agreements, unnest(array[${values}]) as v where v is not null`,
+    ),
+  );
+  return rows.map((r) => r.key_id);
 }
 
 export async function setPiiValues(tx: Tx, id: number, values: Partial<Record<PiiColumn, string | null>>) {

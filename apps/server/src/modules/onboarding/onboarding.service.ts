@@ -24,6 +24,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { PiiKeyring } from '../../platform/pii.js';
+import { totpKeyIdsInUse } from '../auth/auth.service.js';
 import { type InitialDeliveryDates, initialDeliveryDates } from '../disclosures/disclosures.service.js';
 import {
   type AgreementRow,
@@ -39,6 +40,7 @@ import {
   isClientRow,
   ownerOfAgreement,
   type PiiColumn,
+  piiKeyIdsInUse,
   setPiiValues,
   updateAgreement,
   updateInvestorProfile,
@@ -344,6 +346,15 @@ export interface RotationResult {
  * one transaction with its audit event; a value already under the current key is left alone, so a
  * run cut short is finished by running it again.
  */
+/**
+ * The keys that stored values (client agreements' PII, authenticator secrets) are encrypted under and
+ * `pii` does not hold: what is under them cannot be read until the key is configured again.
+ */
+export async function unconfiguredPiiKeys(db: Executor, pii: PiiKeyring): Promise<string[]> {
+  const inUse = new Set([...(await piiKeyIdsInUse(db)), ...(await totpKeyIdsInUse(db))]);
+  return [...inUse].filter((id) => !pii.keyIds.includes(id)).sort();
+}
+
 export async function rotatePiiKey(
   db: Db,
   pii: PiiKeyring,

@@ -1,15 +1,4 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  Image,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { FileInput, Image, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   DEFAULT_GRACE_DAYS,
   DEFAULT_IDLE_TIMEOUT_MINUTES,

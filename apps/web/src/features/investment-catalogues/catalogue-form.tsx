@@ -1,5 +1,5 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { investmentModelBody, isSuperAdmin, messages, text } from '@portal/domain';
+import { Select, Stack, TextInput } from '@mantine/core';
+import { investmentModelBody, isSuperAdmin, text } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormActions } from '../../components/form-actions';
 import { useCurrentUser } from '../../lib/current-user';

@@ -1,9 +1,7 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { CASH_REQUEST_TYPES, type CashRequest, cashRequestBody, isAdvisor, messages, type User } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MoneyInput } from '../../components/money-input';
-import { notifySuccess } from '../../lib/notify';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { ClientSelect } from './client-select';
 import { RequestStatusLine } from './request-status-line';

@@ -21,12 +21,11 @@ import {
   type User,
   type UserListItem,
 } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MoneyInput } from '../../components/money-input';
 import { StateSelect } from '../../components/state-select';
 import { requestCatalogueOptionsQuery } from '../../lib/investment-catalogues';
-import { notifySuccess } from '../../lib/notify';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { ClientSelect, clientNameOf } from './client-select';
 import { RequestStatusLine } from './request-status-line';

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type Employee, type EmployeeBody, employeeBody, messages } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormActions } from '../../components/form-actions';
