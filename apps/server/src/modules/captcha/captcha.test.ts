@@ -143,6 +143,34 @@ describe('the sign-in captcha', () => {
     expect((await login(user.email, TEST_PASSWORD, ip, await solvedCaptcha(t, user.email, ip))).statusCode).toBe(200);
   });
 
+  it("counts the connection's address: a forwarded one only behind a trusted proxy (TRUST_PROXY)", async () => {
+    // Failures against addresses nobody has: only the address counts them; then the person signs in.
+    const attempt = (app: TestApp, ip: string, forwardedFor: string, email?: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: email ? { email, password: TEST_PASSWORD } : { email: 'nobody@example.test', password: 'guess guess' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    // Not trusted (the default): a header naming another address each time changes nothing.
+    const user = await createUser(t.deps.db);
+    for (let i = 0; i < 3; i++) await attempt(t, '10.17.0.1', `198.51.100.${i}`);
+    expect(json(await attempt(t, '10.17.0.1', '198.51.100.9', user.email))).toMatchObject({ captcha_required: true });
+    // Behind a trusted proxy every person comes from the proxy: the header tells them apart.
+    const proxied = await buildTestApp({ now: () => now, trustProxy: true });
+    try {
+      const person = await createUser(proxied.deps.db);
+      for (let i = 0; i < 3; i++) await attempt(proxied, '127.0.0.1', '198.51.100.20');
+      expect(json(await attempt(proxied, '127.0.0.1', '198.51.100.20', person.email))).toMatchObject({
+        captcha_required: true,
+      });
+      expect((await attempt(proxied, '127.0.0.1', '198.51.100.21', person.email)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses a flooding address (50 failures) with 429 even with a solved captcha', async () => {
     const ip = '10.16.0.1';
     await t.deps.db
