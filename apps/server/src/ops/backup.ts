@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { type Database, DataDirLockedError, type Db, openDatabase } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
-import { checkKey, createStorage, InvalidStorageKeyError, type Storage } from '../platform/storage.js';
+import { createStorage, isStorageKey, type Storage } from '../platform/storage.js';
 import { OpsError } from './ops-error.js';
 import { findPgTool, runPgTool } from './pg-tools.js';
 
@@ -172,16 +172,6 @@ export async function backup(config: Config, out: string, log: (line: string) =>
     return { archive, manifest };
   } finally {
     await rm(staging, { recursive: true, force: true });
-  }
-}
-
-function isStorageKey(key: string) {
-  try {
-    checkKey(key);
-    return true;
-  } catch (err) {
-    if (err instanceof InvalidStorageKeyError) return false;
-    throw err;
   }
 }
 

@@ -43,10 +43,14 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * A key is one to eight segments of letters, digits, '.', '_' and '-', each starting with a letter or
  * digit: no '..', no absolute path, no backslash, nothing a disk or a bucket reads differently.
  */
-export function checkKey(key: string): string {
+export function isStorageKey(key: string): boolean {
   const segments = key.split('/');
-  if (key.length > 512 || segments.length > 8 || !segments.every((s) => SEGMENT.test(s)))
-    throw new InvalidStorageKeyError(`not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
+  return key.length <= 512 && segments.length <= 8 && segments.every((s) => SEGMENT.test(s));
+}
+
+/** The key, or an InvalidStorageKeyError naming it (see isStorageKey). */
+export function checkKey(key: string): string {
+  if (!isStorageKey(key)) throw new InvalidStorageKeyError(`not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
   return key;
 }
 
