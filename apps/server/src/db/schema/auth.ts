@@ -51,7 +51,11 @@ export const oneTimeTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    purpose: text('purpose', { enum: ['password_reset', 'account_activation'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'account_activation', 'email_change'] }).notNull(),
+    /** An address change waiting for its link to be opened at this address (purpose 'email_change'). */
+    newEmail: text('new_email'),
+    /** Who asked for the change: the person, or an administrator or advisor for them. */
+    requestedById: integer('requested_by_id').references(() => users.id),
     /** SHA-256 of the token: the token itself exists only in the mail. */
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { firms } from './firms.js';
 import { users } from './users.js';
 
@@ -53,6 +64,10 @@ export const disclosureDeliveries = pgTable(
     method: text('method', { enum: ['portal'] })
       .notNull()
       .default('portal'),
+    /** The session that recorded the receipt, and its client address and user agent: evidence of who opened it. */
+    sessionId: uuid('session_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
   (t) => [
     // A version (or a link) is delivered to a client once: the first opening is the proof.

@@ -69,6 +69,14 @@ export const auditEvents = pgTable(
     changes: jsonb('changes'),
     requestId: text('request_id'),
     /**
+     * The account an event is about when nobody signed in acted (a password reset asked, a sign-in
+     * failed, an activation link opened): the actor stays null (anonymous), the subject is named here.
+     */
+    subjectId: integer('subject_id'),
+    /** The client address and user agent of the request that caused the event (null for a job or the CLI). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /**
      * The hash chain (platform/audit-chain.ts): the previous event's `hash` (null for the first event)
      * and this event's HMAC-SHA256 over its canonical content, `prevHash` included. Null only on an
      * event recorded before the chain, until the first start seals it.
@@ -82,6 +90,7 @@ export const auditEvents = pgTable(
     // The audit trail's filters, each with the list's order (newest first by id) for a top-N scan.
     index('audit_events_firm_id_idx').on(t.firmId, t.id),
     index('audit_events_actor_id_idx').on(t.actorId, t.id),
+    index('audit_events_subject_id_idx').on(t.subjectId, t.id),
     index('audit_events_entity_id_order_idx').on(t.entity, t.id),
     index('audit_events_action_id_idx').on(t.action, t.id),
     index('audit_events_occurred_at_idx').on(t.occurredAt),

@@ -32,6 +32,11 @@ export const users = pgTable(
     /** Set when an administrator deactivates the account; a never-activated account has none. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the person last proved they receive mail at `email` (an activation link, or a confirmed
+     * address change opened there). Null: never activated, and the address is only what someone typed.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
