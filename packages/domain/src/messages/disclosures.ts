@@ -122,6 +122,21 @@ export const disclosuresMessages = {
   overdueSince: (date: string) => `overdue since ${date}`,
   versionOf: (date: string) => `version of ${date}`,
   externalLinkVersion: 'the firm’s link',
+  // A receipt's session (the report's Receipt details and its CSV): evidence of who opened a document.
+  receiptDetails: 'Receipt details',
+  receiptsOf: (client: string) => `Receipts of ${client}`,
+  receiptsIntro:
+    'Each document as the client last received it, with the session it was recorded in: its address, its device, and whether it was the client’s own session.',
+  receivedOn: 'Received on',
+  receivedDocument: 'Document',
+  versionEffective: (date: string) => `Version effective ${date}`,
+  firmLink: 'The firm’s link',
+  sessionAddress: 'Address',
+  sessionDevice: 'Device',
+  clientSession: 'Client’s own session',
+  notRecorded: 'Not recorded',
+  notRecordedHint: 'Receipts recorded before sessions were kept name no session.',
+  close: 'Close',
   csvExport: 'CSV export',
   exportProgress: (bytes: number) => `Exporting… ${Math.max(1, Math.round(bytes / 1024))} KB received`,
 } as const;

@@ -113,6 +113,18 @@ export const currentDisclosures = z.object({
 });
 export type CurrentDisclosures = z.infer<typeof currentDisclosures>;
 
+/**
+ * The session a receipt was recorded in, as the report shows it: its client address, its user agent
+ * summarised (`deviceOf`), and whether the session was the client's own. The session id and the whole
+ * user agent are in the CSV.
+ */
+export const receiptSession = z.object({
+  ip: z.string().nullable(),
+  device: z.string(),
+  client_session: z.boolean(),
+});
+export type ReceiptSession = z.infer<typeof receiptSession>;
+
 /** One document of one client in the report. */
 export const deliveryCell = z.object({
   status: z.enum(DELIVERY_STATUSES),
@@ -123,6 +135,8 @@ export const deliveryCell = z.object({
   delivered_version: z.number().int().nullable(),
   delivered_effective_date: z.string().nullable(),
   delivered_on: z.string().nullable(),
+  /** The session that receipt was recorded in; null when there is no receipt or it predates their keeping. */
+  delivered_session: receiptSession.nullable(),
   due_by: z.string().nullable(),
   /** The day a CCO last mailed the client this document's link, while it is still not received. */
   notified_on: z.string().nullable(),

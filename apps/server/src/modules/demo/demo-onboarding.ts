@@ -122,7 +122,9 @@ export async function seedDemoOnboarding(deps: AppDeps) {
     );
   const rileyDates = (await disclosures.initialDeliveryDates(deps.db, [riley.id], deps.config.timeZone)).get(riley.id);
   if (!rileyDates?.crs) {
-    // Opened in the portal on the day they signed: each delivery is recorded once per version.
+    // Opened in the portal on the day they signed: each delivery is recorded once per version. The seed
+    // acts outside any session, so the receipts name none (the report says 'Not recorded'): an invented
+    // address and browser would pass for evidence in the records a CCO relies on.
     const rileyThen = await actingAs(signed, riley.id);
     const deliveryDate = todayOf(signed.config);
     for (const part of ['2A', '2B'] as const)

@@ -185,6 +185,7 @@ const fiscalYearEnd = (d: SQL) =>
   sql`case when ${d} >= make_date(extract(year from ${d})::int, 3, 31) then make_date(extract(year from ${d})::int, 3, 31) else make_date(extract(year from ${d})::int - 1, 3, 31) end`;
 
 const KIND_ALIASES: Record<DisclosureKind, string> = { adv_2a: 'a2a', adv_2b: 'a2b', crs: 'crs' };
+const KINDS = ['adv_2a', 'adv_2b', 'crs'] as const;
 
 /**
  * One document kind of the report, as lateral joins on the client row `b`: the current version, the
@@ -202,7 +203,7 @@ function kindParts(kind: DisclosureKind, today: string, timeZone: string) {
     left join lateral (select d.id, d.effective_date, d.material_change from disclosure_documents d
       where d.firm_id = b.firm_id and d.kind = ${kind} and d.effective_date <= ${today}::date
       order by d.effective_date desc, d.uploaded_at desc, d.id desc limit 1) ${cur} on true
-    left join lateral (select dl.document_id, dl.delivery_date, doc.effective_date from disclosure_deliveries dl
+    left join lateral (select dl.id, dl.document_id, dl.delivery_date, doc.effective_date from disclosure_deliveries dl
       left join disclosure_documents doc on doc.id = dl.document_id
       where dl.client_id = b.client_id and dl.kind = ${kind} order by dl.delivery_date desc, dl.id desc limit 1) ${sql.raw(`last_${a}`)} on true
     left join lateral (select min(dl.delivery_date) as on_ from disclosure_deliveries dl
@@ -227,10 +228,26 @@ function kindParts(kind: DisclosureKind, today: string, timeZone: string) {
     ${cur}.id as ${sql.raw(`${a}_cur_id`)}, ${eff}::text as ${sql.raw(`${a}_cur_eff`)},
     coalesce(${cur}.material_change, false) as ${sql.raw(`${a}_cur_material`)}, ${url} as ${sql.raw(`${a}_url`)},
     ${sql.raw(`last_${a}`)}.document_id as ${sql.raw(`${a}_last_id`)}, ${sql.raw(`last_${a}`)}.delivery_date::text as ${sql.raw(`${a}_last_on`)},
-    ${sql.raw(`last_${a}`)}.effective_date::text as ${sql.raw(`${a}_last_eff`)},
+    ${sql.raw(`last_${a}`)}.effective_date::text as ${sql.raw(`${a}_last_eff`)}, ${sql.raw(`last_${a}`)}.id as ${sql.raw(`${a}_last_receipt`)},
     ${sql.raw(`got_${a}`)}.on_::text as ${sql.raw(`${a}_got_on`)}, to_char(${sql.raw(`note_${a}`)}.at_ at time zone ${timeZone}, 'YYYY-MM-DD') as ${sql.raw(`${a}_note_on`)},
     ${rank} as ${sql.raw(`${a}_rank`)}`;
   return { joins, columns };
+}
+
+/**
+ * The session of the receipt a kind's cell shows (its last), for the rows of the page only: read per
+ * match, it would cost every client of the firm a visit to their receipts and sessions before the sort.
+ * `client_session`: the session's account is the client's (null when no session was recorded).
+ */
+function receiptParts(kind: DisclosureKind) {
+  const a = KIND_ALIASES[kind];
+  const r = sql.raw(`receipt_${a}`);
+  return sql`
+    left join lateral (select dl.session_id::text as ${sql.raw(`${a}_session_id`)}, dl.ip as ${sql.raw(`${a}_ip`)},
+        dl.user_agent as ${sql.raw(`${a}_user_agent`)},
+        case when dl.session_id is null then null else coalesce(s.user_id = dl.client_id, false) end as ${sql.raw(`${a}_client_session`)}
+      from disclosure_deliveries dl left join sessions s on s.id = dl.session_id
+      where dl.id = page.${sql.raw(`${a}_last_receipt`)}) ${r} on true`;
 }
 
 export interface ReportRowRaw {
@@ -277,7 +294,7 @@ export async function reportRows(
     q.client ? sql`u.id = ${q.client}` : undefined,
     search,
   );
-  const parts = (['adv_2a', 'adv_2b', 'crs'] as const).map((k) => kindParts(k, today, timeZone));
+  const parts = KINDS.map((k) => kindParts(k, today, timeZone));
   const rankOf = sql`least(a2a_rank, a2b_rank, crs_rank)`;
   const statusWhere =
     q.status === 'due'
@@ -290,7 +307,9 @@ export async function reportRows(
   const key = q.ordering.replace(/^-/, '');
   const dir = sql.raw(q.ordering.startsWith('-') ? 'desc' : 'asc');
   const order = sql`${sql.raw(REPORT_ORDER[key] ?? 'rank')} ${dir}, lower(last_name) asc, lower(first_name) asc, client_id asc`;
-  const page = q.page && q.page_size ? sql`limit ${q.page_size} offset ${(q.page - 1) * q.page_size}` : sql``;
+  // The page is cut before the receipts' sessions are read; every row (the export) needs no order there.
+  const onePage =
+    q.page && q.page_size ? sql`order by ${order} limit ${q.page_size} offset ${(q.page - 1) * q.page_size}` : sql``;
   const query = sql`
     with b as (
       select u.id as client_id, u.first_name, u.last_name, u.email, f.id as firm_id, f.name as firm_name,
@@ -310,8 +329,16 @@ export async function reportRows(
         parts.map((p) => p.joins),
         sql` `,
       )}
+    ),
+    page as (
+      select *, ${rankOf} as rank, count(*) over ()::int as total from cells ${statusWhere}
+      ${onePage}
     )
-    select *, ${rankOf} as rank, count(*) over ()::int as total from cells ${statusWhere}
-    order by ${order} ${page}`;
+    select page.*, ${sql.join(
+      KINDS.map((k) => sql.raw(`receipt_${KIND_ALIASES[k]}.*`)),
+      sql`, `,
+    )}
+    from page ${sql.join(KINDS.map(receiptParts), sql` `)}
+    order by ${order}`;
   return rowsOf<ReportRowRaw>(await ex.execute(query));
 }

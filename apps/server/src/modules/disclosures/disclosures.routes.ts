@@ -153,7 +153,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             tags,
             body: deliveryDateBody,
             description:
-              'The client opened the document (spec 001 §7): records the delivery of the current version (or link). ADV takes `part` 2A (default) or 2B.',
+              'The client opened the document (spec 001 §7): records the delivery of the current version (or link), with the session, client address and user agent that recorded it. ADV takes `part` 2A (default) or 2B.',
             response: { 200: deliveryDateResponse, ...errors },
           },
         },
@@ -167,7 +167,8 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           querystring: disclosureDeliveryQuery,
-          description: 'The CCO report: per client, each document delivered, current, due or overdue.',
+          description:
+            'The CCO report: per client, each document delivered, current, due or overdue, and the session its last receipt was recorded in (address, device, the client’s own or not; null before sessions were kept).',
           response: { 200: disclosureDeliveryPage, ...errors },
         },
       },
@@ -184,7 +185,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           querystring: disclosureDeliveryExportQuery,
           description:
-            "The report as CSV, every matching row: '{firm abbreviation|all-firms}-disclosure-deliveries-{YYYY-MM-DD}.csv'.",
+            "The report as CSV, every matching row, with each receipt's session id, address and user agent: '{firm abbreviation|all-firms}-disclosure-deliveries-{YYYY-MM-DD}.csv'.",
           produces: ['text/csv'],
           response: { 200: file('text/csv'), ...errors },
         },

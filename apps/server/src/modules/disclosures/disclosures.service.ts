@@ -26,6 +26,7 @@ import {
   type DisclosureVersionQuery,
   deliveryDateAccepted,
   deliveryStatus,
+  deviceOf,
   exportPrefixOf,
   inScope,
   isAdv,
@@ -217,6 +218,17 @@ export async function openFile(ctx: Ctx, id: number, opened = true): Promise<{ s
   return { stream, fileName: v.fileName };
 }
 
+/**
+ * The session a receipt is recorded in, kept with it as evidence of who opened the document: a receipt
+ * naming only the client cannot tell the client from someone who got into their account. Work done for
+ * a client outside a request (the demo seed) has no session, address or browser, and records none
+ * rather than a stand-in that would read as evidence.
+ */
+function receiptSessionOf(ctx: Ctx) {
+  if (ctx.meta.requestId === null) return { sessionId: null, ip: null, userAgent: null };
+  return { sessionId: ctx.auth.sessionId, ip: ctx.meta.ip, userAgent: ctx.meta.userAgent };
+}
+
 /** One opening by the client: the delivery row once per version (or link), an audit event each time. */
 async function recordOpening(
   ctx: Ctx,
@@ -226,6 +238,7 @@ async function recordOpening(
   url: string | null,
   deliveryDate: string,
 ) {
+  const session = receiptSessionOf(ctx);
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     const first = await insertDelivery(tx, {
       firmId,
@@ -235,13 +248,25 @@ async function recordOpening(
       url,
       deliveryDate,
       deliveredAt: ctx.deps.config.now(),
+      ...session,
     });
+    // Each opening names its session, a repeated one too: the receipt row keeps the first only.
     record({
       action: first ? 'deliver' : 'open',
       entity: 'disclosure_delivery',
       entityId: documentId,
       firmId,
-      changes: { client: ctx.actor.id, kind, version: documentId, url, delivery_date: deliveryDate, method: 'portal' },
+      changes: {
+        client: ctx.actor.id,
+        kind,
+        version: documentId,
+        url,
+        delivery_date: deliveryDate,
+        method: 'portal',
+        session_id: session.sessionId,
+        ip: session.ip,
+        user_agent: session.userAgent,
+      },
     });
   });
 }
@@ -354,9 +379,26 @@ function reportScope(ctx: Ctx, firm: number | undefined) {
 
 const KIND_ALIAS: Record<DisclosureKind, string> = { adv_2a: 'a2a', adv_2b: 'a2b', crs: 'crs' };
 
+/**
+ * The session of the receipt a cell shows (the last one of its kind): null when there is no receipt or
+ * it was recorded before sessions were kept. `clientSession`: the session's account is the client's.
+ */
+function receiptOf(r: ReportRowRaw, kind: DisclosureKind) {
+  const a = KIND_ALIAS[kind];
+  const sessionId = (r[`${a}_session_id`] ?? null) as string | null;
+  if (sessionId === null) return null;
+  return {
+    sessionId,
+    ip: (r[`${a}_ip`] ?? null) as string | null,
+    userAgent: (r[`${a}_user_agent`] ?? null) as string | null,
+    clientSession: r[`${a}_client_session`] === true,
+  };
+}
+
 function cellOf(r: ReportRowRaw, kind: DisclosureKind, today: string): DeliveryCell {
   const a = KIND_ALIAS[kind];
   const get = <T>(name: string) => (r[`${a}_${name}`] ?? null) as T;
+  const receipt = receiptOf(r, kind);
   const currentId = get<number | null>('cur_id');
   const received = get<string | null>('got_on');
   const { status, due_by } = deliveryStatus(
@@ -377,6 +419,11 @@ function cellOf(r: ReportRowRaw, kind: DisclosureKind, today: string): DeliveryC
     delivered_version: get('last_id'),
     delivered_effective_date: get('last_eff'),
     delivered_on: get('last_on'),
+    delivered_session: receipt && {
+      ip: receipt.ip,
+      device: deviceOf(receipt.userAgent),
+      client_session: receipt.clientSession,
+    },
     due_by,
     notified_on: received === null ? get('note_on') : null,
   };
@@ -419,8 +466,22 @@ const cellColumns = (kind: DisclosureKind) => {
     `${t} Delivered On`,
     `${t} Due By`,
     `${t} Notified On`,
+    `${t} Session ID`,
+    `${t} Session IP Address`,
+    `${t} Session User Agent`,
+    `${t} Client's Own Session`,
   ];
 };
+
+/**
+ * The session columns of a document: blank without a receipt; a receipt from before sessions were kept
+ * says so in the last column, so that it reads apart from a document never received.
+ */
+function receiptCells(r: ReportRowRaw, kind: DisclosureKind, delivered: boolean): unknown[] {
+  const receipt = receiptOf(r, kind);
+  if (!receipt) return ['', '', '', delivered ? m.notRecorded : ''];
+  return [receipt.sessionId, receipt.ip, receipt.userAgent, receipt.clientSession ? m.yes : m.no];
+}
 
 /** The report as one CSV (every matching row, streamed), named '{firm}-disclosure-deliveries-{today}.csv'. */
 export async function exportCsv(ctx: Ctx, q: DisclosureDeliveryExportQuery) {
@@ -465,6 +526,7 @@ export async function exportCsv(ctx: Ctx, q: DisclosureDeliveryExportQuery) {
           wireDateToText(c.delivered_on),
           wireDateToText(c.due_by),
           wireDateToText(c.notified_on),
+          ...receiptCells(raw, kind, c.delivered_on !== null),
         );
       }
       if (!csv.write(line)) await new Promise((resolve) => csv.once('drain', resolve));

@@ -1,10 +1,11 @@
 import { addDays, calendarDateIn, type DisclosureKind, deliveryStatus, overallStatus } from '@portal/domain';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
-import { clientAgreements } from '../../db/schema/index.js';
+import { clientAgreements, disclosureDeliveries } from '../../db/schema/index.js';
 import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
-import { createFirm, createUser } from '../../testing/factories.js';
+import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 import { initialDeliveryDates } from './disclosures.service.js';
 
@@ -316,6 +317,189 @@ describe('disclosure documents', () => {
       payload: { portalUserId: reader.user.id, deliveryDate: today },
     });
     expect(json(res).Initial_Form_ADV_Delivery_Date__c).toBe(today);
+  });
+});
+
+describe('a receipt names the session that recorded it', () => {
+  const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+  const PHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  type Receipt = { session_id: string | null; ip: string | null; user_agent: string | null };
+  type Cell = {
+    delivered_on: string | null;
+    delivered_session: { ip: string | null; device: string; client_session: boolean } | null;
+  };
+  type Row = { client_id: number } & Record<DisclosureKind, Cell>;
+
+  /** A client signed in from an address and a browser: the bearer headers and the session's id. */
+  async function signInFrom(email: string, ip: string, userAgent: string) {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email, password: TEST_PASSWORD },
+      headers: { 'user-agent': userAgent },
+      remoteAddress: ip,
+    });
+    const headers = { authorization: `Bearer ${json<{ token: string }>(login).token}` };
+    const sessions = json<{ results: { id: string; current: boolean }[] }>(
+      await t.app.inject({ url: '/api/auth/sessions/', headers }),
+    );
+    return { headers, sessionId: sessions.results.find((s) => s.current)?.id as string };
+  }
+
+  const receiptsOf = async (clientId: number) =>
+    rowsOf<Receipt & { kind: string }>(
+      await t.deps.db.execute(
+        sql`select kind, session_id::text as session_id, ip, user_agent from disclosure_deliveries where client_id = ${clientId} order by kind`,
+      ),
+    );
+
+  let firm: number;
+  let firmCco: Record<string, string>;
+  let reader: { id: number; email: string };
+  let laptop: { headers: Record<string, string>; sessionId: string };
+
+  beforeAll(async () => {
+    firm = (
+      await createFirm(t.deps.db, {
+        name: 'Receipts Firm',
+        abbreviation: 'RCP',
+        formCrsUrl: 'https://files.example/rcp-crs',
+      })
+    ).id;
+    const firmAdmin = (await signedInAs(t, { profile: { firmId: firm, profileType: 1 } })).headers;
+    firmCco = (await signedInAs(t, { profile: { firmId: firm, profileType: 3, isCco: true } })).headers;
+    expect(
+      (await upload(firmAdmin, `firm=${firm}&kind=adv_2a&effective_date=2020-01-01`, pdfOf('rcp 2a'))).statusCode,
+    ).toBe(201);
+    reader = await createUser(t.deps.db, { lastName: 'Reader', profile: { firmId: firm, profileType: 4 } });
+    laptop = await signInFrom(reader.email, '203.0.113.7', LAPTOP);
+  });
+
+  it("the delivery calls and the opening of a version record the client's session, address and browser, in the audit event too", async () => {
+    const crs = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update_form_crs_delivery_date/',
+      headers: { ...laptop.headers, 'user-agent': LAPTOP },
+      remoteAddress: '203.0.113.7',
+      payload: { portalUserId: reader.id, deliveryDate: today },
+    });
+    expect(crs.statusCode).toBe(200);
+    // The same session on another network and browser (the token carried over): the request's own.
+    const current = json<{ documents: { kind: string; url: string }[] }>(
+      await t.app.inject({ url: `/api/disclosures/current/?portalUserId=${reader.id}`, headers: laptop.headers }),
+    );
+    const adv = current.documents.find((d) => d.kind === 'adv_2a') as { url: string };
+    const opened = await t.app.inject({
+      url: adv.url,
+      headers: { ...laptop.headers, 'user-agent': PHONE },
+      remoteAddress: '198.51.100.23',
+    });
+    expect(opened.statusCode).toBe(200);
+
+    expect(await receiptsOf(reader.id)).toEqual([
+      { kind: 'adv_2a', session_id: laptop.sessionId, ip: '198.51.100.23', user_agent: PHONE },
+      { kind: 'crs', session_id: laptop.sessionId, ip: '203.0.113.7', user_agent: LAPTOP },
+    ]);
+    const events = rowsOf<{ action: string; changes: Record<string, unknown> }>(
+      await t.deps.db.execute(
+        sql`select action, changes from audit_events where entity = 'disclosure_delivery' and firm_id = ${firm} order by id`,
+      ),
+    );
+    expect(
+      events.map((e) => [e.action, e.changes.kind, e.changes.session_id, e.changes.ip, e.changes.user_agent]),
+    ).toEqual([
+      ['deliver', 'crs', laptop.sessionId, '203.0.113.7', LAPTOP],
+      ['deliver', 'adv_2a', laptop.sessionId, '198.51.100.23', PHONE],
+    ]);
+
+    // Opened again from elsewhere: the receipt keeps the first opening; the event names the new one.
+    await t.app.inject({
+      url: adv.url,
+      headers: { ...laptop.headers, 'user-agent': LAPTOP },
+      remoteAddress: '192.0.2.1',
+    });
+    expect((await receiptsOf(reader.id))[0]).toMatchObject({ ip: '198.51.100.23', user_agent: PHONE });
+    const [reopened] = rowsOf<{ action: string; changes: Record<string, unknown> }>(
+      await t.deps.db.execute(
+        sql`select action, changes from audit_events where entity = 'disclosure_delivery' and firm_id = ${firm} order by id desc limit 1`,
+      ),
+    );
+    expect(reopened).toMatchObject({ action: 'open', changes: { session_id: laptop.sessionId, ip: '192.0.2.1' } });
+  });
+
+  it("the CCO's report shows each receipt's address, device and the client's own session; receipts from before show none", async () => {
+    // A receipt recorded before sessions were kept, and one (made by hand) in another person's session.
+    const older = await createUser(t.deps.db, { lastName: 'Older', profile: { firmId: firm, profileType: 4 } });
+    await t.deps.db.insert(disclosureDeliveries).values({
+      firmId: firm,
+      clientId: older.id,
+      kind: 'crs',
+      url: 'https://files.example/rcp-crs',
+      deliveryDate: today,
+    });
+    const stranger = await createUser(t.deps.db, { lastName: 'Stranger', profile: { firmId: firm, profileType: 4 } });
+    const someoneElse = await signInFrom(
+      (await createUser(t.deps.db, { profile: { firmId: firm, profileType: 2 } })).email,
+      '192.0.2.99',
+      'curl/8.5.0',
+    );
+    await t.deps.db.insert(disclosureDeliveries).values({
+      firmId: firm,
+      clientId: stranger.id,
+      kind: 'crs',
+      url: 'https://files.example/rcp-crs',
+      deliveryDate: today,
+      sessionId: someoneElse.sessionId,
+      ip: '192.0.2.99',
+      userAgent: 'curl/8.5.0',
+    });
+
+    const page = json<{ results: Row[] }>(
+      await t.app.inject({ url: `/api/disclosure_deliveries/?firm=${firm}&ordering=last_name`, headers: firmCco }),
+    );
+    const row = (id: number) => page.results.find((r) => r.client_id === id) as Row;
+    expect(row(reader.id).crs.delivered_session).toEqual({
+      ip: '203.0.113.7',
+      device: 'Firefox on Windows',
+      client_session: true,
+    });
+    expect(row(reader.id).adv_2a.delivered_session).toEqual({
+      ip: '198.51.100.23',
+      device: 'Safari on iPhone',
+      client_session: true,
+    });
+    expect(row(reader.id).adv_2b).toMatchObject({ delivered_on: null, delivered_session: null });
+    expect(row(older.id).crs).toMatchObject({ delivered_on: today, delivered_session: null });
+    expect(row(stranger.id).crs.delivered_session).toEqual({ ip: '192.0.2.99', device: 'curl', client_session: false });
+
+    const res = await t.app.inject({ url: `/api/disclosure_deliveries/export/?firm=${firm}`, headers: firmCco });
+    expect(res.statusCode).toBe(200);
+    const records = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    const line = (lastName: string) => records.find((r) => r['Last Name'] === lastName) as Record<string, string>;
+    expect(line('Reader')).toMatchObject({
+      'Form CRS Session ID': laptop.sessionId,
+      'Form CRS Session IP Address': '203.0.113.7',
+      'Form CRS Session User Agent': LAPTOP,
+      "Form CRS Client's Own Session": 'Yes',
+      'Form ADV Part 2A Session ID': laptop.sessionId,
+      'Form ADV Part 2A Session IP Address': '198.51.100.23',
+      'Form ADV Part 2A Session User Agent': PHONE,
+      "Form ADV Part 2A Client's Own Session": 'Yes',
+      // Nothing received: no receipt, so nothing to say of its session.
+      'Form ADV Part 2B Session ID': '',
+      "Form ADV Part 2B Client's Own Session": '',
+    });
+    expect(line('Older')).toMatchObject({
+      'Form CRS Session ID': '',
+      'Form CRS Session IP Address': '',
+      'Form CRS Session User Agent': '',
+      "Form CRS Client's Own Session": 'Not recorded',
+    });
+    expect(line('Stranger')).toMatchObject({
+      'Form CRS Session ID': someoneElse.sessionId,
+      "Form CRS Client's Own Session": 'No',
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import {
   seesEveryFirmsDisclosures,
   wireDateToText,
 } from '@portal/domain';
-import { IconMailForward } from '@tabler/icons-react';
+import { IconMailForward, IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -23,10 +23,11 @@ import { useCurrentUser } from '../../lib/current-user';
 import { firmOptionsQuery, firmQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
-import { cellText, owesSomething } from './delivery-cells';
+import { cellText, hasReceipt, owesSomething } from './delivery-cells';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import classes from './disclosures.module.css';
 import { deliver, deliveryListQuery, disclosureDeliveriesKey, exportPath } from './disclosures-api';
+import { ReceiptsDrawer } from './receipts-drawer';
 
 const m = messages.disclosures;
 const c = m.columns;
@@ -154,6 +155,8 @@ export function DisclosureDeliveriesPage() {
   const dueCount = due.data?.count ?? 0;
 
   const [asking, setAsking] = useState<Asking>(null);
+  // Kept while the drawer closes, so its content stays until it has slid away.
+  const [viewing, setViewing] = useState<{ row: DisclosureDeliveryRow; opened: boolean } | null>(null);
   const send = useMutation({
     mutationFn: (a: NonNullable<Asking>) =>
       a.kind === 'one' ? deliver({ firm: a.row.firm_id, portalUserId: a.row.client_id }) : deliver({ firm: a.firm.id }),
@@ -172,6 +175,13 @@ export function DisclosureDeliveriesPage() {
       visible: owesSomething,
       disabled: () => send.isPending,
       onClick: (row) => setAsking({ kind: 'one', row }),
+    },
+    {
+      label: m.receiptDetails,
+      icon: IconReceipt,
+      placement: 'menu',
+      visible: hasReceipt,
+      onClick: (row) => setViewing({ row, opened: true }),
     },
   ];
   const chosenFirm = firmId !== null && firm.data ? { id: firmId, name: firm.data.name } : null;
@@ -235,6 +245,13 @@ export function DisclosureDeliveriesPage() {
         emptyText={table.search ? m.noMatch : m.empty}
         actions={actions}
         minWidth={1040}
+      />
+
+      <ReceiptsDrawer
+        row={viewing?.row ?? null}
+        opened={viewing?.opened ?? false}
+        name={viewing ? clientOf(viewing.row) : ''}
+        onClose={() => setViewing((v) => v && { ...v, opened: false })}
       />
 
       <ConfirmModal

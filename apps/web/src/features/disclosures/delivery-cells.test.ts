@@ -1,7 +1,7 @@
 import type { DeliveryCell } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../../lib/bytes';
-import { cellText } from './delivery-cells';
+import { cellText, hasReceipt, receiptsOf } from './delivery-cells';
 
 const cell = (over: Partial<DeliveryCell>): DeliveryCell => ({
   status: 'due',
@@ -10,6 +10,7 @@ const cell = (over: Partial<DeliveryCell>): DeliveryCell => ({
   delivered_version: null,
   delivered_effective_date: null,
   delivered_on: null,
+  delivered_session: null,
   due_by: null,
   notified_on: null,
   ...over,
@@ -71,6 +72,58 @@ describe('a document cell of the delivery report', () => {
       label: 'No document',
       lines: [],
     });
+  });
+});
+
+describe("a row's receipts, as Receipt details shows them", () => {
+  const none = cell({ status: 'none', current_version: null, current_effective_date: null });
+  it("names the session's address and device and whether it was the client's own", () => {
+    const crs = cell({
+      status: 'received',
+      delivered_on: '2026-04-03',
+      delivered_session: { ip: '203.0.113.7', device: 'Firefox on Windows', client_session: true },
+    });
+    expect(receiptsOf({ adv_2a: none, adv_2b: none, crs })).toEqual([
+      {
+        kind: 'crs',
+        title: 'Form CRS',
+        facts: [
+          { label: 'Received on', value: '04/03/2026' },
+          { label: 'Document', value: 'The firm’s link' },
+          { label: 'Address', value: '203.0.113.7' },
+          { label: 'Device', value: 'Firefox on Windows' },
+          { label: 'Client’s own session', value: 'Yes' },
+        ],
+      },
+    ]);
+  });
+
+  it('says Not recorded for a receipt from before sessions were kept, and No for another person’s session', () => {
+    const old = cell({
+      status: 'received',
+      delivered_version: 7,
+      delivered_effective_date: '2026-04-01',
+      delivered_on: '2026-04-03',
+    });
+    const other = cell({
+      status: 'received',
+      delivered_on: '2026-04-05',
+      delivered_session: { ip: null, device: 'curl', client_session: false },
+    });
+    const [adv, crs] = receiptsOf({ adv_2a: old, adv_2b: none, crs: other });
+    expect(adv.facts.map((f) => f.value)).toEqual([
+      '04/03/2026',
+      'Version effective 04/01/2026',
+      'Not recorded',
+      'Not recorded',
+      'Not recorded',
+    ]);
+    expect(crs.facts.slice(2).map((f) => f.value)).toEqual(['Not recorded', 'curl', 'No']);
+  });
+
+  it('is offered only on a row with a receipt', () => {
+    expect(hasReceipt({ adv_2a: cell({}), adv_2b: none, crs: cell({}) })).toBe(false);
+    expect(hasReceipt({ adv_2a: cell({}), adv_2b: none, crs: cell({ delivered_on: '2026-04-03' }) })).toBe(true);
   });
 });
 
