@@ -72,6 +72,7 @@ test("an administrator sets up the firm's portfolio system; an advisor's home li
     email: `ksw.advisor.${stamp}@example.test`,
     firstName: 'Ada',
     lastName: `Advisor${stamp}`,
+    emailVerifiedAt: new Date(),
     profile: { firmId: firm.id, profileType: 2 },
   });
 
@@ -93,6 +94,8 @@ test("an administrator sets up the firm's portfolio system; an advisor's home li
   await dialog.getByRole('textbox', { name: new RegExp(`^${m.certificateLabel}`) }).fill(orion.certificate);
   await dialog.getByRole('checkbox', { name: m.attributeNames.role }).check();
   await dialog.getByRole('textbox', { name: m.relayStateLabel }).fill(`${SP_URL}/dashboard`);
+  // No NameID to choose: the form says it is persistent and what the provider maps.
+  await expect(dialog.getByText(m.nameIdMapping)).toBeVisible();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText(m.keyInvalid)).toBeVisible();
@@ -130,7 +133,9 @@ test("an administrator sets up the firm's portfolio system; an advisor's home li
   const [tab] = await Promise.all([context.waitForEvent('page'), orionLink.click()]);
   await tab.waitForURL(orion.acsUrl);
   await expect(tab.getByRole('heading', { name: 'Orion test system' })).toBeVisible();
-  await expect(tab.getByText(`Signed in as ${advisor.email}`)).toBeVisible();
+  // Known to the system by an opaque id; the verified address comes as an attribute.
+  await expect(tab.getByText(/^Signed in as [A-Za-z0-9_-]{43}$/)).toBeVisible();
+  await expect(tab.getByText(`email: ${advisor.email}`)).toBeVisible();
   await expect(tab.getByText('first_name: Ada')).toBeVisible();
   await expect(tab.getByText('role: Financial Advisor')).toBeVisible();
   await expect(tab.getByText(`Start page: ${SP_URL}/dashboard`)).toBeVisible();

@@ -1468,7 +1468,6 @@ function ssoCases(): Record<string, Case> {
     entity_id: `https://sp${n}.example.com`,
     acs_url: `https://sp${n}.example.com/acs`,
     certificate: testSigningPair().cert,
-    name_id_format: 'email',
     attributes: ['email'],
   });
   const providerIn = async (s: Target) => {

@@ -92,15 +92,18 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: messages.http.notFound }));
 }
 
-/** Whether a Postgres error of this SQLSTATE was raised, whichever driver raised it (and wrapped it). */
-function hasSqlState(err: unknown, code: string): boolean {
-  let e = err as { code?: string; cause?: unknown } | undefined;
+/** The Postgres error of this SQLSTATE, whichever driver raised it (and wrapped it), if one was raised. */
+function sqlErrorOf(err: unknown, code: string): { code?: string; constraint?: unknown } | undefined {
+  let e = err as { code?: string; constraint?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
-    if (e.code === code) return true;
+    if (e.code === code) return e;
     e = e.cause as typeof e;
   }
-  return false;
+  return undefined;
 }
+
+/** Whether a Postgres error of this SQLSTATE was raised, whichever driver raised it (and wrapped it). */
+const hasSqlState = (err: unknown, code: string) => sqlErrorOf(err, code) !== undefined;
 
 /** How long a client is asked to wait when the database cannot be reached. */
 const RETRY_AFTER_SECONDS = 30;
@@ -132,8 +135,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** Postgres unique violation, whichever driver raised it. */
-export const isUniqueViolation = (err: unknown) => hasSqlState(err, '23505');
+/**
+ * Postgres unique violation, whichever driver raised it; of that constraint or unique index when one is
+ * named (a table with two unique rules answers each with its own message).
+ */
+export function isUniqueViolation(err: unknown, constraint?: string) {
+  const e = sqlErrorOf(err, '23505');
+  return e !== undefined && (constraint === undefined || e.constraint === constraint);
+}
 
 /** Postgres foreign key violation (a reference to nothing, a row still referenced), or an ON DELETE RESTRICT's. */
 export const isForeignKeyViolation = (err: unknown) => hasSqlState(err, '23503') || hasSqlState(err, '23001');

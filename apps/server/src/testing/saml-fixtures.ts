@@ -27,7 +27,10 @@ export interface AcceptedLogin {
 
 /**
  * A SAML service provider built with samlify as a portfolio system would be: its own key pair, its
- * entity ID and ACS, trusting the portal through the portal's published metadata.
+ * entity ID and ACS, trusting the portal through the portal's published metadata. samlify checks the
+ * signatures, the issuer and the validity window (on the real clock); what it leaves to the provider, this
+ * one does as a careful provider must: the response is for it (audience, destination, recipient) and it
+ * is used once (it keeps the response and assertion ids it has accepted).
  */
 export function testServiceProvider(entityId: string, acsUrl: string) {
   const pair = generateSigningPair(`Test SP ${entityId}`, new Date(), 1, 2048);
@@ -39,15 +42,25 @@ export function testServiceProvider(entityId: string, acsUrl: string) {
     wantMessageSigned: true,
     assertionConsumerService: [{ Binding: samlify.Constants.namespace.binding.post, Location: acsUrl }],
   });
+  const seen = new Set<string>();
   return {
     entityId,
     acsUrl,
     certificate: pair.cert,
-    /** Parses and verifies a posted SAMLResponse against the IdP's metadata; throws when it does not verify. */
+    /** Parses and verifies a posted SAMLResponse against the IdP's metadata; throws when it refuses it. */
     async accept(idpMetadataXml: string, samlResponse: string): Promise<AcceptedLogin> {
       const trusted = samlify.IdentityProvider({ metadata: idpMetadataXml });
-      const { extract } = await sp.parseLoginResponse(trusted, 'post', { body: { SAMLResponse: samlResponse } });
-      const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+      const { extract, samlContent } = await sp.parseLoginResponse(trusted, 'post', {
+        body: { SAMLResponse: samlResponse },
+      });
+      const xml = String(samlContent);
+      if (extract.audience !== entityId) throw new Error(`ERR_AUDIENCE: for ${extract.audience}`);
+      if (extract.response?.destination !== acsUrl) throw new Error('ERR_DESTINATION');
+      if (xml.match(/<saml:SubjectConfirmationData [^>]*Recipient="([^"]+)"/)?.[1] !== acsUrl)
+        throw new Error('ERR_RECIPIENT');
+      const ids = [String(extract.response?.id ?? ''), xml.match(/<saml:Assertion [^>]*ID="([^"]+)"/)?.[1] ?? ''];
+      if (ids.some((id) => id === '' || seen.has(id))) throw new Error('ERR_REPLAYED');
+      for (const id of ids) seen.add(id);
       return {
         nameID: String(extract.nameID),
         nameIDFormat: xml.match(/<saml:NameID Format="([^"]+)"/)?.[1],

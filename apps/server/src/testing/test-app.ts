@@ -49,7 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the suite both ways so PGlite never hides a difference).
  */
-async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ memory: true });
   const name = `portal_test_${randomBytes(6).toString('hex')}`;

@@ -1,4 +1,4 @@
-/** Issue 12 §2: single sign-on to the portfolio systems (the portal as a SAML identity provider). */
+/** Single sign-on to the portfolio systems (the portal as a SAML identity provider). */
 export const ssoMessages = {
   title: 'Single Sign-On',
   intro:
@@ -9,7 +9,6 @@ export const ssoMessages = {
     label: 'Name',
     key: 'Key',
     entity_id: 'Entity ID',
-    name_id_format: 'NameID',
     certificate_expires: 'Certificate expires',
     is_active: 'Status',
   },
@@ -27,13 +26,13 @@ export const ssoMessages = {
   acsUrlDescription: 'Where the signed response is posted (HTTP-POST binding).',
   certificateLabel: 'Certificate',
   certificateDescription: "The service provider's X.509 certificate, in PEM (-----BEGIN CERTIFICATE-----).",
-  nameIdFormatLabel: 'NameID format',
-  nameIdFormats: {
-    email: 'Email address',
-    persistent: 'Persistent (an opaque id, the same each time, for this service provider only)',
-    unspecified: "Unspecified (the portal's user number)",
-  },
+  nameIdLabel: 'NameID',
+  nameIdText:
+    'Persistent and opaque: an id of the person made for this service provider only, the same at every sign-on. It never changes with their email address.',
+  nameIdMapping:
+    "Have the service provider link this id to the person's account there once (at the first sign-in, for example by the email attribute) and find the account by it from then on, never by the email.",
   attributesLabel: 'Attributes sent',
+  attributesDescription: 'Email is sent only for people who have confirmed their address.',
   attributeNames: {
     email: 'Email',
     first_name: 'First name',
@@ -58,9 +57,12 @@ export const ssoMessages = {
   certificateInvalid:
     'This is not a PEM certificate: paste the whole text from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
   certificateExpired: (date: string) => `This certificate expired on ${date}.`,
-  chooseNameIdFormat: 'Choose a NameID format.',
+  nameIdPersistentOnly:
+    "The NameID is always persistent (an opaque id per person and service provider): leave name_id_format out or send 'persistent'.",
   attributeUnknown: 'Choose attributes from the list.',
   duplicate: 'This firm already has a service provider with this key.',
+  entityIdTaken:
+    'This entity ID is already registered for a service provider. Each entity ID can be registered once on the portal: check it with the service provider.',
   inUse: 'Firm links sign in through this service provider: change them under Firm Links first.',
   created: 'Service provider added.',
   updated: 'Service provider updated.',

@@ -10,7 +10,6 @@ const valid = {
   entity_id: 'https://orion.example.com/saml',
   acs_url: 'https://orion.example.com/saml/acs',
   certificate: PEM,
-  name_id_format: 'email',
   attributes: ['last_name', 'email'],
 };
 const problems = (change: Record<string, unknown>) =>
@@ -43,7 +42,13 @@ describe("a service provider's settings", () => {
     expect(problems({ acs_url: 'https://orion.example.com/saml/acs' })).toBeUndefined();
     expect(problems({ certificate: 'MIIBszCCAVmgAwIBAgIUJ0c=' })).toEqual([['certificate', m.certificateInvalid]]);
     expect(problems({ certificate: '' })).toEqual([['certificate', m.certificateRequired]]);
-    expect(problems({ name_id_format: 'kerberos' })).toEqual([['name_id_format', m.chooseNameIdFormat]]);
+  });
+
+  it('sign the NameID persistent only: the field may be left out or say so, and nothing else', () => {
+    expect(problems({})).toBeUndefined();
+    expect(problems({ name_id_format: 'persistent' })).toBeUndefined();
+    for (const other of ['email', 'unspecified', 'Persistent', null, ''])
+      expect(problems({ name_id_format: other }), String(other)).toEqual([['name_id_format', m.nameIdPersistentOnly]]);
   });
 
   it('name a firm by an id the database can hold, or say to choose one', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { NAME_ID_FORMATS, SSO_ATTRIBUTES, SSO_KEY } from '../rules/sso.js';
+import { NAME_ID_FORMAT, SSO_ATTRIBUTES, SSO_KEY } from '../rules/sso.js';
 import { MAX_ID, pageOf, pageQuery, recordId, requiredText } from './common.js';
 
 const m = messages.sso;
@@ -16,7 +16,8 @@ export const serviceProvider = z.object({
   certificate: z.string(),
   certificate_subject: z.string(),
   certificate_expires: z.string(),
-  name_id_format: z.enum(NAME_ID_FORMATS),
+  // Always 'persistent': kept on the wire for the clients that read it.
+  name_id_format: z.literal(NAME_ID_FORMAT),
   attributes: z.array(z.enum(SSO_ATTRIBUTES)),
   relay_state: z.string(),
   is_active: z.boolean(),
@@ -62,7 +63,8 @@ export const serviceProviderUpdateBody = z.object({
     .min(1, { message: m.certificateRequired, abort: true })
     .max(20_000, { message: messages.validation.maxLength(20_000), abort: true })
     .regex(PEM, m.certificateInvalid),
-  name_id_format: z.enum(NAME_ID_FORMATS, { error: m.chooseNameIdFormat }),
+  // No choice any more: a client that still sends the field may send only 'persistent'.
+  name_id_format: z.literal(NAME_ID_FORMAT, { error: m.nameIdPersistentOnly }).optional(),
   attributes: z
     .array(z.enum(SSO_ATTRIBUTES, { error: m.attributeUnknown }))
     .max(SSO_ATTRIBUTES.length)

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { firms } from './firms.js';
 
+/** The unique rules of the table, by the names a failed write reports. */
+export const SSO_FIRM_KEY = 'sso_service_providers_firm_key';
+export const SSO_ENTITY_KEY = 'sso_service_providers_entity_key';
+
 /**
- * A firm's SAML service provider (issue 12 §2): a portfolio system its staff are signed in to. The
- * portal signs responses with its own key (config `ssoSigning`); these rows say where and what to send.
+ * A firm's SAML service provider: a portfolio system its staff are signed in to. The portal signs
+ * responses with its own key (config `ssoSigning`); these rows say where and what to send.
  */
 export const ssoServiceProviders = pgTable(
   'sso_service_providers',
@@ -22,7 +26,10 @@ export const ssoServiceProviders = pgTable(
     /** Read from the certificate when saved: the setup list shows and sorts by them. */
     certificateSubject: text('certificate_subject').notNull(),
     certificateExpires: timestamp('certificate_expires', { withTimezone: true }).notNull(),
-    nameIdFormat: text('name_id_format', { enum: ['email', 'persistent', 'unspecified'] }).notNull(),
+    /** Always 'persistent' (the only format the portal signs), kept for the wire field that shows it. */
+    nameIdFormat: text('name_id_format', { enum: ['persistent'] })
+      .notNull()
+      .default('persistent'),
     attributes: text('attributes').array().notNull().default(sql`'{}'::text[]`),
     relayState: text('relay_state').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
@@ -34,6 +41,11 @@ export const ssoServiceProviders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  // A constraint, not an index: firm_links references (firm_id, key).
-  (t) => [unique('sso_service_providers_firm_key').on(t.firmId, t.key)],
+  (t) => [
+    // A constraint, not an index: firm_links references (firm_id, key).
+    unique(SSO_FIRM_KEY).on(t.firmId, t.key),
+    // Portal-wide, whatever the case: every provider gets assertions under the same issuer and
+    // certificate, so a second registration of one entity ID would let another firm aim them at it.
+    uniqueIndex(SSO_ENTITY_KEY).on(sql`lower(${t.entityId})`),
+  ],
 );

@@ -28,7 +28,6 @@ export async function seedDemoSso(deps: AppDeps) {
     acs_url: 'https://sso.example.com/orion/saml/acs',
     // A service provider's certificate, as its vendor would give it (the key is not kept: the demo has no SP).
     certificate: generateSigningPair('Orion (demo) service provider', new Date(), 5, 2048).cert,
-    name_id_format: 'email',
     attributes: ['email', 'first_name', 'last_name', 'firm', 'role'],
     relay_state: '',
     is_active: true,

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { NAME_ID_FORMAT_URNS, type NameIdFormat, SSO_ATTRIBUTES, type SsoAttribute } from '@portal/domain';
+import { NAME_ID_FORMAT_URN, SSO_ATTRIBUTES, type SsoAttribute } from '@portal/domain';
 import samlify from 'samlify';
 import type { SsoConfig } from '../../config.js';
 import type { SigningPair } from '../../platform/saml-keys.js';
@@ -14,19 +14,16 @@ export interface SpSettings {
   entityId: string;
   acsUrl: string;
   certificate: string;
-  nameIdFormat: NameIdFormat;
   nameIdSecret: string;
-  attributes: readonly string[];
 }
 
-/** The signed-in person, as the response describes them. */
+/**
+ * The signed-in person, as the response describes them: their id (the NameID is made from it) and the
+ * attributes this sign-on sends, already chosen (`attributesSent`), each with its value.
+ */
 export interface SamlSubject {
   id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  firm: string;
-  role: string;
+  attributes: Partial<Record<SsoAttribute, string>>;
 }
 
 /** How long a response may be used: the SP must receive it right away (saml-profiles §4.1.4.2). */
@@ -70,7 +67,7 @@ function idpOf(sso: SsoConfig, publicUrl: string): Idp | null {
   if (cached?.pair === pair) return cached;
   const common = {
     entityID: idpEntityId(publicUrl),
-    nameIDFormat: Object.values(NAME_ID_FORMAT_URNS),
+    nameIDFormat: [NAME_ID_FORMAT_URN],
     // The schema requires one; the portal starts sign-ons itself (IdP-initiated) from this address.
     singleSignOnService: [
       { Binding: samlify.Constants.namespace.binding.redirect, Location: `${publicUrl}/api/sso/init/` },
@@ -91,31 +88,18 @@ function idpOf(sso: SsoConfig, publicUrl: string): Idp | null {
 /** The IdP's metadata XML, or null when single sign-on is off. */
 export const idpMetadata = (sso: SsoConfig, publicUrl: string) => idpOf(sso, publicUrl)?.metadata ?? null;
 
-/** The NameID of the person for this service provider, per its format. */
-export function nameIdOf(sp: Pick<SpSettings, 'nameIdFormat' | 'nameIdSecret'>, subject: SamlSubject): string {
-  switch (sp.nameIdFormat) {
-    case 'email':
-      return subject.email;
-    case 'persistent':
-      // Pairwise and opaque: the same person gets a different id at each provider, the same one each time.
-      return createHmac('sha256', sp.nameIdSecret).update(String(subject.id)).digest('base64url');
-    case 'unspecified':
-      return String(subject.id);
-  }
-}
-
-const attributeValue = (subject: SamlSubject, a: SsoAttribute) =>
-  ({
-    email: subject.email,
-    first_name: subject.firstName,
-    last_name: subject.lastName,
-    firm: subject.firm,
-    role: subject.role,
-  })[a];
+/**
+ * The person's persistent NameID at this service provider: an HMAC of their user id under the provider's
+ * own secret. Pairwise and opaque (another id at each provider, nothing a provider can turn back into the
+ * person or match with another provider's), and the same at each sign-on whatever else of the account
+ * changes, its email included.
+ */
+export const nameIdOf = (sp: Pick<SpSettings, 'nameIdSecret'>, subject: Pick<SamlSubject, 'id'>) =>
+  createHmac('sha256', sp.nameIdSecret).update(String(subject.id)).digest('base64url');
 
 /** The AttributeStatement's template: each value a `{attr_…}` tag that samlify fills in escaped. */
-function attributeStatement(attributes: readonly string[]) {
-  const chosen = SSO_ATTRIBUTES.filter((a) => attributes.includes(a));
+function attributeStatement(subject: SamlSubject) {
+  const chosen = SSO_ATTRIBUTES.filter((a) => subject.attributes[a] !== undefined);
   if (chosen.length === 0) return '';
   const each = chosen.map(
     (a) =>
@@ -162,22 +146,23 @@ export async function signedLoginResponse(
     ConditionsNotBefore: issued,
     ConditionsNotOnOrAfter: until,
     SubjectConfirmationDataNotOnOrAfter: until,
-    NameIDFormat: NAME_ID_FORMAT_URNS[sp.nameIdFormat],
+    NameIDFormat: NAME_ID_FORMAT_URN,
     NameID: nameIdOf(sp, subject),
     // Unsolicited: samlify drops an attribute whose value is null.
     InResponseTo: null,
   };
-  for (const a of SSO_ATTRIBUTES) values[`attr_${a}`] = attributeValue(subject, a);
+  for (const a of SSO_ATTRIBUTES) values[`attr_${a}`] = subject.attributes[a] ?? null;
   const response = await idp.signer.createLoginResponse(
     target,
     null as never,
     'post',
-    { email: subject.email },
+    // samlify's default NameID is this user's email: the template below replaces the whole response.
+    {},
     {
       customTagReplacement: (template: string) => {
         const filled = template
           .replace('{AuthnStatement}', AUTHN_STATEMENT)
-          .replace('{AttributeStatement}', attributeStatement(sp.attributes));
+          .replace('{AttributeStatement}', attributeStatement(subject));
         return { id, context: samlify.SamlLib.replaceTagsByValue(filled, values) };
       },
     },

@@ -1,7 +1,8 @@
 import { type Scope, type ServiceProviderListQuery, unscoped } from '@portal/domain';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ssoServiceProviders } from '../../db/schema/index.js';
+import { SSO_ENTITY_KEY, SSO_FIRM_KEY, ssoServiceProviders } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../platform/errors.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 export type ServiceProviderRow = typeof ssoServiceProviders.$inferSelect;
@@ -81,4 +82,14 @@ export async function updateProvider(ex: Executor, id: number, values: Partial<t
 
 export async function deleteProvider(ex: Executor, id: number) {
   await ex.delete(s).where(eq(s.id, id));
+}
+
+/**
+ * Which unique rule a failed write broke, if one: the entity ID, registered once on the whole portal, or
+ * the key, once in a firm.
+ */
+export function takenBy(err: unknown): 'entity_id' | 'key' | null {
+  if (isUniqueViolation(err, SSO_ENTITY_KEY)) return 'entity_id';
+  if (isUniqueViolation(err, SSO_FIRM_KEY)) return 'key';
+  return null;
 }

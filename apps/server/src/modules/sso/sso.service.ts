@@ -1,29 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import {
+  attributesSent,
   canManageServiceProviders,
   canUseSso,
   inScope,
   messages,
+  NAME_ID_FORMAT,
   type ServiceProvider,
   type ServiceProviderBody,
   type ServiceProviderListQuery,
   type ServiceProviderUpdateBody,
   SSO_ATTRIBUTES,
+  type SsoAttribute,
   staffRoleLabel,
 } from '@portal/domain';
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  HttpError,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  notFound,
-} from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, HttpError, isForeignKeyViolation, notFound } from '../../platform/errors.js';
 import { certificateOf } from '../../platform/saml-keys.js';
 import { firmLabel } from '../firms/firms.service.js';
+import { accounts } from '../users/users.service.js';
 import { idpMetadata, signedLoginResponse } from './saml-idp.js';
 import {
   deleteProvider,
@@ -33,6 +29,7 @@ import {
   listProviders,
   providerKeyExists,
   type ServiceProviderRow,
+  takenBy,
   updateProvider,
 } from './sso.repository.js';
 
@@ -48,7 +45,7 @@ const toWire = (r: ServiceProviderRow): ServiceProvider => ({
   certificate: r.certificate,
   certificate_subject: r.certificateSubject,
   certificate_expires: r.certificateExpires.toISOString(),
-  name_id_format: r.nameIdFormat,
+  name_id_format: NAME_ID_FORMAT,
   attributes: SSO_ATTRIBUTES.filter((a) => r.attributes.includes(a)),
   relay_state: r.relayState,
   is_active: r.isActive,
@@ -56,24 +53,13 @@ const toWire = (r: ServiceProviderRow): ServiceProvider => ({
 });
 
 /** The columns a form writes, and what the audit trail keeps of them (the certificate by its subject and end). */
-const WRITTEN = [
-  'key',
-  'label',
-  'entityId',
-  'acsUrl',
-  'certificate',
-  'nameIdFormat',
-  'attributes',
-  'relayState',
-  'isActive',
-] as const;
+const WRITTEN = ['key', 'label', 'entityId', 'acsUrl', 'certificate', 'attributes', 'relayState', 'isActive'] as const;
 const WIRE: Record<(typeof WRITTEN)[number], string> = {
   key: 'key',
   label: 'label',
   entityId: 'entity_id',
   acsUrl: 'acs_url',
   certificate: 'certificate',
-  nameIdFormat: 'name_id_format',
   attributes: 'attributes',
   relayState: 'relay_state',
   isActive: 'is_active',
@@ -107,19 +93,23 @@ function columnsOf(ctx: Ctx, body: ServiceProviderUpdateBody) {
     certificate: cert.toString(),
     certificateSubject: cert.subject.replaceAll('\n', ', '),
     certificateExpires: expires,
-    nameIdFormat: body.name_id_format,
     attributes: [...body.attributes],
     relayState: body.relay_state,
     isActive: body.is_active,
   };
 }
 
-/** Keys are unique in a firm; a provider that links sign in through stays until they change. */
+/**
+ * Keys are unique in a firm, entity IDs on the whole portal (the answer names no other firm); a provider
+ * that links sign in through stays until they change.
+ */
 async function guarded<T>(write: () => Promise<T>) {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(m.duplicate, { key: m.duplicate });
+    const taken = takenBy(err);
+    if (taken === 'entity_id') throw conflict(m.entityIdTaken, { entity_id: m.entityIdTaken });
+    if (taken === 'key') throw conflict(m.duplicate, { key: m.duplicate });
     if (isForeignKeyViolation(err)) throw conflict(m.inUse);
     throw err;
   }
@@ -224,27 +214,30 @@ export interface SignOn {
 /**
  * Signs the caller in to their own firm's service provider `key` (IdP-initiated): another firm's key,
  * an unknown or inactive one is absent (404); a provider for the firm's staff refuses its clients (403).
- * Each response issued is in the audit trail: who, to which provider, under which NameID format.
+ * The account is read afresh, so the email goes only while its proof holds. Each response issued is in the
+ * audit trail: who, to which provider, with which attributes.
  */
 export async function signOn(ctx: Ctx, key: string): Promise<SignOn> {
   const firmId = ctx.actor.profile._firm;
   const sp = firmId === null ? undefined : await findProviderByKey(ctx.deps.db, ctx.scope('firms'), firmId, key);
   if (!sp?.isActive || firmId === null) throw notFound(m.notFound);
   if (!canUseSso(ctx.actor)) throw forbidden(m.notForYou);
+  const person = await accounts.byId(ctx.deps.db, ctx.auth.actor.id);
+  if (!person) throw notFound(m.notFound);
   const firm = await firmLabel(ctx.deps, firmId);
-  const person = ctx.auth.actor;
+  const values: Record<SsoAttribute, string> = {
+    email: person.email,
+    first_name: person.firstName ?? '',
+    last_name: person.lastName ?? '',
+    firm: firm?.name ?? '',
+    role: staffRoleLabel(ctx.actor.profile.profile_type) ?? '',
+  };
+  const sent = attributesSent(sp.attributes, person.emailVerifiedAt !== null);
   const signed = await signedLoginResponse(
     ctx.deps.config.sso,
     ctx.deps.config.publicUrl,
-    { ...sp, attributes: sp.attributes },
-    {
-      id: person.id,
-      email: person.email,
-      firstName: person.first_name ?? '',
-      lastName: person.last_name ?? '',
-      firm: firm?.name ?? '',
-      role: staffRoleLabel(person.profile.profile_type) ?? '',
-    },
+    sp,
+    { id: person.id, attributes: Object.fromEntries(sent.map((a) => [a, values[a]])) },
     ctx.deps.config.now(),
   );
   if (!signed) throw ssoOff();
@@ -257,7 +250,8 @@ export async function signOn(ctx: Ctx, key: string): Promise<SignOn> {
       changes: {
         service_provider: sp.key,
         entity_id: sp.entityId,
-        name_id_format: sp.nameIdFormat,
+        name_id_format: NAME_ID_FORMAT,
+        attributes: sent,
         response_id: signed.responseId,
       },
     });

@@ -1,7 +1,7 @@
-import { Checkbox, Group, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Code, Group, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import {
   messages,
-  NAME_ID_FORMATS,
+  NAME_ID_FORMAT_URN,
   type ServiceProvider,
   SSO_ATTRIBUTES,
   serviceProviderUpdateBody,
@@ -15,7 +15,6 @@ import { serviceProvidersKey } from '../../lib/service-providers';
 import { createServiceProvider, updateServiceProvider } from './single-sign-on-api';
 
 const m = messages.sso;
-const FORMAT_OPTIONS = NAME_ID_FORMATS.map((f) => ({ value: f, label: m.nameIdFormats[f] }));
 
 /** Add a service provider to the firm, or change one: where the response goes, and what it says. */
 export function ServiceProviderForm({
@@ -34,7 +33,6 @@ export function ServiceProviderForm({
     entity_id: provider?.entity_id ?? '',
     acs_url: provider?.acs_url ?? '',
     certificate: provider?.certificate ?? '',
-    name_id_format: provider?.name_id_format ?? 'email',
     attributes: provider?.attributes ?? ['email', 'first_name', 'last_name'],
     relay_state: provider?.relay_state ?? '',
     is_active: provider?.is_active ?? true,
@@ -80,14 +78,19 @@ export function ServiceProviderForm({
           styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
           {...form.text('certificate')}
         />
-        <Select
-          label={m.nameIdFormatLabel}
-          required
-          data={FORMAT_OPTIONS}
-          allowDeselect={false}
-          {...form.select('name_id_format')}
-        />
-        <Checkbox.Group label={m.attributesLabel} {...form.input('attributes')}>
+        {/* Not a choice: what the provider receives, and what it has to do with it. */}
+        <Paper withBorder p="sm" radius="md" role="group" aria-labelledby="sso-name-id">
+          <Stack gap={4}>
+            <Text id="sso-name-id" size="sm" fw={500}>
+              {m.nameIdLabel}: <Code style={{ wordBreak: 'break-all' }}>{NAME_ID_FORMAT_URN}</Code>
+            </Text>
+            <Text size="sm">{m.nameIdText}</Text>
+            <Text size="sm" c="dimmed">
+              {m.nameIdMapping}
+            </Text>
+          </Stack>
+        </Paper>
+        <Checkbox.Group label={m.attributesLabel} description={m.attributesDescription} {...form.input('attributes')}>
           <Group gap="md" mt={6}>
             {SSO_ATTRIBUTES.map((a) => (
               <Checkbox key={a} value={a} label={m.attributeNames[a]} />

@@ -20,7 +20,7 @@ const orion: ServiceProvider = {
   certificate: PEM,
   certificate_subject: 'CN=orion.example.com',
   certificate_expires: '2030-06-30T12:00:00.000Z',
-  name_id_format: 'email',
+  name_id_format: 'persistent',
   attributes: ['email'],
   relay_state: '',
   is_active: false,
@@ -72,6 +72,12 @@ describe('the single sign-on setup screen', () => {
     );
     renderAtUrl(<ServiceProviderForm firm={10} provider={null} onDone={() => {}} />, '/');
     const box = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+    // The NameID is no choice: the form says what the provider gets and what it must map.
+    const nameId = screen.getByRole('group', { name: new RegExp(`^${m.nameIdLabel}`) });
+    expect(nameId.textContent).toContain('urn:oasis:names:tc:SAML:2.0:nameid-format:persistent');
+    expect(nameId.textContent).toContain(m.nameIdMapping);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.getByText(m.attributesDescription)).toBeTruthy();
     await userEvent.type(box(m.labelLabel), 'Orion');
     await userEvent.type(box(m.keyLabel), 'Orion SSO');
     await userEvent.type(box(m.entityIdLabel), 'https://orion.example.com/saml');
@@ -95,12 +101,32 @@ describe('the single sign-on setup screen', () => {
       entity_id: 'https://orion.example.com/saml',
       acs_url: 'https://orion.example.com/saml/acs',
       certificate: PEM,
-      name_id_format: 'email',
       attributes: ['email', 'first_name', 'last_name', 'role'],
       // An empty box is sent as null; the server keeps it as no start page.
       relay_state: null,
       is_active: true,
     });
     await waitFor(() => expect(document.activeElement).toBe(box(m.certificateLabel)));
+  });
+
+  it('shows the server’s refusal of an entity ID registered for another service provider beside its input', async () => {
+    const calls: Call[] = [];
+    serve(calls, (call) =>
+      call.method === 'PUT'
+        ? new Response(JSON.stringify({ detail: m.entityIdTaken, fields: { entity_id: m.entityIdTaken } }), {
+            status: 409,
+          })
+        : undefined,
+    );
+    renderAtUrl(<ServiceProviderForm firm={10} provider={orion} onDone={() => {}} />, '/');
+    const entityId = screen.getByRole('textbox', { name: new RegExp(`^${m.entityIdLabel}`) });
+    await userEvent.clear(entityId);
+    await userEvent.type(entityId, 'https://other.example.com/saml');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(m.entityIdTaken)).toBeTruthy();
+    const put = JSON.parse(calls.find((c) => c.method === 'PUT')?.body ?? '{}');
+    expect(put.entity_id).toBe('https://other.example.com/saml');
+    expect(put).not.toHaveProperty('name_id_format');
+    await waitFor(() => expect(document.activeElement).toBe(entityId));
   });
 });

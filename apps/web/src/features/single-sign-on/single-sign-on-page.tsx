@@ -29,11 +29,6 @@ const COLUMNS: DataTableColumn<ServiceProvider>[] = [
     ),
   },
   {
-    label: m.columns.name_id_format,
-    visibleFrom: 'md',
-    render: (sp) => m.nameIdFormats[sp.name_id_format].split(' (')[0],
-  },
-  {
     label: m.columns.certificate_expires,
     sortKey: 'certificate_expires',
     visibleFrom: 'sm',
@@ -50,7 +45,7 @@ const COLUMNS: DataTableColumn<ServiceProvider>[] = [
 ];
 
 /**
- * Single Sign-On (issue 12 §2): the SAML service providers a firm's portfolio-system links sign its staff
+ * Single Sign-On: the SAML service providers a firm's portfolio-system links sign its staff
  * in to, kept by its administrators; a super admin picks the firm. The portal's metadata is linked here,
  * since each service provider needs it to trust the portal.
  */
