@@ -67,6 +67,9 @@ interface ChainColumns {
   entityId: SQL | typeof auditEvents.entityId;
   changes: SQL | typeof auditEvents.changes;
   requestId: SQL | typeof auditEvents.requestId;
+  subjectId: SQL | typeof auditEvents.subjectId;
+  ip: SQL | typeof auditEvents.ip;
+  userAgent: SQL | typeof auditEvents.userAgent;
 }
 
 /**
@@ -75,15 +78,16 @@ interface ChainColumns {
  * events of one write are prepared in one statement before they are chained.
  */
 const contentOf = (c: ChainColumns) =>
-  sql<string>`(jsonb_build_object('id', ${c.id}, 'occurred_at', ${c.occurredAt}, 'actor_id', ${c.actorId}, 'firm_id', ${c.firmId}, 'action', ${c.action}, 'entity', ${c.entity}, 'entity_id', ${c.entityId}, 'changes', ${c.changes}, 'request_id', ${c.requestId}) || ${actorContent(c)})::text`;
+  sql<string>`(jsonb_build_object('id', ${c.id}, 'occurred_at', ${c.occurredAt}, 'actor_id', ${c.actorId}, 'firm_id', ${c.firmId}, 'action', ${c.action}, 'entity', ${c.entity}, 'entity_id', ${c.entityId}, 'changes', ${c.changes}, 'request_id', ${c.requestId}) || ${laterContent(c)})::text`;
 
 /**
- * The actor's name and email at the time, added to the content only when stored: events sealed before
- * these columns existed keep the content they were sealed with, and a name stored later is sealed
- * (clearing it in the database breaks the hash like any other edit).
+ * The columns added after the chain began (the actor's name and email at the time; the subject, client
+ * address and user agent), in the content only when stored: events sealed before a column existed keep
+ * the content they were sealed with, and a value stored later is sealed (clearing or setting it in the
+ * database breaks the hash like any other edit).
  */
-const actorContent = (c: ChainColumns) =>
-  sql`jsonb_strip_nulls(jsonb_build_object('actor_name', ${c.actorName}, 'actor_email', ${c.actorEmail}))`;
+const laterContent = (c: ChainColumns) =>
+  sql`jsonb_strip_nulls(jsonb_build_object('actor_name', ${c.actorName}, 'actor_email', ${c.actorEmail}, 'subject_id', ${c.subjectId}, 'ip', ${c.ip}, 'user_agent', ${c.userAgent}))`;
 
 const storedContent = contentOf({ ...auditEvents, occurredAt: instantText(auditEvents.occurredAt) });
 
@@ -95,6 +99,9 @@ export interface ChainedEvent {
   entityId: string | null;
   firmId: number | null;
   changes: Record<string, unknown> | null;
+  subjectId: number | null;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /**
@@ -112,7 +119,7 @@ export async function appendChained(db: Db, tx: Executor, events: readonly Chain
   const values = sql.join(
     events.map(
       (e, i) =>
-        sql`(${i}::integer, ${e.actorId}::integer, ${e.firmId}::integer, ${e.action}::text, ${e.entity}::text, ${e.entityId}::text, ${json[i]}::jsonb, ${e.requestId}::text)`,
+        sql`(${i}::integer, ${e.actorId}::integer, ${e.firmId}::integer, ${e.action}::text, ${e.entity}::text, ${e.entityId}::text, ${json[i]}::jsonb, ${e.requestId}::text, ${e.subjectId}::integer, ${e.ip}::text, ${e.userAgent}::text)`,
     ),
     sql`, `,
   );
@@ -139,13 +146,16 @@ export async function appendChained(db: Db, tx: Executor, events: readonly Chain
       entityId: sql`s.entity_id`,
       changes: sql`s.changes`,
       requestId: sql`s.request_id`,
+      subjectId: sql`s.subject_id`,
+      ip: sql`s.ip`,
+      userAgent: sql`s.user_agent`,
     })} as content,
       (select ${auditEvents.hash} from ${auditEvents} order by ${auditEvents.id} desc limit 1) as last
     from (select v.*, nextval(pg_get_serial_sequence('audit_events', 'id')) as id,
                  ${instantText(sql`clock_timestamp()`)} as at,
                  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name,
                  u.email as actor_email
-          from (values ${values}) as v(ord, actor_id, firm_id, action, entity, entity_id, changes, request_id)
+          from (values ${values}) as v(ord, actor_id, firm_id, action, entity, entity_id, changes, request_id, subject_id, ip, user_agent)
           left join users u on u.id = v.actor_id) s`),
   );
   // The chain's order is the id order.
@@ -166,6 +176,9 @@ export async function appendChained(db: Db, tx: Executor, events: readonly Chain
       entityId: e.entityId,
       changes: json[p.ord] === null ? null : sql`${json[p.ord]}::jsonb`,
       requestId: e.requestId,
+      subjectId: e.subjectId,
+      ip: e.ip,
+      userAgent: e.userAgent,
       prevHash,
       hash,
     };
@@ -280,6 +293,9 @@ export async function sealUnchainedEvents(db: Db): Promise<SealResult> {
           entityId: null,
           firmId: null,
           changes: { events: sealed },
+          subjectId: null,
+          ip: null,
+          userAgent: null,
         },
       ]);
     return { sealed, refused: 0 };

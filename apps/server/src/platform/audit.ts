@@ -4,9 +4,16 @@ import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/sch
 import { appendChained } from './audit-chain.js';
 import { isoInstant } from './entity.js';
 
+/**
+ * Who caused a write and through which request. `actorId` is the person signed in (null for a job, the
+ * command line, or a request nobody signed in made); `ip` and `userAgent` are the request's client,
+ * absent outside a request.
+ */
 export interface AuditContext {
   actorId: number | null;
   requestId: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
 }
 
 export interface AuditEvent {
@@ -15,6 +22,12 @@ export interface AuditEvent {
   entityId?: string | number | null;
   firmId?: number | null;
   changes?: Record<string, unknown>;
+  /**
+   * The account the event is about when it is not the actor's own doing: a request nobody signed in
+   * made (a password reset asked, a link opened, a failed sign-in) keeps its actor null, so that whoever
+   * holds a link or guesses a password is never recorded as the account's owner acting.
+   */
+  subjectId?: number | null;
 }
 
 /**
@@ -134,6 +147,9 @@ export async function writeAudited<T>(
         entityId: event.entityId == null ? null : String(event.entityId),
         firmId: event.firmId ?? null,
         changes: redactChanges(event.changes) ?? null,
+        subjectId: event.subjectId ?? null,
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent ?? null,
       })),
     );
     return result;

@@ -2,13 +2,14 @@
 export const auditTrailMessages = {
   title: 'Audit Trail',
   intro:
-    'Every change made in the portal, newest first: who made it, when, and the fields it changed. Client PII and secrets are shown as [redacted].',
+    'Every change made in the portal, newest first: who made it, when, from which client, and the fields it changed. Client PII and secrets are shown as [redacted].',
   empty: 'No audit events match these filters.',
   // Filters
   entity: 'Entity',
   entityId: 'Record id',
   actor: 'Actor',
   actorPlaceholder: 'Name, email or user id',
+  actorDescription: 'Also finds what was done to their account while nobody was signed in.',
   actionPlaceholder: 'e.g. update',
   entityPlaceholder: 'e.g. attestation',
   action: 'Action',
@@ -23,6 +24,10 @@ export const auditTrailMessages = {
   changes: 'Changes',
   noChanges: 'No field changes recorded.',
   systemActor: 'System',
+  /** An event caused by a request nobody signed in made (the screen and the CSV). */
+  anonymousActor: 'anonymous',
+  subjectOf: (name: string) => `about ${name}`,
+  client: 'Client',
   showAllChanges: (n: number) => `Show all ${n} changes`,
   showFewerChanges: 'Show fewer changes',
   emptyValue: '(empty)',

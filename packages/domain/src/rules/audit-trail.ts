@@ -17,3 +17,11 @@ export const seesEveryFirmsAuditTrail = (a: Actor) => isSuperAdmin(a) || a.profi
  * reveals no event, only whether the chain holds, how many events it has and the first one that breaks.
  */
 export const canVerifyAuditTrail = (a: Actor) => isStaff(a) && (isSuperAdmin(a) || isCco(a));
+
+/**
+ * Who an event names as its actor when no one signed in caused it: a request nobody signed in made
+ * (the event keeps the request's client address) is anonymous; the platform's own work (a job, the
+ * command line) has no client and is the system.
+ */
+export const auditActorKind = (e: { actor_id: number | null; ip: string | null }) =>
+  e.actor_id !== null ? 'person' : e.ip !== null ? 'anonymous' : 'system';

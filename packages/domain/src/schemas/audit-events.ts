@@ -22,8 +22,9 @@ const day = z
   .refine((v) => v === undefined || isCalendarDate(v), m.badDate);
 
 /**
- * The audit trail's filters (issue 12 §5). `actor` is a user id, or text matched against the actor's
- * name and email; `from` and `to` are days in the portal's time zone, both included.
+ * The audit trail's filters. `actor` is a user id, or text matched against a person's name and email:
+ * the events they caused and those about them that nobody signed in caused (their subject); `from` and
+ * `to` are days in the portal's time zone, both included.
  */
 const filterFields = {
   entity: filterText(100),
@@ -67,15 +68,25 @@ export const auditEventSchema = z.object({
   id: z.number().int(),
   occurred_at: z.string(),
   actor_id: z.number().int().nullable(),
-  /** The actor's name as their account holds it (a deleted account keeps its row); null for the system. */
+  /**
+   * The actor's name as their account holds it (a deleted account keeps its row); null when nobody
+   * signed in acted: anonymous when the event has a client address (a request), else the system.
+   */
   actor_name: z.string().nullable(),
   actor_email: z.string().nullable(),
+  /** The account an anonymous event is about (a password reset asked, a sign-in failed), with its name now. */
+  subject_id: z.number().int().nullable(),
+  subject_name: z.string().nullable(),
+  subject_email: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
   firm_id: z.number().int().nullable(),
   firm_name: z.string().nullable(),
   request_id: z.string().nullable(),
+  /** The client address and user agent of the request that caused it (null for a job or the command line). */
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
   changes: z.array(auditEventChange),
   /** The hash chain: the previous event's hash and this event's own (null on an unsealed event). */
   prev_hash: z.string().nullable(),

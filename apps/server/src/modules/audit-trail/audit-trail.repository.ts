@@ -1,16 +1,17 @@
 import { MAX_ID, type Scope } from '@portal/domain';
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { auditEvents, firms, users } from '../../db/schema/index.js';
 import { actorThen } from '../../platform/audit.js';
 import { isoInstant } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
-/** The audit trail's filters as the service hands them over (issue 12 §5). */
+/** The audit trail's filters as the service hands them over. */
 export interface AuditFilter {
   entity?: string;
   entityId?: string;
-  /** A user id, or text matched against the actor's name and email. */
+  /** A user id, or text matched against a person's name and email: their events as actor or subject. */
   actor?: string;
   firm?: number;
   action?: string;
@@ -22,12 +23,19 @@ export interface AuditFilter {
 
 const USER_ID = /^[1-9][0-9]{0,9}$/;
 
-/** The actors a text names: their ids first, so the events are then read through the actor index. */
+/**
+ * The events of the people a filter names, as actor or as subject: what someone did, and what was
+ * done to their account while nobody was signed in (a reset asked in their name, a guessed password),
+ * which before the subject was kept apart was recorded as theirs and found by the same filter. The ids
+ * come first, so each side is read through its index (actor, subject).
+ */
 function actorWhere(actor: string | undefined): SQL | undefined {
   if (!actor) return undefined;
-  if (USER_ID.test(actor) && Number(actor) <= MAX_ID) return eq(auditEvents.actorId, Number(actor));
+  if (USER_ID.test(actor) && Number(actor) <= MAX_ID)
+    return or(eq(auditEvents.actorId, Number(actor)), eq(auditEvents.subjectId, Number(actor)));
   const named = searchWhere(actor, [sql`${users.firstName} || ' ' || ${users.lastName}`, users.email]);
-  return inArray(auditEvents.actorId, sql`(select ${users.id} from ${users} where ${named})`);
+  const people = sql`(select ${users.id} from ${users} where ${named})`;
+  return or(inArray(auditEvents.actorId, people), inArray(auditEvents.subjectId, people));
 }
 
 /** The first instant of a day in the portal's time zone. */
@@ -48,9 +56,13 @@ function filterWhere(scope: Scope, f: AuditFilter): SQL | undefined {
   );
 }
 
+/** The account an event is about, joined beside the actor's. */
+const subjects = alias(users, 'subject');
+
 /**
  * An event with its actor as they were then (stored with the event), else, for events recorded before
- * that was kept, as the account is now (a deleted one's row too); and its firm's name.
+ * that was kept, as the account is now (a deleted one's row too); its subject as the account is now;
+ * and its firm's name.
  */
 const eventColumns = {
   id: auditEvents.id,
@@ -63,6 +75,13 @@ const eventColumns = {
   firmId: auditEvents.firmId,
   firmName: firms.name,
   requestId: auditEvents.requestId,
+  subjectId: auditEvents.subjectId,
+  subjectName: sql<
+    string | null
+  >`nullif(trim(coalesce(${subjects.firstName}, '') || ' ' || coalesce(${subjects.lastName}, '')), '')`,
+  subjectEmail: subjects.email,
+  ip: auditEvents.ip,
+  userAgent: auditEvents.userAgent,
   changes: auditEvents.changes,
   prevHash: auditEvents.prevHash,
   hash: auditEvents.hash,
@@ -79,6 +98,11 @@ export interface AuditEventRecord {
   firmId: number | null;
   firmName: string | null;
   requestId: string | null;
+  subjectId: number | null;
+  subjectName: string | null;
+  subjectEmail: string | null;
+  ip: string | null;
+  userAgent: string | null;
   changes: unknown;
   prevHash: string | null;
   hash: string | null;
@@ -101,6 +125,7 @@ export async function listAuditEvents(
           .from(auditEvents)
           .leftJoin(users, eq(users.id, auditEvents.actorId))
           .leftJoin(firms, eq(firms.id, auditEvents.firmId))
+          .leftJoin(subjects, eq(subjects.id, auditEvents.subjectId))
           .$dynamic(),
       count: ex.select(countAll()).from(auditEvents).$dynamic(),
       countReads: ['audit_events'],
@@ -129,6 +154,7 @@ export async function* auditEventBatches(ex: Executor, scope: Scope, f: AuditFil
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.actorId))
       .leftJoin(firms, eq(firms.id, auditEvents.firmId))
+      .leftJoin(subjects, eq(subjects.id, auditEvents.subjectId))
       .where(and(filterWhere(scope, f), gt(auditEvents.id, after)))
       .orderBy(asc(auditEvents.id))
       .limit(size)) as unknown as AuditEventRecord[];

@@ -28,7 +28,7 @@ export function auditTrailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           querystring: auditEventsQuery,
           description:
-            "Every change recorded in the portal, newest first (`ordering=occurred_at`: oldest first). A super administrator or super CCO reads every firm's events and the platform's own; a CCO or an administrator their firm's; anyone else 403. Filters: `entity`, `entity_id`, `action` (exact), `firm` (an id), `actor` (a user id, or text within the actor's name or email), `from` and `to` (days in the portal's time zone, both included). Each event's `changes` lists the fields it changed, before → after; client PII and secrets read '[redacted]'.",
+            "Every change recorded in the portal, newest first (`ordering=occurred_at`: oldest first). A super administrator or super CCO reads every firm's events and the platform's own; a CCO or an administrator their firm's; anyone else 403. Filters: `entity`, `entity_id`, `action` (exact), `firm` (an id), `actor` (a user id, or text within a person's name or email: the events they caused and those about their account that nobody signed in caused), `from` and `to` (days in the portal's time zone, both included). Each event names its actor (null: anonymous when it has a client address, else the system), the account an anonymous event is about (`subject_*`), and the request's client address and user agent. Each event's `changes` lists the fields it changed, before → after; client PII and secrets read '[redacted]'.",
           response: { 200: pageSchema(auditEventSchema), ...errors },
         },
       },
@@ -45,7 +45,7 @@ export function auditTrailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           querystring: auditEventsExportQuery,
           description:
-            "The filtered events as CSV, oldest first, streamed: '{firm abbreviation|all-firms}-audit-trail-{YYYY-MM-DD}.csv'. The same readers and filters as the list; 404 when nothing matches. The export is itself recorded in the trail.",
+            "The filtered events as CSV, oldest first, streamed: '{firm abbreviation|all-firms}-audit-trail-{YYYY-MM-DD}.csv'. The same readers, filters and columns as the list (`actor_name` reads 'anonymous' for a request nobody signed in made); 404 when nothing matches. The export is itself recorded in the trail.",
           produces: ['text/csv'],
           response: { 200: z.unknown().describe('The file (text/csv)'), ...errors },
         },

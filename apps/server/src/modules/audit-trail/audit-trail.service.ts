@@ -5,6 +5,7 @@ import {
   type AuditEventRow,
   type AuditEventsFilter,
   type AuditEventsQuery,
+  auditActorKind,
   canReadAuditTrail,
   canVerifyAuditTrail,
   exportPrefixOf,
@@ -115,6 +116,11 @@ function toRow(r: AuditEventRecord): AuditEventRow {
     firm_id: r.firmId,
     firm_name: r.firmName,
     request_id: r.requestId,
+    subject_id: r.subjectId,
+    subject_name: r.subjectName,
+    subject_email: r.subjectEmail,
+    ip: r.ip,
+    user_agent: r.userAgent,
     changes: changesOf(r.changes),
     prev_hash: r.prevHash,
     hash: r.hash,
@@ -143,12 +149,17 @@ export const CSV_COLUMNS = [
   'actor_id',
   'actor_name',
   'actor_email',
+  'subject_id',
+  'subject_name',
+  'subject_email',
   'action',
   'entity',
   'entity_id',
   'firm_id',
   'firm_name',
   'request_id',
+  'ip',
+  'user_agent',
   'changes',
   'prev_hash',
   'hash',
@@ -158,7 +169,13 @@ async function* csvBatches(batches: AsyncIterable<AuditEventRecord[]>) {
   for await (const batch of batches)
     yield batch.map((r) => {
       const row = toRow(r);
-      return { ...row, changes: changesText(row.changes) };
+      // A reader of the file sees who acted in one column: an empty one would read as the system.
+      const anonymous = auditActorKind(row) === 'anonymous';
+      return {
+        ...row,
+        actor_name: anonymous ? m.anonymousActor : row.actor_name,
+        changes: changesText(row.changes),
+      };
     });
 }
 

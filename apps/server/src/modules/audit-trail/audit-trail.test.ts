@@ -1,12 +1,15 @@
+import { createHmac } from 'node:crypto';
 import { type AuditChainCheck, type AuditEventRow, auditEventSchema, calendarDateIn, pageOf } from '@portal/domain';
-import { asc, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { type AuditEvent, REDACTED, writeAudited } from '../../platform/audit.js';
 import { sealUnchainedEvents } from '../../platform/audit-chain.js';
 import { createFirm, createUser } from '../../testing/factories.js';
-import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp, testConfig } from '../../testing/test-app.js';
+import { queueActivationMail } from '../auth/auth.service.js';
 import { changesOf } from './audit-trail.service.js';
 
 /** The record ids of a page, sign-ins left out (every signed-in test person has one). */
@@ -255,11 +258,11 @@ describe('the audit trail', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'id,occurred_at,actor_id,actor_name,actor_email,action,entity,entity_id,firm_id,firm_name,request_id,changes,prev_hash,hash',
+      'id,occurred_at,actor_id,actor_name,actor_email,subject_id,subject_name,subject_email,action,entity,entity_id,firm_id,firm_name,request_id,ip,user_agent,changes,prev_hash,hash',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
-      `,${cco.user.id},Carla Oversight,${cco.user.email},update,attestation,41,${firmA.id},Alder Advisors,`,
+      `,${cco.user.id},Carla Oversight,${cco.user.email},,,,update,attestation,41,${firmA.id},Alder Advisors,`,
     );
     expect(lines[1]).toContain('Status__c: Submitted → Approved');
     expect(res.body).not.toContain('Rejected');
@@ -379,6 +382,56 @@ describe('tampering found by the chain', () => {
     // Putting the value back restores the seal: the hash is of the content, nothing else.
     await tamper(t, sql`update audit_events set changes = '{"n": 2}' where id = ${ids[2]}`);
     expect((await verify(t, superAdmin.headers)).ok).toBe(true);
+  });
+
+  it("a request's client address and user agent are sealed: changing either, or the subject, breaks the chain", async () => {
+    const meta = { actorId: null, requestId: 'req-client', ip: '203.0.113.5', userAgent: 'Browser/1.0' };
+    await writeAudited(t.deps.db, meta, async (_tx, record) =>
+      record({
+        action: 'password_reset_requested',
+        entity: 'user',
+        entityId: superAdmin.user.id,
+        subjectId: superAdmin.user.id,
+      }),
+    );
+    const [event] = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.requestId, 'req-client'));
+    expect(event).toMatchObject({
+      actorId: null,
+      subjectId: superAdmin.user.id,
+      ip: '203.0.113.5',
+      userAgent: 'Browser/1.0',
+    });
+    expect((await verify(t, superAdmin.headers)).ok).toBe(true);
+    for (const [edit, undo] of [
+      [sql`ip = '198.51.100.1'`, sql`ip = '203.0.113.5'`],
+      [sql`user_agent = null`, sql`user_agent = 'Browser/1.0'`],
+      [sql`subject_id = null, actor_id = subject_id`, sql`actor_id = null, subject_id = ${superAdmin.user.id}`],
+    ]) {
+      await tamper(t, sql`update audit_events set ${edit} where id = ${event.id}`);
+      expect(await verify(t, superAdmin.headers)).toMatchObject({ ok: false, first_bad_id: event.id });
+      await tamper(t, sql`update audit_events set ${undo} where id = ${event.id}`);
+      expect((await verify(t, superAdmin.headers)).ok).toBe(true);
+    }
+    // An event without a client (a job's) gains one only by an edit the chain shows.
+    await tamper(t, sql`update audit_events set ip = '10.0.0.1' where id = ${ids[0]}`);
+    expect(await verify(t, superAdmin.headers)).toMatchObject({ ok: false, first_bad_id: ids[0] });
+    await tamper(t, sql`update audit_events set ip = null where id = ${ids[0]}`);
+  });
+
+  it('an event sealed before the subject, address and user agent were kept still verifies: its content is the same', async () => {
+    // The content as it was sealed before those columns existed, and the seal recomputed from it.
+    const key = createHmac('sha256', testConfig().secretKey).update('portal audit-event chain v1').digest();
+    const [row] = rowsOf<{ prev_hash: string | null; hash: string; content: string }>(
+      await t.deps.db.execute(sql`select prev_hash, hash, (jsonb_build_object('id', id, 'occurred_at',
+        to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'actor_id', actor_id, 'firm_id', firm_id,
+        'action', action, 'entity', entity, 'entity_id', entity_id, 'changes', changes, 'request_id', request_id)
+        || jsonb_strip_nulls(jsonb_build_object('actor_name', actor_name, 'actor_email', actor_email)))::text as content
+        from audit_events where id = ${ids[3]}`),
+    );
+    const sealed = createHmac('sha256', key)
+      .update(`${row.prev_hash ?? ''}\n${row.content}`, 'utf8')
+      .digest('hex');
+    expect(sealed).toBe(row.hash);
   });
 
   it('an edit that rewrites the hash too is found: sealing takes the key, which the database does not hold', async () => {
@@ -559,5 +612,146 @@ describe('a creation kept with its snapshot', () => {
       { field: 'Personal_Securities__r[2].Name', to: 'Globex' },
       { field: 'Personal_Securities__r[2].Tax_ID__c', from: '[redacted]', to: '[redacted]' },
     ]);
+  });
+});
+
+describe('a request nobody signed in made', () => {
+  let t: TestApp;
+  let firm: { id: number };
+  let cco: Awaited<ReturnType<typeof signedInAs>>;
+  // What an attacker's request brings: its own address, and a forwarded one the portal must not believe
+  // (no trusted proxy here).
+  const from = {
+    remoteAddress: '203.0.113.7',
+    headers: { 'user-agent': 'Attacker/1.0', 'x-forwarded-for': '198.51.100.99' },
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    firm = await createFirm(t.deps.db, { name: 'Cedar Trust', abbreviation: 'CED' });
+    cco = await signedInAs(t, { profile: { firmId: firm.id, isCco: true } });
+  });
+  afterAll(() => t.close());
+
+  const list = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/audit_events/${query}`, headers: cco.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return page(res);
+  };
+  const exported = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/audit_events/export/${query}`, headers: cco.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+  };
+  const target = (firstName: string) =>
+    createUser(t.deps.db, { firstName, lastName: 'Target', profile: { firmId: firm.id } });
+
+  it("a password reset asked for someone is nobody's act: no actor, the account as subject, the client; the list and CSV say anonymous", async () => {
+    const robin = await target('Robin');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset/',
+      payload: { email: robin.email },
+      ...from,
+    });
+    expect(res.statusCode).toBe(200);
+    await t.deps.background.drain();
+    const [event] = (await list('?action=password_reset_requested')).results;
+    expect(event).toMatchObject({
+      actor_id: null,
+      actor_name: null,
+      actor_email: null,
+      subject_id: robin.id,
+      subject_name: 'Robin Target',
+      subject_email: robin.email,
+      entity: 'user',
+      entity_id: String(robin.id),
+      firm_id: firm.id,
+      ip: '203.0.113.7',
+      user_agent: 'Attacker/1.0',
+    });
+    // Looking a person up finds what was done to their account too.
+    expect((await list(`?actor=${robin.id}`)).results.map((e) => e.id)).toContain(event.id);
+    expect((await list('?actor=robin')).results.map((e) => e.id)).toContain(event.id);
+    const [row] = await exported('?action=password_reset_requested');
+    expect(row).toMatchObject({
+      actor_id: '',
+      actor_name: 'anonymous',
+      actor_email: '',
+      subject_id: String(robin.id),
+      subject_name: 'Robin Target',
+      subject_email: robin.email,
+      ip: '203.0.113.7',
+      user_agent: 'Attacker/1.0',
+    });
+    expect((await verify(t, cco.headers)).ok).toBe(true);
+  });
+
+  it('an activation link opened is anonymous too; the sign-in that follows is the person acting', async () => {
+    const sam = await createUser(t.deps.db, {
+      firstName: 'Sam',
+      lastName: 'Newcomer',
+      isActive: false,
+      passwordHash: null,
+      profile: { firmId: firm.id },
+    });
+    const link = await t.deps.db.transaction((tx) => queueActivationMail(t.deps, tx, sam));
+    const [uid, token] = link.split('/').slice(-2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/account/confirm/',
+      payload: { uid, token, password: 'a chosen password' },
+      ...from,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [activated] = (await list('?action=account_activated')).results;
+    expect(activated).toMatchObject({
+      actor_id: null,
+      subject_id: sam.id,
+      subject_name: 'Sam Newcomer',
+      ip: '203.0.113.7',
+      user_agent: 'Attacker/1.0',
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: sam.email, password: 'a chosen password' },
+      remoteAddress: '192.0.2.10',
+    });
+    expect(login.statusCode).toBe(200);
+    const [signedIn] = (await list(`?action=login&entity_id=${sam.id}`)).results;
+    expect(signedIn).toMatchObject({
+      actor_id: sam.id,
+      actor_name: 'Sam Newcomer',
+      subject_id: null,
+      ip: '192.0.2.10',
+    });
+    const csv = await exported(`?action=account_activated`);
+    expect(csv[0]).toMatchObject({ actor_name: 'anonymous', subject_id: String(sam.id) });
+  });
+
+  it('a wrong password for a known account is an attempt on it, recorded anonymous; an unknown address leaves nothing', async () => {
+    const kim = await target('Kim');
+    const attempt = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: { email, password: 'guess guess guess' },
+        ...from,
+      });
+    const before = (await list('?action=login_failed')).count;
+    expect((await attempt(kim.email)).statusCode).toBe(400);
+    expect((await attempt('nobody.at.all@example.test')).statusCode).toBe(400);
+    await t.deps.background.drain();
+    const failed = await list('?action=login_failed');
+    expect(failed.count).toBe(before + 1);
+    expect(failed.results[0]).toMatchObject({
+      actor_id: null,
+      subject_id: kim.id,
+      entity_id: String(kim.id),
+      ip: '203.0.113.7',
+      user_agent: 'Attacker/1.0',
+      changes: [{ field: 'step', to: 'password' }],
+    });
   });
 });

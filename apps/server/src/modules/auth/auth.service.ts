@@ -19,6 +19,7 @@ import { badRequest, HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { burnVerifyTime, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords.js';
 import type { PiiKeyring } from '../../platform/pii.js';
+import { revokeCalendarFeed } from '../calendar-feeds/calendar-feeds.service.js';
 import { accounts, type UserRecord } from '../users/users.service.js';
 import {
   cancelOneTimeTokens,
@@ -111,9 +112,33 @@ export async function checkPassword(deps: AppDeps, body: LoginBody, meta: Reques
   else await burnVerifyTime(body.password);
   if (!ok || !usable) {
     await recordFailedPassword(deps, email, meta.ip);
+    // After the answer, like the reset's mail: a write for known accounts only would time them apart.
+    if (user) deps.background.run('failed sign-in audit', () => auditFailedSignIn(deps, user, meta, 'password'));
     throw signInFailed(failures);
   }
   return usable;
+}
+
+/**
+ * A failed attempt on a known account, for whoever examines the attempts on it: nobody signed in (the
+ * actor is anonymous), the account as the subject, the client's address and user agent with it.
+ */
+export async function auditFailedSignIn(
+  deps: AppDeps,
+  user: Pick<UserRecord, 'id' | 'profile'>,
+  meta: RequestMeta,
+  step: 'password' | 'second_factor',
+) {
+  await writeAudited(deps.db, meta, async (_tx, record) =>
+    record({
+      action: 'login_failed',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      subjectId: user.id,
+      changes: { step },
+    }),
+  );
 }
 
 /**
@@ -188,6 +213,7 @@ export async function rotateSession(deps: AppDeps, tx: Executor, auth: AuthState
 export async function revokeAccess(tx: Executor, userId: number, keepSession?: string) {
   await revokeUserSessions(tx, userId, keepSession);
   await cancelOneTimeTokens(tx, userId);
+  await revokeCalendarFeed(tx, userId);
 }
 
 /** The old address is told of a change, so a hijacked session cannot quietly take the account over. */
@@ -238,7 +264,8 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
 async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta) {
   const user = await accounts.byEmail(deps.db, email);
   if (!user?.isActive) return;
-  await writeAudited(deps.db, { ...meta, actorId: meta.actorId ?? user.id }, async (tx, record) => {
+  // Whoever asked is not the account's owner acting: the request names the account, nothing proves who sent it.
+  await writeAudited(deps.db, meta, async (tx, record) => {
     const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
     const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
     await enqueueMail(
@@ -250,10 +277,19 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta) {
       },
       [token],
     );
-    record({ action: 'password_reset_requested', entity: 'user', entityId: user.id, firmId: user.profile?.firmId });
+    record({
+      action: 'password_reset_requested',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      subjectId: subjectOf(meta, user.id),
+    });
   });
   deps.mailer.kick();
 }
+
+/** The account an event is about, kept apart when someone else (or nobody signed in) caused it. */
+const subjectOf = (meta: { actorId: number | null }, userId: number) => (meta.actorId === userId ? null : userId);
 
 /** Resolves a link's user without using the token up, so a bad link is reported before a bad password. */
 async function userOfLink(deps: AppDeps, uid: string, token: string, purpose: TokenPurpose) {
@@ -272,7 +308,8 @@ export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetCon
   if (body.new_password1 !== body.new_password2) {
     throw badRequest(messages.auth.passwordMismatch, { new_password2: messages.auth.passwordMismatch });
   }
-  await storeNewPassword(deps, { ...meta, actorId: user.id }, user, body.new_password1, 'new_password1', {
+  // Holding the link is not being signed in: the event has no actor, the account is its subject.
+  await storeNewPassword(deps, meta, user, body.new_password1, 'new_password1', {
     action: 'password_reset',
     link: { purpose: 'password_reset', token: body.token },
     endSessions: true,
@@ -281,7 +318,7 @@ export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetCon
 
 export async function activateAccount(deps: AppDeps, body: AccountConfirmBody, meta: RequestMeta) {
   const user = await userOfLink(deps, body.uid, body.token, 'account_activation');
-  await storeNewPassword(deps, { ...meta, actorId: user.id }, user, body.password, 'password', {
+  await storeNewPassword(deps, meta, user, body.password, 'password', {
     action: 'account_activated',
     link: { purpose: 'account_activation', token: body.token },
     activate: true,
@@ -319,12 +356,15 @@ export async function storeNewPassword<T = void>(
     await accounts.update(tx, user.id, opts.activate ? { passwordHash, isActive: true } : { passwordHash });
     if (opts.endSessions) await revokeUserSessions(tx, user.id);
     await cancelOneTimeTokens(tx, user.id);
+    // The feed's address is a credential of the old password's time too (a leaked one dies with it).
+    await revokeCalendarFeed(tx, user.id);
     const result = await opts.after?.(tx);
     record({
       action: opts.action,
       entity: 'user',
       entityId: user.id,
       firmId: user.profile?.firmId,
+      subjectId: subjectOf(meta, user.id),
       // The password by name only, as a change; the flag with its value before (an account in use
       // can be sent a new activation link).
       changes: {

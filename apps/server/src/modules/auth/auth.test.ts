@@ -352,6 +352,18 @@ describe('password reset', () => {
 
     const ok = await confirm({ new_password1: 'a brand new password', new_password2: 'a brand new password' });
     expect(ok.statusCode).toBe(200);
+    // Whoever held the link is not the account's owner signed in: no actor, the account as subject.
+    const events = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(user.id)));
+    for (const action of ['password_reset_requested', 'password_reset'])
+      expect(events.find((e) => e.action === action)).toMatchObject({
+        actorId: null,
+        actorName: null,
+        subjectId: user.id,
+        ip: '127.0.0.1',
+      });
     expect((await t.app.inject({ url: '/api/auth/user/', headers: bearer(sessionToken) })).statusCode).toBe(401);
     expect((await login(user.email, 'a brand new password')).statusCode).toBe(200);
     const again = await confirm({ new_password1: 'yet another password', new_password2: 'yet another password' });
@@ -424,6 +436,8 @@ describe('account activation', () => {
     expect(reuse.statusCode).toBe(400);
     const audit = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.action, 'account_activated'));
     expect(audit[0]).toMatchObject({
+      actorId: null,
+      subjectId: user.id,
       entity: 'user',
       entityId: String(user.id),
       changes: { is_active: { from: false, to: true }, password: { from: '[redacted]', to: '[redacted]' } },

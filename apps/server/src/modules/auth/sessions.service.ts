@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
+import { revokeCalendarFeed } from '../calendar-feeds/calendar-feeds.service.js';
 import { listLiveSessions, revokeOwnSession, revokeUserSessions } from './sessions.repository.js';
 
 /**
@@ -39,11 +40,11 @@ export async function endOwn(ctx: Ctx, id: string) {
   return { detail: messages.sessions.ended, current: id === auth.sessionId };
 }
 
-/** Ends every session of the caller but the one of this request. */
+/** Ends every session of the caller but the one of this request (their calendar feed with them). */
 export async function endOthers(ctx: Ctx): Promise<EndedSessions> {
   const { auth, deps } = ctx;
   const ended = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    const n = await revokeUserSessions(tx, auth.user.id, auth.sessionId);
+    const n = await endAllSessions(tx, auth.user.id, auth.sessionId);
     record({
       action: 'other_sessions_ended',
       entity: 'user',
@@ -56,5 +57,13 @@ export async function endOthers(ctx: Ctx): Promise<EndedSessions> {
   return { detail: messages.sessions.othersEnded(ended), ended };
 }
 
-/** Every session of a person, in the caller's transaction (an administrator's call: users.service). */
-export const endAllSessions = (tx: Executor, userId: number) => revokeUserSessions(tx, userId);
+/**
+ * Every session of a person (but `keep`, the caller's own) and their calendar feed, in the caller's
+ * transaction: signing someone out everywhere is for a lost device or a leak, and the feed's address
+ * is on that device too (an administrator's call through users.service, the person's own above).
+ */
+export async function endAllSessions(tx: Executor, userId: number, keep?: string) {
+  const n = await revokeUserSessions(tx, userId, keep);
+  await revokeCalendarFeed(tx, userId);
+  return n;
+}

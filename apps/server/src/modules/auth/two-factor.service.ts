@@ -28,8 +28,15 @@ import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { accounts, get as getUser, type UserRecord } from '../users/users.service.js';
-import { checkCurrentPassword, checkPassword, finishSignIn, recordFailedLogin, type SignedIn } from './auth.service.js';
-import { revokeUserSessions } from './sessions.repository.js';
+import {
+  auditFailedSignIn,
+  checkCurrentPassword,
+  checkPassword,
+  finishSignIn,
+  recordFailedLogin,
+  type SignedIn,
+} from './auth.service.js';
+import { endAllSessions } from './sessions.service.js';
 import { assertSecondStepAllowed } from './sign-in-guard.js';
 import {
   clearPendingSessions,
@@ -143,7 +150,8 @@ async function challenge(deps: AppDeps, user: UserRecord, factors: FactorRow[], 
   const webauthn = passkeys.length ? await passkeyRequest(deps, passkeys) : undefined;
   if (webauthn) methods.push('webauthn');
   const mfaToken = randomBytes(32).toString('base64url');
-  await writeAudited(deps.db, { ...meta, actorId: user.id }, async (tx, record) => {
+  // The password alone is not the sign-in: until the second factor, nobody is signed in (no actor).
+  await writeAudited(deps.db, meta, async (tx, record) => {
     await insertChallenge(tx, {
       userId: user.id,
       purpose: 'login',
@@ -151,7 +159,13 @@ async function challenge(deps: AppDeps, user: UserRecord, factors: FactorRow[], 
       webauthnChallenge: webauthn?.challenge,
       expiresAt: new Date(deps.config.now().getTime() + CHALLENGE_TTL_MS),
     });
-    record({ action: 'login_mfa_required', entity: 'user', entityId: user.id, firmId: user.profile?.firmId });
+    record({
+      action: 'login_mfa_required',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      subjectId: user.id,
+    });
   });
   return {
     mfa_required: true as const,
@@ -218,6 +232,7 @@ export async function loginMfa(deps: AppDeps, body: LoginMfaBody, meta: RequestM
     if (!(error instanceof WrongSecondFactor)) throw error;
     const { message, field } = error.failed;
     await recordFailedLogin(deps, user.email, meta.ip);
+    await auditFailedSignIn(deps, user, meta, 'second_factor');
     if (!(await countWrongCode(deps.db, step.id, MFA_ATTEMPTS_PER_STEP))) throw badRequest(m.tooManyCodes);
     throw badRequest(message, { [field]: message });
   }
@@ -474,7 +489,7 @@ export async function resetUserFactors(ctx: Ctx, id: number) {
   const factors = await confirmedFactors(deps.db, id);
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
     await deleteAllFactors(tx, id);
-    await revokeUserSessions(tx, id);
+    await endAllSessions(tx, id);
     await enqueueMail(tx, {
       to: target.email,
       subject: 'Your two-factor sign-in was reset',

@@ -168,6 +168,12 @@ describe('signing in with a second factor', () => {
         .where(eq(auditEvents.entityId, String(user.id)))
     ).map((e) => e.action);
     expect(actions).toContain('login_mfa_required');
+    // The password alone signs nobody in: the step's event has no actor, the account as its subject.
+    const [required] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'login_mfa_required'), eq(auditEvents.subjectId, user.id)));
+    expect(required).toMatchObject({ actorId: null, entityId: String(user.id) });
   });
 
   it('refuses a wrong code (counted as a failed sign-in) and a code already used (replay)', async () => {
@@ -179,6 +185,14 @@ describe('signing in with a second factor', () => {
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong)).toEqual({ detail: m.codeWrong, fields: { code: m.codeWrong } });
     expect(await failuresOf(user.email)).toBe(1);
+    // An attempt on the account, recorded as nobody's act: the code's guesser is not known to be its owner.
+    const failed = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'login_failed'), eq(auditEvents.subjectId, user.id)));
+    expect(failed).toEqual([
+      expect.objectContaining({ actorId: null, changes: { step: 'second_factor' }, ip: '127.0.0.1' }),
+    ]);
 
     // The step the set-up confirmed with is spent: the same code again is a replay.
     const replayed = await post('/api/auth/login/mfa/', { mfa_token, code: codeAt(secret, clock) });

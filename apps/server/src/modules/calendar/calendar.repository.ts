@@ -1,7 +1,7 @@
 import type { Scope } from '@portal/domain';
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { calendarEvents, calendarFeeds } from '../../db/schema/index.js';
+import { calendarEvents } from '../../db/schema/index.js';
 import { scopeWhere } from '../../platform/list.js';
 
 const e = calendarEvents;
@@ -47,28 +47,4 @@ export async function updateEvent(ex: Executor, id: number, values: Partial<Cale
 
 export async function softDeleteEvent(ex: Executor, id: number) {
   await ex.update(e).set({ deletedAt: new Date() }).where(eq(e.id, id));
-}
-
-const f = calendarFeeds;
-
-export async function findFeedOfUser(ex: Executor, userId: number) {
-  const [row] = await ex.select().from(f).where(eq(f.userId, userId));
-  return row;
-}
-
-/** Whose feed a token's hash opens, if any. */
-export async function findFeedByHash(ex: Executor, tokenHash: string) {
-  const [row] = await ex.select({ userId: f.userId }).from(f).where(eq(f.tokenHash, tokenHash));
-  return row;
-}
-
-/** Makes or replaces the person's feed; a first one made by two requests at once keeps the first. */
-export async function saveFeed(ex: Executor, userId: number, nonce: string, tokenHash: string, replace: boolean) {
-  const insert = ex.insert(f).values({ userId, nonce, tokenHash });
-  const [row] = replace
-    ? await insert
-        .onConflictDoUpdate({ target: f.userId, set: { nonce, tokenHash, createdAt: new Date() } })
-        .returning()
-    : await insert.onConflictDoNothing({ target: f.userId }).returning();
-  return row;
 }

@@ -19,6 +19,7 @@ import type { AuthState } from '../../platform/auth.js';
 import { todayOf } from '../../platform/clock.js';
 import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { findFeedByHash, findFeedOfUser, saveFeed } from '../calendar-feeds/calendar-feeds.service.js';
 import * as firms from '../firms/firms.service.js';
 import * as supervisedPersons from '../supervised-persons/supervised-persons.service.js';
 import { accounts } from '../users/users.service.js';
@@ -26,11 +27,8 @@ import {
   type CalendarEventColumns,
   type CalendarEventRow,
   findEvent,
-  findFeedByHash,
-  findFeedOfUser,
   insertEvent,
   listEventsBetween,
-  saveFeed,
   softDeleteEvent,
   updateEvent,
 } from './calendar.repository.js';

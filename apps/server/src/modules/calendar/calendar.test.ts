@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggableUrl } from '../../app.js';
 import { auditEvents, calendarFeeds, users } from '../../db/schema/index.js';
-import { addToRoster, createFirm } from '../../testing/factories.js';
+import { addToRoster, createFirm, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 // Monday October 5, 2026 in New York: FY2026 Q2 (Jul–Sep) is being filed, its filing opened October 1.
@@ -286,6 +286,83 @@ describe('the private ICS feed', () => {
       .set({ isActive: false, deactivatedAt: new Date() })
       .where(eq(users.id, staff.user.id));
     expect((await fetchFeed(fresh.url)).statusCode).toBe(404);
+  });
+
+  const feedOf = async (headers: Headers) => {
+    const res = await t.app.inject({ url: '/api/calendar/feed/', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<CalendarFeed>(res).url;
+  };
+  const feedRows = (userId: number) => t.deps.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+
+  it('a password change revokes the address with the other credentials; the feed settings then give a new one', async () => {
+    const { staff } = await calendarFirm();
+    const old = await feedOf(staff.headers);
+    expect((await fetchFeed(old)).statusCode).toBe(200);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account_settings/change_password/',
+      headers: staff.headers,
+      payload: {
+        current_password: TEST_PASSWORD,
+        new_password: 'a long new password of mine',
+        new_password_confirmation: 'a long new password of mine',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await fetchFeed(old)).statusCode).toBe(404);
+    expect(await feedRows(staff.user.id)).toEqual([]);
+    const fresh = await feedOf({ authorization: `Bearer ${json<{ token: string }>(changed).token}` });
+    expect(fresh).not.toBe(old);
+    expect((await fetchFeed(fresh)).statusCode).toBe(200);
+  });
+
+  it('deactivation revokes it for good: reactivated, the person gets a new address and the old one stays gone', async () => {
+    const { admin, staff } = await calendarFirm();
+    const old = await feedOf(staff.headers);
+    const record = json(await t.app.inject({ url: `/api/users/${staff.user.id}/`, headers: admin.headers }));
+    const put = (isActive: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${staff.user.id}/`,
+        headers: admin.headers,
+        payload: { ...record, is_active: isActive },
+      });
+    expect((await put(false)).statusCode).toBe(200);
+    expect((await fetchFeed(old)).statusCode).toBe(404);
+    expect((await put(true)).statusCode).toBe(200);
+    expect((await fetchFeed(old)).statusCode).toBe(404);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: staff.user.email, password: TEST_PASSWORD },
+    });
+    const fresh = await feedOf({ authorization: `Bearer ${json<{ token: string }>(signIn).token}` });
+    expect(fresh).not.toBe(old);
+    expect((await fetchFeed(fresh)).statusCode).toBe(200);
+    expect((await fetchFeed(old)).statusCode).toBe(404);
+  });
+
+  it("an administrator's end-all-sessions and the person's own sign-out everywhere else revoke it too", async () => {
+    const { admin, staff, firm } = await calendarFirm();
+    const first = await feedOf(staff.headers);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${staff.user.id}/end_sessions/`,
+      headers: admin.headers,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await fetchFeed(first)).statusCode).toBe(404);
+
+    const again = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });
+    const second = await feedOf(again.headers);
+    const own = await t.app.inject({ method: 'POST', url: '/api/auth/sessions/end_others/', headers: again.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await fetchFeed(second)).statusCode).toBe(404);
+    // The session that asked goes on, and is given a new address.
+    const third = await feedOf(again.headers);
+    expect(third).not.toBe(second);
+    expect((await fetchFeed(third)).statusCode).toBe(200);
   });
 
   it("a log shows the feed's path without its token", () => {

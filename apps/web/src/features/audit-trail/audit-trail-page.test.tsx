@@ -18,6 +18,11 @@ const event = (id: number, overrides: Partial<AuditEventRow> = {}): AuditEventRo
   firm_id: 10,
   firm_name: 'Dover Wealth',
   request_id: 'req-1',
+  subject_id: null,
+  subject_name: null,
+  subject_email: null,
+  ip: '198.51.100.4',
+  user_agent: 'Mozilla/5.0 (Macintosh)',
   changes: [{ field: 'Status__c', from: 'Submitted', to: 'Approved' }],
   prev_hash: null,
   hash: 'a'.repeat(64),
@@ -43,7 +48,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the audit trail', () => {
   it("shows each event's fields before → after, the first few and all on request", async () => {
     const many = Array.from({ length: 5 }, (_, i) => ({ field: `Field_${i}`, from: null, to: `v${i}` }));
-    serve([], [event(2), event(1, { actor_id: null, actor_name: null, actor_email: null, changes: many })]);
+    serve([], [event(2), event(1, { actor_id: null, actor_name: null, actor_email: null, ip: null, changes: many })]);
     renderAtUrl(<AuditTrailPage />, '/compliance/audit-trail', { user: testUser({ is_cco: true }) });
     const changes = await screen.findByRole('list', { name: 'Changes, event 2' });
     expect(changes.textContent).toBe('Status__c: Submitted → Approved');
@@ -53,6 +58,34 @@ describe('the audit trail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show all 5 changes' }));
     expect(within(five).getAllByRole('listitem')).toHaveLength(5);
     expect(five.textContent).toContain('Field_4: (empty) → v4');
+  });
+
+  it('names a request nobody signed in made anonymous, with the account it was about and its client', async () => {
+    const reset = event(3, {
+      actor_id: null,
+      actor_name: null,
+      actor_email: null,
+      action: 'password_reset_requested',
+      entity: 'user',
+      entity_id: '12',
+      subject_id: 12,
+      subject_name: 'Robin Target',
+      subject_email: 'robin@example.test',
+      ip: '203.0.113.9',
+      user_agent: 'curl/8.5.0',
+      changes: [],
+    });
+    serve([], [reset, event(2)]);
+    renderAtUrl(<AuditTrailPage />, '/compliance/audit-trail', { user: testUser({ is_cco: true }) });
+    const row = (await screen.findByText('password_reset_requested')).closest('tr') as HTMLElement;
+    expect(within(row).getAllByText('anonymous').length).toBeGreaterThan(0);
+    expect(within(row).getByText('about Robin Target')).toBeTruthy();
+    expect(within(row).getByText('203.0.113.9')).toBeTruthy();
+    expect(within(row).getByText('curl/8.5.0')).toBeTruthy();
+    expect(screen.queryByText('System')).toBeNull();
+    // The person acting on their own account is not their own subject.
+    const own = screen.getByText('update').closest('tr') as HTMLElement;
+    expect(within(own).queryByText(/^about /)).toBeNull();
   });
 
   it('applies the typed filters together, dates as MM/DD/YYYY, and refuses a bad date before asking', async () => {

@@ -4,6 +4,7 @@ import {
   type AuditChainCheck,
   type AuditEventChange,
   type AuditEventRow,
+  auditActorKind,
   canVerifyAuditTrail,
   isCalendarDate,
   messages,
@@ -30,8 +31,14 @@ type FilterName = (typeof TEXT_FILTERS)[number] | 'firm' | 'from' | 'to';
 type Filters = Record<FilterName, string>;
 const EMPTY: Filters = { entity: '', entity_id: '', action: '', actor: '', firm: ALL, from: '', to: '' };
 /** The text filters' inputs, in the form's order; the lengths are the API's. */
-const TEXT_INPUTS: { name: (typeof TEXT_FILTERS)[number]; label: string; placeholder?: string; max: number }[] = [
-  { name: 'actor', label: m.actor, placeholder: m.actorPlaceholder, max: 100 },
+const TEXT_INPUTS: {
+  name: (typeof TEXT_FILTERS)[number];
+  label: string;
+  placeholder?: string;
+  description?: string;
+  max: number;
+}[] = [
+  { name: 'actor', label: m.actor, placeholder: m.actorPlaceholder, description: m.actorDescription, max: 100 },
   { name: 'action', label: m.action, placeholder: m.actionPlaceholder, max: 50 },
   { name: 'entity', label: m.entity, placeholder: m.entityPlaceholder, max: 100 },
   { name: 'entity_id', label: m.entityId, max: 100 },
@@ -95,8 +102,17 @@ function Changes({ row }: { row: AuditEventRow }) {
   );
 }
 
-const actorOf = (r: AuditEventRow) =>
-  r.actor_name ?? r.actor_email ?? (r.actor_id === null ? m.systemActor : `#${r.actor_id}`);
+const actorOf = (r: AuditEventRow) => {
+  const kind = auditActorKind(r);
+  if (kind === 'anonymous') return m.anonymousActor;
+  if (kind === 'system') return m.systemActor;
+  return r.actor_name ?? r.actor_email ?? `#${r.actor_id}`;
+};
+/** The account an anonymous event is about (a reset asked, a sign-in failed), when it is not the actor. */
+const subjectOf = (r: AuditEventRow) =>
+  r.subject_id === null || r.subject_id === r.actor_id
+    ? null
+    : (r.subject_name ?? r.subject_email ?? `#${r.subject_id}`);
 const eventOf = (r: AuditEventRow) => `${r.action} ${r.entity}${r.entity_id === null ? '' : ` #${r.entity_id}`}`;
 
 const COLUMNS: DataTableColumn<AuditEventRow>[] = [
@@ -117,16 +133,24 @@ const COLUMNS: DataTableColumn<AuditEventRow>[] = [
   {
     label: m.actor,
     visibleFrom: 'sm',
-    render: (r) => (
-      <Stack gap={0}>
-        <Text size="sm">{actorOf(r)}</Text>
-        {r.actor_name && r.actor_email && (
-          <Text size="xs" c="gray.8" className={classes.anywhere}>
-            {r.actor_email}
-          </Text>
-        )}
-      </Stack>
-    ),
+    render: (r) => {
+      const subject = subjectOf(r);
+      return (
+        <Stack gap={0}>
+          <Text size="sm">{actorOf(r)}</Text>
+          {r.actor_name && r.actor_email && (
+            <Text size="xs" c="gray.8" className={classes.anywhere}>
+              {r.actor_email}
+            </Text>
+          )}
+          {subject && (
+            <Text size="xs" className={classes.anywhere}>
+              {m.subjectOf(subject)}
+            </Text>
+          )}
+        </Stack>
+      );
+    },
   },
   {
     label: m.event,
@@ -143,6 +167,22 @@ const COLUMNS: DataTableColumn<AuditEventRow>[] = [
     ),
   },
   { label: m.firm, visibleFrom: 'md', render: (r) => r.firm_name ?? '' },
+  {
+    label: m.client,
+    visibleFrom: 'md',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="xs" ff="monospace" className={classes.anywhere}>
+          {r.ip ?? ''}
+        </Text>
+        {r.user_agent && (
+          <Text size="xs" c="gray.8" className={classes.anywhere} title={r.user_agent}>
+            {valueText(r.user_agent)}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
   {
     label: m.requestId,
     visibleFrom: 'md',
@@ -203,6 +243,7 @@ function FilterForm({
             key={input.name}
             label={input.label}
             placeholder={input.placeholder}
+            description={input.description}
             value={values[input.name]}
             onChange={(e) => set(input.name)(e.currentTarget.value)}
             maxLength={input.max}
