@@ -238,6 +238,7 @@ const SCREENS: Record<string, Screen> = {
   '/account/password/reset': { modules: ['src/features/auth/forgot-password-page.tsx'] },
   '/account/password/reset/:uid/:token': { modules: ['src/features/auth/password-reset-page.tsx'] },
   '/account/activate/:uid/:token': { modules: ['src/features/auth/activate-account-page.tsx'] },
+  '/account/email/confirm/:uid/:token': { modules: ['src/features/auth/confirm-email-page.tsx'] },
   '/account/two-factor': {
     modules: ['src/features/settings/two-factor-setup-page.tsx'],
     fetch: ['/api/auth/user/'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { calendarDateIn, messages } from '@portal/domain';
 import { parse } from 'csv-parse/sync';
-import { expect, expectAccessible, signIn, TEST_PASSWORD, test } from '../support/fixtures.js';
+import { expect, expectAccessible, linkFrom, mailTo, signIn, TEST_PASSWORD, test } from '../support/fixtures.js';
 import { expectNoHorizontalScroll } from '../support/onboarding.js';
 
 const m = messages.auditTrail;
@@ -29,7 +29,13 @@ test('a CCO finds the change they made in the audit trail, sees it before → af
   await page.getByLabel(/new email/i).fill(newEmail);
   await page.getByLabel('Current password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Update email' }).click();
+  await expect(page.getByText(messages.settings.emailChangeRequested(newEmail))).toBeVisible();
+  // The change applies when the link mailed to the new address is opened (nobody signed in opens it).
+  const confirmation = await mailTo(newEmail, '/account/email/confirm/');
+  await page.goto(linkFrom(confirmation, /https?:\/\/\S+\/account\/email\/confirm\/[\w-]+\/[\w-]+/));
+  await page.getByRole('button', { name: messages.settings.confirmEmailButton }).click();
   await expect(page.getByText('Email changed successfully')).toBeVisible();
+  await page.goto('/');
 
   // 2. They open the Audit Trail from the Compliance menu and filter it to that change: by their name,
   // the action, and today's date typed as MM/DD/YYYY.

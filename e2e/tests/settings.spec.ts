@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain';
-import { expect, expectAccessible, TEST_PASSWORD, test } from '../support/fixtures.js';
+import { expect, expectAccessible, linkFrom, mailTo, TEST_PASSWORD, test } from '../support/fixtures.js';
 
-test('a user updates personal info, email and password in Settings, then signs in with the new password', async ({
+test('a user updates personal info, confirms a new email from the mailed link and changes the password, then signs in with both', async ({
   page,
   db,
 }) => {
@@ -41,7 +41,26 @@ test('a user updates personal info, email and password in Settings, then signs i
   await expect(page.getByText(messages.auth.currentPasswordWrong).first()).toBeVisible();
   await page.getByLabel('Current password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Update email' }).click();
+  // The address waits for its owner to open the link mailed there; the old one is told at once.
+  await expect(page.getByText(messages.settings.emailChangeRequested(newEmail))).toBeVisible();
+  await expect(page.getByText(messages.settings.emailChangePending(newEmail))).toBeVisible();
+  await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await mailTo(user.email, newEmail);
+
+  const confirmation = await mailTo(newEmail, '/account/email/confirm/');
+  await page.goto(linkFrom(confirmation, /https?:\/\/\S+\/account\/email\/confirm\/[\w-]+\/[\w-]+/));
+  await expect(page.getByRole('heading', { name: messages.settings.confirmEmailTitle })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: messages.settings.confirmEmailButton }).click();
   await expect(page.getByText('Email changed successfully')).toBeVisible();
+  await expectAccessible(page);
+  const notice = await mailTo(user.email, 'was changed to');
+  expect(notice.text).toContain(newEmail);
+
+  await page.goto('/settings/email');
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+  await expect(page.getByText(messages.settings.emailChangePending(newEmail))).toHaveCount(0);
 
   await page
     .getByRole('tab', { name: 'Password' })

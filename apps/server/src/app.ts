@@ -81,7 +81,7 @@ const REDACT = [
 const SWAGGER_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
 /** One-time links carry their token in the path: a log keeps the path and masks the token. */
-const ONE_TIME_LINK = /(\/account\/+(?:activate|password\/+reset)\/+[^/?#]+\/+)[^/?#]+/g;
+const ONE_TIME_LINK = /(\/account\/+(?:activate|password\/+reset|email\/+confirm)\/+[^/?#]+\/+)[^/?#]+/g;
 /** A calendar feed's token is its credential (calendar apps fetch it without signing in). */
 const FEED_TOKEN = /(\/api\/calendar\/feed\/+)(?!reset\/)[^/?#]+/g;
 export const loggableUrl = (url: string) =>

@@ -143,6 +143,8 @@ const PUBLIC = new Set([
   'POST /api/auth/password/reset/',
   'POST /api/auth/password/reset/confirm/',
   'POST /api/auth/account/confirm/',
+  // The link mailed to a new address: its token is the credential (with the password when another asked).
+  'POST /api/account_settings/confirm_email/',
   'POST /api/token/',
   'POST /api/token/refresh',
   'POST /api/token/verify/',
@@ -221,6 +223,19 @@ const matrix: Record<string, Case> = {
       payload: { email: 'not an email', current_password: 'x' },
     }),
     own: all(400),
+  },
+  'GET /api/account_settings/change_email/': {
+    build: () => ({ method: 'GET', url: '/api/account_settings/change_email/' }),
+    own: all(200),
+  },
+  // Nobody of the matrix has a change waiting: each is told so, whoever they are.
+  'DELETE /api/account_settings/change_email/': {
+    build: () => ({ method: 'DELETE', url: '/api/account_settings/change_email/' }),
+    own: all(409),
+  },
+  'POST /api/account_settings/change_email/resend/': {
+    build: () => ({ method: 'POST', url: '/api/account_settings/change_email/resend/' }),
+    own: all(409),
   },
   'PUT /api/account_settings/update_personal_info/:id/': {
     build: async (target, role) => ({

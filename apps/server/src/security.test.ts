@@ -69,7 +69,7 @@ const reset = (link: { uid: string; token: string }) =>
   });
 
 describe('one-time links end with the access they grant', () => {
-  it('a deactivated person cannot re-enable themself with an activation link mailed before the deactivation', async () => {
+  it('a deactivated person cannot get back in with a link an administrator mailed before the deactivation', async () => {
     const a = await admin();
     const member = await createUser(t.deps.db, { profile: { firmId: firm.id } });
     const sent = await t.app.inject({
@@ -80,7 +80,8 @@ describe('one-time links end with the access they grant', () => {
     });
     expect(sent.statusCode).toBe(200);
     const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
-    const [, uid, token] = mail.textBody.match(/activate\/([\w-]+)\/([\w-]+)/) ?? [];
+    // An account in use is sent a password reset link, not an activation link.
+    const [, uid, token] = mail.textBody.match(/password\/reset\/([\w-]+)\/([\w-]+)/) ?? [];
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${member.id}/`,
@@ -88,7 +89,7 @@ describe('one-time links end with the access they grant', () => {
       payload: { email: member.email, last_name: 'Member', is_active: false },
     });
     expect(put.statusCode).toBe(200);
-    expect(json(await activate({ uid, token }))).toMatchObject({ detail: messages.auth.invalidLink });
+    expect(json(await reset({ uid, token }))).toMatchObject({ detail: messages.auth.invalidLink });
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, member.id));
     expect(row.isActive).toBe(false);
   });
@@ -138,15 +139,25 @@ describe('one-time links end with the access they grant', () => {
     expect(changed.statusCode).toBe(200);
     expect((await reset(beforePasswordChange)).statusCode).toBe(400);
 
+    // An address change ends the links mailed to the old address when it takes effect (its link opened).
     const other = await signIn();
     const beforeEmailChange = await linkFor(other.user.id, 'password_reset');
+    const movedTo = `moved.${other.user.id}@example.test`;
     const moved = await t.app.inject({
       method: 'PUT',
       url: '/api/account_settings/change_email/',
       headers: other.headers,
-      payload: { email: `moved.${other.user.id}@example.test`, current_password: TEST_PASSWORD },
+      payload: { email: movedTo, current_password: TEST_PASSWORD },
     });
     expect(moved.statusCode).toBe(200);
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, movedTo));
+    const [, uid, token] = mail.textBody.match(/\/account\/email\/confirm\/([\w-]+)\/([\w-]+)/) ?? [];
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account_settings/confirm_email/',
+      payload: { uid, token },
+    });
+    expect(confirmed.statusCode).toBe(200);
     expect((await reset(beforeEmailChange)).statusCode).toBe(400);
   });
 });
@@ -301,9 +312,9 @@ describe('email changes and self-service through the user form', () => {
     expect(json(self).detail).toBe(messages.users.cannotDeactivateSelf);
   });
 
-  it("when an administrator changes someone's email, the old address gets the change notice", async () => {
+  it('when an administrator changes the email of an account never activated, it applies and the old address is told', async () => {
     const a = await admin();
-    const member = await createUser(t.deps.db, { profile: { firmId: firm.id } });
+    const member = await createUser(t.deps.db, { passwordHash: null, isActive: false, profile: { firmId: firm.id } });
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${member.id}/`,
@@ -321,7 +332,9 @@ describe('secrets stay out of logs and tables', () => {
   it('a request log shows the path of a one-time link but never its token', async () => {
     await t.app.inject({ url: '/account/activate/MTI/sEcReT-ToKeN-123' });
     await t.app.inject({ url: '/account/password/reset/MTI/aNoThEr-SeCrEt?x=1' });
+    await t.app.inject({ url: '/account/email/confirm/MTI/tHiRd-SeCrEt' });
     const text = logLines.join('\n');
+    expect(text).not.toContain('tHiRd-SeCrEt');
     expect(text).toContain('/account/activate/MTI/[redacted]');
     expect(text).not.toContain('sEcReT-ToKeN-123');
     expect(text).not.toContain('aNoThEr-SeCrEt');

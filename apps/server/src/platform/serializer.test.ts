@@ -31,6 +31,7 @@ const user = {
   advisor: null,
   created_by: 1,
   invitation_pending: false,
+  pending_email: null,
   profile,
 };
 

@@ -49,6 +49,8 @@ export async function createUser(
       lastName: `Last${n}`,
       passwordHash: await sharedHash(),
       isActive: true,
+      // An account with a password has been activated, which proved its address; one made without is not.
+      emailVerifiedAt: user.passwordHash === null ? null : new Date(),
       ...user,
     },
     { profileType: 3, ...profile },

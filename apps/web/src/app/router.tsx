@@ -67,6 +67,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'email/confirm/:uid/:token',
+            lazy: async () => ({
+              Component: (await import('../features/auth/confirm-email-page')).ConfirmEmailPage,
+            }),
+          },
+          {
             path: 'activate/:uid/:token',
             lazy: async () => ({
               Component: (await import('../features/auth/activate-account-page')).ActivateAccountPage,

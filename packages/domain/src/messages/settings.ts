@@ -7,4 +7,23 @@ export const settingsMessages = {
   forbiddenField: (field: string) => `You are not allowed to change ${field}.`,
   notYourAccount: 'You can only update your own personal info.',
   currentPassword: 'Current password',
+  sameEmail: 'This is already your email address.',
+  /** An address change waits for its owner to open the link mailed to the new address. */
+  emailChangeRequested: (email: string) =>
+    `We sent a confirmation link to ${email}. Your email address changes when you open it (within 24 hours).`,
+  emailChangePending: (email: string) => `Waiting for confirmation: ${email}`,
+  emailChangePendingHint:
+    'Until the link mailed there is opened, you sign in and receive mail at your current address.',
+  emailChangeResent: (email: string) => `We sent a new confirmation link to ${email}.`,
+  emailChangeCancelled: 'The email address change was cancelled.',
+  noEmailChangePending: 'No email address change is waiting for confirmation.',
+  resendEmailChange: 'Resend link',
+  cancelEmailChange: 'Cancel change',
+  confirmEmailTitle: 'Confirm your new email address',
+  confirmEmailPrompt: 'Confirm the change of your portal email address to the address this link was sent to.',
+  confirmEmailPasswordPrompt:
+    'Someone at your firm asked to change your email address to this one. Enter your portal password to confirm it is you.',
+  confirmEmailPasswordRequired: 'Enter your portal password to confirm this change.',
+  confirmEmailButton: 'Confirm email address',
+  confirmEmailSignIn: 'Sign in with your new address.',
 } as const;

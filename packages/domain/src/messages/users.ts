@@ -12,6 +12,13 @@ export const usersMessages = {
   ownEmailInSettings: 'Change your own email address in Settings, on the Email tab.',
   superAccountOnly: 'Only a super administrator can change a super administrator or super CCO account.',
   activationSent: 'An activation link was sent to the user.',
+  /** An account in use gets no activation link: a reset link goes to the address it has confirmed. */
+  sendResetLink: 'Send password reset link',
+  resetLinkSent: "A password reset link was sent to the user's confirmed email address.",
+  /** An administrator's or advisor's change of an activated account's address waits for its owner. */
+  emailChangeRequested: (email: string) =>
+    `A confirmation link was sent to ${email}. The address changes when its owner opens the link and confirms with their password.`,
+  emailChangePending: (email: string) => `Waiting for confirmation: ${email}`,
   deactivatedNoLink: 'This account was deactivated. Mark it active before sending an activation link.',
   invitationCancelled: 'Invitation cancelled. The activation link no longer works.',
   noPendingInvitation:

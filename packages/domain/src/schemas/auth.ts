@@ -72,3 +72,19 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 /** The current password re-proves who is asking: a stolen session alone cannot move the account away. */
 export const changeEmailBody = z.object({ email, current_password: required(password) });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+/**
+ * The link mailed to a new address. `password` is asked only when someone else (an administrator or
+ * advisor) asked for the change: receiving mail there is not enough to take an account in use.
+ */
+export const confirmEmailBody = z.object({ ...uidToken, password: password.optional() });
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
+
+/** The address change waiting for confirmation, if any (Settings → Email). */
+export const pendingEmailChange = z.object({
+  email: z.string(),
+  pending_email: z.string().nullable(),
+  requested_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type PendingEmailChange = z.infer<typeof pendingEmailChange>;

@@ -54,6 +54,11 @@ export const userFields = defineFields({
    * unused, unexpired activation link is out. The server computes it; a body's echo of it is ignored.
    */
   invitation_pending: { column: 'invitationPending', read: z.boolean(), set: 'server' },
+  /**
+   * Derived: the new address of a change waiting for its owner to open the link mailed there. Sign-in,
+   * mail and single sign-on use `email` until then.
+   */
+  pending_email: { column: 'pendingEmail', read: z.string().nullable(), set: 'server' },
   is_admin: { column: 'isAdmin', read: z.boolean(), write: flag, set: guarded('is_admin') },
   advisor: {
     column: 'advisorId',
@@ -146,6 +151,10 @@ export type UpdatePersonalInfoBody = z.infer<typeof updatePersonalInfoBody>;
 /** Sign-in's answer (spec 000 §3), here beside the user so the sign-in form's schemas stay small. */
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** Settings → Email's answer: sign-in's shape, and what happens next (a link was mailed to the new address). */
+export const changeEmailResponse = loginResponse.extend({ detail: z.string() });
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponse>;
 
 export const createUserQuery = z.object({
   notifyUser: z

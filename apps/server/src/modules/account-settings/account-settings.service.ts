@@ -1,11 +1,24 @@
-import { type ChangeEmailBody, type ChangePasswordBody, messages } from '@portal/domain';
+import {
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type ConfirmEmailBody,
+  messages,
+  type PendingEmailChange,
+} from '@portal/domain';
 import { writeAudited } from '../../platform/audit.js';
-import type { Ctx } from '../../platform/context.js';
+import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import {
+  cancelEmailChange,
   cancelLinks,
+  checkAccountPassword,
   checkCurrentPassword,
+  consumeEmailChangeLink,
+  decodeLinkUid,
+  peekEmailChangeLink,
+  pendingEmailChange,
   queueEmailChangedNotice,
+  queueEmailChangeLink,
   rotateSession,
   storeNewPassword,
 } from '../auth/auth.service.js';
@@ -32,29 +45,140 @@ export async function changePassword(ctx: Ctx, body: ChangePasswordBody) {
 }
 
 /**
- * The current password is asked first (a wrong one counts as a failed sign-in), and the old address is
- * told: a hijacked session can neither move the account to another address nor do it quietly.
+ * Settings → Email. The current password is asked first (a wrong one counts as a failed sign-in); then a
+ * link goes to the new address and the old one is told. The address changes only when the link is
+ * opened (`confirmEmail`): a hijacked session cannot move the account, and nobody signs in, gets mail or
+ * a single sign-on assertion under an address they have not proven.
  */
 export async function changeEmail(ctx: Ctx, body: ChangeEmailBody) {
   const { deps, auth } = ctx;
   const { user } = auth;
   const { email } = body;
   await checkCurrentPassword(deps, auth, body.current_password, ctx.meta);
-  const taken = () => conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
-  if (email.toLowerCase() !== user.email.toLowerCase() && (await accounts.byEmail(deps.db, email))) throw taken();
+  if (email === user.email) throw badRequest(messages.settings.sameEmail, { email: messages.settings.sameEmail });
+  const owner = await accounts.byEmail(deps.db, email);
+  if (owner && owner.id !== user.id) throw taken();
+  const fullUser = await accounts.byId(deps.db, user.id);
+  if (!fullUser) throw notFound();
+  await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    await queueEmailChangeLink(deps, tx, {
+      user,
+      newEmail: email,
+      requestedBy: fullUser,
+    });
+    record({
+      action: 'email_change_requested',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      changes: { pending_email: email },
+    });
+  });
+  deps.mailer.kick();
+  const fresh = await accounts.byId(deps.db, user.id);
+  if (!fresh) throw notFound();
+  return {
+    token: await deps.tokens.sign(user.id, auth.sessionId, auth.origIat),
+    user: accounts.toWire(fresh),
+    detail: messages.settings.emailChangeRequested(email),
+  };
+}
+
+const taken = () => conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
+const nonepending = () => conflict(messages.settings.noEmailChangePending);
+
+/** The address change waiting for confirmation, for the Email tab. */
+export async function pendingChange(ctx: Ctx): Promise<PendingEmailChange> {
+  const pending = await pendingEmailChange(ctx.deps.db, ctx.auth.user.id);
+  return {
+    email: ctx.auth.user.email,
+    pending_email: pending?.newEmail ?? null,
+    requested_at: pending?.createdAt.toISOString() ?? null,
+    expires_at: pending?.expiresAt.toISOString() ?? null,
+  };
+}
+
+/** A new link to the same pending address (the earlier one stops working); who asked stays who asked. */
+export async function resendEmailChange(ctx: Ctx) {
+  const { deps, auth } = ctx;
+  const { user } = auth;
+  const pending = await pendingEmailChange(deps.db, user.id);
+  if (!pending) throw nonepending();
+  const requesterId = pending.requestedById ?? user.id;
+  // Who asked stays who asked (it decides whether the link asks for the password), even once they left.
+  const requester = (await accounts.byId(deps.db, requesterId)) ?? {
+    id: requesterId,
+    email: 'your administrator',
+    firstName: null,
+    lastName: null,
+  };
+  await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    await queueEmailChangeLink(deps, tx, {
+      user,
+      newEmail: pending.newEmail,
+      requestedBy: requester,
+    });
+    record({
+      action: 'email_change_resent',
+      entity: 'user',
+      entityId: user.id,
+      firmId: user.profile?.firmId,
+      changes: { pending_email: pending.newEmail },
+    });
+  });
+  deps.mailer.kick();
+  return { detail: messages.settings.emailChangeResent(pending.newEmail) };
+}
+
+export async function cancelEmailChangeOf(ctx: Ctx) {
+  const { deps, auth } = ctx;
+  await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    if (!(await cancelEmailChange(tx, auth.user.id))) throw nonepending();
+    record({
+      action: 'email_change_cancelled',
+      entity: 'user',
+      entityId: auth.user.id,
+      firmId: auth.user.profile?.firmId,
+    });
+  });
+  return { detail: messages.settings.emailChangeCancelled };
+}
+
+const invalidLink = () => badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
+
+/**
+ * The link mailed to a new address, opened (no session needed). When someone else asked for the change,
+ * the account's password is asked too: an administrator or advisor who typed an address they control
+ * must not get the account by opening the link themselves. The old address is told.
+ */
+export async function confirmEmail(deps: AppDeps, body: ConfirmEmailBody, meta: RequestMeta) {
+  const userId = decodeLinkUid(body.uid);
+  const link = userId ? await peekEmailChangeLink(deps.db, userId, body.token) : undefined;
+  const user = link && userId ? await accounts.byId(deps.db, userId) : undefined;
+  if (!link || !user || user.deactivatedAt) throw invalidLink();
+  if (link.requestedById !== user.id) {
+    const required = messages.settings.confirmEmailPasswordRequired;
+    if (!body.password) throw badRequest(required, { password: required });
+    await checkAccountPassword(deps, user, body.password, meta, 'password');
+  }
+  const owner = await accounts.byEmail(deps.db, link.newEmail);
+  if (owner && owner.id !== user.id) throw taken();
   try {
-    await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-      await accounts.update(tx, user.id, { email });
-      if (email !== user.email) {
-        await cancelLinks(tx, user.id);
-        await queueEmailChangedNotice(tx, user.email, email);
-      }
+    await writeAudited(deps.db, { ...meta, actorId: null }, async (tx, record) => {
+      const used = await consumeEmailChangeLink(tx, user.id, body.token);
+      if (!used) throw invalidLink();
+      await accounts.update(tx, user.id, { email: used.newEmail, emailVerifiedAt: new Date() });
+      // Links mailed to the old address (a password reset) stop working.
+      await cancelLinks(tx, user.id);
+      await queueEmailChangedNotice(tx, user.email, used.newEmail);
       record({
         action: 'email_changed',
         entity: 'user',
         entityId: user.id,
         firmId: user.profile?.firmId,
-        changes: { email: { from: user.email, to: email } },
+        // Whoever opened the link is not signed in: the account is the subject, nobody its actor.
+        subjectId: user.id,
+        changes: { email: { from: user.email, to: used.newEmail } },
       });
     });
   } catch (err) {
@@ -62,7 +186,5 @@ export async function changeEmail(ctx: Ctx, body: ChangeEmailBody) {
     throw err;
   }
   deps.mailer.kick();
-  const fresh = await accounts.byId(deps.db, user.id);
-  if (!fresh) throw notFound();
-  return { token: await deps.tokens.sign(user.id, auth.sessionId, auth.origIat), user: accounts.toWire(fresh) };
+  return { detail: messages.settings.emailChanged };
 }

@@ -1,7 +1,7 @@
 import { messages, type User } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema/index.js';
+import { auditEvents, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.js';
 import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
 
@@ -97,44 +97,158 @@ describe('changing the password', () => {
   });
 });
 
+let addresses = 0;
+const otherAddress = () => `192.0.2.${++addresses}`;
+
 describe('changing the email', () => {
-  it('gives token and user with the new address, trimmed', async () => {
-    const user = await createUser(t.deps.db);
-    const { headers } = await signIn(user.email);
-    const res = await t.app.inject({
+  /** The confirmation link mailed to `address` (the newest), as uid and token. */
+  async function linkMailedTo(address: string) {
+    const mails = await t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, address))
+      .orderBy(desc(mailOutbox.id));
+    const mail = mails.find((m) => m.subject === 'Confirm your new portal email address');
+    const [, uid, token] = mail?.textBody.match(/\/account\/email\/confirm\/([\w-]+)\/([\w-]+)/) ?? [];
+    return { uid, token, text: mail?.textBody ?? '' };
+  }
+  const subjectsTo = async (address: string) =>
+    (await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address))).map((m) => m.subject);
+  const confirm = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/account_settings/confirm_email/', payload });
+  // Sign-ins expected to fail come from addresses of their own, so the captcha they earn stays there.
+  const login = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email, password: TEST_PASSWORD },
+      remoteAddress: otherAddress(),
+    });
+  const requestChange = (headers: Record<string, string>, email: string) =>
+    t.app.inject({
       method: 'PUT',
       url: '/api/account_settings/change_email/',
       headers,
-      payload: { email: '  fresh.address@example.test ', current_password: TEST_PASSWORD },
+      payload: { email, current_password: TEST_PASSWORD },
     });
+
+  it('waits for the link mailed to the new address: until it is opened, sign-in and mail keep the old one', async () => {
+    const user = await createUser(t.deps.db);
+    const { headers } = await signIn(user.email);
+    const res = await requestChange(headers, '  fresh.address@example.test ');
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({
       token: expect.any(String),
-      user: { id: user.id, email: 'fresh.address@example.test' },
+      user: { id: user.id, email: user.email, pending_email: 'fresh.address@example.test' },
+      detail: messages.settings.emailChangeRequested('fresh.address@example.test'),
     });
+    expect(json(await t.app.inject({ url: '/api/account_settings/change_email/', headers }))).toMatchObject({
+      email: user.email,
+      pending_email: 'fresh.address@example.test',
+      expires_at: expect.any(String),
+    });
+    expect(json(await t.app.inject({ url: '/api/auth/user/', headers }))).toMatchObject({
+      email: user.email,
+      pending_email: 'fresh.address@example.test',
+    });
+    // The old address is told of the request, and still signs in; the new one does not yet.
+    expect(await subjectsTo(user.email)).toContain('A change of your portal email address was requested');
+    expect((await login(user.email)).statusCode).toBe(200);
+    expect((await login('fresh.address@example.test')).statusCode).toBe(400);
+
+    const link = await linkMailedTo('fresh.address@example.test');
+    const opened = await confirm({ uid: link.uid, token: link.token });
+    expect(opened.statusCode).toBe(200);
+    expect(json(opened)).toEqual({ detail: messages.settings.emailChanged });
+    expect((await login('fresh.address@example.test')).statusCode).toBe(200);
+    expect((await login(user.email)).statusCode).toBe(400);
+    expect(await subjectsTo(user.email)).toContain('Your portal email address was changed');
+    const [stored] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored.email).toBe('fresh.address@example.test');
+    expect(stored.emailVerifiedAt).not.toBeNull();
+    // Single use: the same link again is refused.
+    expect(json(await confirm({ uid: link.uid, token: link.token }))).toMatchObject({
+      fields: { token: messages.auth.invalidLink },
+    });
+    const [event] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, String(user.id)), eq(auditEvents.action, 'email_changed')));
+    expect(event.changes).toEqual({ email: { from: user.email, to: 'fresh.address@example.test' } });
   });
 
-  it('answers 409 when the address is taken (in any case) and 400 when it is not an email', async () => {
+  it('a newer request, a cancel, a day passing or a password change each end the link', async () => {
+    const user = await createUser(t.deps.db);
+    const { headers } = await signIn(user.email);
+    await requestChange(headers, `first.${user.id}@example.test`);
+    const first = await linkMailedTo(`first.${user.id}@example.test`);
+    await requestChange(headers, `second.${user.id}@example.test`);
+    expect((await confirm({ uid: first.uid, token: first.token })).statusCode).toBe(400);
+
+    const second = await linkMailedTo(`second.${user.id}@example.test`);
+    const resent = await t.app.inject({ method: 'POST', url: '/api/account_settings/change_email/resend/', headers });
+    expect(json(resent)).toEqual({ detail: messages.settings.emailChangeResent(`second.${user.id}@example.test`) });
+    expect((await confirm({ uid: second.uid, token: second.token })).statusCode).toBe(400);
+    const third = await linkMailedTo(`second.${user.id}@example.test`);
+    expect(third.token).not.toBe(second.token);
+
+    const cancelled = await t.app.inject({ method: 'DELETE', url: '/api/account_settings/change_email/', headers });
+    expect(json(cancelled)).toEqual({ detail: messages.settings.emailChangeCancelled });
+    expect((await confirm({ uid: third.uid, token: third.token })).statusCode).toBe(400);
+    const none = await t.app.inject({ method: 'DELETE', url: '/api/account_settings/change_email/', headers });
+    expect(none.statusCode).toBe(409);
+    expect(json(none)).toMatchObject({ detail: messages.settings.noEmailChangePending });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/account_settings/change_email/resend/', headers })).statusCode,
+    ).toBe(409);
+
+    await requestChange(headers, `late.${user.id}@example.test`);
+    const late = await linkMailedTo(`late.${user.id}@example.test`);
+    await t.deps.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'email_change')));
+    expect((await confirm({ uid: late.uid, token: late.token })).statusCode).toBe(400);
+
+    await requestChange(headers, `again.${user.id}@example.test`);
+    const again = await linkMailedTo(`again.${user.id}@example.test`);
+    const passwordChanged = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account_settings/change_password/',
+      headers,
+      payload: {
+        current_password: TEST_PASSWORD,
+        new_password: 'a different long password',
+        new_password_confirmation: 'a different long password',
+      },
+    });
+    expect(passwordChanged.statusCode).toBe(200);
+    expect((await confirm({ uid: again.uid, token: again.token })).statusCode).toBe(400);
+    const [stored] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored.email).toBe(user.email);
+  });
+
+  it('answers 409 when the address is taken (in any case), at request and when the link is opened', async () => {
     const taken = await createUser(t.deps.db, { email: 'taken@example.test' });
     const user = await createUser(t.deps.db);
     const { headers } = await signIn(user.email);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/account_settings/change_email/',
-      headers,
-      payload: { email: 'TAKEN@example.test', current_password: TEST_PASSWORD },
-    });
+    const res = await requestChange(headers, 'TAKEN@example.test');
     expect(res.statusCode).toBe(409);
     expect(json(res)).toMatchObject({ detail: messages.settings.emailTaken });
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: '/api/account_settings/change_email/',
-      headers,
-      payload: { email: 'not-an-email', current_password: TEST_PASSWORD },
-    });
+    const bad = await requestChange(headers, 'not-an-email');
     expect(bad.statusCode).toBe(400);
     expect(json(bad)).toMatchObject({ fields: { email: 'Enter a valid email address.' } });
+    const same = await requestChange(headers, user.email);
+    expect(json(same)).toMatchObject({ fields: { email: messages.settings.sameEmail } });
     expect(taken.email).toBe('taken@example.test');
+
+    // Someone else takes the address while the link waits.
+    await requestChange(headers, `contested.${user.id}@example.test`);
+    const link = await linkMailedTo(`contested.${user.id}@example.test`);
+    await createUser(t.deps.db, { email: `Contested.${user.id}@example.test` });
+    const late = await confirm({ uid: link.uid, token: link.token });
+    expect(late.statusCode).toBe(409);
+    expect(json(late)).toMatchObject({ detail: messages.settings.emailTaken });
   });
 
   it('asks for the current password, so a stolen session alone cannot move the account to another address', async () => {
@@ -151,8 +265,108 @@ describe('changing the email', () => {
     const wrong = await change('a guess at the password');
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong)).toMatchObject({ fields: { current_password: messages.auth.currentPasswordWrong } });
-    const me = json<{ email: string }>(await t.app.inject({ url: '/api/auth/user/', headers }));
-    expect(me.email).toBe(user.email);
+    const me = json<{ email: string; pending_email: string | null }>(
+      await t.app.inject({ url: '/api/auth/user/', headers }),
+    );
+    expect(me).toMatchObject({ email: user.email, pending_email: null });
+  });
+});
+
+describe("an administrator or advisor changing someone's address", () => {
+  const put = (headers: Record<string, string>, id: number, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/users/${id}/`, headers, payload });
+
+  it('an advisor who re-addresses a client to their own mailbox can neither confirm it nor get a password link there', async () => {
+    const firm = await createFirm(t.deps.db);
+    const advisorUser = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 2 } });
+    const client = await createUser(t.deps.db, {
+      advisorId: advisorUser.id,
+      profile: { firmId: firm.id, profileType: 4 },
+    });
+    const advisor = await signIn(advisorUser.email);
+    const mine = `advisor.inbox.${client.id}@example.test`;
+    const res = await put(advisor.headers, client.id, { email: mine, last_name: client.lastName });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ email: client.email, pending_email: mine });
+
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, mine));
+    expect(mail.textBody).toContain('enter your portal password');
+    const [, uid, token] = mail.textBody.match(/\/account\/email\/confirm\/([\w-]+)\/([\w-]+)/) ?? [];
+    const confirm = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account_settings/confirm_email/',
+        payload: { uid, token, ...payload },
+      });
+    // Opening the link is not enough: it asks for the client's password, and the advisor's own is wrong.
+    expect(json(await confirm({}))).toMatchObject({
+      fields: { password: messages.settings.confirmEmailPasswordRequired },
+    });
+    expect(json(await confirm({ password: 'the advisor guesses' }))).toMatchObject({
+      fields: { password: messages.auth.currentPasswordWrong },
+    });
+
+    // The "activation" link the advisor sends is a password reset link, to the client's proven address.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${client.id}/send_account_activation_link/`,
+      headers: advisor.headers,
+      payload: { userId: client.id, generateNewPassword: false },
+    });
+    expect(json(sent)).toEqual({ detail: messages.users.resetLinkSent });
+    const toAdvisor = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, mine));
+    expect(toAdvisor.map((m) => m.textBody).join('\n')).not.toMatch(/account\/(activate|password\/reset)\//);
+    const toClient = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, client.email));
+    expect(toClient.map((m) => m.subject)).toEqual(
+      expect.arrayContaining(['A change of your portal email address was requested', 'Reset your portal password']),
+    );
+    const [stored] = await t.deps.db.select().from(users).where(eq(users.id, client.id));
+    expect(stored.email).toBe(client.email);
+
+    // The client, at the new address, confirms with their own password.
+    const owned = await confirm({ password: TEST_PASSWORD });
+    expect(owned.statusCode).toBe(200);
+    const [moved] = await t.deps.db.select().from(users).where(eq(users.id, client.id));
+    expect(moved.email).toBe(mine);
+  });
+
+  it("a never-activated account's address changes at once: its activation link will prove it", async () => {
+    const firm = await createFirm(t.deps.db);
+    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
+    const invitee = await createUser(t.deps.db, {
+      passwordHash: null,
+      isActive: false,
+      profile: { firmId: firm.id, profileType: 3 },
+    });
+    const fixed = `fixed.typo.${invitee.id}@example.test`;
+    const res = await put(admin.headers, invitee.id, { email: fixed, last_name: invitee.lastName });
+    expect(json(res)).toMatchObject({ email: fixed, pending_email: null });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${invitee.id}/send_account_activation_link/`,
+      headers: admin.headers,
+      payload: { userId: invitee.id, generateNewPassword: false },
+    });
+    expect(json(sent)).toEqual({ detail: messages.users.activationSent });
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, fixed));
+    expect(mail.textBody).toMatch(/\/account\/activate\//);
+  });
+
+  it('deactivating the account ends its pending change', async () => {
+    const firm = await createFirm(t.deps.db);
+    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const target = `elsewhere.${member.id}@example.test`;
+    await put(admin.headers, member.id, { email: target, last_name: member.lastName });
+    await put(admin.headers, member.id, { email: member.email, last_name: member.lastName, is_active: false });
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target));
+    const [, uid, token] = mail.textBody.match(/\/account\/email\/confirm\/([\w-]+)\/([\w-]+)/) ?? [];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account_settings/confirm_email/',
+      payload: { uid, token, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(400);
   });
 });
 

@@ -233,11 +233,24 @@ export const cancelLinks = (tx: Executor, userId: number) => cancelOneTimeTokens
  * failed sign-in, so the throttle holds for a stolen session guessing the password too.
  */
 export async function checkCurrentPassword(deps: AppDeps, auth: AuthState, password: string, meta: RequestMeta) {
-  const { user } = auth;
+  await checkAccountPassword(deps, auth.user, password, meta, 'current_password');
+}
+
+/**
+ * The same check for an account's owner proving who they are outside a session (an address change
+ * someone else asked for), its message on `field`.
+ */
+export async function checkAccountPassword(
+  deps: AppDeps,
+  user: Pick<Principal, 'email' | 'passwordHash'>,
+  password: string,
+  meta: RequestMeta,
+  field: string,
+) {
   await assertNotThrottled(deps, 'login', user.email, meta.ip);
   if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) return;
   await recordFailedPassword(deps, user.email, meta.ip);
-  throw badRequest(messages.auth.currentPasswordWrong, { current_password: messages.auth.currentPasswordWrong });
+  throw badRequest(messages.auth.currentPasswordWrong, { [field]: messages.auth.currentPasswordWrong });
 }
 
 export async function logout(deps: AppDeps, session: { sessionId: string; token?: string }, meta: RequestMeta) {
@@ -266,17 +279,7 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta) {
   if (!user?.isActive) return;
   // Whoever asked is not the account's owner acting: the request names the account, nothing proves who sent it.
   await writeAudited(deps.db, meta, async (tx, record) => {
-    const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
-    const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
-    await enqueueMail(
-      tx,
-      {
-        to: user.email,
-        subject: 'Reset your portal password',
-        text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nSomeone asked to reset the password of your portal account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-      },
-      [token],
-    );
+    await queueResetLinkMail(deps, tx, user);
     record({
       action: 'password_reset_requested',
       entity: 'user',
@@ -286,6 +289,28 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta) {
     });
   });
   deps.mailer.kick();
+}
+
+/**
+ * A password reset link to the account's address (its confirmed one: an address change takes effect only
+ * once proven), in the caller's transaction. Asked for by the person, or sent by an administrator.
+ */
+export async function queueResetLinkMail(
+  deps: AppDeps,
+  tx: Executor,
+  user: { id: number; email: string; firstName: string | null },
+) {
+  const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
+  const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
+  await enqueueMail(
+    tx,
+    {
+      to: user.email,
+      subject: 'Reset your portal password',
+      text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nSomeone asked to reset the password of your portal account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    },
+    [token],
+  );
 }
 
 /** The account an event is about, kept apart when someone else (or nobody signed in) caused it. */
@@ -353,7 +378,13 @@ export async function storeNewPassword<T = void>(
     if (opts.link && !(await consumeOneTimeToken(tx, user.id, opts.link.purpose, opts.link.token))) {
       throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
     }
-    await accounts.update(tx, user.id, opts.activate ? { passwordHash, isActive: true } : { passwordHash });
+    // A link opened proves the address it was mailed to.
+    const verified = opts.link ? { emailVerifiedAt: new Date() } : {};
+    await accounts.update(
+      tx,
+      user.id,
+      opts.activate ? { passwordHash, isActive: true, ...verified } : { passwordHash, ...verified },
+    );
     if (opts.endSessions) await revokeUserSessions(tx, user.id);
     await cancelOneTimeTokens(tx, user.id);
     // The feed's address is a credential of the old password's time too (a leaked one dies with it).
@@ -519,4 +550,12 @@ async function endForIdleness(deps: AppDeps, sessionId: string, user: Principal)
   }
 }
 
+export {
+  cancelEmailChange,
+  consumeEmailChangeLink,
+  decodeLinkUid,
+  peekEmailChangeLink,
+  pendingEmailChange,
+  queueEmailChangeLink,
+} from './email-change.service.js';
 export { endAllSessions } from './sessions.service.js';

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_ID } from '@portal/domain';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { oneTimeTokens } from '../../db/schema/index.js';
 
-export type TokenPurpose = 'password_reset' | 'account_activation';
+export type TokenPurpose = 'password_reset' | 'account_activation' | 'email_change';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -14,6 +14,7 @@ export async function issueOneTimeToken(
   userId: number,
   purpose: TokenPurpose,
   ttlMs: number,
+  emailChange?: { newEmail: string; requestedById: number },
 ): Promise<string> {
   await ex
     .update(oneTimeTokens)
@@ -22,8 +23,62 @@ export async function issueOneTimeToken(
   const token = randomBytes(32).toString('base64url');
   await ex
     .insert(oneTimeTokens)
-    .values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+    .values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs), ...emailChange });
   return token;
+}
+
+/** The address change waiting for its link, if any: at most one, since a newer request uses up the older. */
+export async function findPendingEmailChange(ex: Executor, userId: number) {
+  const [row] = await ex
+    .select({
+      newEmail: oneTimeTokens.newEmail,
+      requestedById: oneTimeTokens.requestedById,
+      createdAt: oneTimeTokens.createdAt,
+      expiresAt: oneTimeTokens.expiresAt,
+    })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, 'email_change'),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.id))
+    .limit(1);
+  return row?.newEmail ? { ...row, newEmail: row.newEmail } : undefined;
+}
+
+/** Uses up an email-change link and returns what it asked for, or undefined when it is not usable. */
+export async function consumeEmailChange(ex: Executor, userId: number, token: string) {
+  const [row] = await ex
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(usable(userId, 'email_change', token))
+    .returning({ newEmail: oneTimeTokens.newEmail, requestedById: oneTimeTokens.requestedById });
+  return row?.newEmail ? { newEmail: row.newEmail, requestedById: row.requestedById } : undefined;
+}
+
+/** What an unused email-change link asks for, without using it up (the password check comes first). */
+export async function peekEmailChange(ex: Executor, userId: number, token: string) {
+  const [row] = await ex
+    .select({ newEmail: oneTimeTokens.newEmail, requestedById: oneTimeTokens.requestedById })
+    .from(oneTimeTokens)
+    .where(usable(userId, 'email_change', token));
+  return row?.newEmail ? { newEmail: row.newEmail, requestedById: row.requestedById } : undefined;
+}
+
+/** A pending address change stops: its link no longer works. Returns whether one was pending. */
+export async function cancelEmailChangeTokens(ex: Executor, userId: number) {
+  const rows = await ex
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, 'email_change'), isNull(oneTimeTokens.usedAt)),
+    )
+    .returning({ id: oneTimeTokens.id });
+  return rows.length > 0;
 }
 
 const usable = (userId: number, purpose: TokenPurpose, token: string) =>

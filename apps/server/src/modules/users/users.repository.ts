@@ -11,6 +11,8 @@ export interface UserRecord extends UserRow {
   profile: ProfileRow | null;
   /** Read with the record (`invitationPending` below); absent on rows read elsewhere (a session's user). */
   invitationPending?: boolean;
+  /** Read with the record (`pendingEmail` below): the address of a change waiting for its link. */
+  pendingEmail?: string | null;
 }
 
 /**
@@ -23,12 +25,24 @@ const invitationPending = sql<boolean>`(case when ${users.passwordHash} is null 
     and ${oneTimeTokens.expiresAt} > now())
   else false end)`.mapWith(Boolean);
 
+/**
+ * The new address of an unused, unexpired email-change link (a newer request used up the older ones, so
+ * there is at most one). One indexed lookup (one_time_tokens_user_idx).
+ */
+const pendingEmail = sql<string | null>`(select ${oneTimeTokens.newEmail} from ${oneTimeTokens}
+  where ${oneTimeTokens.userId} = ${users.id} and ${oneTimeTokens.purpose} = 'email_change'
+    and ${oneTimeTokens.usedAt} is null and ${oneTimeTokens.expiresAt} > now()
+  order by ${oneTimeTokens.id} desc limit 1)`;
+
 /** The user field table bound to its two tables: the one mapping between the API's names and ours. */
 export const userEntity = bindEntity(
   'user',
   userFields,
   { '': users, profile: profiles },
-  { invitation_pending: (row) => row.invitationPending === true },
+  {
+    invitation_pending: (row) => row.invitationPending === true,
+    pending_email: (row) => (typeof row.pendingEmail === 'string' ? row.pendingEmail : null),
+  },
 );
 export const toUserDto = (r: UserRecord) => userEntity.toWire(r as never) as User;
 
@@ -37,16 +51,22 @@ export const toUserDto = (r: UserRecord) => userEntity.toWire(r as never) as Use
  * one JSON value instead of 47 columns (the mapping was most of a signed-in read's cost). Someone with
  * a session has activated their account, so no invitation is pending.
  */
-export const signedInWire = sql<User>`${userEntity.wireJson({ invitation_pending: sql`false` })}`;
+export const signedInWire = sql<User>`${userEntity.wireJson({ invitation_pending: sql`false`, pending_email: pendingEmail })}`;
 
 /** Who owns a user record, for the scope: their firm, themself, and their advisor. */
 const owner = { firm: profiles.firmId, person: users.id, advisor: users.advisorId };
 
-const selection = { user: users, profile: profiles, invitationPending };
-const withProfile = (r: { user: UserRow; profile: ProfileRow | null; invitationPending: boolean }): UserRecord => ({
+const selection = { user: users, profile: profiles, invitationPending, pendingEmail };
+const withProfile = (r: {
+  user: UserRow;
+  profile: ProfileRow | null;
+  invitationPending: boolean;
+  pendingEmail: string | null;
+}): UserRecord => ({
   ...r.user,
   profile: r.profile,
   invitationPending: r.invitationPending,
+  pendingEmail: r.pendingEmail,
 });
 
 /** A live account within the scope: a soft-deleted one is invisible everywhere. */
@@ -119,7 +139,7 @@ const listShapes = {
     USER_LIST_FIELDS,
   )}::text`,
   user: sql<JsonText>`${userEntity.wireJson(
-    { invitation_pending: invitationPending },
+    { invitation_pending: invitationPending, pending_email: pendingEmail },
     { firm_name: firms.name, profile_type_name: profileTypes.name },
   )}::text`,
 };

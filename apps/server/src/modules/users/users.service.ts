@@ -31,6 +31,8 @@ import {
   endAllSessions,
   queueActivationMail,
   queueEmailChangedNotice,
+  queueEmailChangeLink,
+  queueResetLinkMail,
   revokeAccess,
 } from '../auth/auth.service.js';
 import { firmExists } from '../firms/firms.service.js';
@@ -152,7 +154,8 @@ export async function get(ctx: Ctx, id: number) {
 
 export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
   const { actor, deps } = ctx;
-  const current = toUserDto(await reachable(ctx, id));
+  const target = await reachable(ctx, id);
+  const current = toUserDto(target);
   guardSuperAccount(actor, current);
   if (!canEditUser(actor, current)) throw forbidden();
   const { columns, changed } = userEntity.changes(actor, body, current);
@@ -169,30 +172,37 @@ export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
   }
   if ('advisorId' in user || 'firmId' in profile)
     await assertAdvisorOfFirm(deps.db, user.advisorId ?? current.advisor, firmId);
-  const emailChanged = user.email !== undefined;
-  if (emailChanged && (await emailTaken(deps.db, String(user.email), id))) throw emailTakenError();
+  const newEmail = user.email === undefined ? undefined : String(user.email);
+  if (newEmail !== undefined && (await emailTaken(deps.db, newEmail, id))) throw emailTakenError();
+  // An account in use keeps its address until its owner proves the new one (the link asks for their
+  // password): whoever edits a user cannot point the account at an address they control. A never-
+  // activated account's address is only what was typed anyway: it changes now, and its activation
+  // link, mailed to the new address, proves it.
+  const pendingEmail = newEmail !== undefined && hasBeenActivated(target) ? newEmail : undefined;
+  if (pendingEmail !== undefined) delete user.email;
+  const changes = userEntity.auditOf(changed, current);
+  if (pendingEmail !== undefined) {
+    delete changes.email;
+    changes.pending_email = { from: current.pending_email, to: pendingEmail };
+  }
   try {
     await writeAudited(deps.db, ctx.meta, async (tx, record) => {
       await updateUser(tx, id, user);
       await updateProfile(tx, id, profile);
       if (user.isActive === false) await revokeAccess(tx, id);
-      if (emailChanged) {
+      if (pendingEmail !== undefined) {
+        await queueEmailChangeLink(deps, tx, { user: target, newEmail: pendingEmail, requestedBy: actorRecord(ctx) });
+      } else if (newEmail !== undefined) {
         await cancelLinks(tx, id);
-        await queueEmailChangedNotice(tx, current.email, String(user.email));
+        await queueEmailChangedNotice(tx, current.email, newEmail);
       }
-      record({
-        action: 'update',
-        entity: 'user',
-        entityId: id,
-        firmId: Number(firmId) || null,
-        changes: userEntity.auditOf(changed, current),
-      });
+      record({ action: 'update', entity: 'user', entityId: id, firmId: Number(firmId) || null, changes });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTakenError();
     throw err;
   }
-  if (emailChanged) deps.mailer.kick();
+  if (newEmail !== undefined) deps.mailer.kick();
   return get(ctx, id);
 }
 
@@ -257,24 +267,40 @@ export async function sendActivationLink(ctx: Ctx, id: number, generateNewPasswo
   if (!canManageUsers(actor) || id === actor.id) throw forbidden();
   guardSuperAccount(actor, toUserDto(target));
   if (target.deactivatedAt) throw conflict(m.deactivatedNoLink);
+  // Only a never-activated account gets an activation link. An account in use gets a password reset link
+  // at the address it has proven: nobody but its owner chooses its password, whoever sends the link.
+  const activated = hasBeenActivated(target);
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    if (generateNewPassword) {
+    if (generateNewPassword && activated) {
       // The old password stops working; the person chooses a new one through the link.
       await updateUser(tx, id, { passwordHash: null });
       await revokeAccess(tx, id);
     }
-    await queueActivationMail(deps, tx, target);
+    if (activated) await queueResetLinkMail(deps, tx, target);
+    else await queueActivationMail(deps, tx, target);
     record({
-      action: 'activation_link_sent',
+      action: activated ? 'password_reset_link_sent' : 'activation_link_sent',
       entity: 'user',
       entityId: id,
       firmId: target.profile?.firmId,
-      changes: { password: generateNewPassword },
+      changes: { password: generateNewPassword && activated },
     });
   });
   deps.mailer.kick();
-  return { detail: m.activationSent };
+  return { detail: activated ? m.resetLinkSent : m.activationSent };
 }
+
+/** An account someone has signed in to, or set a password of through a mailed link, at some time. */
+const hasBeenActivated = (u: UserRecord) =>
+  u.emailVerifiedAt !== null || u.passwordHash !== null || u.lastLogin !== null;
+
+/** The acting person as an address change names them to the account's owner. */
+const actorRecord = ({ auth: { actor } }: Ctx) => ({
+  id: actor.id,
+  email: actor.email,
+  firstName: actor.first_name,
+  lastName: actor.last_name,
+});
 
 /**
  * Withdraws an invitation: the activation link mailed to a never-activated account stops working.

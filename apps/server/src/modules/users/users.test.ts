@@ -475,7 +475,7 @@ describe('editing and deleting users', () => {
     expect(json(res)).toEqual({ detail: 'You cannot delete your own account.' });
   });
 
-  it('sends a new activation link, optionally clearing the old password', async () => {
+  it('sends an account in use a password reset link at its own address, optionally clearing the old password', async () => {
     const admin = await firmAdmin();
     const target = await createUser(t.deps.db, { profile: { firmId: firmA.id, profileType: 3 } });
     const res = await t.app.inject({
@@ -494,8 +494,10 @@ describe('editing and deleting users', () => {
         })
       ).statusCode,
     ).toBe(400);
+    expect(json(res)).toEqual({ detail: messages.users.resetLinkSent });
     const mails = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target.email));
-    expect(mails[0].textBody).toMatch(/\/account\/activate\//);
+    expect(mails.map((m) => m.textBody).join('\n')).toMatch(/\/account\/password\/reset\//);
+    expect(mails.map((m) => m.textBody).join('\n')).not.toMatch(/\/account\/activate\//);
   });
 });
 

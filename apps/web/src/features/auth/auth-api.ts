@@ -22,3 +22,7 @@ export const confirmPasswordReset = (body: {
 
 export const activateAccount = (body: { uid: string; token: string; password: string }) =>
   api.post<{ detail: string }>('/api/auth/account/confirm/', body);
+
+/** The link mailed to a new address; `password` when someone else asked for the change. */
+export const confirmEmailChange = (body: { uid: string; token: string; password?: string | null }) =>
+  api.post<{ detail: string }>('/api/account_settings/confirm_email/', body);

@@ -9,13 +9,18 @@ import { PasswordTab } from './password-tab';
 
 const me = { id: 3, email: 'me@example.test', first_name: 'Me' } as User;
 let fetched: string[];
+let pendingState: object;
 
 beforeEach(() => {
   fetched = [];
+  pendingState = { email: me.email, pending_email: null, requested_at: null, expires_at: null };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      fetched.push(url);
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      // Reads of the tab's own state are not calls that change anything.
+      if (method === 'GET') return new Response(JSON.stringify(pendingState), { status: 200 });
+      fetched.push(`${method} ${url}`);
       return new Response('{}', { status: 200 });
     }),
   );
@@ -42,4 +47,21 @@ describe('the Email and Password tabs of Settings', () => {
       expect(fetched).toEqual([]);
     },
   );
+
+  it('the Email tab shows a change waiting for its link, and resends or cancels it', async () => {
+    pendingState = {
+      email: me.email,
+      pending_email: 'new@example.test',
+      requested_at: '2026-11-28T10:00:00Z',
+      expires_at: '2026-11-29T10:00:00Z',
+    };
+    renderTab('email');
+    expect(await screen.findByText(messages.settings.emailChangePending('new@example.test'))).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: messages.settings.resendEmailChange }));
+    await userEvent.click(screen.getByRole('button', { name: messages.settings.cancelEmailChange }));
+    expect(fetched).toEqual([
+      'POST /api/account_settings/change_email/resend/',
+      'DELETE /api/account_settings/change_email/',
+    ]);
+  });
 });

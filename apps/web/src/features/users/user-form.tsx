@@ -170,13 +170,18 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     mutationFn: async ({ body, notifyUser }: { body: UserWriteBody; notifyUser: boolean }) => {
       if (!user) return { saved: await createUser({ body, notifyUser }), created: true };
       const saved = await updateUser({ id: user.id, body });
-      if (notifyUser) await sendActivationLink(user.id);
-      return { saved, created: false };
+      // The server says which link it sent: activation for a never-activated account, else a reset link.
+      const link = notifyUser ? await sendActivationLink(user.id) : undefined;
+      return { saved, created: false, linkSent: link?.detail };
     },
     meta: form.errorMeta,
-    onSuccess: ({ created }) => {
+    onSuccess: ({ saved, created, linkSent }) => {
       void queryClient.invalidateQueries({ queryKey: usersKey });
       notifySuccess(created ? messages.users.created : messages.users.updated);
+      // An account in use keeps its address until its owner confirms the new one.
+      if (saved.pending_email && saved.pending_email !== user?.pending_email)
+        notifySuccess(messages.users.emailChangeRequested(saved.pending_email));
+      if (linkSent) notifySuccess(linkSent);
       onDone();
     },
     onError: (error) => {
@@ -225,7 +230,14 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           <TextInput label="Middle name" autoComplete="off" {...form.text('middle_name')} />
           <TextInput label="Last name" required autoComplete="off" {...form.text('last_name')} />
           <TextInput label="Suffix" autoComplete="off" {...form.text('suffix')} />
-          <TextInput label="Email" required type="email" autoComplete="off" {...form.text('email')} />
+          <TextInput
+            label="Email"
+            required
+            type="email"
+            autoComplete="off"
+            description={user?.pending_email ? messages.users.emailChangePending(user.pending_email) : undefined}
+            {...form.text('email')}
+          />
           {showProfileType && (
             <Select
               label="Profile type"

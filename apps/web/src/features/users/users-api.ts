@@ -44,11 +44,15 @@ export const updateUser = ({ id, body }: { id: number; body: UserWriteBody }) =>
 
 export const deleteUser = (id: number) => api.delete<{ detail: string }>(`/api/users/${id}/`);
 
-/** Spec 000 §4: on edit, 'Generate new password and notify user immediately' sends a new activation link. */
-export const sendActivationLink = (userId: number) =>
+/**
+ * Spec 000 §4: on edit, 'Generate new password and notify user immediately' sends a new link: an
+ * activation link to a never-activated account, else (the server decides) a password reset link to the
+ * address the person has proven. `generateNewPassword: false` keeps the current password working.
+ */
+export const sendActivationLink = (userId: number, generateNewPassword = true) =>
   api.post<{ detail: string }>(`/api/users/${userId}/send_account_activation_link/`, {
     userId,
-    generateNewPassword: true,
+    generateNewPassword,
   });
 
 /** Withdraws the invitation of a never-activated account: its mailed activation link stops working. */

@@ -36,6 +36,7 @@ const recordOf = (row: UserListItem, extra: Partial<User['profile']> = {}): User
   is_active: row.is_active,
   last_login: row.last_login,
   invitation_pending: row.invitation_pending,
+  pending_email: null,
   is_admin: false,
   advisor: row.advisor,
   created_by: null,
@@ -140,6 +141,25 @@ describe('the users page', () => {
       const fresh = screen.getByRole('cell', { name: 'Invitee, Pat' }).closest('tr') as HTMLElement;
       expect(within(fresh).queryByText(messages.users.invited)).toBeNull();
     });
+  });
+
+  it('sends an active account a password reset link from its row, keeping its password; an invited one has none', async () => {
+    renderPage();
+    const settled = (await screen.findByRole('cell', { name: 'Settled, Pat' })).closest('tr') as HTMLElement;
+    await userEvent.click(within(settled).getByRole('button', { name: 'Actions for Settled, Pat' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: messages.users.sendResetLink }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        url: '/api/users/8/send_account_activation_link/',
+        body: { userId: 8, generateNewPassword: false },
+      }),
+    );
+    await userEvent.keyboard('{Escape}');
+    const row = screen.getByRole('cell', { name: 'Invitee, Pat' }).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Actions for Invitee, Pat' }));
+    expect(await screen.findByRole('menuitem', { name: messages.users.cancelInvitation })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: messages.users.sendResetLink })).toBeNull();
   });
 
   it('opens Edit on the whole record, loaded for the form, and reloads the list after the save', async () => {

@@ -12,7 +12,15 @@ import {
   userOrderings,
   userStatuses,
 } from '@portal/domain';
-import { IconLogout, IconMailOff, IconPencil, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import {
+  IconLogout,
+  IconMailForward,
+  IconMailOff,
+  IconPencil,
+  IconPlus,
+  IconShieldOff,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
@@ -26,7 +34,15 @@ import { formatPortalDateTime } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
-import { cancelInvitation, deleteUser, endUserSessions, resetTwoFactor, userListQuery, usersKey } from './users-api';
+import {
+  cancelInvitation,
+  deleteUser,
+  endUserSessions,
+  resetTwoFactor,
+  sendActivationLink,
+  userListQuery,
+  usersKey,
+} from './users-api';
 
 const ALL_FIRMS = 'all';
 
@@ -144,6 +160,12 @@ export function UsersPage() {
     },
   });
 
+  // A person in use who lost their password: the link goes to the address they have proven.
+  const resetLink = useMutation({
+    mutationFn: (user: UserListItem) => sendActivationLink(user.id, false),
+    onSuccess: ({ detail }) => notifySuccess(detail),
+  });
+
   const actions: RowAction<UserListItem>[] = [
     {
       label: 'Edit',
@@ -157,6 +179,12 @@ export function UsersPage() {
       icon: IconMailOff,
       visible: (user) => user.invitation_pending && canCancelInvitation(actor, user),
       onClick: setUninviting,
+    },
+    {
+      label: messages.users.sendResetLink,
+      icon: IconMailForward,
+      visible: (user) => user.is_active && user.id !== actor.id && canEditUser(actor, user),
+      onClick: (user) => resetLink.mutate(user),
     },
     {
       label: messages.twoFactor.resetAction,
