@@ -69,14 +69,18 @@ test('a CCO finds the change they made in the audit trail, sees it before → af
     string
   >[];
   expect(csv).toHaveLength(1);
+  // Whoever opened the mailed link was not signed in: nobody acted, the account is the subject.
   expect(csv[0]).toMatchObject({
-    actor_name: `Ada Auditor${stamp}`,
+    actor_name: 'anonymous',
+    subject_name: `Ada Auditor${stamp}`,
     action: 'email_changed',
     entity: 'user',
     firm_name: firm.name,
     changes: `email: ${oldEmail} → ${newEmail}`,
   });
   expect(csv[0].hash).toMatch(/^[0-9a-f]{64}$/);
+  expect(csv[0].ip).not.toBe('');
+  expect(csv[0].user_agent).toContain('Chrome');
 
   // 4. The chain's check: intact.
   await page.getByRole('button', { name: m.verify }).click();

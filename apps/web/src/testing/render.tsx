@@ -26,8 +26,13 @@ export const testQueryClient = () => new QueryClient({ defaultOptions: { queries
  * router is returned so a test can read the address, go Back, or "refresh" by rendering again at
  * `router.state.location`.
  */
-export function renderAtUrl(element: ReactNode, url: string, options: { user?: User; queryClient?: QueryClient } = {}) {
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
+export function renderAtUrl(
+  element: ReactNode,
+  url: string,
+  // `path`: the route's pattern, when the screen reads its parameters (a mailed link's uid and token).
+  options: { user?: User; queryClient?: QueryClient; path?: string } = {},
+) {
+  const router = createMemoryRouter([{ path: options.path ?? '*', element }], { initialEntries: [url] });
   const queryClient = options.queryClient ?? testQueryClient();
   // A screen under the login guard finds the signed-in user already loaded, as in the app.
   if (options.user) queryClient.setQueryData(currentUserKey, options.user);

@@ -77,7 +77,7 @@ export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
  * The link mailed to a new address. `password` is asked only when someone else (an administrator or
  * advisor) asked for the change: receiving mail there is not enough to take an account in use.
  */
-export const confirmEmailBody = z.object({ ...uidToken, password: password.optional() });
+export const confirmEmailBody = z.object({ ...uidToken, password: password.nullish() });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 
 /** The address change waiting for confirmation, if any (Settings → Email). */
