@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // The longest journeys (a quarter attested and reviewed, a strategy filed and completed) take some 50 s
+  // alone on two cores; beside the reliability proofs they need the room.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

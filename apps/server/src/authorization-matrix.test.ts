@@ -145,6 +145,7 @@ const PUBLIC = new Set([
   'POST /api/auth/account/confirm/',
   // The link mailed to a new address: its token is the credential (with the password when another asked).
   'POST /api/account_settings/confirm_email/',
+  'POST /api/account_settings/confirm_email/preview/',
   'POST /api/token/',
   'POST /api/token/refresh',
   'POST /api/token/verify/',
@@ -362,6 +363,21 @@ const matrix: Record<string, Case> = {
     own: { ...managers(200, 404), advisor: 403 },
     other: onlySuper(200, 404),
     self: all(403),
+  },
+  'POST /api/users/:id/cancel_email_change/': {
+    // A fresh account in use each time, with an address change waiting for it.
+    build: async (s, role) => {
+      const id = await targetUser(s === 'self' ? 'own' : s, role);
+      await t.deps.db.transaction((tx) =>
+        issueOneTimeToken(tx, id, 'email_change', 60_000, {
+          newEmail: `pending.${id}@example.test`,
+          requestedById: id,
+        }),
+      );
+      return { method: 'POST', url: `/api/users/${id}/cancel_email_change/` };
+    },
+    own: managers(200, 404),
+    other: onlySuper(200, 404),
   },
   'POST /api/users/:id/cancel_invitation/': {
     // A fresh invited account each time (never activated, its link out); oneself is an activated account.

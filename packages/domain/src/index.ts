@@ -8,6 +8,7 @@ export * from './rules/captcha.js';
 export * from './rules/client-documents.js';
 export * from './rules/coming-soon.js';
 export * from './rules/disclosures.js';
+export * from './rules/email-mask.js';
 export * from './rules/file-signatures.js';
 export * from './rules/firm-links.js';
 export * from './rules/fiscal.js';

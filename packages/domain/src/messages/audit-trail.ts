@@ -2,7 +2,7 @@
 export const auditTrailMessages = {
   title: 'Audit Trail',
   intro:
-    'Every change made in the portal, newest first: who made it, when, from which client, and the fields it changed. Client PII and secrets are shown as [redacted].',
+    'Every change made in the portal, newest first: who made it, when, from which address and device, and the fields it changed. Client PII and secrets are shown as [redacted].',
   empty: 'No audit events match these filters.',
   // Filters
   entity: 'Entity',
@@ -27,7 +27,8 @@ export const auditTrailMessages = {
   /** An event caused by a request nobody signed in made (the screen and the CSV). */
   anonymousActor: 'anonymous',
   subjectOf: (name: string) => `about ${name}`,
-  client: 'Client',
+  // Not 'Client': in this portal a client is an advisory client.
+  client: 'Address and device',
   showAllChanges: (n: number) => `Show all ${n} changes`,
   showFewerChanges: 'Show fewer changes',
   emptyValue: '(empty)',

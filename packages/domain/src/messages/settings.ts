@@ -22,8 +22,13 @@ export const settingsMessages = {
   confirmEmailTitle: 'Confirm your new email address',
   confirmEmailPrompt: 'Confirm the change of your portal email address to the address this link was sent to.',
   confirmEmailPasswordPrompt:
-    'Someone at your firm asked to change your email address to this one. Enter your portal password to confirm it is you.',
+    'An administrator or advisor of your firm asked for this change. Enter the account’s portal password to confirm that it is yours.',
   confirmEmailPasswordRequired: 'Enter your portal password to confirm this change.',
   confirmEmailButton: 'Confirm email address',
+  confirmEmailWhat: (account: string, email: string) =>
+    `Change the email address of the portal account ${account} to ${email}.`,
+  confirmEmailPasswordWrong: 'That is not the password of this account.',
+  emailChangeThrottled: (minutes: number) =>
+    `Too many email address changes were asked for. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   confirmEmailSignIn: 'Sign in with your new address.',
 } as const;

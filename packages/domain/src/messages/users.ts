@@ -19,6 +19,12 @@ export const usersMessages = {
   emailChangeRequested: (email: string) =>
     `A confirmation link was sent to ${email}. The address changes when its owner opens the link and confirms with their password.`,
   emailChangePending: (email: string) => `Waiting for confirmation: ${email}`,
+  cancelEmailChange: 'Cancel change',
+  emailChangeCancelled: 'The email address change was cancelled.',
+  deactivatedNoEmailChange: 'This account is deactivated. Mark it active before changing its email address.',
+  /** A password link would end the address change waiting for its owner (a new password ends every link). */
+  linkHeldForEmailChange:
+    'The password link was not sent: a new password would end the address change waiting for confirmation. Send it once the change is confirmed or cancelled.',
   deactivatedNoLink: 'This account was deactivated. Mark it active before sending an activation link.',
   invitationCancelled: 'Invitation cancelled. The activation link no longer works.',
   noPendingInvitation:

@@ -80,6 +80,17 @@ export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 export const confirmEmailBody = z.object({ ...uidToken, password: password.nullish() });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 
+/** What a link mailed to a new address asks for, shown before it is confirmed. */
+export const emailChangePreview = z.object({
+  /** The account's current address, masked: enough for its owner to recognise it. */
+  account: z.string(),
+  new_email: z.string(),
+  password_required: z.boolean(),
+});
+export type EmailChangePreview = z.infer<typeof emailChangePreview>;
+export const emailLinkBody = z.object(uidToken);
+export type EmailLinkBody = z.infer<typeof emailLinkBody>;
+
 /** The address change waiting for confirmation, if any (Settings → Email). */
 export const pendingEmailChange = z.object({
   email: z.string(),

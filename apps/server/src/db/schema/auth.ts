@@ -56,6 +56,8 @@ export const oneTimeTokens = pgTable(
     newEmail: text('new_email'),
     /** Who asked for the change: the person, or an administrator or advisor for them. */
     requestedById: integer('requested_by_id').references(() => users.id),
+    /** Wrong passwords typed on an email-change link: a few end the link (guessing needs new links). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     /** SHA-256 of the token: the token itself exists only in the mail. */
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -3,6 +3,8 @@ import {
   changeEmailResponse,
   changePasswordBody,
   confirmEmailBody,
+  emailChangePreview,
+  emailLinkBody,
   errorResponse,
   idParam,
   okResponse,
@@ -87,6 +89,21 @@ export function accountSettingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => settings.resendEmailChange(ctx(request)),
+    );
+
+    app.post(
+      '/api/account_settings/confirm_email/preview/',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary:
+            'What the link mailed to a new address asks for: the account (masked), the new address, whether the password is asked',
+          body: emailLinkBody,
+          response: { 200: emailChangePreview, ...errors },
+        },
+      },
+      async (request) => settings.previewEmailLink(deps, request.body),
     );
 
     app.post(

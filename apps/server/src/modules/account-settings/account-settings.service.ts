@@ -2,6 +2,9 @@ import {
   type ChangeEmailBody,
   type ChangePasswordBody,
   type ConfirmEmailBody,
+  type EmailChangePreview,
+  type EmailLinkBody,
+  maskEmail,
   messages,
   type PendingEmailChange,
 } from '@portal/domain';
@@ -9,11 +12,14 @@ import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import {
+  accountPasswordMatches,
+  assertEmailChangeAllowed,
+  auditFailedSignIn,
   cancelEmailChange,
   cancelLinks,
-  checkAccountPassword,
   checkCurrentPassword,
   consumeEmailChangeLink,
+  countWrongPassword,
   decodeLinkUid,
   peekEmailChangeLink,
   pendingEmailChange,
@@ -58,6 +64,7 @@ export async function changeEmail(ctx: Ctx, body: ChangeEmailBody) {
   if (email === user.email) throw badRequest(messages.settings.sameEmail, { email: messages.settings.sameEmail });
   const owner = await accounts.byEmail(deps.db, email);
   if (owner && owner.id !== user.id) throw taken();
+  await assertEmailChangeAllowed(deps, user.id, email);
   const fullUser = await accounts.byId(deps.db, user.id);
   if (!fullUser) throw notFound();
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
@@ -104,6 +111,7 @@ export async function resendEmailChange(ctx: Ctx) {
   const { user } = auth;
   const pending = await pendingEmailChange(deps.db, user.id);
   if (!pending) throw nonepending();
+  await assertEmailChangeAllowed(deps, user.id, pending.newEmail);
   const requesterId = pending.requestedById ?? user.id;
   // Who asked stays who asked (it decides whether the link asks for the password), even once they left.
   const requester = (await accounts.byId(deps.db, requesterId)) ?? {
@@ -146,20 +154,39 @@ export async function cancelEmailChangeOf(ctx: Ctx) {
 
 const invalidLink = () => badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
 
-/**
- * The link mailed to a new address, opened (no session needed). When someone else asked for the change,
- * the account's password is asked too: an administrator or advisor who typed an address they control
- * must not get the account by opening the link themselves. The old address is told.
- */
-export async function confirmEmail(deps: AppDeps, body: ConfirmEmailBody, meta: RequestMeta) {
+/** A usable email-change link and its account, or the invalid-link 400. */
+async function emailLinkOf(deps: AppDeps, body: EmailLinkBody) {
   const userId = decodeLinkUid(body.uid);
   const link = userId ? await peekEmailChangeLink(deps.db, userId, body.token) : undefined;
   const user = link && userId ? await accounts.byId(deps.db, userId) : undefined;
   if (!link || !user || user.deactivatedAt) throw invalidLink();
-  if (link.requestedById !== user.id) {
+  return { link, user, passwordRequired: link.requestedById !== user.id };
+}
+
+/** What a link asks for, shown before it is confirmed: the account (masked), the new address, whether the password is asked. */
+export async function previewEmailLink(deps: AppDeps, body: EmailLinkBody): Promise<EmailChangePreview> {
+  const { link, user, passwordRequired } = await emailLinkOf(deps, body);
+  return { account: maskEmail(user.email), new_email: link.newEmail, password_required: passwordRequired };
+}
+
+/**
+ * The link mailed to a new address, opened (no session needed). When someone else asked for the change,
+ * the account's password is asked too: an administrator or advisor who typed an address they control
+ * must not get the account by opening the link themselves. A few wrong passwords end the link, each one
+ * in the audit trail (no actor, the account as subject). The old address is told of the change.
+ */
+export async function confirmEmail(deps: AppDeps, body: ConfirmEmailBody, meta: RequestMeta) {
+  const { link, user, passwordRequired } = await emailLinkOf(deps, body);
+  if (passwordRequired) {
     const required = messages.settings.confirmEmailPasswordRequired;
     if (!body.password) throw badRequest(required, { password: required });
-    await checkAccountPassword(deps, user, body.password, meta, 'password');
+    if (!(await accountPasswordMatches(user, body.password))) {
+      const stillUsable = await countWrongPassword(deps.db, user.id, body.token);
+      await auditFailedSignIn(deps, user, { ...meta, actorId: null }, 'email_link');
+      if (!stillUsable) throw invalidLink();
+      const wrong = messages.settings.confirmEmailPasswordWrong;
+      throw badRequest(wrong, { password: wrong });
+    }
   }
   const owner = await accounts.byEmail(deps.db, link.newEmail);
   if (owner && owner.id !== user.id) throw taken();

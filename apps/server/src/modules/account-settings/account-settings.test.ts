@@ -251,6 +251,25 @@ describe('changing the email', () => {
     expect(json(late)).toMatchObject({ detail: messages.settings.emailTaken });
   });
 
+  it('mails a few links an hour, for an account or to an address, and none of them carries text anyone typed', async () => {
+    const user = await createUser(t.deps.db, { firstName: 'URGENT verify at http://evil.test' });
+    const { headers } = await signIn(user.email);
+    const flooded = `flooded.${user.id}@example.test`;
+    for (let i = 0; i < 5; i++) expect((await requestChange(headers, flooded)).statusCode).toBe(200);
+    const sixth = await requestChange(headers, flooded);
+    expect(sixth.statusCode).toBe(429);
+    expect(json(sixth).detail).toMatch(/^Too many email address changes were asked for\. Try again in \d+ minutes?\.$/);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/account_settings/change_email/resend/', headers })).statusCode,
+    ).toBe(429);
+    // Another account cannot send that address more links either.
+    const other = await signIn((await createUser(t.deps.db)).email);
+    expect((await requestChange(other.headers, flooded)).statusCode).toBe(429);
+    const mails = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, flooded));
+    expect(mails).toHaveLength(5);
+    for (const mail of mails) expect(mail.textBody).not.toContain('evil.test');
+  });
+
   it('asks for the current password, so a stolen session alone cannot move the account to another address', async () => {
     const user = await createUser(t.deps.db);
     const { headers } = await signIn(user.email);
@@ -290,7 +309,7 @@ describe("an administrator or advisor changing someone's address", () => {
     expect(json(res)).toMatchObject({ email: client.email, pending_email: mine });
 
     const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, mine));
-    expect(mail.textBody).toContain('enter your portal password');
+    expect(mail.textBody).toContain('enter the account’s portal password');
     const [, uid, token] = mail.textBody.match(/\/account\/email\/confirm\/([\w-]+)\/([\w-]+)/) ?? [];
     const confirm = (payload: object) =>
       t.app.inject({
@@ -303,7 +322,24 @@ describe("an administrator or advisor changing someone's address", () => {
       fields: { password: messages.settings.confirmEmailPasswordRequired },
     });
     expect(json(await confirm({ password: 'the advisor guesses' }))).toMatchObject({
-      fields: { password: messages.auth.currentPasswordWrong },
+      fields: { password: messages.settings.confirmEmailPasswordWrong },
+    });
+    // Each guess is in the audit trail: nobody signed in acted, the client's account is the subject.
+    const guesses = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, client.id), eq(auditEvents.action, 'login_failed')));
+    expect(guesses).toMatchObject([{ actorId: null, changes: { step: 'email_link' }, ip: expect.any(String) }]);
+    // The preview shows the link's holder what it would do, the account masked.
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/account_settings/confirm_email/preview/',
+      payload: { uid, token },
+    });
+    expect(json(preview)).toEqual({
+      account: `${client.email[0]}•••@example.test`,
+      new_email: mine,
+      password_required: true,
     });
 
     // The "activation" link the advisor sends is a password reset link, to the client's proven address.
@@ -350,6 +386,67 @@ describe("an administrator or advisor changing someone's address", () => {
     expect(json(sent)).toEqual({ detail: messages.users.activationSent });
     const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, fixed));
     expect(mail.textBody).toMatch(/\/account\/activate\//);
+  });
+
+  it("a few wrong passwords end the link, without counting against the owner's own sign-in", async () => {
+    const firm = await createFirm(t.deps.db);
+    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const target = `guessed.${member.id}@example.test`;
+    await put(admin.headers, member.id, { email: target, last_name: member.lastName });
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target));
+    const [, uid, token] = mail.textBody.match(/\/account\/email\/confirm\/([\w-]+)\/([\w-]+)/) ?? [];
+    const guess = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account_settings/confirm_email/',
+        payload: { uid, token, password },
+        remoteAddress: otherAddress(),
+      });
+    expect((await guess('guess one')).statusCode).toBe(400);
+    expect((await guess('guess two')).statusCode).toBe(400);
+    expect(json(await guess('guess three'))).toMatchObject({ fields: { token: messages.auth.invalidLink } });
+    expect(json(await guess(TEST_PASSWORD))).toMatchObject({ fields: { token: messages.auth.invalidLink } });
+    // The owner is not held back in their own settings by someone else's guesses.
+    const own = await signIn(member.email);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account_settings/change_email/',
+      headers: own.headers,
+      payload: { email: `mine.${member.id}@example.test`, current_password: TEST_PASSWORD },
+    });
+    expect(change.statusCode).toBe(200);
+  });
+
+  it('a deactivated account takes no address change, and an administrator can withdraw a mistyped one', async () => {
+    const firm = await createFirm(t.deps.db);
+    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const both = await put(admin.headers, member.id, {
+      email: `away.${member.id}@example.test`,
+      last_name: member.lastName,
+      is_active: false,
+    });
+    expect(both.statusCode).toBe(409);
+    expect(json(both)).toMatchObject({ detail: messages.users.deactivatedNoEmailChange });
+
+    const typo = await put(admin.headers, member.id, {
+      email: `tpyo.${member.id}@example.test`,
+      last_name: member.lastName,
+    });
+    expect(json(typo)).toMatchObject({ pending_email: `tpyo.${member.id}@example.test` });
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${member.id}/cancel_email_change/`,
+      headers: admin.headers,
+    });
+    expect(json(withdrawn)).toMatchObject({ email: member.email, pending_email: null });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${member.id}/cancel_email_change/`,
+      headers: admin.headers,
+    });
+    expect(again.statusCode).toBe(409);
   });
 
   it('deactivating the account ends its pending change', async () => {

@@ -127,7 +127,7 @@ export async function auditFailedSignIn(
   deps: AppDeps,
   user: Pick<UserRecord, 'id' | 'profile'>,
   meta: RequestMeta,
-  step: 'password' | 'second_factor',
+  step: 'password' | 'second_factor' | 'email_link',
 ) {
   await writeAudited(deps.db, meta, async (_tx, record) =>
     record({
@@ -233,24 +233,22 @@ export const cancelLinks = (tx: Executor, userId: number) => cancelOneTimeTokens
  * failed sign-in, so the throttle holds for a stolen session guessing the password too.
  */
 export async function checkCurrentPassword(deps: AppDeps, auth: AuthState, password: string, meta: RequestMeta) {
-  await checkAccountPassword(deps, auth.user, password, meta, 'current_password');
-}
-
-/**
- * The same check for an account's owner proving who they are outside a session (an address change
- * someone else asked for), its message on `field`.
- */
-export async function checkAccountPassword(
-  deps: AppDeps,
-  user: Pick<Principal, 'email' | 'passwordHash'>,
-  password: string,
-  meta: RequestMeta,
-  field: string,
-) {
+  const { user } = auth;
   await assertNotThrottled(deps, 'login', user.email, meta.ip);
   if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) return;
   await recordFailedPassword(deps, user.email, meta.ip);
-  throw badRequest(messages.auth.currentPasswordWrong, { [field]: messages.auth.currentPasswordWrong });
+  throw badRequest(messages.auth.currentPasswordWrong, { current_password: messages.auth.currentPasswordWrong });
+}
+
+/**
+ * Whether `password` is the account's, in the same time either way. It counts nothing toward the
+ * sign-in throttle: the caller bounds the guesses (an email-change link takes a few), so that whoever
+ * holds such a link cannot lock the owner out of their own settings.
+ */
+export async function accountPasswordMatches(user: Pick<Principal, 'passwordHash'>, password: string) {
+  if (user.passwordHash) return verifyPassword(user.passwordHash, password);
+  await burnVerifyTime(password);
+  return false;
 }
 
 export async function logout(deps: AppDeps, session: { sessionId: string; token?: string }, meta: RequestMeta) {
@@ -551,8 +549,10 @@ async function endForIdleness(deps: AppDeps, sessionId: string, user: Principal)
 }
 
 export {
+  assertEmailChangeAllowed,
   cancelEmailChange,
   consumeEmailChangeLink,
+  countWrongPassword,
   decodeLinkUid,
   peekEmailChangeLink,
   pendingEmailChange,

@@ -1,9 +1,13 @@
+import { messages } from '@portal/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppDeps } from '../../platform/context.js';
+import { HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import {
   cancelEmailChangeTokens,
   consumeEmailChange,
+  countRecentEmailChanges,
+  countWrongPasswordOnLink,
   decodeUid,
   encodeUid,
   findPendingEmailChange,
@@ -18,8 +22,17 @@ import {
  */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Links a window allows for one account or to one address: the new address has proven nothing, so the
+ * portal's mail must not become a way to flood it.
+ */
+const LINKS_PER_WINDOW = 5;
+const LINK_WINDOW_MS = 60 * 60 * 1000;
+/** Wrong passwords a link takes before it stops working. */
+export const WRONG_PASSWORDS_PER_LINK = 3;
+
 export interface EmailChangeRequest {
-  user: { id: number; email: string; firstName: string | null };
+  user: { id: number; email: string };
   newEmail: string;
   /** Who asked: the person, or an administrator or advisor (then the link asks for the person's password). */
   requestedBy: { id: number; email: string; firstName: string | null; lastName: string | null };
@@ -27,9 +40,21 @@ export interface EmailChangeRequest {
 
 const nameOf = (p: EmailChangeRequest['requestedBy']) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
 
-const greeting = (firstName: string | null) => `Hello${firstName ? ` ${firstName}` : ''},`;
+/** 429 when the account, or the new address, has had its links for the window. */
+export async function assertEmailChangeAllowed(deps: AppDeps, userId: number, newEmail: string) {
+  const { count, oldest } = await countRecentEmailChanges(deps.db, userId, newEmail, LINK_WINDOW_MS);
+  if (count < LINKS_PER_WINDOW) return;
+  const retryMs = Math.max(1000, (oldest?.getTime() ?? Date.now()) + LINK_WINDOW_MS - Date.now());
+  throw new HttpError(429, messages.settings.emailChangeThrottled(Math.ceil(retryMs / 60_000)), undefined, {
+    'retry-after': String(Math.ceil(retryMs / 1000)),
+  });
+}
 
-/** Issues the link (ending any earlier one) and queues both mails, in the caller's transaction. */
+/**
+ * Issues the link (ending any earlier one) and queues both mails, in the caller's transaction. The mail
+ * to the new address carries no text anyone typed (a name can say anything, and the address has proven
+ * nothing); the notice to the proven address names who asked.
+ */
 export async function queueEmailChangeLink(deps: AppDeps, tx: Executor, request: EmailChangeRequest) {
   const { user, newEmail, requestedBy } = request;
   const byOwner = requestedBy.id === user.id;
@@ -38,23 +63,23 @@ export async function queueEmailChangeLink(deps: AppDeps, tx: Executor, request:
     requestedById: requestedBy.id,
   });
   const link = `${deps.config.publicUrl}/account/email/confirm/${encodeUid(user.id)}/${token}`;
-  const asked = byOwner ? 'You asked' : `${nameOf(requestedBy)} asked`;
   const step = byOwner
-    ? 'To confirm, open this link within 24 hours:'
-    : 'To confirm, open this link within 24 hours and enter your portal password:';
+    ? 'To confirm the change, open this link within 24 hours:'
+    : 'An administrator or advisor of the firm asked for it. To confirm that the account is yours, open this link within 24 hours and enter the account’s portal password:';
   await enqueueMail(
     tx,
     {
       to: newEmail,
       subject: 'Confirm your new portal email address',
-      text: `${greeting(user.firstName)}\n\n${asked} to change the email address of your portal account to this address. ${step}\n\n${link}\n\nUntil then you sign in and receive mail at your current address. If you did not expect this, ignore this message: nothing changes.\n`,
+      text: `Hello,\n\nThe email address of a portal account is to change to this address. ${step}\n\n${link}\n\nUntil then the account keeps its current address. If you did not expect this, ignore this message: nothing changes.\n`,
     },
     [token],
   );
+  const asked = byOwner ? 'You asked' : `${nameOf(requestedBy)} asked`;
   await enqueueMail(tx, {
     to: user.email,
     subject: 'A change of your portal email address was requested',
-    text: `${greeting(user.firstName)}\n\n${asked} to change the email address of your portal account to ${newEmail}. It changes only if the link mailed to that address is opened within 24 hours.\n\nIf you did not ask for this, sign in and cancel it in Settings, on the Email tab, change your password, and tell your administrator.\n`,
+    text: `Hello,\n\n${asked} to change the email address of your portal account to ${newEmail}. It changes only if the link mailed to that address is opened within 24 hours${byOwner ? '' : ' and your password is entered there'}.\n\nIf you did not ask for this, sign in and cancel it in Settings, on the Email tab, change your password, and tell your administrator.\n`,
   });
 }
 
@@ -64,3 +89,5 @@ export const peekEmailChangeLink = (ex: Executor, userId: number, token: string)
 export const consumeEmailChangeLink = (ex: Executor, userId: number, token: string) =>
   consumeEmailChange(ex, userId, token);
 export const cancelEmailChange = (ex: Executor, userId: number) => cancelEmailChangeTokens(ex, userId);
+export const countWrongPassword = (ex: Executor, userId: number, token: string) =>
+  countWrongPasswordOnLink(ex, userId, token, WRONG_PASSWORDS_PER_LINK);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_ID } from '@portal/domain';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { oneTimeTokens } from '../../db/schema/index.js';
+import { oneTimeTokens, users } from '../../db/schema/index.js';
 
 export type TokenPurpose = 'password_reset' | 'account_activation' | 'email_change';
 
@@ -16,6 +16,8 @@ export async function issueOneTimeToken(
   ttlMs: number,
   emailChange?: { newEmail: string; requestedById: number },
 ): Promise<string> {
+  // One issuer at a time per account: two racing requests cannot both leave a live link.
+  await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   await ex
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
@@ -121,4 +123,36 @@ export async function cancelOneTimeTokens(ex: Executor, userId: number) {
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+}
+
+/**
+ * A wrong password typed on an email-change link: counted on the link, which is used up at `max`. Returns
+ * whether the link still works.
+ */
+export async function countWrongPasswordOnLink(ex: Executor, userId: number, token: string, max: number) {
+  const [row] = await ex
+    .update(oneTimeTokens)
+    .set({
+      failedAttempts: sql`${oneTimeTokens.failedAttempts} + 1`,
+      usedAt: sql`case when ${oneTimeTokens.failedAttempts} + 1 >= ${max} then now() else null end`,
+    })
+    .where(usable(userId, 'email_change', token))
+    .returning({ usedAt: oneTimeTokens.usedAt });
+  return row ? row.usedAt === null : false;
+}
+
+/** Email-change links issued within the window, for the account or to the address (mail to unproven addresses). */
+export async function countRecentEmailChanges(ex: Executor, userId: number, newEmail: string, windowMs: number) {
+  const since = sql`now() - ${`${Math.round(windowMs / 1000)} seconds`}::interval`;
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${oneTimeTokens.createdAt})` })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.purpose, 'email_change'),
+        gt(oneTimeTokens.createdAt, since),
+        or(eq(oneTimeTokens.userId, userId), sql`lower(${oneTimeTokens.newEmail}) = lower(${newEmail})`),
+      ),
+    );
+  return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }

@@ -112,6 +112,19 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/api/users/:id/cancel_email_change/',
+      {
+        schema: {
+          tags,
+          summary: "Cancel the address change waiting for the person's confirmation",
+          params: idParam,
+          response: { 200: userSchema, ...errors },
+        },
+      },
+      async (request) => users.cancelEmailChangeOf(ctx(request), request.params.id),
+    );
+
+    app.post(
       '/api/users/:id/cancel_invitation/',
       {
         schema: {

@@ -27,6 +27,8 @@ import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import {
+  assertEmailChangeAllowed,
+  cancelEmailChange,
   cancelLinks,
   endAllSessions,
   queueActivationMail,
@@ -179,7 +181,13 @@ export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
   // activated account's address is only what was typed anyway: it changes now, and its activation
   // link, mailed to the new address, proves it.
   const pendingEmail = newEmail !== undefined && hasBeenActivated(target) ? newEmail : undefined;
-  if (pendingEmail !== undefined) delete user.email;
+  if (pendingEmail !== undefined) {
+    // A deactivated account's links are revoked: a change asked for now would outlive that.
+    const deactivated = user.isActive === false || (target.deactivatedAt !== null && user.isActive !== true);
+    if (deactivated) throw conflict(m.deactivatedNoEmailChange, { email: m.deactivatedNoEmailChange });
+    await assertEmailChangeAllowed(deps, id, pendingEmail);
+    delete user.email;
+  }
   const changes = userEntity.auditOf(changed, current);
   if (pendingEmail !== undefined) {
     delete changes.email;
@@ -301,6 +309,25 @@ const actorRecord = ({ auth: { actor } }: Ctx) => ({
   firstName: actor.first_name,
   lastName: actor.last_name,
 });
+
+/** Withdraws an address change waiting for its owner (a mistyped address, say): its link stops working. */
+export async function cancelEmailChangeOf(ctx: Ctx, id: number): Promise<User> {
+  const { actor, deps } = ctx;
+  const target = toUserDto(await reachable(ctx, id));
+  guardSuperAccount(actor, target);
+  if (!canEditUser(actor, target)) throw forbidden();
+  await writeAudited(deps.db, ctx.meta, async (tx, record) => {
+    if (!(await cancelEmailChange(tx, id))) throw conflict(messages.settings.noEmailChangePending);
+    record({
+      action: 'email_change_cancelled',
+      entity: 'user',
+      entityId: id,
+      firmId: target.profile._firm,
+      changes: { pending_email: { from: target.pending_email, to: null } },
+    });
+  });
+  return get(ctx, id);
+}
 
 /**
  * Withdraws an invitation: the activation link mailed to a never-activated account stops working.

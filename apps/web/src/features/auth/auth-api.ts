@@ -1,4 +1,4 @@
-import type { LoginResponse, PasswordLoginResponse } from '@portal/domain';
+import type { EmailChangePreview, LoginResponse, PasswordLoginResponse } from '@portal/domain';
 import { api } from '../../lib/api';
 
 export const login = (body: { email: string; password: string; captcha?: string }) =>
@@ -26,3 +26,6 @@ export const activateAccount = (body: { uid: string; token: string; password: st
 /** The link mailed to a new address; `password` when someone else asked for the change. */
 export const confirmEmailChange = (body: { uid: string; token: string; password?: string | null }) =>
   api.post<{ detail: string }>('/api/account_settings/confirm_email/', body);
+
+export const previewEmailChange = (body: { uid: string; token: string }) =>
+  api.post<EmailChangePreview>('/api/account_settings/confirm_email/preview/', body);

@@ -6,56 +6,66 @@ import { renderAtUrl } from '../../testing/render';
 import { ConfirmEmailPage } from './confirm-email-page';
 
 const m = messages.settings;
-let bodies: unknown[];
-let answer: (body: Record<string, unknown>) => Response;
+const PREVIEW = '/api/account_settings/confirm_email/preview/';
+let confirmations: unknown[];
+let preview: () => Response;
+let confirm: (body: Record<string, unknown>) => Response;
 
 beforeEach(() => {
-  bodies = [];
+  confirmations = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
+    vi.fn(async (url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body));
-      bodies.push(body);
-      return answer(body);
+      if (url === PREVIEW) return preview();
+      confirmations.push(body);
+      return confirm(body);
     }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const open = (token = 'tok') =>
+  renderAtUrl(<ConfirmEmailPage />, `/account/email/confirm/MTI/${token}`, {
+    path: '/account/email/confirm/:uid/:token',
+  });
 
 describe('the link mailed to a new address', () => {
-  it('confirms with a click; when someone else asked, it asks for the password and says a wrong one on its input', async () => {
-    answer = (body) =>
-      body.password === 'my own password'
-        ? json({ detail: m.emailChanged })
-        : body.password
-          ? json(
-              { detail: messages.auth.currentPasswordWrong, fields: { password: messages.auth.currentPasswordWrong } },
-              400,
-            )
-          : json({ detail: m.confirmEmailPasswordRequired, fields: { password: m.confirmEmailPasswordRequired } }, 400);
-    renderAtUrl(<ConfirmEmailPage />, '/account/email/confirm/MTI/tok', { path: '/account/email/confirm/:uid/:token' });
+  it('says which account and address, and confirms with a click when the person asked themselves', async () => {
+    preview = () => json({ account: 'c•••@demo.test', new_email: 'new@example.test', password_required: false });
+    confirm = () => json({ detail: m.emailChanged });
+    open();
+    expect(await screen.findByText(m.confirmEmailWhat('c•••@demo.test', 'new@example.test'))).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: m.confirmEmailButton }));
-    expect(await screen.findByText(m.confirmEmailPasswordPrompt)).toBeTruthy();
-    expect(bodies[0]).toEqual({ uid: 'MTI', token: 'tok', password: null });
+    expect(await screen.findByText(m.emailChanged)).toBeTruthy();
+    expect(confirmations).toEqual([{ uid: 'MTI', token: 'tok', password: null }]);
+    expect(screen.getByRole('link', { name: 'Log In' })).toBeTruthy();
+  });
 
+  it('asks for the password when someone else asked, and says a wrong one on its input', async () => {
+    preview = () => json({ account: 'c•••@demo.test', new_email: 'new@example.test', password_required: true });
+    const wrong = m.confirmEmailPasswordWrong;
+    confirm = (body) =>
+      body.password === 'my own password'
+        ? json({ detail: m.emailChanged })
+        : json({ detail: wrong, fields: { password: wrong } }, 400);
+    open();
+    expect(await screen.findByText(m.confirmEmailPasswordPrompt)).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Password'), 'a guess');
     await userEvent.click(screen.getByRole('button', { name: m.confirmEmailButton }));
-    expect(await screen.findByText(messages.auth.currentPasswordWrong)).toBeTruthy();
-
+    expect(await screen.findByText(wrong)).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('Password'));
     await userEvent.type(screen.getByLabelText('Password'), 'my own password');
     await userEvent.click(screen.getByRole('button', { name: m.confirmEmailButton }));
     expect(await screen.findByText(m.emailChanged)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log In' })).toBeTruthy();
   });
 
-  it('says above the button when the link is used or expired', async () => {
-    answer = () => json({ detail: messages.auth.invalidLink, fields: { token: messages.auth.invalidLink } }, 400);
-    renderAtUrl(<ConfirmEmailPage />, '/account/email/confirm/MTI/old', { path: '/account/email/confirm/:uid/:token' });
-    await userEvent.click(screen.getByRole('button', { name: m.confirmEmailButton }));
+  it('says so, with nothing to press, when the link is used or expired', async () => {
+    preview = () => json({ detail: messages.auth.invalidLink, fields: { token: messages.auth.invalidLink } }, 400);
+    open('old');
     expect((await screen.findByRole('alert')).textContent).toBe(messages.auth.invalidLink);
+    expect(screen.queryByRole('button', { name: m.confirmEmailButton })).toBeNull();
   });
 });

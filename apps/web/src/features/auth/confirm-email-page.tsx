@@ -1,34 +1,37 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { confirmEmailBody, messages } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
+import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { currentUserKey } from '../../lib/current-user';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
-import { confirmEmailChange } from './auth-api';
+import { confirmEmailChange, previewEmailChange } from './auth-api';
 import { AuthCard } from './auth-card';
 
 const m = messages.settings;
 
 /**
- * The link mailed to a new address. It waits for a click (a mail scanner that opens links must not
- * confirm anything). The password is asked when the server says someone else asked for the change.
+ * The link mailed to a new address. It says what it would do (which account, masked, to which address)
+ * and waits for a click: a mail scanner that opens links must not confirm anything. The password field
+ * shows when someone else asked for the change.
  */
 export function ConfirmEmailPage() {
   const { uid = '', token = '' } = useParams();
   const queryClient = useQueryClient();
   const form = useSchemaForm(confirmEmailBody, { uid, token, password: null });
-  const [passwordAsked, setPasswordAsked] = useState(false);
+  const preview = useQuery({
+    queryKey: ['email-link', uid, token],
+    queryFn: () => previewEmailChange({ uid, token }),
+    retry: false,
+    meta: { inlineFields: ['token'] },
+  });
   const mutation = useMutation({
     mutationFn: confirmEmailChange,
-    // A link problem is shown above the form, the password's on its input: neither is toasted.
-    meta: { ...form.errorMeta, inlineFields: ['token', 'password'] },
-    onError: (error) => {
-      if (isApiError(error) && error.fields.password) setPasswordAsked(true);
-      form.setServerErrors(error);
-    },
+    // A link problem (or the address taken meanwhile) is shown above the button, the password's on its input.
+    meta: { ...form.errorMeta, inlineFields: ['token', 'password', 'email'] },
+    onError: form.setServerErrors,
     // A session open in this browser shows the new address from now on.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
@@ -44,24 +47,44 @@ export function ConfirmEmailPage() {
       </AuthCard>
     );
   }
+  if (preview.isPending) {
+    return (
+      <AuthCard title={m.confirmEmailTitle}>
+        <Spinner label={m.confirmEmailTitle} />
+      </AuthCard>
+    );
+  }
 
-  const linkProblem = isApiError(mutation.error) ? mutation.error.fields.token : undefined;
+  // What no typing fixes: a used or expired link, the address taken meanwhile; a link that cannot be read.
+  const confirmProblem = isApiError(mutation.error)
+    ? (mutation.error.fields.token ?? mutation.error.fields.email)
+    : undefined;
+  const previewProblem = isApiError(preview.error) ? (preview.error.fields.token ?? preview.error.detail) : undefined;
+  const problem = confirmProblem ?? previewProblem;
+  const link = preview.data;
   return (
     <AuthCard title={m.confirmEmailTitle}>
       <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
         <Stack gap="md">
-          {linkProblem && (
+          {problem && (
             <Alert color="red" variant="light" role="alert">
-              {linkProblem}
+              {problem}
             </Alert>
           )}
-          <Text>{passwordAsked ? m.confirmEmailPasswordPrompt : m.confirmEmailPrompt}</Text>
-          {passwordAsked && (
-            <PasswordField label="Password" autoComplete="current-password" data-autofocus {...form.text('password')} />
+          {link && (
+            <>
+              <Text>{m.confirmEmailWhat(link.account, link.new_email)}</Text>
+              {link.password_required && (
+                <>
+                  <Text>{m.confirmEmailPasswordPrompt}</Text>
+                  <PasswordField label="Password" autoComplete="current-password" {...form.text('password')} />
+                </>
+              )}
+              <Button type="submit" fullWidth loading={mutation.isPending}>
+                {m.confirmEmailButton}
+              </Button>
+            </>
           )}
-          <Button type="submit" fullWidth loading={mutation.isPending}>
-            {m.confirmEmailButton}
-          </Button>
         </Stack>
       </form>
     </AuthCard>

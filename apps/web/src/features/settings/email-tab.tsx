@@ -3,7 +3,7 @@ import { changeEmailBody, messages } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CurrentPasswordField, currentPasswordRule } from '../../components/current-password-field';
 import { currentUserKey, useCurrentUser } from '../../lib/current-user';
-import { formatDateTime } from '../../lib/dates';
+import { formatPortalDateTime } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
 import { requiredEmail } from '../../lib/schema-form/form-rules';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -73,7 +73,7 @@ export function EmailTab() {
             <Stack gap="xs">
               <Text size="sm">
                 {m.emailChangePendingHint}
-                {pending.data?.expires_at && ` The link works until ${formatDateTime(pending.data.expires_at)}.`}
+                {pending.data?.expires_at && ` The link works until ${formatPortalDateTime(pending.data.expires_at)}.`}
               </Text>
               <Group gap="sm">
                 <Button size="xs" variant="default" loading={resend.isPending} onClick={() => resend.mutate()}>

@@ -1,4 +1,16 @@
-import { Alert, Button, Center, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Checkbox,
+  Fieldset,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import {
   type Actor,
   custodianLinks,
@@ -23,6 +35,7 @@ import { setPath } from '../../lib/schema-form/form-paths';
 import { requiredEmail } from '../../lib/schema-form/form-rules';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import {
+  cancelEmailChange,
   createUser,
   firmAdvisorsQuery,
   profileTypesQuery,
@@ -170,24 +183,34 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     mutationFn: async ({ body, notifyUser }: { body: UserWriteBody; notifyUser: boolean }) => {
       if (!user) return { saved: await createUser({ body, notifyUser }), created: true };
       const saved = await updateUser({ id: user.id, body });
+      // An account in use keeps its address until its owner confirms the new one; a new password would
+      // end that link, so the password link waits until the change is confirmed or cancelled.
+      const emailPending = saved.pending_email !== null && saved.pending_email !== user.pending_email;
       // The server says which link it sent: activation for a never-activated account, else a reset link.
-      const link = notifyUser ? await sendActivationLink(user.id) : undefined;
-      return { saved, created: false, linkSent: link?.detail };
+      const link = notifyUser && !emailPending ? await sendActivationLink(user.id) : undefined;
+      return { saved, created: false, emailPending, linkSent: link?.detail, linkHeld: notifyUser && emailPending };
     },
     meta: form.errorMeta,
-    onSuccess: ({ saved, created, linkSent }) => {
+    onSuccess: ({ saved, created, emailPending, linkSent, linkHeld }) => {
       void queryClient.invalidateQueries({ queryKey: usersKey });
       notifySuccess(created ? messages.users.created : messages.users.updated);
-      // An account in use keeps its address until its owner confirms the new one.
-      if (saved.pending_email && saved.pending_email !== user?.pending_email)
-        notifySuccess(messages.users.emailChangeRequested(saved.pending_email));
+      if (emailPending && saved.pending_email) notifySuccess(messages.users.emailChangeRequested(saved.pending_email));
       if (linkSent) notifySuccess(linkSent);
+      if (linkHeld) notifyError(messages.users.linkHeldForEmailChange);
       onDone();
     },
     onError: (error) => {
       form.setServerErrors(error);
       // Spec 000 §8: a 409 (the email is taken) is shown as an error toast, besides the field.
       if (isApiError(error) && error.status === 409) notifyError(error.detail);
+    },
+  });
+
+  const cancelChange = useMutation({
+    mutationFn: cancelEmailChange,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(userQuery(updated.id).queryKey, updated);
+      notifySuccess(messages.users.emailChangeCancelled);
     },
   });
 
@@ -235,7 +258,16 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
             required
             type="email"
             autoComplete="off"
-            description={user?.pending_email ? messages.users.emailChangePending(user.pending_email) : undefined}
+            description={
+              user?.pending_email ? (
+                <>
+                  {messages.users.emailChangePending(user.pending_email)}{' '}
+                  <Anchor component="button" type="button" size="xs" onClick={() => cancelChange.mutate(user.id)}>
+                    {messages.users.cancelEmailChange}
+                  </Anchor>
+                </>
+              ) : undefined
+            }
             {...form.text('email')}
           />
           {showProfileType && (

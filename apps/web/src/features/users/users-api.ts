@@ -55,6 +55,9 @@ export const sendActivationLink = (userId: number, generateNewPassword = true) =
     generateNewPassword,
   });
 
+/** Withdraws an address change waiting for its owner's confirmation (a mistyped address). */
+export const cancelEmailChange = (userId: number) => api.post<User>(`/api/users/${userId}/cancel_email_change/`);
+
 /** Withdraws the invitation of a never-activated account: its mailed activation link stops working. */
 export const cancelInvitation = (userId: number) => api.post<User>(`/api/users/${userId}/cancel_invitation/`);
 

@@ -210,6 +210,26 @@ describe('the users page', () => {
     expect(recordCalls()).toBe(2);
   });
 
+  it('shows an address change waiting for its owner in the form, and withdraws it', async () => {
+    const record = recordOf(person(8, 'Settled', { is_active: true }));
+    settledRecord = async () => new Response(JSON.stringify({ ...record, pending_email: 'tpyo@example.test' }));
+    const cancelled = vi.fn(() => new Response(JSON.stringify(record)));
+    const fetchStub = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (url, init) =>
+      url === '/api/users/8/cancel_email_change/' ? cancelled() : (fetchStub as typeof fetch)(url, init),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Settled, Pat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pat Settled' });
+    expect(await within(dialog).findByText(messages.users.emailChangePending('tpyo@example.test'))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.users.cancelEmailChange }));
+    await waitFor(() => expect(notified).toEqual([messages.users.emailChangeCancelled]));
+    expect(cancelled).toHaveBeenCalledOnce();
+    await waitFor(() =>
+      expect(within(dialog).queryByText(messages.users.emailChangePending('tpyo@example.test'))).toBeNull(),
+    );
+  });
+
   it('says so in the modal when the record cannot be loaded', async () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Invitee, Pat' }));

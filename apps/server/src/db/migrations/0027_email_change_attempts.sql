@@ -1,0 +1,1 @@
+ALTER TABLE "one_time_tokens" ADD COLUMN "failed_attempts" integer DEFAULT 0 NOT NULL;
