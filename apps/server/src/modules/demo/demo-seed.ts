@@ -162,32 +162,21 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     for (const u of demoUsers) {
       const advisorId = u.advisor ? ((await accounts.byEmail(tx, u.advisor))?.id ?? null) : null;
       const profile = { firmId: u.firm, profileType: u.type, ...u.flags, ...u.address, ...u.work };
+      // The demo's accounts are as if activated: their addresses count as proven.
+      const account = {
+        firstName: u.first,
+        lastName: u.last,
+        passwordHash,
+        isActive: true,
+        emailVerifiedAt: new Date(),
+        advisorId,
+      };
       const existing = await accounts.byEmail(tx, u.email);
       if (existing) {
-        await accounts.update(tx, existing.id, {
-          firstName: u.first,
-          lastName: u.last,
-          passwordHash,
-          isActive: true,
-          emailVerifiedAt: new Date(),
-          advisorId,
-        });
+        await accounts.update(tx, existing.id, account);
         await accounts.updateProfile(tx, existing.id, profile);
       } else {
-        const created = await accounts.insert(
-          tx,
-          {
-            email: u.email,
-            firstName: u.first,
-            lastName: u.last,
-            passwordHash,
-            isActive: true,
-            // The demo's accounts are as if activated: their addresses count as proven.
-            emailVerifiedAt: new Date(),
-            advisorId,
-          },
-          profile,
-        );
+        const created = await accounts.insert(tx, { email: u.email, ...account }, profile);
         record({
           action: 'create',
           entity: 'user',
