@@ -27,7 +27,10 @@ export const settingsMessages = {
   confirmEmailButton: 'Confirm email address',
   confirmEmailWhat: (account: string, email: string) =>
     `Change the email address of the portal account ${account} to ${email}.`,
-  confirmEmailPasswordWrong: 'That is not the password of this account.',
+  confirmEmailPasswordWrong:
+    'That is not the password of this account. After three wrong passwords the link stops working.',
+  confirmEmailNewLink:
+    'To get a new link, sign in and resend it from Settings, on the Email tab, or ask whoever changed it.',
   emailChangeThrottled: (minutes: number) =>
     `Too many email address changes were asked for. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   confirmEmailSignIn: 'Sign in with your new address.',

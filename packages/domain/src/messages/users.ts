@@ -15,6 +15,8 @@ export const usersMessages = {
   /** An account in use gets no activation link: a reset link goes to the address it has confirmed. */
   sendResetLink: 'Send password reset link',
   resetLinkSent: "A password reset link was sent to the user's confirmed email address.",
+  passwordEndedLinkSent:
+    "The user's password no longer works and their sessions ended. A link to choose a new one was sent to their confirmed email address.",
   /** An administrator's or advisor's change of an activated account's address waits for its owner. */
   emailChangeRequested: (email: string) =>
     `A confirmation link was sent to ${email}. The address changes when its owner opens the link and confirms with their password.`,
@@ -22,9 +24,6 @@ export const usersMessages = {
   cancelEmailChange: 'Cancel change',
   emailChangeCancelled: 'The email address change was cancelled.',
   deactivatedNoEmailChange: 'This account is deactivated. Mark it active before changing its email address.',
-  /** A password link would end the address change waiting for its owner (a new password ends every link). */
-  linkHeldForEmailChange:
-    'The password link was not sent: a new password would end the address change waiting for confirmation. Send it once the change is confirmed or cancelled.',
   deactivatedNoLink: 'This account was deactivated. Mark it active before sending an activation link.',
   invitationCancelled: 'Invitation cancelled. The activation link no longer works.',
   noPendingInvitation:

@@ -449,6 +449,46 @@ describe("an administrator or advisor changing someone's address", () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('a change an administrator asked for outlives a password the administrator ended: the owner confirms with the new one', async () => {
+    const firm = await createFirm(t.deps.db);
+    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const target = `kept.${member.id}@example.test`;
+    await put(admin.headers, member.id, { email: target, last_name: member.lastName });
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${member.id}/send_account_activation_link/`,
+      headers: admin.headers,
+      payload: { userId: member.id, generateNewPassword: true },
+    });
+    expect(json(ended)).toEqual({ detail: messages.users.passwordEndedLinkSent });
+    const mails = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
+    const resetMail = mails.find((m) => m.subject === 'Reset your portal password');
+    expect(resetMail?.textBody).toContain('Your old password no longer works.');
+    const [, resetUid, resetToken] = resetMail?.textBody.match(/\/account\/password\/reset\/([\w-]+)\/([\w-]+)/) ?? [];
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset/confirm/',
+      payload: {
+        uid: resetUid,
+        token: resetToken,
+        new_password1: 'my fresh passphrase',
+        new_password2: 'my fresh passphrase',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target));
+    const [, uid, token] = mail.textBody.match(/\/account\/email\/confirm\/([\w-]+)\/([\w-]+)/) ?? [];
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account_settings/confirm_email/',
+      payload: { uid, token, password: 'my fresh passphrase' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const [stored] = await t.deps.db.select().from(users).where(eq(users.id, member.id));
+    expect(stored.email).toBe(target);
+  });
+
   it('deactivating the account ends its pending change', async () => {
     const firm = await createFirm(t.deps.db);
     const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);

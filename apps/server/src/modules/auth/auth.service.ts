@@ -216,6 +216,17 @@ export async function revokeAccess(tx: Executor, userId: number, keepSession?: s
   await revokeCalendarFeed(tx, userId);
 }
 
+/**
+ * An administrator ends a person's password (a leak, a lost device): their sessions, links and feed end as
+ * on deactivation, except an address change someone else asked for, which needs the password anyway.
+ */
+export async function endPassword(tx: Executor, userId: number) {
+  await accounts.update(tx, userId, { passwordHash: null });
+  await revokeUserSessions(tx, userId);
+  await cancelOneTimeTokens(tx, userId, { keepOthersEmailChange: true });
+  await revokeCalendarFeed(tx, userId);
+}
+
 /** The old address is told of a change, so a hijacked session cannot quietly take the account over. */
 export async function queueEmailChangedNotice(tx: Executor, oldEmail: string, newEmail: string) {
   await enqueueMail(tx, {
@@ -297,15 +308,27 @@ export async function queueResetLinkMail(
   deps: AppDeps,
   tx: Executor,
   user: { id: number; email: string; firstName: string | null },
+  /** Who sent it: the person (or someone typing their address), or an administrator, who may have ended the password. */
+  sentBy: 'request' | 'administrator' | 'administrator_ended_password' = 'request',
 ) {
   const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
   const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
+  const why = {
+    request: 'Someone asked to reset the password of your portal account.',
+    administrator: 'An administrator of your firm sent you a link to choose a new password for your portal account.',
+    administrator_ended_password:
+      'An administrator of your firm ended the password of your portal account and signed it out everywhere.',
+  }[sentBy];
+  const after =
+    sentBy === 'administrator_ended_password'
+      ? 'Your old password no longer works.'
+      : 'If you did not expect it, ignore this message: your password stays as it is.';
   await enqueueMail(
     tx,
     {
       to: user.email,
       subject: 'Reset your portal password',
-      text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nSomeone asked to reset the password of your portal account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+      text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${why} To choose a new password, open this link within 24 hours:\n\n${link}\n\n${after}\n`,
     },
     [token],
   );
@@ -384,7 +407,7 @@ export async function storeNewPassword<T = void>(
       opts.activate ? { passwordHash, isActive: true, ...verified } : { passwordHash, ...verified },
     );
     if (opts.endSessions) await revokeUserSessions(tx, user.id);
-    await cancelOneTimeTokens(tx, user.id);
+    await cancelOneTimeTokens(tx, user.id, { keepOthersEmailChange: true });
     // The feed's address is a credential of the old password's time too (a leaked one dies with it).
     await revokeCalendarFeed(tx, user.id);
     const result = await opts.after?.(tx);

@@ -75,11 +75,12 @@ export async function queueEmailChangeLink(deps: AppDeps, tx: Executor, request:
     },
     [token],
   );
-  const asked = byOwner ? 'You asked' : `${nameOf(requestedBy)} asked`;
   await enqueueMail(tx, {
     to: user.email,
     subject: 'A change of your portal email address was requested',
-    text: `Hello,\n\n${asked} to change the email address of your portal account to ${newEmail}. It changes only if the link mailed to that address is opened within 24 hours${byOwner ? '' : ' and your password is entered there'}.\n\nIf you did not ask for this, sign in and cancel it in Settings, on the Email tab, change your password, and tell your administrator.\n`,
+    text: byOwner
+      ? `Hello,\n\nYou asked to change the email address of your portal account to ${newEmail}. It changes only if the link mailed to that address is opened within 24 hours.\n\nIf you did not ask for this, sign in and cancel it in Settings, on the Email tab, change your password, and tell your administrator.\n`
+      : `Hello,\n\n${nameOf(requestedBy)} asked to change the email address of your portal account to ${newEmail}. It changes only if the link mailed to that address is opened within 24 hours and your password is entered there.\n\nIf you do not expect this change, do not confirm it: sign in and cancel it in Settings, on the Email tab, and tell your firm's compliance officer.\n`,
   });
 }
 

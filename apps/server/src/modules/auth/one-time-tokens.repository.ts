@@ -117,12 +117,23 @@ export function decodeUid(uid: string): number | undefined {
   return /^[1-9][0-9]{0,9}$/.test(text) && id <= MAX_ID ? id : undefined;
 }
 
-/** Every outstanding link of the account, of either purpose, stops working. */
-export async function cancelOneTimeTokens(ex: Executor, userId: number) {
+/**
+ * Every outstanding link of the account stops working. `keepOthersEmailChange` spares an address change
+ * someone else asked for: its link asks for the account's password whatever that is, so a new password
+ * takes nothing from it (a change the person asked for themself ends, as a hijacker's would).
+ */
+export async function cancelOneTimeTokens(
+  ex: Executor,
+  userId: number,
+  opts: { keepOthersEmailChange?: boolean } = {},
+) {
+  const spared = opts.keepOthersEmailChange
+    ? sql`not (${oneTimeTokens.purpose} = 'email_change' and ${oneTimeTokens.requestedById} is distinct from ${userId})`
+    : undefined;
   await ex
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt), spared));
 }
 
 /**

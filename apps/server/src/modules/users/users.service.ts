@@ -31,6 +31,7 @@ import {
   cancelEmailChange,
   cancelLinks,
   endAllSessions,
+  endPassword,
   queueActivationMail,
   queueEmailChangedNotice,
   queueEmailChangeLink,
@@ -278,24 +279,26 @@ export async function sendActivationLink(ctx: Ctx, id: number, generateNewPasswo
   // Only a never-activated account gets an activation link. An account in use gets a password reset link
   // at the address it has proven: nobody but its owner chooses its password, whoever sends the link.
   const activated = hasBeenActivated(target);
+  const endsPassword = generateNewPassword && activated;
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    if (generateNewPassword && activated) {
-      // The old password stops working; the person chooses a new one through the link.
-      await updateUser(tx, id, { passwordHash: null });
-      await revokeAccess(tx, id);
-    }
-    if (activated) await queueResetLinkMail(deps, tx, target);
+    // The old password stops working; the person chooses a new one through the link.
+    if (endsPassword) await endPassword(tx, id);
+    if (activated)
+      await queueResetLinkMail(deps, tx, target, endsPassword ? 'administrator_ended_password' : 'administrator');
     else await queueActivationMail(deps, tx, target);
     record({
-      action: activated ? 'password_reset_link_sent' : 'activation_link_sent',
+      action: endsPassword
+        ? 'password_ended_reset_link_sent'
+        : activated
+          ? 'password_reset_link_sent'
+          : 'activation_link_sent',
       entity: 'user',
       entityId: id,
       firmId: target.profile?.firmId,
-      changes: { password: generateNewPassword && activated },
     });
   });
   deps.mailer.kick();
-  return { detail: activated ? m.resetLinkSent : m.activationSent };
+  return { detail: endsPassword ? m.passwordEndedLinkSent : activated ? m.resetLinkSent : m.activationSent };
 }
 
 /** An account someone has signed in to, or set a password of through a mailed link, at some time. */

@@ -494,7 +494,7 @@ describe('editing and deleting users', () => {
         })
       ).statusCode,
     ).toBe(400);
-    expect(json(res)).toEqual({ detail: messages.users.resetLinkSent });
+    expect(json(res)).toEqual({ detail: messages.users.passwordEndedLinkSent });
     const mails = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target.email));
     expect(mails.map((m) => m.textBody).join('\n')).toMatch(/\/account\/password\/reset\//);
     expect(mails.map((m) => m.textBody).join('\n')).not.toMatch(/\/account\/activate\//);

@@ -61,7 +61,9 @@ export function ConfirmEmailPage() {
     : undefined;
   const previewProblem = isApiError(preview.error) ? (preview.error.fields.token ?? preview.error.detail) : undefined;
   const problem = confirmProblem ?? previewProblem;
-  const link = preview.data;
+  // A used or expired link, or one its wrong passwords ended: nothing more to type here.
+  const deadLink = isApiError(mutation.error) && Boolean(mutation.error.fields.token);
+  const link = deadLink ? undefined : preview.data;
   return (
     <AuthCard title={m.confirmEmailTitle}>
       <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
@@ -70,6 +72,14 @@ export function ConfirmEmailPage() {
             <Alert color="red" variant="light" role="alert">
               {problem}
             </Alert>
+          )}
+          {!link && (
+            <Text size="sm">
+              {m.confirmEmailNewLink}{' '}
+              <Anchor component={Link} to="/account/login">
+                Log In
+              </Anchor>
+            </Text>
           )}
           {link && (
             <>

@@ -183,20 +183,18 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     mutationFn: async ({ body, notifyUser }: { body: UserWriteBody; notifyUser: boolean }) => {
       if (!user) return { saved: await createUser({ body, notifyUser }), created: true };
       const saved = await updateUser({ id: user.id, body });
-      // An account in use keeps its address until its owner confirms the new one; a new password would
-      // end that link, so the password link waits until the change is confirmed or cancelled.
+      // An account in use keeps its address until its owner confirms the new one.
       const emailPending = saved.pending_email !== null && saved.pending_email !== user.pending_email;
       // The server says which link it sent: activation for a never-activated account, else a reset link.
-      const link = notifyUser && !emailPending ? await sendActivationLink(user.id) : undefined;
-      return { saved, created: false, emailPending, linkSent: link?.detail, linkHeld: notifyUser && emailPending };
+      const link = notifyUser ? await sendActivationLink(user.id) : undefined;
+      return { saved, created: false, emailPending, linkSent: link?.detail };
     },
     meta: form.errorMeta,
-    onSuccess: ({ saved, created, emailPending, linkSent, linkHeld }) => {
+    onSuccess: ({ saved, created, emailPending, linkSent }) => {
       void queryClient.invalidateQueries({ queryKey: usersKey });
       notifySuccess(created ? messages.users.created : messages.users.updated);
       if (emailPending && saved.pending_email) notifySuccess(messages.users.emailChangeRequested(saved.pending_email));
       if (linkSent) notifySuccess(linkSent);
-      if (linkHeld) notifyError(messages.users.linkHeldForEmailChange);
       onDone();
     },
     onError: (error) => {
