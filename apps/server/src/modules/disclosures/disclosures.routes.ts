@@ -153,7 +153,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             tags,
             body: deliveryDateBody,
             description:
-              'The client opened the document (spec 001 §7): records the delivery of the current version (or link), with the session, client address and user agent that recorded it. ADV takes `part` 2A (default) or 2B.',
+              'The client opened the document: records the delivery of the current version (or link), with the session, client address and user agent that recorded it. ADV takes `part` 2A (default) or 2B.',
             response: { 200: deliveryDateResponse, ...errors },
           },
         },

@@ -45,7 +45,7 @@ export const updateUser = ({ id, body }: { id: number; body: UserWriteBody }) =>
 export const deleteUser = (id: number) => api.delete<{ detail: string }>(`/api/users/${id}/`);
 
 /**
- * Spec 000 §4: on edit, 'Generate new password and notify user immediately' sends a new link: an
+ * On edit, 'Generate new password and notify user immediately' sends a new link: an
  * activation link to a never-activated account, else (the server decides) a password reset link to the
  * address the person has proven. `generateNewPassword: false` keeps the current password working.
  */
