@@ -367,7 +367,7 @@ const matrix: Record<string, Case> = {
   'POST /api/users/:id/cancel_email_change/': {
     // A fresh account in use each time, with an address change waiting for it.
     build: async (s, role) => {
-      const id = await targetUser(s === 'self' ? 'own' : s, role);
+      const id = await targetUser(s, role);
       await t.deps.db.transaction((tx) =>
         issueOneTimeToken(tx, id, 'email_change', 60_000, {
           newEmail: `pending.${id}@example.test`,
@@ -378,6 +378,8 @@ const matrix: Record<string, Case> = {
     },
     own: managers(200, 404),
     other: onlySuper(200, 404),
+    // Anyone may withdraw a change waiting on their own account (as Settings → Email does).
+    self: all(200),
   },
   'POST /api/users/:id/cancel_invitation/': {
     // A fresh invited account each time (never activated, its link out); oneself is an activated account.
