@@ -11,8 +11,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   // The longest journeys (a quarter attested and reviewed, a strategy filed and completed) take some 50 s
-  // alone on two cores; beside the reliability proofs they need the room.
-  timeout: 90_000,
+  // alone on two cores; beside the reliability proofs (a backup, a crash, a soak) they have taken over 90 s.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -24,7 +24,9 @@ if ! podman image exists "$BASE"; then
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
   # This machine reaches the npm registry through its own certificate authorities: the image must too.
-  cp /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/ssl/certs/ca-certificates.crt" 2>/dev/null || true
+  # A minimal Debian has no /etc/ssl/certs folder: make it, and fail here rather than at the image's npm install.
+  mkdir -p "$rootfs/etc/ssl/certs"
+  cp /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/ssl/certs/ca-certificates.crt"
   rm -rf "$rootfs"/var/cache/apt/archives/*.deb
   tar -C "$rootfs" -c . | podman import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
