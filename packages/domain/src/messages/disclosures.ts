@@ -1,5 +1,5 @@
 /**
- * Disclosure documents (Form ADV Part 2A/2B, Form CRS) and the proof of their delivery (issue 10 §4):
+ * Disclosure documents (Form ADV Part 2A/2B, Form CRS) and the proof of their delivery:
  * the versions an administrator uploads, the delivery each client's opening records, the CCO report.
  */
 export const disclosuresMessages = {
@@ -72,7 +72,7 @@ export const disclosuresMessages = {
     ].join('\n'),
   received: (date: string) => `Received ${date}`,
   notYetReceived: 'Not yet received',
-  // The screens (issue 10 §4): the administrators' versions and the CCO's report.
+  // The screens: the administrators' versions and the CCO's report.
   firmLabel: 'Firm',
   allFirms: 'All firms',
   chooseFirmToManage: 'Choose a firm to see and upload its disclosure documents.',

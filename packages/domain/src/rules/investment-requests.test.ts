@@ -144,7 +144,7 @@ describe('who moves a request', () => {
   });
 });
 
-describe('the options of spec 001 §9', () => {
+describe('the options the request forms offer', () => {
   it('lists them as stored', () => {
     expect(CASH_MANAGEMENT_FREQUENCIES).toEqual(['Monthly', 'Quarterly', 'Annually', 'Other']);
     expect(CASH_REQUEST_TYPES).toEqual(['Raise Cash', 'Invest Cash']);
@@ -170,7 +170,7 @@ describe('an account number in a mail', () => {
 describe('the texts an advisor and the investment department read', () => {
   const r = messages.investmentRequests;
 
-  it("keeps the spec's toasts verbatim (spec 001 §5, §8)", () => {
+  it("keeps the spec's toasts verbatim", () => {
     expect([
       messages.investmentStrategies.requiredFieldsMissing,
       messages.cashRequests.requiredFieldsMissing,

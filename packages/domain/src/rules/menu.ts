@@ -23,7 +23,7 @@ export interface MenuEntry {
 }
 
 /**
- * What the menus read besides the person: the links their firm configured (issue 11 §4), fetched by the
+ * What the menus read besides the person: the links their firm configured, fetched by the
  * web from `GET /api/firm_links/`. Absent (still loading, or none), the menus show the defaults alone.
  */
 export interface MenuContext {
@@ -55,14 +55,14 @@ const external = (label: string, url: string): MenuEntry => ({ label, to: url, e
 
 /**
  * The firm's configured links of one kind, as menu entries. A link with a service provider opens the
- * single sign-on call instead of its URL (spec 000 §2: it "opens the returned page in a new tab").
+ * single sign-on call instead of its URL (it opens the returned page in a new tab).
  */
 export const firmLinkEntries = (context: MenuContext, kind: FirmLinkKind): MenuEntry[] =>
   (context.firmLinks ?? [])
     .filter((l) => l.kind === kind)
     .map((l) => external(l.label, l.service_provider ? ssoInitPath(l.service_provider) : l.url));
 
-/** Account Management (spec 000 §2): a custodian site for each custodian flag the client has. */
+/** Account Management: a custodian site for each custodian flag the client has. */
 function accountManagementEntries(a: Actor): MenuEntry[] {
   return (Object.keys(custodianLinks) as CustodianFlag[])
     .filter((flag) => a.profile[flag] === true)
@@ -75,8 +75,8 @@ function accountManagementEntries(a: Actor): MenuEntry[] {
  */
 export const menu: MenuGroupDefinition[] = [
   {
-    // Spec 000 §2: Quarterly Attestations for staff; Supervised Persons only for a super CCO. Issue 8 adds
-    // the submission status for every CCO.
+    // Quarterly Attestations for staff; Supervised Persons only for a super CCO; the
+    // submission status for every CCO.
     id: 'compliance',
     label: 'Compliance',
     place: 'main',
@@ -89,14 +89,14 @@ export const menu: MenuGroupDefinition[] = [
         to: '/compliance/quarterly-attestation-submission-status/',
         visible: canViewSubmissionStatus,
       },
-      // Issue 10 §4: the proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
+      // The proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
       { label: 'Disclosure Deliveries', to: '/compliance/disclosure-deliveries', visible: canOpenDisclosureDeliveries },
-      // Issue 12 §5: every change in the portal, for CCOs, administrators and super administrators.
+      // Every change in the portal, for CCOs, administrators and super administrators.
       { label: 'Audit Trail', to: '/compliance/audit-trail', visible: canReadAuditTrail },
     ],
   },
   {
-    // Spec 000 §2 (issue 9): Cash Requests and Investment Strategies for staff who file them (advisors) or
+    // Cash Requests and Investment Strategies for staff who file them (advisors) or
     // work them (the firm's investment department); the catalogues for investments users (and the
     // administrators who keep them too).
     id: 'investments',
@@ -113,7 +113,7 @@ export const menu: MenuGroupDefinition[] = [
     ],
   },
   {
-    // Spec 000 §2 (issue 10): a client's onboarding steps; for staff the Client Agreement Profile
+    // A client's onboarding steps; for staff the Client Agreement Profile
     // (advisors and firm administrators) and the Exhibit B Investor Profile (advisors only).
     id: 'forms',
     label: 'Forms',
@@ -122,7 +122,7 @@ export const menu: MenuGroupDefinition[] = [
     entries: formsMenuEntries,
   },
   {
-    // Spec 000 §2 lists the staff directory among the training resources; the resources join it (issue 11 §2).
+    // The staff directory and the firm's training resources.
     id: 'training',
     label: 'Training Resources',
     place: 'main',
@@ -133,7 +133,7 @@ export const menu: MenuGroupDefinition[] = [
     ],
   },
   {
-    // Issue 11 §4: the client and their advisor exchange documents; administrators read them.
+    // The client and their advisor exchange documents; administrators read them.
     id: 'document-vault',
     label: 'Document Vault',
     place: 'main',
@@ -141,9 +141,9 @@ export const menu: MenuGroupDefinition[] = [
     entries: [{ label: 'Document Vault', to: '/document-vault/' }],
   },
   {
-    // Spec 000 §2 (issue 11 §1): help requests, the external help portal, and prayer requests (the same
+    // Help requests, the external help portal, and prayer requests (the same
     // screen with the category Prayer Request). Clients have no support cases. The help portal is the
-    // firm's configured link (issue 11 §4); a firm without one has no entry rather than a guessed address.
+    // firm's configured link; a firm without one has no entry rather than a guessed address.
     id: 'support',
     label: 'Support',
     place: 'main',
@@ -162,7 +162,7 @@ export const menu: MenuGroupDefinition[] = [
     entries: accountManagementEntries,
   },
   {
-    // Spec 000 §2: the client's Financial Planning link, the one their firm configured (issue 11 §4).
+    // The client's Financial Planning link, the one their firm configured.
     id: 'financial-planning',
     label: 'Financial Planning',
     place: 'main',
@@ -170,7 +170,7 @@ export const menu: MenuGroupDefinition[] = [
     entries: (_a, context) => firmLinkEntries(context, 'financial_planning'),
   },
   {
-    // The custodian sites, then the firm's portfolio systems and tools (issue 11 §4), also on the home grid.
+    // The custodian sites, then the firm's portfolio systems and tools, also on the home grid.
     id: 'links',
     label: 'Links',
     place: 'main',
@@ -180,7 +180,7 @@ export const menu: MenuGroupDefinition[] = [
       ...firmLinkEntries(context, 'portfolio'),
     ],
   },
-  // Spec 000 §2 (issue 11 §5): Life Impact and Calendar, for staff and clients alike; each a link of its own
+  // Life Impact and Calendar, for staff and clients alike; each a link of its own
   // (a group of one entry named as the group is drawn as a plain link).
   {
     id: 'life-impact',
@@ -203,9 +203,9 @@ export const menu: MenuGroupDefinition[] = [
       { label: 'User Management', to: '/users/', visible: canManageUsers },
       { label: 'Disclosure Documents', to: '/setup/disclosure-documents', visible: canOpenDisclosureDocuments },
       { label: 'Firm Links', to: '/setup/firm-links', visible: canOpenFirmLinks },
-      // Issue 12 §2: the service providers the firm's portfolio-system links sign in to.
+      // The service providers the firm's portfolio-system links sign in to.
       { label: 'Single Sign-On', to: '/setup/single-sign-on', visible: canOpenServiceProviders },
-      // Issue 11 §5: which menu entries show the coming-soon card, and its countdown.
+      // Which menu entries show the coming-soon card, and its countdown.
       { label: 'Coming Soon Pages', to: '/setup/coming-soon', visible: canEditFirmContent },
     ],
   },

@@ -178,7 +178,7 @@ describe('permissions', () => {
     expect(labelsIn(client, 'setup')).toEqual([]);
   });
 
-  it('gives staff and clients alike Life Impact and Calendar (spec 000 §2)', () => {
+  it('gives staff and clients alike Life Impact and Calendar', () => {
     for (const who of [staff, advisor, firmAdmin, testActor({ id: 8, profile_type: 4 })]) {
       const entries = menuFor(who)
         .filter((g) => g.place === 'main')

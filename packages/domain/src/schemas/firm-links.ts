@@ -11,7 +11,7 @@ export const firmLink = z.object({
   kind: z.enum(FIRM_LINK_KINDS),
   label: z.string(),
   url: z.string(),
-  /** The key of the firm's service provider a portfolio-system link signs in through (issue 12 §2), or null. */
+  /** The key of the firm's service provider a portfolio-system link signs in through, or null. */
   service_provider: z.string().nullable(),
   updated_at: z.string(),
 });

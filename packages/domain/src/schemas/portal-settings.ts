@@ -6,7 +6,7 @@ import { optionalMultilineText } from './common.js';
 
 const m = messages.comingSoon;
 
-/** A firm's portal settings (issue 11 §5): the menu entries it switched off and their countdown. */
+/** A firm's portal settings: the menu entries it switched off and their countdown. */
 export const portalSettingsSchema = z.object({
   switched_off: z.array(z.string()),
   coming_soon_target: z.string().nullable(),

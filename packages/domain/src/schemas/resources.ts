@@ -10,8 +10,8 @@ export const resourceCategory = z.enum(RESOURCE_CATEGORIES, {
 });
 
 /**
- * A training resource as its list shows it (spec 001 §2: Resource Name, Added Date, Last Modified Date;
- * the issue's id, name, added_date, last_modified_date, url), with what its row actions need.
+ * A training resource as its list shows it (the columns Resource Name, Added Date, Last Modified Date;
+ * on the wire id, name, added_date, last_modified_date, url), with what its row actions need.
  */
 export const resourceSchema = z.object({
   id: z.number().int(),
