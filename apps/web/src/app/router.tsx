@@ -79,7 +79,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Issue 12 §1: a person whose firm requires a second factor sets one up before anything else.
+            // A person whose firm requires a second factor sets one up before anything else.
             path: 'two-factor',
             loader: requireSession,
             lazy: async () => ({
@@ -91,10 +91,10 @@ export const router = createBrowserRouter([
       {
         id: 'signed-in',
         loader: requireUser,
-        // A menu entry the firm switched off shows its coming-soon card instead (issue 11 §5).
+        // A menu entry the firm switched off shows its coming-soon card instead.
         Component: SwitchedOffGate,
         ErrorBoundary: RouteError,
-        // Spec 000 §2: the profile is refreshed on every login-required navigation, not only the first.
+        // The profile is refreshed on every login-required navigation, not only the first.
         shouldRevalidate: () => true,
         children: [
           {
@@ -102,14 +102,14 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
           },
           {
-            // Spec 000 §2: /users/ (userManager); the server refuses its calls to anyone else as well.
+            // /users/ (userManager); the server refuses its calls to anyone else as well.
             path: 'users',
             lazy: async () => ({
               Component: guarded(canManageUsers, (await import('../features/users/users-page')).UsersPage),
             }),
           },
           {
-            // Spec 001 §2: the Staff Directory, for the whole staff; managers edit its entries.
+            // The Staff Directory, for the whole staff; managers edit its entries.
             path: 'staff-directory',
             lazy: async () => ({
               Component: guarded(
@@ -119,7 +119,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2 (issue 11 §1): Cases (support tickets), for the staff; Prayer Requests is the same
+            // Cases (support tickets), for the staff; Prayer Requests is the same
             // screen with the category Prayer Request.
             path: 'support',
             children: [
@@ -144,7 +144,7 @@ export const router = createBrowserRouter([
             ],
           },
           {
-            // Spec 001 §2: the training resources by category (issue 11 §2), for the whole staff.
+            // The training resources by category, for the whole staff.
             path: 'resources',
             children: [
               { index: true, element: <Navigate to="/resources/compliance" replace /> },
@@ -170,7 +170,7 @@ export const router = createBrowserRouter([
             ],
           },
           {
-            // Issue 11 §4: the client document vault (a client's own; an advisor's or administrator's clients').
+            // The client document vault (a client's own; an advisor's or administrator's clients').
             path: 'document-vault',
             lazy: async () => ({
               Component: guarded(
@@ -180,7 +180,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Issue 11 §4: the firm's configured links, kept by its administrators.
+            // The firm's configured links, kept by its administrators.
             path: 'setup/firm-links',
             lazy: async () => ({
               Component: guarded(
@@ -190,7 +190,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Issue 12 §2: the SAML service providers the firm's portfolio-system links sign in to.
+            // The SAML service providers the firm's portfolio-system links sign in to.
             path: 'setup/single-sign-on',
             lazy: async () => ({
               Component: guarded(
@@ -200,14 +200,14 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 000 §2: /setup/firms (firmManager), for a super admin.
+            // /setup/firms (firmManager), for a super admin.
             path: 'setup/firms',
             lazy: async () => ({
               Component: guarded(canManageFirms, (await import('../features/firms/firms-page')).FirmsPage),
             }),
           },
           {
-            // Spec 001 §2: the Quarterly Attestations manager (attestationManager), for staff.
+            // The Quarterly Attestations manager (attestationManager), for staff.
             path: 'compliance/attestations',
             lazy: async () => ({
               Component: guarded(
@@ -217,7 +217,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the new attestation form (attestationForm); id is the current user's.
+            // The new attestation form (attestationForm); id is the current user's.
             path: 'compliance/attestations/:id/new',
             lazy: async () => ({
               Component: guarded(
@@ -227,8 +227,8 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the Supervised Persons manager (supervisedPersonManager): every CCO (their firm's roster,
-            // as the API), though only a super CCO has it in the menu (spec 000 §2).
+            // The Supervised Persons manager (supervisedPersonManager): every CCO (their firm's roster,
+            // as the API), though only a super CCO has it in the menu.
             path: 'compliance/supervised-persons',
             lazy: async () => ({
               Component: guarded(
@@ -238,7 +238,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: Attestation Submission Status (issue 8), for CCOs (their firm) and super CCOs.
+            // Attestation Submission Status, for CCOs (their firm) and super CCOs.
             path: 'compliance/quarterly-attestation-submission-status',
             lazy: async () => ({
               Component: guarded(
@@ -248,7 +248,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Issue 10 §4: the CCO report of disclosure deliveries, for CCOs and administrators (their firm),
+            // The CCO report of disclosure deliveries, for CCOs and administrators (their firm),
             // super CCOs and super admins (every firm).
             path: 'compliance/disclosure-deliveries',
             lazy: async () => ({
@@ -259,7 +259,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Issue 12 §5: the audit trail, for CCOs and administrators (their firm) and super accounts (every firm).
+            // The audit trail, for CCOs and administrators (their firm) and super accounts (every firm).
             path: 'compliance/audit-trail',
             lazy: async () => ({
               Component: guarded(
@@ -269,7 +269,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Issue 10 §4: a firm's Form ADV and Form CRS versions, for its administrators and super admins.
+            // A firm's Form ADV and Form CRS versions, for its administrators and super admins.
             path: 'setup/disclosure-documents',
             lazy: async () => ({
               Component: guarded(
@@ -279,8 +279,8 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the Investment Strategies list, for advisors (what they filed) and the firm's
-            // investment department (issue 9).
+            // The Investment Strategies list, for advisors (what they filed) and the firm's
+            // investment department.
             path: 'investments/investment-strategies',
             lazy: async () => ({
               Component: guarded(
@@ -290,7 +290,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the new strategy form, for advisors of a firm (issue 9).
+            // The new strategy form, for advisors of a firm.
             path: 'investments/investment-strategy/new',
             lazy: async () => ({
               Component: guarded(
@@ -300,7 +300,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the Cash Requests list, for advisors and the firm's investment department (issue 9).
+            // The Cash Requests list, for advisors and the firm's investment department.
             path: 'investments/cash-requests',
             lazy: async () => ({
               Component: guarded(
@@ -310,7 +310,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the new cash request form, for advisors of a firm (issue 9).
+            // The new cash request form, for advisors of a firm.
             path: 'investments/cash-request/new',
             lazy: async () => ({
               Component: guarded(
@@ -320,7 +320,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the Models manager, for investments users, administrators and super admins (issue 9).
+            // The Models manager, for investments users, administrators and super admins.
             path: 'investments/models',
             lazy: async () => ({
               Component: guarded(
@@ -330,7 +330,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the Fee Schedules manager, for investments users, administrators and super admins (issue 9).
+            // The Fee Schedules manager, for investments users, administrators and super admins.
             path: 'investments/fee-schedules',
             lazy: async () => ({
               Component: guarded(
@@ -340,7 +340,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the Firm Models manager, for investments users, administrators and super admins (issue 9).
+            // The Firm Models manager, for investments users, administrators and super admins.
             path: 'investments/firm-models',
             lazy: async () => ({
               Component: guarded(
@@ -350,7 +350,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2: the Firm Fee Schedules manager, for investments users, administrators and super admins (issue 9).
+            // The Firm Fee Schedules manager, for investments users, administrators and super admins.
             path: 'investments/firm-fee-schedules',
             lazy: async () => ({
               Component: guarded(
@@ -360,7 +360,7 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            // Spec 001 §2 (issue 10): the onboarding forms. Every one needs sign-in, the Exhibit B route too.
+            // The onboarding forms. Every one needs sign-in, the Exhibit B route too.
             path: 'forms',
             children: [
               {
@@ -411,26 +411,26 @@ export const router = createBrowserRouter([
             ],
           },
           {
-            // Spec 000 §2: the firm's Life Impact page, for everyone signed in; its administrators edit it.
+            // The firm's Life Impact page, for everyone signed in; its administrators edit it.
             path: 'life-impact',
             lazy: async () => ({
               Component: (await import('../features/life-impact/life-impact-page')).LifeImpactPage,
             }),
           },
           {
-            // Spec 000 §2: the calendar, for everyone signed in (issue 11 §5).
+            // The calendar, for everyone signed in.
             path: 'calendar',
             lazy: async () => ({ Component: (await import('../features/calendar/calendar-page')).CalendarPage }),
           },
           {
-            // Spec 001 §1: the coming-soon page, full-page variant (the card is drawn by SwitchedOffGate).
+            // The coming-soon page, full-page variant (the card is drawn by SwitchedOffGate).
             path: 'coming-soon',
             lazy: async () => ({
               Component: (await import('../features/coming-soon/coming-soon-page')).ComingSoonPage,
             }),
           },
           {
-            // Issue 11 §5: which menu entries lead to the coming-soon card, for the firm's administrators.
+            // Which menu entries lead to the coming-soon card, for the firm's administrators.
             path: 'setup/coming-soon',
             lazy: async () => ({
               Component: guarded(

@@ -11,7 +11,7 @@ function SwitchedOff({ label, message, target }: { label: string; message: strin
 }
 
 /**
- * The signed-in screens, each unless the firm switched its menu entry off (issue 11 §5): then the
+ * The signed-in screens, each unless the firm switched its menu entry off: then the
  * coming-soon card with the firm's countdown is drawn in its place, whether the person came by the
  * menu, the home grid or a bookmark.
  */

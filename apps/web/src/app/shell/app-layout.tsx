@@ -10,9 +10,9 @@ import { LoadingBar } from './loading-bar';
 // The signed-in navigation pulls in menus and icons that the sign-in screen does not need.
 const SignedInHeader = lazy(async () => ({ default: (await import('./signed-in-header')).SignedInHeader }));
 
-/** Account screens (spec 000 §2 "Chrome") show no navigation bar; every screen shows the footer. */
+/** Account screens show no navigation bar; every screen shows the footer. */
 export const isAccountScreen = (pathname: string) => pathname.startsWith('/account/');
-/** The coming-soon page's full-page variant (spec 001 §1) stands alone, without the navigation bar too. */
+/** The coming-soon page's full-page variant stands alone, without the navigation bar too. */
 const isChromeless = (pathname: string) => isAccountScreen(pathname) || /^\/coming-soon\/?$/.test(pathname);
 
 export function AppLayout() {

@@ -10,7 +10,7 @@ export function LoadingTrack() {
   );
 }
 
-/** The thin bar of spec 000 §2 "Chrome": shown while any call or route chunk is loading. */
+/** The thin loading bar at the top: shown while any call or route chunk is loading. */
 export function LoadingBar() {
   const fetching = useIsFetching();
   const mutating = useIsMutating();

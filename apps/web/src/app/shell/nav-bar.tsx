@@ -68,7 +68,7 @@ function GroupMenu({ group }: { group: MenuGroup }) {
   );
 }
 
-/** The gear menu of spec 000 §2: every 'setup' group, each under its own label. */
+/** The gear menu: every 'setup' group, each under its own label. */
 function SetupMenu({ groups }: { groups: MenuGroup[] }) {
   return (
     <LazyMenu
@@ -133,7 +133,7 @@ function MobileGroup({ label, entries }: { label: string; entries: MenuEntry[] }
   );
 }
 
-/** Spec 000 §2: the firm's logo links home; without one (or while it loads) the text brand does. */
+/** The firm's logo links home; without one (or while it loads) the text brand does. */
 function Brand({ firmId }: { firmId: number | null }) {
   const { data: firm } = useQuery({
     ...firmQuery(firmId ?? 0),

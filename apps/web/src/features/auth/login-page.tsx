@@ -52,7 +52,7 @@ export function LoginPage() {
   });
 
   const failure = mutation.error ? (isApiError(mutation.error) ? mutation.error.detail : String(mutation.error)) : null;
-  // Asked by the server (issue 12 §3): from then on every attempt carries a freshly solved captcha.
+  // Asked by the server: from then on every attempt carries a freshly solved captcha.
   const [captchaShown, setCaptchaShown] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);

@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api';
 import { loginMfa } from './auth-api';
 
 /**
- * The second sign-in step (issue 12 §1): a 6-digit code or a recovery code, or a passkey. Loaded
+ * The second sign-in step: a 6-digit code or a recovery code, or a passkey. Loaded
  * with the sign-in page, so it stays small: the WebAuthn browser code is fetched only when the
  * person chooses their passkey.
  */

@@ -30,7 +30,7 @@ type Dialog =
   | null;
 
 /**
- * The calendar (issue 11 §5): the firm's events and, for staff, the attestation deadlines, by month
+ * The calendar: the firm's events and, for staff, the attestation deadlines, by month
  * or as a list; the month and the view live in the address (Back and a refresh keep them).
  * Administrators add, change and remove events; everyone may subscribe with their private feed.
  */

@@ -15,7 +15,7 @@ export interface ExportFilters {
 const param = (value: string) => (value === 'all' ? null : value);
 
 /**
- * The manager's 'CSV export' for CCOs (spec 001 §2): a ZIP of the filtered firm and period. A whole
+ * The manager's 'CSV export' for CCOs: a ZIP of the filtered firm and period. A whole
  * year of a large firm takes a while: the megabytes received so far are shown (and announced).
  */
 export function CsvExportButton({ filters }: { filters: ExportFilters }) {
@@ -34,7 +34,7 @@ export function CsvExportButton({ filters }: { filters: ExportFilters }) {
   );
 }
 
-/** The View/Edit modal's 'PDF' (spec 001 §2): the attestation as a text PDF named after it. */
+/** The View/Edit modal's 'PDF': the attestation as a text PDF named after it. */
 export function AttestationPdfButton({ id, name }: { id: number; name: string }) {
   const download = useMutation({
     mutationFn: () => downloadFile(`/api/quarterly_attestations/${id}/pdf/`, `${name}.pdf`),

@@ -16,7 +16,7 @@ const MANAGER = '/compliance/attestations';
 const m = messages.attestations;
 
 /**
- * The new-attestation page of spec 001 §2 (/compliance/attestations/{id}/new, id the current user's):
+ * The new-attestation page (/compliance/attestations/{id}/new, id the current user's):
  * pre-filled from the person's most recent attestation, with the lists their roster entry asks for.
  */
 export function AttestationFormPage() {

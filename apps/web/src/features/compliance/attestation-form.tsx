@@ -98,10 +98,12 @@ export interface AttestationFormProps {
    * snapshot on a saved one. The server sets it; the form never sends it.
    */
   person: { first: string | null; last: string | null };
-  /** The person's roster entry: which lists they submit (spec 001 §2); null when not on the roster. */
+  /** The person's roster entry: which lists they submit; null when not on the roster. */
   roster: SupervisedPerson | null;
-  /** Status and reviewed date: shown to a CCO on a stored attestation, editable by its reviewer. */
-  /** The reviewer's fields: shown to CCOs, editable by one who may review it (never its own filer). */
+  /**
+   * The reviewer's fields (status and reviewed date): shown to CCOs on a stored attestation, editable by one
+   * who may review it (never its own filer).
+   */
   review: { show: boolean; editable: boolean; ownFiling?: boolean };
   /** Shown above the form's sections (the period, the pre-fill). */
   intro?: ReactNode;
@@ -110,7 +112,7 @@ export interface AttestationFormProps {
 }
 
 /**
- * The quarterly attestation form of spec 001 §2–§5, one component for the new-attestation page and
+ * The quarterly attestation form, one component for the new-attestation page and
  * the manager's View/Edit modal. Values nest like the wire body, so a server message such as
  * `politicalContributions.0.Amount__c` lands on its input.
  */
@@ -143,7 +145,7 @@ export function AttestationForm({
     onError: (error) => form.setServerErrors(error),
   });
 
-  // Spec 001 §4: a saved row of a stored attestation is deleted on the server at once.
+  // A saved row of a stored attestation is deleted on the server at once.
   // A saved row of a stored attestation is removed on the server at once: asked first, said after.
   const [removing, setRemoving] = useState<{ list: ChildListName; id: number; label: string } | null>(null);
   const removeSaved = useMutation({

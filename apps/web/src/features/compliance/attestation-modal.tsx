@@ -24,7 +24,7 @@ interface AttestationModalProps {
   onClose: () => void;
 }
 
-/** The manager's View/Edit modal (spec 001 §2): name and submitted date, the whole form, and for CCOs the review. */
+/** The manager's View/Edit modal: name and submitted date, the whole form, and for CCOs the review. */
 export function AttestationModal({ actor, open, onClose }: AttestationModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (

@@ -21,7 +21,7 @@ export type ContributionValues = FormDraft<z.input<typeof politicalContributionR
 export const LISTS = ['personalSecurities', 'outsideBusinessActivities', 'politicalContributions'] as const;
 export type ListName = (typeof LISTS)[number];
 
-/** The reviewer's fields: a CCO's, never on the new-attestation page (spec 001 §2). */
+/** The reviewer's fields: a CCO's, never on the new-attestation page. */
 export const REVIEW_FIELDS = ['Status__c', 'Reviewed_Date__c'] as const;
 
 const bodyShape = attestationBody.shape;
@@ -70,7 +70,7 @@ const fieldsOf = (a: Attestation) =>
   Object.fromEntries(FIELDS.map((key) => [key, (a as Record<string, unknown>)[key] ?? null]));
 
 /**
- * A new attestation without a previous one: the spec's defaults (spec 001 §3) and the person's work
+ * A new attestation without a previous one: the spec's defaults and the person's work
  * email from their account. Their first and last name are not values of the form: the server takes
  * them from the account (the form shows them locked, see `AttestationForm`'s `person`).
  */
@@ -86,7 +86,7 @@ export function blankAttestation(person: Pick<User, 'email'>): AttestationValues
 }
 
 /**
- * The next quarter's form, pre-filled from the most recent attestation (spec 001 §2): its answers and
+ * The next quarter's form, pre-filled from the most recent attestation: its answers and
  * its rows as new rows (without their Ids, which belong to the old attestation); never its name,
  * status, dates or period, which the server gives the new one, nor the acknowledgement dates.
  */

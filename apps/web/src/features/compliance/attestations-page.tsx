@@ -33,7 +33,7 @@ const ALL = 'all';
 const QUARTERS = ['1', '2', '3', '4'];
 const isId = (value: string) => /^[1-9]\d*$/.test(value);
 
-/** "Last, First" as the Supervised Person column shows it (spec 001 §2). */
+/** "Last, First" as the Supervised Person column shows it. */
 const personOf = (a: AttestationListItem) => [a.Last_Name__c, a.First_Name__c].filter(Boolean).join(', ');
 const targetOf = (a: AttestationListItem) => ({ ownerId: a.Owner_Tk__c, firmId: a.Firm_Tk__c, status: a.Status__c });
 
@@ -77,7 +77,7 @@ const COLUMNS: DataTableColumn<AttestationListItem>[] = [
 ];
 
 /**
- * The Quarterly Attestations manager of spec 001 §2. A CCO starts on their firm and the period
+ * The Quarterly Attestations manager. A CCO starts on their firm and the period
  * attestations cover today; anyone else on every period of their own (the server shows them no other).
  */
 export function AttestationsPage() {

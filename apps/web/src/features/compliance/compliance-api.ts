@@ -49,11 +49,6 @@ export const attestationHistoryQuery = (id: number) =>
   });
 
 /**
- * The person's most recent attestation, the new form's pre-fill; null when they have none. Found
- * through the list (the latest submission is the latest period: the server dates both), not through
- * `most_recent/`, whose 404 for a first-time filer the browser would log as an error in the console.
- */
-/**
  * The person's acknowledgements of the firm's code of ethics and compliance manual (training resources):
  * the new attestation's two dates start from them.
  */
@@ -63,6 +58,11 @@ export const myAcknowledgementsQuery = () =>
     queryFn: () => api.get<MyAcknowledgements>('/api/resources/my_acknowledgements/'),
   });
 
+/**
+ * The person's most recent attestation, the new form's pre-fill; null when they have none. Found
+ * through the list (the latest submission is the latest period: the server dates both), not through
+ * `most_recent/`, whose 404 for a first-time filer the browser would log as an error in the console.
+ */
 export const mostRecentQuery = (userId: number) =>
   queryOptions({
     queryKey: [...attestationsKey, 'most-recent', userId],
@@ -97,7 +97,7 @@ export const updateAttestation = ({ id, body }: { id: number; body: AttestationB
   api.put<Attestation>(`/api/quarterly_attestations/${id}/`, body);
 export const deleteAttestation = (id: number) => api.delete<null>(`/api/quarterly_attestations/${id}/`);
 
-/** The child lists' own paths, for removing a saved row at once (spec 001 §4). */
+/** The child lists' own paths, for removing a saved row at once. */
 export const CHILD_PATHS = {
   personalSecurities: 'personal_securities',
   outsideBusinessActivities: 'outside_business_activities',

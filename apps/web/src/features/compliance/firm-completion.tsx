@@ -38,7 +38,7 @@ interface FirmCompletionProps {
 }
 
 /**
- * Each firm's completion for the period (spec 001 §2's "firm sidebar", laid out above the table): how
+ * Each firm's completion for the period (a firm sidebar, laid out above the table): how
  * far along it is, who is where, and the last day on time. Choosing one filters the table.
  */
 export function FirmCompletion({ summaries, selected, withAll, onSelect }: FirmCompletionProps) {

@@ -42,7 +42,7 @@ const remindedToday = (r: SubmissionStatusRow) =>
 
 /**
  * Reminds one supervised person of the period whose rows are shown (`period`: the one the server
- * served). The seed said "was sent" on click, before the call returned (spec 001 §8), so a refused
+ * served). The seed said "was sent" on click, before the call returned, so a refused
  * reminder (the person filed meanwhile) still read as sent: the notice now follows the server's answer,
  * a refusal shows the server's reason, and the rows refresh to show "last reminded". A person's icon
  * is disabled while their reminder is on its way: a CCO's reminders may repeat, so a double click

@@ -44,7 +44,7 @@ const COLUMNS: DataTableColumn<SubmissionStatusRow>[] = [
 ];
 
 /**
- * Attestation Submission Status (spec 001 §2, issue 8): who of each firm has attested for a period,
+ * Attestation Submission Status: who of each firm has attested for a period,
  * who may still, and who is late, with reminders for the last two. A super CCO sees every firm; a
  * CCO their own (the server scopes it too).
  */

@@ -22,7 +22,7 @@ interface SupervisedPersonFormProps {
   onDone: () => void;
 }
 
-/** Add or edit a roster entry (spec 001 §2): the person by email (fixed once added) and the lists they submit. */
+/** Add or edit a roster entry: the person by email (fixed once added) and the lists they submit. */
 export function SupervisedPersonForm({ entry, onDone }: SupervisedPersonFormProps) {
   const queryClient = useQueryClient();
   const form = useSchemaForm(schema, {

@@ -48,7 +48,7 @@ interface SupervisedPersonsModalProps {
 }
 
 /**
- * The manager's supervised persons modal (spec 001 §2): who of the filtered firm has attested for the
+ * The manager's supervised persons modal: who of the filtered firm has attested for the
  * filtered period and who has not, with reminders for the latter.
  */
 export function SupervisedPersonsModal({ actor, opened, filters, onClose }: SupervisedPersonsModalProps) {

@@ -38,7 +38,7 @@ const COLUMNS: DataTableColumn<SupervisedPerson>[] = [
 type Editing = { entry: SupervisedPerson | null } | null;
 
 /**
- * The Supervised Persons manager of spec 001 §2: a super CCO's roster of every firm, and a firm CCO's
+ * The Supervised Persons manager: a super CCO's roster of every firm, and a firm CCO's
  * of their own firm (the firm filter is then fixed, as the server's scope is). Nobody's own row offers
  * Edit or Delete: another CCO or a super CCO keeps it.
  */

@@ -120,7 +120,7 @@ function reportDelivered(result: DeliverResponse) {
 type Asking = { kind: 'one'; row: DisclosureDeliveryRow } | { kind: 'all'; firm: { id: number; name: string } } | null;
 
 /**
- * Disclosure Deliveries (issue 10 §4): per client of a firm, which Form ADV Part 2A/2B and Form CRS
+ * Disclosure Deliveries: per client of a firm, which Form ADV Part 2A/2B and Form CRS
  * version they received and when, and who is due or overdue the current one, with 'Deliver' (a mail
  * with the links) per client or to every due client of the firm, and the CSV. CCOs and administrators
  * see their firm; super CCOs and super admins every firm (the server scopes it too).

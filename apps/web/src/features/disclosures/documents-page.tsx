@@ -100,7 +100,7 @@ const COLUMNS: DataTableColumn<DisclosureVersion>[] = [
 ];
 
 /**
- * Disclosure Documents (issue 10 §4): a firm's Form ADV Part 2A, Part 2B and Form CRS versions, the
+ * Disclosure Documents: a firm's Form ADV Part 2A, Part 2B and Form CRS versions, the
  * current one marked, an upload, and the delete of a version nobody has received (one delivered stays
  * as proof of delivery: the server refuses with its reason). A super admin picks the firm; a firm
  * administrator sees their own.

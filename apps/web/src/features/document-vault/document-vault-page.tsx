@@ -47,7 +47,7 @@ const COLUMNS: DataTableColumn<ClientDocument>[] = [
 ];
 
 /**
- * The Document Vault (issue 11 §4): a client's documents, exchanged with their advisor. A client sees
+ * The Document Vault: a client's documents, exchanged with their advisor. A client sees
  * their own; an advisor (or a firm administrator, who reads only) picks the client first. Downloads go
  * through the API (an audit event each) as attachments.
  */

@@ -23,7 +23,7 @@ export function FirmLinkForm({ firm, link, onDone }: { firm: number; link: FirmL
     service_provider: link?.service_provider ?? null,
   });
   const portfolio = form.values.kind === 'portfolio';
-  // Issue 12 §2: a portfolio-system link may sign in through one of the firm's service providers.
+  // A portfolio-system link may sign in through one of the firm's service providers.
   const providers = useQuery({ ...serviceProviderOptionsQuery(firm), enabled: portfolio });
   const save = useMutation({
     mutationFn: (raw: z.output<typeof firmLinkUpdateBody>) => {

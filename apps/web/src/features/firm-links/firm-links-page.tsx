@@ -36,7 +36,7 @@ const COLUMNS: DataTableColumn<FirmLink>[] = [
 ];
 
 /**
- * Firm Links (issue 11 §4): the links a firm's people see in their menus, kept by its administrators;
+ * Firm Links: the links a firm's people see in their menus, kept by its administrators;
  * a super admin picks the firm.
  */
 export function FirmLinksPage() {

@@ -21,7 +21,7 @@ import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { createFirm, updateFirm, uploadLogo } from './firms-api';
 
 const KB = 1024;
-/** Issue 12 §1: who must sign in with a second factor (rules/two-factor.ts). */
+/** Who must sign in with a second factor (rules/two-factor.ts). */
 const POLICY_OPTIONS = [
   { value: 'required', label: messages.twoFactor.policyRequired },
   { value: 'optional', label: messages.twoFactor.policyOptional },
@@ -61,7 +61,7 @@ interface FirmFormProps {
   onDone: () => void;
 }
 
-/** The firm modal's content (spec 001 §2 "Firms manager"): read-only, new or edit. */
+/** The firm modal's content: read-only, new or edit. */
 export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
   const queryClient = useQueryClient();
   const readOnly = mode === 'view';

@@ -25,7 +25,7 @@ const COLUMNS: DataTableColumn<Firm>[] = [
   { label: 'Zip/Postal Code', sortKey: 'zip_code', visibleFrom: 'md', render: (firm) => firm.zip_code },
 ];
 
-/** The firms manager of spec 001 §2: a server-side list with search, sorting, the modal and deletion. */
+/** The firms manager: a server-side list with search, sorting, the modal and deletion. */
 export function FirmsPage() {
   usePageTitle('Firms');
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ function EntryLink({ entry }: { entry: MenuEntry }) {
   );
 }
 
-/** Spec 000 §2 "Home": the same menu as the navigation bar, laid out as a grid of cards. */
+/** Home: the same menu as the navigation bar, laid out as a grid of cards. */
 export function HomePage() {
   const user = useCurrentUser();
   usePageTitle('Home');

@@ -39,7 +39,7 @@ interface AssignmentFormProps {
   onDone: () => void;
 }
 
-/** The firm model / firm fee schedule modal (spec 001 §2), in create mode or update mode. */
+/** The firm model / firm fee schedule modal, in create mode or update mode. */
 export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment, onDone }: AssignmentFormProps) {
   const actor = useCurrentUser();
   const superAdmin = isSuperAdmin(actor);

@@ -63,7 +63,7 @@ function columnsOf(s: AssignmentScreen): DataTableColumn<Assignment>[] {
 }
 
 /**
- * The Firm Models and Firm Fee Schedules managers of spec 001 §2: the firm filter (All, for a super
+ * The Firm Models and Firm Fee Schedules managers: the firm filter (All, for a super
  * admin; anyone else keeps their own firm's, as the server's scope does), search, New, the modal in
  * create or update mode, and the delete warning.
  */

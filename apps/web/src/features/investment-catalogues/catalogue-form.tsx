@@ -36,7 +36,7 @@ interface CatalogueFormProps {
   onDone: () => void;
 }
 
-/** A model's or fee schedule's modal (spec 001 §2): read-only, new or edit. */
+/** A model's or fee schedule's modal: read-only, new or edit. */
 export function CatalogueForm({ path, text: t, mode, entry, onEdit, onDone }: CatalogueFormProps) {
   const actor = useCurrentUser();
   const queryClient = useQueryClient();

@@ -38,7 +38,7 @@ const columnsOf = (nameLabel: string): DataTableColumn<CatalogueEntry>[] => [
   },
 ];
 
-/** The Models and Fee Schedules managers of spec 001 §2: search, New, the table, the modal and the delete warning. */
+/** The Models and Fee Schedules managers: search, New, the table, the modal and the delete warning. */
 function CataloguePage({ path, orderings, text: t }: CatalogueScreen) {
   usePageTitle(t.title);
   const queryClient = useQueryClient();

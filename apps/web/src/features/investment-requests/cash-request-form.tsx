@@ -36,7 +36,7 @@ export interface CashRequestFormProps {
   onSaved: () => void;
 }
 
-/** The cash request form of spec 001 §2–§5: the new-request page and the list's View/Edit modal. */
+/** The cash request form: the new-request page and the list's View/Edit modal. */
 export function CashRequestForm({ mode, actor, request, onCancel, onSaved }: CashRequestFormProps) {
   const readOnly = mode === 'view';
   const form = useSchemaForm(cashRequestBody, cashRequestValuesOf(request, actor), {

@@ -20,7 +20,7 @@ function ReturnLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** /investments/investment-strategy/new (spec 001 §2): Cancel and Submit, back to the list either way. */
+/** /investments/investment-strategy/new: Cancel and Submit, back to the list either way. */
 export function NewInvestmentStrategyPage() {
   const title = messages.investmentStrategies.newTitle;
   usePageTitle(title);
@@ -36,7 +36,7 @@ export function NewInvestmentStrategyPage() {
   );
 }
 
-/** /investments/cash-request/new (spec 001 §2), with the note about recurring disbursements. */
+/** /investments/cash-request/new, with the note about recurring disbursements. */
 export function NewCashRequestPage() {
   const title = messages.cashRequests.newTitle;
   usePageTitle(title);

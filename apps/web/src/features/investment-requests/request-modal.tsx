@@ -28,7 +28,7 @@ interface RequestModalProps {
 
 const titles = { strategy: messages.investmentStrategies.editTitle, cashRequest: messages.cashRequests.editTitle };
 
-/** The lists' View/Edit modal (spec 001 §2): 'Edit Investment Strategy' (large) or 'Edit Cash Request'. */
+/** The lists' View/Edit modal: 'Edit Investment Strategy' (large) or 'Edit Cash Request'. */
 export function RequestModal({ kind, actor, open, onClose }: RequestModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (

@@ -153,7 +153,7 @@ interface RequestsScreen<Row extends RequestRow> {
 }
 
 /**
- * A requests list of spec 001 §2: status filter, search, server paging and sorting, 'New' for an
+ * A requests list: status filter, search, server paging and sorting, 'New' for an
  * advisor; each row's View and Edit (its submitter, while Submitted) open the modal, and the firm's
  * investment department moves it along.
  */

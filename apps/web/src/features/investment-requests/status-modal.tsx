@@ -28,7 +28,7 @@ interface StatusModalProps {
   onClose: () => void;
 }
 
-/** The investment department's move of a request (issue 9): the next status and, to close it unworked, why. */
+/** The investment department's move of a request: the next status and, to close it unworked, why. */
 export function StatusModal({ kind, moving, onClose }: StatusModalProps) {
   return (
     <Modal

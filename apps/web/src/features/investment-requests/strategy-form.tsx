@@ -94,7 +94,7 @@ export interface StrategyFormProps {
 }
 
 /**
- * The investment strategy form of spec 001 §2–§5, one component for the new-strategy page and the
+ * The investment strategy form, one component for the new-strategy page and the
  * list's View/Edit modal. The inputs are named by their wire names, so a server's field message lands
  * on its input.
  */

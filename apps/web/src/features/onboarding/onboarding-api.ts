@@ -28,7 +28,7 @@ export const agreementQuery = (clientId: number | null) =>
 /** The agreement with its PII in clear (`?reveal=true`, an audit event): only on the person's request. */
 export const revealAgreement = (id: number) => api.get<ClientAgreement>(`/api/client_agreements/${id}/?reveal=true`);
 
-/** POST for the first submit, PUT `{Id}/` afterwards (spec 001 §4 "Client agreement flow"). */
+/** POST for the first submit, PUT `{Id}/` afterwards. */
 export const saveAgreement = (id: number | null, body: object) =>
   id === null
     ? api.post<ClientAgreement>('/api/client_agreements/', body)

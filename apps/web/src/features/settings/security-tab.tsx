@@ -14,7 +14,7 @@ import { factorsKey, factorsQuery, regenerateRecoveryCodes, removeFactor } from 
 
 const m = messages.twoFactor;
 
-/** Settings → Security (issue 12 §1): the person's second factors and recovery codes. */
+/** Settings → Security: the person's second factors and recovery codes. */
 export function SecurityTab() {
   usePageTitle('Settings: Security');
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ import { endOtherSessions, endSession, listSessions, sessionsKey } from './sessi
 const m = messages.sessions;
 
 /**
- * Settings → Sessions (issue 12 §4): where the person is signed in, and ending any other session (a
+ * Settings → Sessions: where the person is signed in, and ending any other session (a
  * lost phone, a shared computer). This session is marked and not offered: Log Out ends it.
  */
 export function SessionsTab() {

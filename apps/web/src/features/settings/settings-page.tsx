@@ -11,7 +11,7 @@ const TABS = [
 ];
 
 /**
- * Spec 000 §2 "Settings": each tab is a child route, so the tabs are links (with aria-current) and
+ * Settings: each tab is a child route, so the tabs are links (with aria-current) and
  * a tab can be bookmarked or opened directly.
  */
 export function SettingsPage() {

@@ -12,7 +12,7 @@ import { TotpSetup } from './totp-setup';
 const m = messages.twoFactor;
 
 /**
- * Issue 12 §1: right after sign-in, a person whose firm requires a second factor they lack sets one
+ * Right after sign-in, a person whose firm requires a second factor they lack sets one
  * up here; every other call answers 403 until then. Then on to where they were going.
  */
 export function TwoFactorSetupPage() {

@@ -35,7 +35,7 @@ interface MemberFormProps {
 }
 
 /**
- * The staff member modal's content (spec 001 §2): the directory's fields, read-only or for a manager to
+ * The staff member modal's content: the directory's fields, read-only or for a manager to
  * edit. The name and email are the account's and are shown, never edited, here.
  */
 export function MemberForm({ mode, member, onEdit, onDone }: MemberFormProps) {

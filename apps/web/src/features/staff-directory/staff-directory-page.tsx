@@ -35,7 +35,7 @@ const COLUMNS: DataTableColumn<Employee>[] = [
 type Open = { mode: MemberFormMode; member: Employee } | null;
 
 /**
- * The Staff Directory of spec 001 §2: the firm's staff, searched by the server; the row menu (view,
+ * The Staff Directory: the firm's staff, searched by the server; the row menu (view,
  * edit, remove) only for managers. A super admin sees every firm and may narrow to one.
  */
 export function StaffDirectoryPage() {

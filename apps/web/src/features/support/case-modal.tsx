@@ -22,7 +22,7 @@ interface CaseModalProps {
   onClose: () => void;
 }
 
-/** Spec 001 §2: 'New' opens a modal titled 'New Case'; otherwise the case's subject is the title. */
+/** 'New' opens a modal titled 'New Case'; otherwise the case's subject is the title. */
 export function CaseModal({ open, handler, presetCategory, onClose }: CaseModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const id = typeof open === 'number' ? open : null;

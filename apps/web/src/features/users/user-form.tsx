@@ -45,13 +45,13 @@ import {
   usersKey,
 } from './users-api';
 
-/** A privilege or custodian flag; its form path is the permission that guards it (spec 000 §6). */
+/** A privilege or custodian flag; its form path is the permission that guards it. */
 interface Flag {
   field: UserFormField;
   label: string;
 }
 
-// The spec's names for the privilege flags (spec 000 §6).
+// The spec's names for the privilege flags.
 const ROLE_FLAGS: Flag[] = [
   { field: 'is_admin', label: 'System Administrator' },
   { field: 'profile.is_cco', label: 'CCO' },
@@ -59,7 +59,7 @@ const ROLE_FLAGS: Flag[] = [
   { field: 'profile.is_super_cco', label: 'Super CCO' },
   { field: 'profile.is_manager', label: 'Manager' },
   { field: 'profile.is_investments_user', label: 'Investments User' },
-  // Issue 11 §1: how an administrator names the firm's support handlers.
+  // How an administrator names the firm's support handlers.
   { field: 'profile.is_support_handler', label: messages.support.handlerFlag },
   { field: 'profile.is_exhibit_b_investor_profile_form_user', label: 'Exhibit B Investor Profile Form User' },
 ];
@@ -81,7 +81,7 @@ const GUARDED: UserFormField[] = [
 
 const profileWriteBody = userWriteBody.shape.profile.unwrap();
 
-/** The wire schema, with the choices this person makes required (spec 000 §5) and the email asked for first. */
+/** The wire schema, with the choices this person makes required and the email asked for first. */
 function schemaFor(fields: ReadonlySet<UserFormField>) {
   const { profile_type, _firm } = profileWriteBody.shape;
   return userWriteBody.extend({
@@ -160,7 +160,7 @@ export function EditUserForm({ userId, ...props }: Omit<UserFormProps, 'user' | 
   return <UserForm {...props} user={user.data} defaultFirm={null} />;
 }
 
-/** The new/edit user form of spec 000 §2, showing only the fields this person may set (spec 000 §6). */
+/** The new/edit user form, showing only the fields this person may set. */
 export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
   const fields = useMemo(() => userFieldsFor(actor), [actor]);
   const queryClient = useQueryClient();
@@ -170,7 +170,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
 
   const schema = useMemo(() => schemaFor(fields), [fields]);
   const form = useSchemaForm(schema, valuesOf(user, defaultFirm));
-  // Spec 000 §4: on by default for create, off for edit. Not part of the body: it is a query parameter.
+  // On by default for create, off for edit. Not part of the body: it is a query parameter.
   const [notify, setNotify] = useState(user === null);
 
   // The advisors are of the user's firm: the chosen one for a super admin, else the stored or own firm.
@@ -199,7 +199,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     },
     onError: (error) => {
       form.setServerErrors(error);
-      // Spec 000 §8: a 409 (the email is taken) is shown as an error toast, besides the field.
+      // A 409 (the email is taken) is shown as an error toast, besides the field.
       if (isApiError(error) && error.status === 409) notifyError(error.detail);
     },
   });
@@ -212,7 +212,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     },
   });
 
-  // Spec 000 §2: the firm's advisors load before the form is shown.
+  // The firm's advisors load before the form is shown.
   if (showAdvisor && firmId !== null && advisors.isPending && !form.isTouched()) {
     return (
       <Center py="xl">

@@ -52,7 +52,7 @@ const loadUserForm = () => import('./user-form');
 const UserForm = lazy(async () => ({ default: (await loadUserForm()).UserForm }));
 const EditUserForm = lazy(async () => ({ default: (await loadUserForm()).EditUserForm }));
 
-/** "Last, First" as the User column shows it (spec 000 §2). */
+/** "Last, First" as the User column shows it. */
 const listName = (user: UserListItem) => [user.last_name, user.first_name].filter(Boolean).join(', ') || user.email;
 /** The modal's title for an existing user: their name. */
 const fullName = (user: UserListItem) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
@@ -107,7 +107,7 @@ function useConfirmedAction(call: (user: UserListItem) => Promise<unknown>, done
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserListItem } | null;
 
-/** The user manager of spec 000 §2: a server-side list with search, filters, sorting and the user modal. */
+/** The user manager: a server-side list with search, filters, sorting and the user modal. */
 export function UsersPage() {
   usePageTitle('Users');
   const actor = useCurrentUser();
@@ -150,7 +150,7 @@ export function UsersPage() {
     messages.twoFactor.resetDone,
     () => setResetting(null),
   );
-  // An administrator signs a person out everywhere (issue 12 §4); the toast says how many sessions ended.
+  // An administrator signs a person out everywhere; the toast says how many sessions ended.
   const [signingOut, setSigningOut] = useState<UserListItem | null>(null);
   const signOut = useMutation({
     mutationFn: (user: UserListItem) => endUserSessions(user.id),
