@@ -212,7 +212,7 @@ export const router = createBrowserRouter([
             lazy: async () => ({
               Component: guarded(
                 canStartAttestation,
-                (await import('../features/compliance/attestations-page')).AttestationsPage,
+                (await import('../features/attestations/attestations-page')).AttestationsPage,
               ),
             }),
           },
@@ -222,7 +222,7 @@ export const router = createBrowserRouter([
             lazy: async () => ({
               Component: guarded(
                 canStartAttestation,
-                (await import('../features/compliance/attestation-form-page')).AttestationFormPage,
+                (await import('../features/attestations/attestation-form-page')).AttestationFormPage,
               ),
             }),
           },
@@ -233,7 +233,7 @@ export const router = createBrowserRouter([
             lazy: async () => ({
               Component: guarded(
                 canOpenRoster,
-                (await import('../features/compliance/supervised-persons-page')).SupervisedPersonsPage,
+                (await import('../features/supervised-persons/supervised-persons-page')).SupervisedPersonsPage,
               ),
             }),
           },
@@ -243,7 +243,7 @@ export const router = createBrowserRouter([
             lazy: async () => ({
               Component: guarded(
                 canViewSubmissionStatus,
-                (await import('../features/compliance/submission-status-page')).SubmissionStatusPage,
+                (await import('../features/submission-status/submission-status-page')).SubmissionStatusPage,
               ),
             }),
           },

@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { pageParamsOf } from '../../components/data-table/use-list-state';
 import { useLocalTableState } from '../../components/data-table/use-local-table-state';
+import { CURRENT, PeriodSelects, periodParams } from '../../components/submission-status/period-selects';
+import { personOf, RemindAllButton, useReminderAction } from '../../components/submission-status/reminders';
+import { LAST_REMINDED_COLUMN, NEVER, PERSON_COLUMNS } from '../../components/submission-status/status-columns';
+import { submissionStatusQuery } from '../../components/submission-status/submission-status-api';
+import { SubmissionStatusBadge } from '../../components/submission-status/submission-status-badge';
 import { formatDateTimeSeconds } from '../../lib/dates';
 import { firmOptionsQuery } from '../../lib/firms';
-import { submissionStatusQuery } from './compliance-api';
-import { CURRENT, PeriodSelects, periodParams } from './period-selects';
-import { personOf, RemindAllButton, useReminderAction } from './reminders';
-import { LAST_REMINDED_COLUMN, NEVER, PERSON_COLUMNS } from './status-columns';
-import { SubmissionStatusBadge } from './submission-status-badge';
 
 const ALL = 'all';
 type Tab = 'attested' | 'pending';

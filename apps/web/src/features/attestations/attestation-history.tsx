@@ -14,7 +14,7 @@ import { Spinner } from '../../components/spinner';
 import { formatDateTime, wireDateToText } from '../../lib/dates';
 import { AttestationForm } from './attestation-form';
 import { editValuesOf } from './attestation-values';
-import { attestationHistoryQuery } from './compliance-api';
+import { attestationHistoryQuery } from './attestations-api';
 
 const m = messages.attestationHistory;
 const REDACTED = '[redacted]';

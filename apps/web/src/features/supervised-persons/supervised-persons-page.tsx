@@ -16,9 +16,10 @@ import { useListState } from '../../components/data-table/use-list-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { firmOptionsQuery } from '../../lib/firms';
 import { notifySuccess } from '../../lib/notify';
+import { rosterKey } from '../../lib/roster';
 import { usePageTitle } from '../../lib/use-page-title';
-import { removeSupervisedPerson, rosterKey, rosterListQuery } from './compliance-api';
 import { SupervisedPersonForm } from './supervised-person-form';
+import { removeSupervisedPerson, rosterListQuery } from './supervised-persons-api';
 
 const m = messages.supervisedPersons;
 const ALL = 'all';

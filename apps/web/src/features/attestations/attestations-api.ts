@@ -4,23 +4,15 @@ import type {
   AttestationHistory,
   AttestationListItem,
   MyAcknowledgements,
-  RemindersSent,
-  SubmissionStatusPage,
   SupervisedPerson,
-  SupervisedPersonBody,
-  sendReminderBody,
-  sendRemindersBody,
 } from '@portal/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError, type Page, queryString } from '../../lib/api';
 import { listPageQuery, type PageParams } from '../../lib/list-page-query';
+import { rosterKey } from '../../lib/roster';
 
 /** Every attestation query sits under this key, so a save refreshes the list, the record and the pre-fill. */
 export const attestationsKey = ['attestations'] as const;
-export const rosterKey = ['supervised-persons'] as const;
-/** Who has attested for a period; a reminder refreshes it (the rows' "last reminded"). */
-export const submissionStatusKey = ['attestation-submission-status'] as const;
 
 /** A 404 here is an answer ("none"), not a failure to report. */
 async function orNone<T>(call: Promise<T>): Promise<T | null> {
@@ -106,29 +98,3 @@ export const CHILD_PATHS = {
 export type ChildListName = keyof typeof CHILD_PATHS;
 export const deleteChildRow = ({ list, id }: { list: ChildListName; id: number }) =>
   api.delete<null>(`/api/${CHILD_PATHS[list]}/${id}/`);
-
-export const rosterListQuery = (params: PageParams) =>
-  listPageQuery<SupervisedPerson>(rosterKey, '/api/supervised_persons/', params);
-export const addSupervisedPerson = (body: SupervisedPersonBody) =>
-  api.post<SupervisedPerson>('/api/supervised_persons/', body);
-export const updateSupervisedPerson = ({ id, body }: { id: number; body: SupervisedPersonBody }) =>
-  api.put<SupervisedPerson>(`/api/supervised_persons/${id}/`, body);
-export const removeSupervisedPerson = (id: number) => api.delete<null>(`/api/supervised_persons/${id}/`);
-
-/**
- * One page of the submission status with each firm's summary; the period defaults to the one being
- * filed now (the server says which). `status` may list several: 'Submitted,Reviewed'.
- */
-export const submissionStatusQuery = (params: PageParams) =>
-  queryOptions({
-    queryKey: [...submissionStatusKey, 'list', params],
-    queryFn: () => api.get<SubmissionStatusPage>(`/api/attestation_submission_status/${queryString(params)}`),
-    placeholderData: keepPreviousData,
-  });
-
-/** Mails one supervised person a reminder with a link to their attestation form. */
-export const sendReminder = (body: z.input<typeof sendReminderBody>) =>
-  api.post<RemindersSent>('/api/quarterly_attestations/send_email/', body);
-/** Mails every supervised person of a firm who has not attested for the period. */
-export const sendReminders = (body: z.input<typeof sendRemindersBody>) =>
-  api.post<RemindersSent>('/api/quarterly_attestations/send_reminders/', body);

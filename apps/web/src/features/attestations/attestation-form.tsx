@@ -53,7 +53,7 @@ import {
   createAttestation,
   deleteChildRow,
   updateAttestation,
-} from './compliance-api';
+} from './attestations-api';
 import { DeMinimisBadge } from './de-minimis-badge';
 
 const m = messages.attestations;

@@ -2,9 +2,10 @@ import { Button, Checkbox, Fieldset, Group, Stack, TextInput } from '@mantine/co
 import { messages, type SupervisedPerson, supervisedPersonBody } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifySuccess } from '../../lib/notify';
+import { rosterKey } from '../../lib/roster';
 import { requiredEmailWith } from '../../lib/schema-form/form-rules';
 import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
-import { addSupervisedPerson, rosterKey, updateSupervisedPerson } from './compliance-api';
+import { addSupervisedPerson, updateSupervisedPerson } from './supervised-persons-api';
 
 const m = messages.supervisedPersons;
 // Someone else's address: sign-in's 'Please enter your email address.' would be the wrong person.

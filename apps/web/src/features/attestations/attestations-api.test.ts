@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mostRecentQuery } from './compliance-api';
+import { mostRecentQuery } from './attestations-api';
 
 afterEach(() => vi.unstubAllGlobals());
 

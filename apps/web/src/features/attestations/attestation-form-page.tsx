@@ -10,7 +10,7 @@ import { portalToday } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AttestationForm } from './attestation-form';
 import { blankAttestation, prefillFrom, withAcknowledgementDates } from './attestation-values';
-import { mostRecentQuery, myAcknowledgementsQuery, myRosterEntryQuery } from './compliance-api';
+import { mostRecentQuery, myAcknowledgementsQuery, myRosterEntryQuery } from './attestations-api';
 
 const MANAGER = '/compliance/attestations';
 const m = messages.attestations;

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { RowAction } from '../../components/data-table/data-table';
 import { notifySuccess } from '../../lib/notify';
-import { sendReminder, sendReminders, submissionStatusKey } from './compliance-api';
+import { sendReminder, sendReminders, submissionStatusKey } from './submission-status-api';
 import { isUnfiled } from './submission-status-badge';
 
 const m = messages.submissionStatus;

@@ -9,7 +9,7 @@ import { AttestationPdfButton } from './attestation-downloads';
 import { AttestationForm } from './attestation-form';
 import { AttestationHistory } from './attestation-history';
 import { editValuesOf } from './attestation-values';
-import { attestationQuery, rosterEntryOfUserQuery } from './compliance-api';
+import { attestationQuery, rosterEntryOfUserQuery } from './attestations-api';
 
 export interface OpenAttestation {
   id: number;

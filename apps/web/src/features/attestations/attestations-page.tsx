@@ -24,7 +24,7 @@ import { notifySuccess } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CsvExportButton } from './attestation-downloads';
 import { AttestationModal, type OpenAttestation } from './attestation-modal';
-import { attestationListQuery, attestationsKey, deleteAttestation } from './compliance-api';
+import { attestationListQuery, attestationsKey, deleteAttestation } from './attestations-api';
 import { DeMinimisBadge } from './de-minimis-badge';
 import { SupervisedPersonsModal } from './supervised-persons-modal';
 
