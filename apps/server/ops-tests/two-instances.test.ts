@@ -23,7 +23,7 @@ import {
 import { type RoundRobinProxy, startRoundRobinProxy } from './support/round-robin-proxy.js';
 
 /**
- * Issue 13 §1: two instances on one PostgreSQL behind a round-robin proxy behave as one: they start at
+ * Two instances on one PostgreSQL behind a round-robin proxy behave as one: they start at
  * the same moment on a fresh database (the migrations run once), the sign-in throttling counts across
  * both, the reminder job runs once, and the outbox sends each mail once.
  */

@@ -153,7 +153,7 @@ const PUBLIC = new Set([
   'POST /api/auth/login/mfa/',
   // Calendar apps fetch a person's feed without signing in: the token in the path is the credential.
   'GET /api/calendar/feed/:token/calendar.ics',
-  // Service providers read the portal's SAML metadata to trust it (issue 12 §2).
+  // Service providers read the portal's SAML metadata to trust it.
   'GET /api/sso/metadata/',
   // The sign-in captcha comes before anyone is signed in.
   'GET /api/captcha/challenge/',
@@ -645,7 +645,7 @@ function complianceCases(): Record<string, Case> {
 }
 
 /**
- * The investment catalogues (issue 9 §2): advisors read (their own and the shared entries), investments
+ * The investment catalogues: advisors read (their own and the shared entries), investments
  * users and administrators keep their firm's, a super admin every firm's; anyone else is refused.
  */
 function catalogueCases(): Record<string, Case> {
@@ -787,7 +787,7 @@ function catalogueCases(): Record<string, Case> {
 }
 
 /**
- * Two-factor sign-in (issue 12 §1): everyone manages their own factors (another person's factor id is
+ * Two-factor sign-in: everyone manages their own factors (another person's factor id is
  * a 404, a wrong code or password a 400); an administrator resets a user's factors in their firm, a
  * super admin in any. The matrix's firms are demo firms, so nobody is held at set-up here.
  */
@@ -1304,7 +1304,7 @@ function resourceCases(): Record<string, Case> {
 }
 
 /**
- * What a firm publishes to its people (issue 11 §5): everyone signed in reads their own firm's calendar,
+ * What a firm publishes to its people: everyone signed in reads their own firm's calendar,
  * Life Impact page and portal settings, clients included; only its administrators (a super admin for
  * their own firm) write them. Another firm's event is absent to everyone. Each person has a feed.
  */
@@ -1366,7 +1366,7 @@ function firmContentCases(): Record<string, Case> {
 }
 
 /**
- * The client document vault (issue 11 §4): who reaches a client is the onboarding scope. The client
+ * The client document vault: who reaches a client is the onboarding scope. The client
  * and their advisor upload and download; the firm's administrators (a super admin, any firm) only read;
  * the rest of the staff have no vault (403); a client out of reach is absent (404). A document is
  * removed by its uploader alone. Targets: a client of the advisor in the caller's firm, a client of
@@ -1489,7 +1489,7 @@ function firmLinkCases(): Record<string, Case> {
 }
 
 /**
- * Single sign-on (issue 12 §2): a firm's service providers are kept by its administrators (a super admin
+ * Single sign-on: a firm's service providers are kept by its administrators (a super admin
  * any firm's); a sign-on reaches only the caller's own firm's providers, for its staff.
  */
 function ssoCases(): Record<string, Case> {
@@ -1612,7 +1612,7 @@ function supportCases(): Record<string, Case> {
 }
 
 /**
- * The audit trail (issue 12 §5): a firm's CCOs and administrators read its events, super accounts every
+ * The audit trail: a firm's CCOs and administrators read its events, super accounts every
  * firm's; the CSV the same (another firm's, for a firm reader, is an empty export: 404); the chain's
  * check for super administrators and CCOs.
  */

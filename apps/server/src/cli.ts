@@ -56,7 +56,7 @@ async function main() {
           ? `Re-encrypted ${r.values} PII values in ${r.agreements} client agreements under key ${r.keyId} (${r.batches} ${r.batches === 1 ? 'batch' : 'batches'}).`
           : `Every PII value is already under key ${r.keyId}: nothing to re-encrypt.`,
       );
-      // Authenticator apps' secrets are encrypted under the same keys (issue 12 §1).
+      // Authenticator apps' secrets are encrypted under the same keys.
       const secrets = await rotateTotpSecrets(database.db, pii);
       console.log(`Re-encrypted ${secrets} authenticator secrets under key ${r.keyId}.`);
     } else if (command === 'purge-retention') {

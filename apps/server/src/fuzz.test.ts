@@ -12,7 +12,7 @@ import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 import { installWriteLog, takeWrites, type Write } from './testing/write-log.js';
 
 /**
- * Bad input (issue 13 §1): generated requests for every operation of the OpenAPI document, as every
+ * Bad input: generated requests for every operation of the OpenAPI document, as every
  * kind of caller of two firms (bearer and cookie), anonymous and forged. No answer may be a 5xx or
  * log an error, a refusal must say why, a refused request may write nothing but the sign-in
  * protection's counters, and a write that succeeds must be in the audit trail. The statement triggers

@@ -433,7 +433,7 @@ describe('throttling', () => {
     for (let i = 0; i < 10; i++) expect((await change()).statusCode).toBe(400);
     // Inside a session no captcha can be asked: the re-entry stops for the window.
     expect((await change()).statusCode).toBe(429);
-    // Sign-in is not locked: it asks for the captcha (issue 12 §3).
+    // Sign-in is not locked: it asks for the captcha.
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login/',

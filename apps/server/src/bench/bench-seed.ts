@@ -115,7 +115,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     firmIds.push(firm.id);
   }
 
-  // The bench's accounts sign in with their password alone, as the demo's do (issue 12 §1's demo policy):
+  // The bench's accounts sign in with their password alone, as the demo's do (the 'demo' two-factor policy):
   // the firms are on it, and the super administrator belongs to the first (one without a firm, or in a
   // firm that requires a factor, is held at two-factor set-up).
   await db.update(firms).set({ twoFactorPolicy: 'demo' }).where(inArray(firms.id, firmIds));

@@ -547,7 +547,7 @@ export function sessionResolver(deps: AppDeps): SessionResolver {
 }
 
 /**
- * The 401 of a session unused for its firm's idle timeout (issue 12 §4); `code` lets the web say why it
+ * The 401 of a session unused for its firm's idle timeout; `code` lets the web say why it
  * signed the person out.
  */
 const idleSignedOut = (minutes: number) =>

@@ -16,9 +16,9 @@ export async function insertSession(ex: Executor, values: typeof sessions.$infer
 export interface SessionAccount {
   principal: Principal;
   wire: User;
-  /** The session waits for the person to set up a second factor (issue 12 §1). */
+  /** The session waits for the person to set up a second factor. */
   mfaPending: boolean;
-  /** Unused for longer than its firm's idle timeout: it must end now (issue 12 §4). */
+  /** Unused for longer than its firm's idle timeout: it must end now. */
   idle: boolean;
   idleMinutes: number;
   /** Its last use was written over a minute ago: this request writes it again. */

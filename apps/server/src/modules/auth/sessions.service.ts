@@ -7,7 +7,7 @@ import { revokeCalendarFeed } from '../calendar-feeds/calendar-feeds.service.js'
 import { listLiveSessions, revokeOwnSession, revokeUserSessions } from './sessions.repository.js';
 
 /**
- * Settings → Sessions (issue 12 §4): a person's own live sessions, and ending them. Every call acts on
+ * Settings → Sessions: a person's own live sessions, and ending them. Every call acts on
  * the caller's sessions only: another person's session id is a 404, like an absent one.
  */
 export async function listOwn(ctx: Ctx, q: SessionListQuery): Promise<{ count: number; results: Session[] }> {

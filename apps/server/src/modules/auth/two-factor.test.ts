@@ -20,7 +20,7 @@ import { rotateSession, rotateTotpSecrets } from './auth.service.js';
 import { insertFactor, recordPasskeyUse } from './two-factor.repository.js';
 
 /**
- * Two-factor sign-in (issue 12 §1). The portal's clock is movable: TOTP codes are computed for the
+ * Two-factor sign-in. The portal's clock is movable: TOTP codes are computed for the
  * instant the test chooses, and an mfa_token is left to expire by moving the clock on.
  */
 let t: TestApp;

@@ -74,11 +74,6 @@ export async function list(ctx: Ctx, q: ClientDocumentListQuery) {
 const safeFileName = (name: string) => cleanFileName(name.split(/[\\/]/).pop() ?? '').slice(0, 255);
 
 /**
- * Puts a file into a client's vault: the client into their own, their advisor into theirs. The file is
- * checked by its extension (the allow-list) and by its bytes (a '.pdf' must be a PDF), and its size by
- * the form reader (413 past 25 MB).
- */
-/**
  * Before an upload's body is read (up to 25 MB in memory): only clients and advisors add documents, so
  * anyone else is refused at once rather than after the server has held the file.
  */
@@ -86,6 +81,11 @@ export function refuseNonUploaders(ctx: Ctx) {
   if (!canUploadToClientVault(ctx.actor)) throw forbidden(m.readOnly);
 }
 
+/**
+ * Puts a file into a client's vault: the client into their own, their advisor into theirs. The file is
+ * checked by its extension (the allow-list) and by its bytes (a '.pdf' must be a PDF), and its size by
+ * the form reader (413 past 25 MB).
+ */
 export async function upload(ctx: Ctx, fields: Record<string, string>, file: UploadedPart | undefined) {
   const body = parseFields(clientDocumentUploadFields, fields);
   const client = await reachableClient(ctx, body.client);

@@ -17,7 +17,7 @@ import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 
 type Lists = 'securities' | 'activities' | 'contributions';
-/** Who is on the roster, and which lists they report (spec 001 §2). */
+/** Who is on the roster, and which lists they report. */
 const rosterOf: Record<string, Lists[]> = {
   'cco@demo.test': ['securities', 'activities', 'contributions'],
   'staff@demo.test': ['securities', 'activities', 'contributions'],

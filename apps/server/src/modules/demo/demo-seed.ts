@@ -119,7 +119,7 @@ const demoUsers: DemoUser[] = [
     last: 'Manager',
     firm: 1,
     type: 3,
-    // The firm's named support handler (issue 11 §1): answers the staff's help and prayer requests.
+    // The firm's named support handler: answers the staff's help and prayer requests.
     flags: { isManager: true, isSupportHandler: true },
     work: { title: 'Office Manager', phone: '207-555-0150' },
   },
@@ -145,7 +145,7 @@ const demoUsers: DemoUser[] = [
   { email: 'admin2@demo.test', first: 'Blair', last: 'Admin', firm: 2, type: 1 },
   { email: 'advisor2@demo.test', first: 'Drew', last: 'Advisor', firm: 2, type: 2 },
   { email: 'client2@demo.test', first: 'Jordan', last: 'Client', firm: 2, type: 4, advisor: 'advisor2@demo.test' },
-  // Signs in with a second step (issue 12 §1): the authenticator key and recovery codes are below and in the README.
+  // Signs in with a second step: the authenticator key and recovery codes are below and in the README.
   { email: 'twofactor@demo.test', first: 'Tess', last: 'Twofactor', firm: 2, type: 3 },
 ];
 

@@ -8,7 +8,7 @@ import { agreementBody } from '../../testing/onboarding-fixtures.js';
 import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
- * Security probe of the disclosures routes (issue 10): uploads, file downloads, delivery records, the
+ * Security probe of the disclosures routes: uploads, file downloads, delivery records, the
  * CCO report, its CSV and Deliver, tried as an attacker would. Each test states the correct behaviour.
  */
 type Headers = Record<string, string>;

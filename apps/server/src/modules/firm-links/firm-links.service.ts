@@ -62,7 +62,7 @@ export async function list(ctx: Ctx, q: FirmLinkListQuery) {
   return { count, results: rows.map(toWire) };
 }
 
-/** A link signs in through one of its own firm's service providers (issue 12 §2). */
+/** A link signs in through one of its own firm's service providers. */
 async function checkServiceProvider(ctx: Ctx, firmId: number, key: string | null) {
   if (key !== null && !(await hasServiceProvider(ctx.deps, firmId, key)))
     throw fieldError('service_provider', messages.sso.linkUnknown);

@@ -225,7 +225,7 @@ function requests<Full, Item>(k: RequestKind) {
     },
 
     /**
-     * The advisor's edit, only while Submitted (spec 001 §4: an edit leaves it Submitted); once the
+     * The advisor's edit, only while Submitted (an edit leaves it Submitted); once the
      * department has it, a 409 says why. Checked on the locked row, so a move cannot slip in between.
      */
     async update(ctx: Ctx, id: number, body: Record<string, unknown>) {

@@ -13,7 +13,7 @@ import {
 import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
- * Security probe of the onboarding routes (issue 10), written as an attacker would try them: each test
+ * Security probe of the onboarding routes, written as an attacker would try them: each test
  * states the correct behaviour, so a defect shows as a failing test.
  */
 const logLines: string[] = [];

@@ -34,7 +34,7 @@ import {
 
 const m = messages.support;
 
-/** What the server sets (spec 001 §3): a new case's body may carry them, and they are ignored. */
+/** What the server sets: a new case's body may carry them, and they are ignored. */
 const SET_BY_SERVER = [
   'Id',
   'CaseNumber',
@@ -56,7 +56,7 @@ const fullName = (p: { first_name?: string | null; last_name?: string | null; em
 /** The case in the portal, built from PUBLIC_URL: the list opens it from `?case=`. */
 const linkTo = (ctx: Ctx, row: Pick<CaseRow, 'id'>) => `${ctx.deps.config.publicUrl}/support/?case=${row.id}`;
 
-/** Clients have no support cases (spec 000 §2: support is in the staff's menu only). */
+/** Clients have no support cases (support is in the staff's menu only). */
 function reader(ctx: Ctx) {
   if (!canUseSupport(ctx.actor)) throw forbidden();
   return ctx.scope('support');

@@ -105,7 +105,7 @@ async function assertAdvisorOfFirm(ex: Executor, advisorId: unknown, firmId: unk
 export async function create(ctx: Ctx, body: UserWriteBody, notify: boolean) {
   const { actor, deps } = ctx;
   if (!canManageUsers(actor)) throw forbidden();
-  // Spec 000 §4: an advisor's new user is their client in their firm; an administrator's is in theirs,
+  // An advisor's new user is their client in their firm; an administrator's is in theirs,
   // whatever the body says for those fields.
   const advisorCreating = isAdvisor(actor) && !isFirmAdmin(actor);
   const forced = advisorCreating ? ['_firm', 'profile_type', 'advisor'] : isSuperAdmin(actor) ? [] : ['_firm'];
@@ -381,7 +381,7 @@ export async function endSessions(ctx: Ctx, id: number): Promise<EndedSessions> 
 }
 
 /**
- * The user lists of spec 000 §7: one query, narrowed by the caller's scope and the list's view, answered
+ * The user lists: one query, narrowed by the caller's scope and the list's view, answered
  * as the screen's rows or as whole users (`shape`).
  */
 export async function list(ctx: Ctx, q: UserListQuery, shape: UserListShape, view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') {
@@ -390,7 +390,7 @@ export async function list(ctx: Ctx, q: UserListQuery, shape: UserListShape, vie
   // Only a super admin chooses the firm; everyone else is held to their own by the scope.
   let firmId = isSuperAdmin(actor) ? q.firm : undefined;
   if (listView === 'FIRM_USERS' && isSuperAdmin(actor) && firmId === undefined) firmId = actor.profile._firm ?? -1;
-  // Spec 000 §6: an advisor's list is their clients (their own record is theirs to see, not to list).
+  // An advisor's list is their clients (their own record is theirs to see, not to list).
   const ownClients = isAdvisor(actor) && !isFirmAdmin(actor) ? actor.id : undefined;
   const advisorId =
     listView === 'ADVISOR_CLIENTS' ? (q.user ?? (isAdvisor(actor) ? actor.id : undefined)) : (q.user ?? ownClients);
