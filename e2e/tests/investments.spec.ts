@@ -298,7 +298,7 @@ for (const list of [
       expect(box.scroll).toBeLessThanOrEqual(box.client);
     };
 
-    // Desktop: every column of spec 001 §2, the row's actions beside them.
+    // Desktop: every column of the list, the row's actions beside them.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(list.path);
     const row = page.getByRole('row').filter({ hasText: account });

@@ -23,7 +23,7 @@ test('a staff member opens a case, a handler replies and closes it, the staff me
     lastName: `Handler${stamp}`,
     profile: { firmId: firm.id, profileType: 3, isSupportHandler: true },
   });
-  // The Support menu's help portal is the firm's configured link (issue 11 §4).
+  // The Support menu's help portal is the firm's configured link.
   await db.db
     .insert(schema.firmLinks)
     .values({ firmId: firm.id, kind: 'help_portal', label: 'Harborview Help Desk', url: 'https://help.example.com' });

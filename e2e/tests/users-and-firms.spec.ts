@@ -53,7 +53,7 @@ test('a super admin creates a firm and its administrator, who activates from the
   await firmDialog.getByLabel('City').fill('Seattle');
   await firmDialog.getByRole('combobox', { name: 'State' }).fill('Washing');
   await page.getByRole('option', { name: 'Washington' }).click();
-  // A new firm requires a second factor of its administrators (issue 12 §1); this one leaves it to
+  // A new firm requires a second factor of its administrators; this one leaves it to
   // each person, so its administrator below signs in with the password alone.
   await expect(firmDialog.getByRole('combobox', { name: messages.twoFactor.policyLabel })).toHaveValue(
     messages.twoFactor.policyRequired,
