@@ -1,6 +1,7 @@
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { email as emailSchema } from '@portal/domain';
+import { requireSupportedNode } from '../../../scripts/node-version.mjs';
 import { seedBench } from './bench/bench-seed.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
@@ -160,6 +161,7 @@ async function backupOrRestore(command: 'backup' | 'restore', args: string[]) {
 /** A mistyped option (`--dryrun`): Node's message, then the commands, rather than a stack. */
 const isUsageError = (err: unknown) => String((err as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS');
 
+requireSupportedNode();
 main().catch((err) => {
   if (isUsageError(err)) console.error(`${err.message}\n${USAGE}`);
   else
