@@ -1,6 +1,6 @@
 import { type CustodianFlag, custodianLinks, type ExternalLink, staffLinks } from '../config/links.js';
 import { resourcesMessages } from '../messages/resources.js';
-import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
+import { canOpenRoster, canStartAttestation, canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canReadAuditTrail } from './audit-trail.js';
 import { canEditFirmContent } from './calendar.js';
 import { canOpenClientVault } from './client-documents.js';
@@ -10,7 +10,7 @@ import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
 import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
 import { type Actor, canManageFirms, canManageUsers, canReadDirectory, isClient, isStaff } from './permissions.js';
-import { RESOURCE_CATEGORIES } from './resources.js';
+import { canReadResources, RESOURCE_CATEGORIES } from './resources.js';
 import { canOpenServiceProviders, ssoInitPath } from './sso.js';
 import { canUseSupport } from './support.js';
 
@@ -19,6 +19,9 @@ export interface MenuEntry {
   /** A path inside the app, or an absolute URL opened in a new tab. */
   to: string;
   external?: boolean;
+  /** Who may open the entry's screen: the web guards the screen with it, and the menu shows the entry to them. */
+  allowed?: (a: Actor) => boolean;
+  /** Who sees the entry, when the menu offers it to fewer people than may open its screen. */
   visible?: (a: Actor) => boolean;
 }
 
@@ -70,6 +73,70 @@ function accountManagementEntries(a: Actor): MenuEntry[] {
 }
 
 /**
+ * The menu entries that open a screen of the app, by name. The web's screen declarations name the entry
+ * their screen is opened from and take its path and its guard from it, so a screen's address and who may
+ * open it are written here once; the groups below place the entries in the menus.
+ */
+export const screenEntries = {
+  attestations: { label: 'Quarterly Attestations', to: '/compliance/attestations', allowed: canStartAttestation },
+  supervisedPersons: {
+    label: 'Supervised Persons',
+    to: '/compliance/supervised-persons/',
+    // Every CCO may open their firm's roster (as the API allows); only a super CCO has it in the menu.
+    allowed: canOpenRoster,
+    visible: rosterInMenu,
+  },
+  submissionStatus: {
+    label: 'Attestation Submission Status',
+    to: '/compliance/quarterly-attestation-submission-status/',
+    allowed: canViewSubmissionStatus,
+  },
+  // The proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
+  disclosureDeliveries: {
+    label: 'Disclosure Deliveries',
+    to: '/compliance/disclosure-deliveries',
+    allowed: canOpenDisclosureDeliveries,
+  },
+  // Every change in the portal, for CCOs, administrators and super administrators.
+  auditTrail: { label: 'Audit Trail', to: '/compliance/audit-trail', allowed: canReadAuditTrail },
+  cashRequests: { label: 'Cash Requests', to: '/investments/cash-requests/', allowed: canListInvestmentRequests },
+  investmentStrategies: {
+    label: 'Investment Strategies',
+    to: '/investments/investment-strategies/',
+    allowed: canListInvestmentRequests,
+  },
+  firmFeeSchedules: {
+    label: 'Firm Fee Schedules',
+    to: '/investments/firm-fee-schedules/',
+    allowed: canManageCatalogues,
+  },
+  firmModels: { label: 'Firm Models', to: '/investments/firm-models/', allowed: canManageCatalogues },
+  feeSchedules: { label: 'Fee Schedule List', to: '/investments/fee-schedules/', allowed: canManageCatalogues },
+  models: { label: 'Model List', to: '/investments/models/', allowed: canManageCatalogues },
+  staffDirectory: { label: 'Staff Directory', to: '/staff-directory/', allowed: canReadDirectory },
+  documentVault: { label: 'Document Vault', to: '/document-vault/', allowed: canOpenClientVault },
+  helpRequests: { label: 'Help Requests', to: '/support/', allowed: canUseSupport },
+  prayerRequests: { label: 'Prayer Requests', to: '/support/prayer-requests/', allowed: canUseSupport },
+  lifeImpact: { label: 'Life Impact', to: '/life-impact/' },
+  calendar: { label: 'Calendar', to: '/calendar' },
+  firms: { label: 'Firm Management', to: '/setup/firms', allowed: canManageFirms },
+  users: { label: 'User Management', to: '/users/', allowed: canManageUsers },
+  disclosureDocuments: {
+    label: 'Disclosure Documents',
+    to: '/setup/disclosure-documents',
+    allowed: canOpenDisclosureDocuments,
+  },
+  firmLinks: { label: 'Firm Links', to: '/setup/firm-links', allowed: canOpenFirmLinks },
+  // The service providers the firm's portfolio-system links sign in to.
+  singleSignOn: { label: 'Single Sign-On', to: '/setup/single-sign-on', allowed: canOpenServiceProviders },
+  // Which menu entries show the coming-soon card, and its countdown.
+  comingSoonPages: { label: 'Coming Soon Pages', to: '/setup/coming-soon', allowed: canEditFirmContent },
+  settings: { label: 'Settings', to: '/settings' },
+} satisfies Record<string, MenuEntry>;
+
+const e = screenEntries;
+
+/**
  * The one menu definition behind the navigation bar, the gear menu and the home grid. An entry is
  * listed here only once its screen exists.
  */
@@ -81,19 +148,7 @@ export const menu: MenuGroupDefinition[] = [
     label: 'Compliance',
     place: 'main',
     visible: isStaff,
-    entries: [
-      { label: 'Quarterly Attestations', to: '/compliance/attestations' },
-      { label: 'Supervised Persons', to: '/compliance/supervised-persons/', visible: rosterInMenu },
-      {
-        label: 'Attestation Submission Status',
-        to: '/compliance/quarterly-attestation-submission-status/',
-        visible: canViewSubmissionStatus,
-      },
-      // The proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
-      { label: 'Disclosure Deliveries', to: '/compliance/disclosure-deliveries', visible: canOpenDisclosureDeliveries },
-      // Every change in the portal, for CCOs, administrators and super administrators.
-      { label: 'Audit Trail', to: '/compliance/audit-trail', visible: canReadAuditTrail },
-    ],
+    entries: [e.attestations, e.supervisedPersons, e.submissionStatus, e.disclosureDeliveries, e.auditTrail],
   },
   {
     // Cash Requests and Investment Strategies for staff who file them (advisors) or
@@ -103,14 +158,7 @@ export const menu: MenuGroupDefinition[] = [
     label: 'Investments',
     place: 'main',
     visible: isStaff,
-    entries: [
-      { label: 'Cash Requests', to: '/investments/cash-requests/', visible: canListInvestmentRequests },
-      { label: 'Investment Strategies', to: '/investments/investment-strategies/', visible: canListInvestmentRequests },
-      { label: 'Firm Fee Schedules', to: '/investments/firm-fee-schedules/', visible: canManageCatalogues },
-      { label: 'Firm Models', to: '/investments/firm-models/', visible: canManageCatalogues },
-      { label: 'Fee Schedule List', to: '/investments/fee-schedules/', visible: canManageCatalogues },
-      { label: 'Model List', to: '/investments/models/', visible: canManageCatalogues },
-    ],
+    entries: [e.cashRequests, e.investmentStrategies, e.firmFeeSchedules, e.firmModels, e.feeSchedules, e.models],
   },
   {
     // A client's onboarding steps; for staff the Client Agreement Profile
@@ -128,8 +176,12 @@ export const menu: MenuGroupDefinition[] = [
     place: 'main',
     visible: canReadDirectory,
     entries: [
-      ...RESOURCE_CATEGORIES.map((c) => ({ label: resourcesMessages.categories[c], to: `/resources/${c}` })),
-      { label: 'Staff Directory', to: '/staff-directory/' },
+      ...RESOURCE_CATEGORIES.map((c) => ({
+        label: resourcesMessages.categories[c],
+        to: `/resources/${c}`,
+        allowed: canReadResources,
+      })),
+      e.staffDirectory,
     ],
   },
   {
@@ -138,7 +190,7 @@ export const menu: MenuGroupDefinition[] = [
     label: 'Document Vault',
     place: 'main',
     visible: canOpenClientVault,
-    entries: [{ label: 'Document Vault', to: '/document-vault/' }],
+    entries: [e.documentVault],
   },
   {
     // Help requests, the external help portal, and prayer requests (the same
@@ -148,11 +200,7 @@ export const menu: MenuGroupDefinition[] = [
     label: 'Support',
     place: 'main',
     visible: canUseSupport,
-    entries: (_a, context) => [
-      { label: 'Help Requests', to: '/support/' },
-      ...firmLinkEntries(context, 'help_portal'),
-      { label: 'Prayer Requests', to: '/support/prayer-requests/' },
-    ],
+    entries: (_a, context) => [e.helpRequests, ...firmLinkEntries(context, 'help_portal'), e.prayerRequests],
   },
   {
     id: 'account-management',
@@ -186,36 +234,30 @@ export const menu: MenuGroupDefinition[] = [
     id: 'life-impact',
     label: 'Life Impact',
     place: 'main',
-    entries: [{ label: 'Life Impact', to: '/life-impact/' }],
+    entries: [e.lifeImpact],
   },
   {
     id: 'calendar',
     label: 'Calendar',
     place: 'main',
-    entries: [{ label: 'Calendar', to: '/calendar' }],
+    entries: [e.calendar],
   },
   {
     id: 'setup',
     label: 'Setup',
     place: 'setup',
-    entries: [
-      { label: 'Firm Management', to: '/setup/firms', visible: canManageFirms },
-      { label: 'User Management', to: '/users/', visible: canManageUsers },
-      { label: 'Disclosure Documents', to: '/setup/disclosure-documents', visible: canOpenDisclosureDocuments },
-      { label: 'Firm Links', to: '/setup/firm-links', visible: canOpenFirmLinks },
-      // The service providers the firm's portfolio-system links sign in to.
-      { label: 'Single Sign-On', to: '/setup/single-sign-on', visible: canOpenServiceProviders },
-      // Which menu entries show the coming-soon card, and its countdown.
-      { label: 'Coming Soon Pages', to: '/setup/coming-soon', visible: canEditFirmContent },
-    ],
+    entries: [e.firms, e.users, e.disclosureDocuments, e.firmLinks, e.singleSignOn, e.comingSoonPages],
   },
   {
     id: 'account',
     label: 'Account',
     place: 'profile',
-    entries: [{ label: 'Settings', to: '/settings' }],
+    entries: [e.settings],
   },
 ];
+
+/** Whether a person sees an entry: by its `visible`, else by who may open its screen. */
+const sees = (actor: Actor, entry: MenuEntry) => (entry.visible ?? entry.allowed)?.(actor) ?? true;
 
 /** The groups this person sees, with only the entries they may use; empty groups are dropped. */
 export function menuFor(actor: Actor, groups: MenuGroupDefinition[] = menu, context: MenuContext = {}): MenuGroup[] {
@@ -223,7 +265,7 @@ export function menuFor(actor: Actor, groups: MenuGroupDefinition[] = menu, cont
     .filter((g) => !g.visible || g.visible(actor))
     .map(({ id, label, place, entries }) => {
       const listed = typeof entries === 'function' ? entries(actor, context) : entries;
-      return { id, label, place, entries: listed.filter((e) => !e.visible || e.visible(actor)) };
+      return { id, label, place, entries: listed.filter((entry) => sees(actor, entry)) };
     })
     .filter((g) => g.entries.length > 0);
 }
