@@ -16,10 +16,13 @@ import { MfaStep } from './mfa-step';
 const CaptchaWidget = lazy(async () => ({ default: (await import('./captcha-widget')).CaptchaWidget }));
 
 /**
- * The one form that does not use the schema form: sign-in is the first page of every session and
- * must load little (the test of the sign-in budget holds it under 170 KB), and zod's parser is the
- * largest part of the schema form. Its two rules are the domain's messages; the server validates the
- * same body with the domain's `loginBody`.
+ * The sign-in forms do not use the schema form: this page, its second-factor step (mfa-step.tsx), the
+ * authenticator set-up a session may be held at after sign-in (settings/totp-setup.tsx) and the
+ * password asked again before a change to the factors (settings/password-prompt.tsx). Sign-in is the
+ * first page of every session and must load little (the test of the sign-in budget holds it under
+ * 170 KB), and zod's parser is the largest part of the schema form; the other three copy it, so the
+ * steps of signing in read alike. Each is Mantine's form with rules that are the domain's messages; the
+ * server validates the same bodies with the domain's schemas (`loginBody`, `loginMfaBody`, ...).
  */
 const required = (message: string) => (value: string) => (value.trim() ? null : message);
 
