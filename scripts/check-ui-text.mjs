@@ -16,7 +16,8 @@
 // by the same rule, but this check looks only at what JSX is given.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseAst } from 'rolldown/parseAst';
+// Vite's parser (oxc, through rolldown): the web app's own build tool, which reads TypeScript and JSX.
+import { parseAst } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCE = 'apps/web/src';
@@ -69,7 +70,8 @@ export function typedTexts(source, file = 'input.tsx') {
       if (key === 'parent' || !value || typeof value !== 'object') continue;
       if ((node.type === 'JSXElement' || node.type === 'JSXFragment') && key === 'children') {
         // A child expression is text only where it stands as a child, not as an attribute's value.
-        for (const child of value) visit(child.type === 'JSXExpressionContainer' ? { ...child, parent: 'child' } : child);
+        for (const child of value)
+          visit(child.type === 'JSXExpressionContainer' ? { ...child, parent: 'child' } : child);
       } else visit(value);
     }
   };

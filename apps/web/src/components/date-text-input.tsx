@@ -1,4 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { commonScreenMessages as ui } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { textToWireDate, wireDateToText } from '../lib/dates';
 
@@ -25,7 +26,7 @@ export function DateTextInput({ value, onChange, onBlur, ...props }: DateTextInp
 
   return (
     <TextInput
-      placeholder="MM/DD/YYYY"
+      placeholder={ui.mmDdYyyy}
       inputMode="numeric"
       autoComplete="off"
       maxLength={10}

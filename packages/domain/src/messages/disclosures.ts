@@ -138,5 +138,19 @@ export const disclosuresMessages = {
   notRecordedHint: 'Receipts recorded before sessions were kept name no session.',
   close: 'Close',
   csvExport: 'CSV export',
+  // The delivery report's CSV: its columns, then a document's ten under its name ('Form ADV Status').
+  csvColumns: ['Last Name', 'First Name', 'Email', 'Firm', 'Advisor', 'Agreement Date', 'Status'],
+  csvDocumentColumns: (document: string) => [
+    `${document} Status`,
+    `${document} Current Version Date`,
+    `${document} Delivered Version Date`,
+    `${document} Delivered On`,
+    `${document} Due By`,
+    `${document} Notified On`,
+    `${document} Session ID`,
+    `${document} Session IP Address`,
+    `${document} Session User Agent`,
+    `${document} Client's Own Session`,
+  ],
   exportProgress: (bytes: number) => `Exporting… ${Math.max(1, Math.round(bytes / 1024))} KB received`,
 } as const;

@@ -456,22 +456,7 @@ export async function report(ctx: Ctx, q: DisclosureDeliveryQuery) {
   return { count: rows[0]?.total ?? 0, results: rows.map((r) => toRow(r, today)) };
 }
 
-const CSV_COLUMNS = ['Last Name', 'First Name', 'Email', 'Firm', 'Advisor', 'Agreement Date', 'Status'] as const;
-const cellColumns = (kind: DisclosureKind) => {
-  const t = title(kind);
-  return [
-    `${t} Status`,
-    `${t} Current Version Date`,
-    `${t} Delivered Version Date`,
-    `${t} Delivered On`,
-    `${t} Due By`,
-    `${t} Notified On`,
-    `${t} Session ID`,
-    `${t} Session IP Address`,
-    `${t} Session User Agent`,
-    `${t} Client's Own Session`,
-  ];
-};
+const cellColumns = (kind: DisclosureKind) => m.csvDocumentColumns(title(kind));
 
 /**
  * The session columns of a document: blank without a receipt; a receipt from before sessions were kept
@@ -501,7 +486,7 @@ export async function exportCsv(ctx: Ctx, q: DisclosureDeliveryExportQuery) {
   const csv = stringify({
     header: true,
     bom: true,
-    columns: [...CSV_COLUMNS, ...DISCLOSURE_KINDS.flatMap(cellColumns)],
+    columns: [...m.csvColumns, ...DISCLOSURE_KINDS.flatMap(cellColumns)],
     cast: { string: (v: string) => neutraliseFormula(v) },
   });
   // The rows are read whole (a firm's clients), then written with the stream's backpressure.

@@ -1,4 +1,5 @@
 import { Container } from '@mantine/core';
+import { shellScreenMessages as ui } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -43,7 +44,7 @@ export function AppLayout() {
       {!accountScreen && (
         <>
           <a className={classes.skipLink} href="#main">
-            Skip to main content
+            {ui.skipToMainContent}
           </a>
           {/* The bar's chunk arrives a moment after the screen: its room is kept meanwhile, or the
               screen would be drawn and then pushed down by it (a layout shift). */}

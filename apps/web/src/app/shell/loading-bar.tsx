@@ -1,10 +1,11 @@
+import { shellScreenMessages as ui } from '@portal/domain';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useNavigation } from 'react-router';
 
 /** The bar itself (frame.css), also drawn by the frame before the app runs. */
 export function LoadingTrack() {
   return (
-    <div className="portal-loading-track" role="progressbar" aria-label="Loading">
+    <div className="portal-loading-track" role="progressbar" aria-label={ui.loading}>
       <div className="portal-loading-bar" />
     </div>
   );

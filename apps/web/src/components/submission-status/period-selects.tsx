@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { attestationPeriodOn, fiscalYearsUpTo } from '@portal/domain';
+import { attestationPeriodOn, fiscalYearsUpTo, commonScreenMessages as ui } from '@portal/domain';
 import { portalToday } from '../../lib/dates';
 
 /** A period filter's value before anyone picks one: the period being filed now, as the server says. */
@@ -41,7 +41,7 @@ export function PeriodSelects({ fiscalYear, fiscalQuarter, shown, onChange }: Pe
   return (
     <>
       <Select
-        aria-label="Fiscal year"
+        aria-label={ui.fiscalYear}
         data={years.map((y) => ({ value: y, label: `FY ${y}` }))}
         value={fiscalYear === CURRENT ? String(period.fiscalYear) : fiscalYear}
         onChange={(value) => value && onChange('fiscalYear', value)}
@@ -49,7 +49,7 @@ export function PeriodSelects({ fiscalYear, fiscalQuarter, shown, onChange }: Pe
         w={{ base: 'calc(50% - 6px)', xs: 140 }}
       />
       <Select
-        aria-label="Fiscal quarter"
+        aria-label={ui.fiscalQuarter}
         data={QUARTERS.map((q) => ({ value: q, label: `Q${q}` }))}
         value={fiscalQuarter === CURRENT ? String(period.fiscalQuarter) : fiscalQuarter}
         onChange={(value) => value && onChange('fiscalQuarter', value)}

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { messages, type SubmissionStatusRow } from '@portal/domain';
+import { messages, type SubmissionStatusRow, commonScreenMessages as ui } from '@portal/domain';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -123,8 +123,8 @@ export function RemindAllButton({ firm, period, unfiled }: RemindAllButtonProps)
         opened={asking}
         title={m.remindAllTitle}
         question={m.remindAllQuestion(firm.name, label, unfiled)}
-        confirmLabel="Send reminders"
-        dismissLabel="Cancel"
+        confirmLabel={ui.sendReminders}
+        dismissLabel={ui.cancel}
         loading={remind.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={() => remind.mutate(firm)}

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, attestationsScreenMessages as ui } from '@portal/domain';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ExportButton, reportDownload } from '../../components/export-button';
@@ -29,7 +29,7 @@ export function CsvExportButton({ filters }: { filters: ExportFilters }) {
       fallbackName="attestations.zip"
       progress={messages.attestations.exportProgress}
     >
-      CSV export
+      {ui.csvExport}
     </ExportButton>
   );
 }
@@ -49,7 +49,7 @@ export function AttestationPdfButton({ id, name }: { id: number; name: string })
       loading={download.isPending}
       onClick={() => download.mutate()}
     >
-      PDF
+      {ui.pdf}
     </Button>
   );
 }

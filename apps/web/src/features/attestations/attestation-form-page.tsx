@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { attestationPeriodOn, messages } from '@portal/domain';
+import { attestationPeriodOn, messages, attestationsScreenMessages as ui } from '@portal/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -51,10 +51,10 @@ export function AttestationFormPage() {
     <Stack gap="md">
       <Group>
         <Button component={Link} to={MANAGER} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          Return to Attestations
+          {ui.returnToAttestations}
         </Button>
       </Group>
-      <Title order={1}>New Attestation</Title>
+      <Title order={1}>{ui.newAttestation}</Title>
       {!loaded ? (
         <Center py="xl">
           <Spinner label={m.loading} />

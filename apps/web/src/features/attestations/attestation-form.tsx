@@ -26,6 +26,7 @@ import {
   overDeMinimis,
   type SupervisedPerson,
   US_STATES,
+  attestationsScreenMessages as ui,
 } from '@portal/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -249,7 +250,7 @@ export function AttestationForm({
                       leftSection={<IconTrash size={14} aria-hidden />}
                       onClick={() => removeRow(list, row.index, `${rowName} ${row.index + 1}`)}
                     >
-                      Remove
+                      {ui.remove}
                       <VisuallyHidden>
                         {' '}
                         {rowName.toLowerCase()} {row.index + 1}
@@ -452,8 +453,8 @@ export function AttestationForm({
                   data-path={bound['data-path']}
                 >
                   <Group gap="lg" mt={4}>
-                    <Radio value="true" label="Yes" disabled={disabled} />
-                    <Radio value="false" label="No" disabled={disabled} />
+                    <Radio value="true" label={ui.yes} disabled={disabled} />
+                    <Radio value="false" label={ui.no} disabled={disabled} />
                   </Group>
                 </Radio.Group>
               );
@@ -520,8 +521,8 @@ export function AttestationForm({
           opened={removing !== null}
           title={m.removeRowTitle(removing?.label.toLowerCase() ?? '')}
           question={m.removeRowQuestion(removing?.label.toLowerCase() ?? '')}
-          confirmLabel="Remove"
-          dismissLabel="Keep"
+          confirmLabel={ui.remove}
+          dismissLabel={ui.keep}
           color="red"
           loading={removeSaved.isPending}
           onCancel={() => setRemoving(null)}
@@ -530,7 +531,7 @@ export function AttestationForm({
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {ui.cancel}
           </Button>
           {!readOnly && (
             <Button type="submit" loading={save.isPending}>

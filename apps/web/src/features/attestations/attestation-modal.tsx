@@ -1,6 +1,6 @@
 import { Center, Group, Modal, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { canReviewAttestation, isCco, messages, type User } from '@portal/domain';
+import { canReviewAttestation, isCco, messages, type User, attestationsScreenMessages as ui } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Spinner } from '../../components/spinner';
@@ -63,15 +63,17 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
       <Group gap="xl" mb="md">
         <Text size="sm">
           <Text span fw={700}>
-            Submitted:
+            {ui.submitted}
           </Text>{' '}
           {formatDate(a.Submitted_Date__c)}
         </Text>
         <Text size="sm">
           <Text span fw={700}>
-            Period:
+            {ui.period}
           </Text>{' '}
-          FY{a.Fiscal_Year__c} Q{a.Fiscal_Quarter__c}
+          {ui.fy}
+          {a.Fiscal_Year__c} {ui.q}
+          {a.Fiscal_Quarter__c}
         </Text>
         <AttestationPdfButton id={a.Id} name={a.Name} />
       </Group>

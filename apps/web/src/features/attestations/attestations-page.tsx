@@ -9,6 +9,7 @@ import {
   isCco,
   isSuperCco,
   messages,
+  attestationsScreenMessages as ui,
 } from '@portal/domain';
 import { IconEye, IconPencil, IconPlus, IconRefresh, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -153,7 +154,7 @@ export function AttestationsPage() {
     <>
       {cco && (
         <Select
-          aria-label="Firm"
+          aria-label={ui.firm}
           data={firmOptions}
           value={firmParam}
           onChange={(value) => table.setFilter('firm', value ?? ALL)}
@@ -165,7 +166,7 @@ export function AttestationsPage() {
         />
       )}
       <Select
-        aria-label="Fiscal year"
+        aria-label={ui.fiscalYear}
         data={[{ value: ALL, label: 'All' }, ...years.map((y) => ({ value: y, label: `FY ${y}` }))]}
         value={fiscalYear}
         onChange={(value) => table.setFilter('fiscalYear', value ?? ALL)}
@@ -173,18 +174,18 @@ export function AttestationsPage() {
         w={{ base: 'calc(50% - 6px)', xs: 140 }}
       />
       <Select
-        aria-label="Fiscal quarter"
+        aria-label={ui.fiscalQuarter}
         data={[{ value: ALL, label: 'All' }, ...QUARTERS.map((q) => ({ value: q, label: `Q${q}` }))]}
         value={fiscalQuarter}
         onChange={(value) => table.setFilter('fiscalQuarter', value ?? ALL)}
         allowDeselect={false}
         w={{ base: 'calc(50% - 6px)', xs: 140 }}
       />
-      <Tooltip label="Refresh">
+      <Tooltip label={ui.refresh}>
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label="Refresh"
+          aria-label={ui.refresh}
           loading={list.isFetching && !list.isPending}
           onClick={() => void queryClient.invalidateQueries({ queryKey: [...attestationsKey, 'list'] })}
         >
@@ -198,7 +199,7 @@ export function AttestationsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1}>Quarterly Attestations</Title>
+        <Title order={1}>{ui.quarterlyAttestations}</Title>
         <Group gap="sm">
           {cco && (
             <Button
@@ -206,7 +207,7 @@ export function AttestationsPage() {
               leftSection={<IconUsers size={16} aria-hidden />}
               onClick={() => setRosterOpen(true)}
             >
-              Supervised persons
+              {ui.supervisedPersons}
             </Button>
           )}
           <Button
@@ -214,13 +215,13 @@ export function AttestationsPage() {
             to={`/compliance/attestations/${actor.id}/new`}
             leftSection={<IconPlus size={16} aria-hidden />}
           >
-            New Attestation
+            {ui.newAttestation}
           </Button>
         </Group>
       </Group>
 
       <DataTable
-        label="Quarterly Attestations"
+        label={ui.quarterlyAttestations}
         state={table}
         query={list}
         columns={COLUMNS}

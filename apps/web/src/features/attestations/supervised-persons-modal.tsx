@@ -1,6 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Actor, isSuperCco, messages, type SubmissionStatusRow } from '@portal/domain';
+import {
+  type Actor,
+  isSuperCco,
+  messages,
+  type SubmissionStatusRow,
+  attestationsScreenMessages as ui,
+} from '@portal/domain';
 import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -60,7 +66,7 @@ export function SupervisedPersonsModal({ actor, opened, filters, onClose }: Supe
       size="80rem"
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': 'Close' }}
-      title="Supervised persons"
+      title={ui.supervisedPersons}
     >
       {opened && <SupervisedPersonsBody actor={actor} filters={filters} />}
     </Modal>
@@ -128,7 +134,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
       <Group gap="sm" align="flex-end" wrap="wrap">
         {superCco && (
           <Select
-            aria-label="Firm"
+            aria-label={ui.firm}
             data={[{ value: ALL, label: 'All' }, ...(firms.data ?? [])]}
             value={firm}
             onChange={(value) => {
@@ -150,7 +156,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
           }}
         />
         <Button variant="default" leftSection={<IconRestore size={16} aria-hidden />} onClick={reset}>
-          Reset
+          {ui.reset}
         </Button>
         {served?.reminders_open && (
           <RemindAllButton
@@ -169,8 +175,14 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
         }}
       >
         <Tabs.List>
-          <Tabs.Tab value="attested">Attested{counts.data ? ` (${attested})` : ''}</Tabs.Tab>
-          <Tabs.Tab value="pending">Pending{counts.data ? ` (${pending})` : ''}</Tabs.Tab>
+          <Tabs.Tab value="attested">
+            {ui.attested}
+            {counts.data ? ` (${attested})` : ''}
+          </Tabs.Tab>
+          <Tabs.Tab value="pending">
+            {ui.pending}
+            {counts.data ? ` (${pending})` : ''}
+          </Tabs.Tab>
         </Tabs.List>
         {/* Only the open tab's list is drawn and asked for; both panels stay for the tabs' aria-controls. */}
         <Tabs.Panel value="attested" pt="md">

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { authMessages, type LoginResponse, type MfaChallenge } from '@portal/domain';
+import { authMessages, type LoginResponse, type MfaChallenge, authScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -81,7 +81,7 @@ export function LoginPage() {
     );
 
   return (
-    <AuthCard title="Sign in">
+    <AuthCard title={ui.signIn}>
       <form
         noValidate
         onSubmit={form.onSubmit((body) => {
@@ -104,7 +104,7 @@ export function LoginPage() {
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={ui.email}
             type="email"
             autoComplete="username"
             required
@@ -112,7 +112,7 @@ export function LoginPage() {
             {...form.getInputProps('email')}
           />
           <PasswordField
-            label="Password"
+            label={ui.password}
             autoComplete="current-password"
             required
             withAsterisk={false}
@@ -124,10 +124,10 @@ export function LoginPage() {
             </Suspense>
           )}
           <Button type="submit" fullWidth loading={mutation.isPending} disabled={captchaShown && !captcha}>
-            Log In
+            {ui.logIn}
           </Button>
           <Anchor component={Link} to="/account/password/reset" ta="center" size="sm">
-            Forgot your password
+            {ui.forgotYourPassword}
           </Anchor>
         </Stack>
       </form>

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { canEditFirmContent, messages } from '@portal/domain';
+import { canEditFirmContent, messages, calendarScreenMessages as ui } from '@portal/domain';
 import { IconCalendarShare, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -102,7 +102,7 @@ export function CalendarPage() {
           </Title>
         </Group>
         <SegmentedControl
-          aria-label="View"
+          aria-label={ui.view}
           value={view}
           onChange={(v) => go({ view: v })}
           data={[

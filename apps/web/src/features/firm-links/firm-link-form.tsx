@@ -1,5 +1,11 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { FIRM_LINK_KINDS, type FirmLink, firmLinkUpdateBody, messages } from '@portal/domain';
+import {
+  FIRM_LINK_KINDS,
+  type FirmLink,
+  firmLinkUpdateBody,
+  messages,
+  firmLinksScreenMessages as ui,
+} from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { FormActions } from '../../components/form-actions';
@@ -44,7 +50,7 @@ export function FirmLinkForm({ firm, link, onDone }: { firm: number; link: FirmL
       <Stack gap="md">
         <Select label={m.kindLabel} required data={KIND_OPTIONS} allowDeselect={false} {...form.select('kind')} />
         <TextInput label={m.labelLabel} required {...form.text('label')} />
-        <TextInput label={m.urlLabel} required type="url" placeholder="https://" {...form.text('url')} />
+        <TextInput label={m.urlLabel} required type="url" placeholder={ui.urlPlaceholder} {...form.text('url')} />
         {portfolio && (
           <Select
             label={sso.linkLabel}

@@ -1,6 +1,11 @@
 import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FirmLink, firmLinkListQuery as listParams, messages } from '@portal/domain';
+import {
+  type FirmLink,
+  firmLinkListQuery as listParams,
+  messages,
+  firmLinksScreenMessages as ui,
+} from '@portal/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -96,7 +101,7 @@ export function FirmLinksPage() {
         opened={removing !== null}
         title={m.removeTitle}
         question={removing ? m.deleteQuestion(removing.label) : ''}
-        confirmLabel="Remove"
+        confirmLabel={ui.remove}
         dismissLabel={messages.lists.cancel}
         color="red"
         loading={remove.isPending}

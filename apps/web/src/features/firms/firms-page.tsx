@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Firm, firmListQuery as firmListParams, messages } from '@portal/domain';
+import { type Firm, firmListQuery as firmListParams, messages, firmsScreenMessages as ui } from '@portal/domain';
 import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -60,17 +60,17 @@ export function FirmsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1}>Firms</Title>
+        <Title order={1}>{ui.firms}</Title>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setOpen({ mode: 'create', firm: null })}
         >
-          New Firm
+          {ui.newFirm}
         </Button>
       </Group>
 
       <DataTable
-        label="Firms"
+        label={ui.firms}
         state={table}
         query={list}
         columns={COLUMNS}

@@ -1,6 +1,13 @@
 import { Button, Group, Modal, Select, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FirmModel, firmFeeScheduleListQuery, firmModelListQuery, isSuperAdmin, messages } from '@portal/domain';
+import {
+  type FirmModel,
+  firmFeeScheduleListQuery,
+  firmModelListQuery,
+  isSuperAdmin,
+  messages,
+  investmentCataloguesScreenMessages as ui,
+} from '@portal/domain';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -122,7 +129,7 @@ function AssignmentsPage(s: AssignmentScreen) {
         search={{ label: `Search ${t.title.toLowerCase()}`, placeholder: t.searchBy }}
         filters={
           <Select
-            aria-label="Firm"
+            aria-label={ui.firm}
             data={[...(superAdmin ? [{ value: ALL, label: 'All' }] : []), ...(firms.data ?? [])]}
             value={firm}
             onChange={(value) => table.setFilter('firm', value ?? ALL)}

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, investmentRequestsScreenMessages as ui } from '@portal/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
@@ -14,7 +14,7 @@ function ReturnLink({ to, label }: { to: string; label: string }) {
   return (
     <Group>
       <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-        Return to {label}
+        {ui.returnTo} {label}
       </Button>
     </Group>
   );

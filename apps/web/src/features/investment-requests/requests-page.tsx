@@ -12,6 +12,7 @@ import {
   investmentStrategyListQuery,
   messages,
   nextStatuses,
+  investmentRequestsScreenMessages as ui,
 } from '@portal/domain';
 import { IconArrowsExchange, IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -236,7 +237,7 @@ function RequestsPage<Row extends RequestRow>({
         <Title order={1}>{title}</Title>
         {canFileInvestmentRequest(actor) && (
           <Button component={Link} to={newPath} leftSection={<IconPlus size={16} aria-hidden />}>
-            New
+            {ui.new}
           </Button>
         )}
       </Group>

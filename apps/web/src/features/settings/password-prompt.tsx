@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages } from '@portal/domain';
+import { messages, settingsScreenMessages as ui } from '@portal/domain';
 import { PasswordField } from '../../components/password-field';
 import { type ApiError, isApiError } from '../../lib/api';
 
@@ -52,7 +52,7 @@ export function PasswordPrompt({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {ui.cancel}
             </Button>
             <Button type="submit" color={color} loading={loading}>
               {confirmLabel}

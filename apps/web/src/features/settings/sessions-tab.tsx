@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { messages, type Session } from '@portal/domain';
+import { messages, type Session, settingsScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -55,7 +55,7 @@ export function SessionsTab() {
               <Table.Th visibleFrom="sm">{m.signedIn}</Table.Th>
               <Table.Th>{m.lastUsed}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{ui.actions}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -114,7 +114,7 @@ export function SessionsTab() {
         title={m.endOthers}
         question={m.endOthersConfirm}
         confirmLabel={m.endOthers}
-        dismissLabel="Cancel"
+        dismissLabel={ui.cancel}
         color="red"
         loading={endOthers.isPending}
         onCancel={() => setConfirmOthers(false)}

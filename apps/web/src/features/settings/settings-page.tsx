@@ -1,4 +1,5 @@
 import { Paper, Title } from '@mantine/core';
+import { settingsScreenMessages as ui } from '@portal/domain';
 import { NavLink, Outlet } from 'react-router';
 import classes from './settings-page.module.css';
 
@@ -18,9 +19,9 @@ export function SettingsPage() {
   return (
     <>
       <Title order={1} mb="md">
-        Settings
+        {ui.settings}
       </Title>
-      <nav aria-label="Settings" className={classes.tabs}>
+      <nav aria-label={ui.settings} className={classes.tabs}>
         {TABS.map((tab) => (
           <NavLink key={tab.to} to={tab.to} className={classes.tab}>
             {tab.label}

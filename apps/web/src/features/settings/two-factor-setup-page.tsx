@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Paper, Stack, Title } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, settingsScreenMessages as ui } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -53,7 +53,7 @@ export function TwoFactorSetupPage() {
             <Divider />
             <div>
               <Button component={Link} to="/account/logout" variant="subtle">
-                Log out
+                {ui.logOut}
               </Button>
             </div>
           </>

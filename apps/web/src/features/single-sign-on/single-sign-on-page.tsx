@@ -1,6 +1,11 @@
 import { Anchor, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { serviceProviderListQuery as listParams, messages, type ServiceProvider } from '@portal/domain';
+import {
+  serviceProviderListQuery as listParams,
+  messages,
+  type ServiceProvider,
+  singleSignOnScreenMessages as ui,
+} from '@portal/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -122,7 +127,7 @@ export function SingleSignOnPage() {
         opened={removing !== null}
         title={m.removeTitle}
         question={removing ? m.deleteQuestion(removing.label) : ''}
-        confirmLabel="Remove"
+        confirmLabel={ui.remove}
         dismissLabel={messages.lists.cancel}
         color="red"
         loading={remove.isPending}

@@ -7,6 +7,7 @@ import {
   employeeListQuery as employeeListParams,
   isSuperAdmin,
   messages,
+  staffDirectoryScreenMessages as ui,
 } from '@portal/domain';
 import { IconEye, IconPencil, IconUserMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,10 +88,10 @@ export function StaffDirectoryPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Staff Directory</Title>
+      <Title order={1}>{ui.staffDirectory}</Title>
 
       <DataTable
-        label="Staff Directory"
+        label={ui.staffDirectory}
         state={table}
         query={list}
         columns={COLUMNS}
@@ -100,7 +101,7 @@ export function StaffDirectoryPage() {
         filters={
           superAdmin ? (
             <Select
-              aria-label="Firm"
+              aria-label={ui.firm}
               data={[{ value: ALL, label: 'All firms' }, ...(firms.data ?? [])]}
               value={firm}
               onChange={(value) => table.setFilter('firm', value ?? ALL)}
@@ -138,8 +139,8 @@ export function StaffDirectoryPage() {
         opened={removing !== null}
         title={m.removeTitle}
         question={removing ? m.removeConfirm(directoryName(removing)) : ''}
-        confirmLabel="Remove"
-        dismissLabel="Cancel"
+        confirmLabel={ui.remove}
+        dismissLabel={ui.cancel}
         color="red"
         loading={remove.isPending}
         onCancel={() => setRemoving(null)}

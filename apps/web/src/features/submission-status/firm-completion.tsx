@@ -1,5 +1,6 @@
 import { Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { SubmissionSummary } from '@portal/domain';
+import { submissionStatusScreenMessages as ui } from '@portal/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDate } from '../../lib/dates';
 import classes from './firm-completion.module.css';
@@ -47,7 +48,7 @@ export function FirmCompletion({ summaries, selected, withAll, onSelect }: FirmC
     ...summaries.map((s) => ({ value: String(s.firm_id ?? ''), name: s.firm_name ?? 'No firm', standing: s })),
   ];
   return (
-    <nav aria-label="Firms">
+    <nav aria-label={ui.firms}>
       <ul className={classes.list}>
         {entries.map((entry) => (
           <li key={entry.value}>
@@ -84,23 +85,23 @@ function FirmEntry(props: { name: string; standing: Standing; current: boolean; 
           aria-label={`${name}: ${s.percent_complete}% complete`}
         />
         <Text size="xs" c="gray.8">
-          {s.reviewed} reviewed · {s.submitted} submitted · {s.pending} pending
+          {s.reviewed} {ui.reviewed} {s.submitted} {ui.submitted} {s.pending} {ui.pending}
         </Text>
         {s.delinquent > 0 ? (
           <Group gap={4} wrap="nowrap" c="red.9">
             <IconAlertTriangle size={14} aria-hidden />
             <Text size="xs" fw={700} c="red.9">
-              {s.delinquent} delinquent
+              {s.delinquent} {ui.delinquent}
             </Text>
           </Group>
         ) : (
           <Text size="xs" c="gray.8">
-            0 delinquent
+            {ui.noneDelinquent}
           </Text>
         )}
         {s.due_date && (
           <Text size="xs" c="gray.8">
-            Due {formatDate(s.due_date)}
+            {ui.due} {formatDate(s.due_date)}
           </Text>
         )}
       </Stack>

@@ -5,6 +5,7 @@ import {
   SUBMISSION_STATUS_SORTS,
   SUBMISSION_STATUSES,
   type SubmissionStatusRow,
+  submissionStatusScreenMessages as ui,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
@@ -124,7 +125,7 @@ export function SubmissionStatusPage() {
               onChange={table.setFilter}
             />
             <SegmentedFilter
-              label="Status"
+              label={ui.status}
               value={status}
               onChange={(value) => table.setFilter('status', value)}
               data={STATUS_CHOICES}

@@ -1,5 +1,10 @@
 import { Button, Checkbox, Fieldset, Group, Stack, TextInput } from '@mantine/core';
-import { messages, type SupervisedPerson, supervisedPersonBody } from '@portal/domain';
+import {
+  messages,
+  type SupervisedPerson,
+  supervisedPersonBody,
+  supervisedPersonsScreenMessages as ui,
+} from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifySuccess } from '../../lib/notify';
 import { rosterKey } from '../../lib/roster';
@@ -48,7 +53,7 @@ export function SupervisedPersonForm({ entry, onDone }: SupervisedPersonFormProp
     <form noValidate onSubmit={form.onSubmit((body) => save.mutate(body))}>
       <Stack gap="md">
         <TextInput
-          label="Email"
+          label={ui.email}
           type="email"
           required={!entry}
           autoComplete="off"
@@ -67,10 +72,10 @@ export function SupervisedPersonForm({ entry, onDone }: SupervisedPersonFormProp
         </Fieldset>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {ui.cancel}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save
+            {ui.save}
           </Button>
         </Group>
       </Stack>

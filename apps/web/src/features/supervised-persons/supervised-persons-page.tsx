@@ -6,6 +6,7 @@ import {
   messages,
   type SupervisedPerson,
   supervisedPersonListQuery,
+  supervisedPersonsScreenMessages as ui,
 } from '@portal/domain';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -81,14 +82,14 @@ export function SupervisedPersonsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1}>Supervised Persons</Title>
+        <Title order={1}>{ui.supervisedPersons}</Title>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ entry: null })}>
-          Add Supervised Person
+          {ui.addSupervisedPerson}
         </Button>
       </Group>
 
       <DataTable
-        label="Supervised Persons"
+        label={ui.supervisedPersons}
         state={table}
         query={list}
         columns={COLUMNS}
@@ -97,7 +98,7 @@ export function SupervisedPersonsPage() {
         search={{ label: 'Search supervised persons', placeholder: 'Search by first name, last name or email...' }}
         filters={
           <Select
-            aria-label="Firm"
+            aria-label={ui.firm}
             data={[...(superCco ? [{ value: ALL, label: 'All' }] : []), ...(firms.data ?? [])]}
             value={firm}
             onChange={(value) => table.setFilter('firm', value ?? ALL)}

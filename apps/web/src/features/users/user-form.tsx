@@ -20,6 +20,7 @@ import {
   type User,
   type UserFormField,
   type UserWriteBody,
+  usersScreenMessages as ui,
   userFieldsFor,
   userWriteBody,
 } from '@portal/domain';
@@ -246,13 +247,13 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label="Salutation" data={[...salutations]} clearable {...form.select('salutation')} />
-          <TextInput label="First name" autoComplete="off" {...form.text('first_name')} />
-          <TextInput label="Middle name" autoComplete="off" {...form.text('middle_name')} />
-          <TextInput label="Last name" required autoComplete="off" {...form.text('last_name')} />
-          <TextInput label="Suffix" autoComplete="off" {...form.text('suffix')} />
+          <Select label={ui.salutation} data={[...salutations]} clearable {...form.select('salutation')} />
+          <TextInput label={ui.firstName} autoComplete="off" {...form.text('first_name')} />
+          <TextInput label={ui.middleName} autoComplete="off" {...form.text('middle_name')} />
+          <TextInput label={ui.lastName} required autoComplete="off" {...form.text('last_name')} />
+          <TextInput label={ui.suffix} autoComplete="off" {...form.text('suffix')} />
           <TextInput
-            label="Email"
+            label={ui.email}
             required
             type="email"
             autoComplete="off"
@@ -270,7 +271,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           />
           {showProfileType && (
             <Select
-              label="Profile type"
+              label={ui.profileType}
               required
               data={profileTypes.data ?? []}
               {...form.select('profile.profile_type')}
@@ -278,7 +279,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           )}
           {showFirm && (
             <Select
-              label="Firm"
+              label={ui.firm}
               required
               searchable
               nothingFoundMessage={messages.firms.noMatchingFirm}
@@ -293,7 +294,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           )}
           {showAdvisor && (
             <Select
-              label="Advisor"
+              label={ui.advisor}
               clearable
               searchable
               nothingFoundMessage={messages.users.noMatchingAdvisor}
@@ -305,7 +306,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
         </SimpleGrid>
 
         {(roleFlags.length > 0 || showActive) && (
-          <Fieldset legend="Roles and access">
+          <Fieldset legend={ui.rolesAndAccess}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {showActive && checkbox(ACTIVE_FLAG)}
               {roleFlags.map(checkbox)}
@@ -313,48 +314,48 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           </Fieldset>
         )}
         {custodianFlags.length > 0 && (
-          <Fieldset legend="Custodians">
+          <Fieldset legend={ui.custodians}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {custodianFlags.map(checkbox)}
             </SimpleGrid>
           </Fieldset>
         )}
 
-        <Fieldset legend="Contact and address">
+        <Fieldset legend={ui.contactAndAddress}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Company" {...form.text('profile.company')} />
-            <TextInput label="Title/Role" {...form.text('profile.title')} />
-            <TextInput label="Department" {...form.text('profile.department')} />
+            <TextInput label={ui.company} {...form.text('profile.company')} />
+            <TextInput label={ui.titleRole} {...form.text('profile.title')} />
+            <TextInput label={ui.department} {...form.text('profile.department')} />
             <TextInput
-              label="Mobile phone"
+              label={ui.mobilePhone}
               type="tel"
-              placeholder="(xxx) xxx-xxxx"
+              placeholder={ui.phonePlaceholder}
               {...form.text('profile.mobile_phone')}
             />
-            <TextInput label="Phone" type="tel" placeholder="(xxx) xxx-xxxx" {...form.text('profile.phone')} />
-            <TextInput label="Extension" inputMode="numeric" {...form.text('profile.phone_extension')} />
-            <TextInput label="Fax" type="tel" placeholder="(xxx) xxx-xxxx" {...form.text('profile.fax')} />
-            <TextInput label="Address line 1" {...form.text('profile.address_line_1')} />
-            <TextInput label="Address line 2" {...form.text('profile.address_line_2')} />
-            <TextInput label="City" {...form.text('profile.city')} />
-            <StateSelect label="State/Province" {...form.select('profile.state')} />
-            <TextInput label="Zip/Postal code" {...form.text('profile.zip')} />
-            <TextInput label="Country" {...form.text('profile.country')} />
+            <TextInput label={ui.phone} type="tel" placeholder={ui.phonePlaceholder} {...form.text('profile.phone')} />
+            <TextInput label={ui.extension} inputMode="numeric" {...form.text('profile.phone_extension')} />
+            <TextInput label={ui.fax} type="tel" placeholder={ui.phonePlaceholder} {...form.text('profile.fax')} />
+            <TextInput label={ui.addressLine1} {...form.text('profile.address_line_1')} />
+            <TextInput label={ui.addressLine2} {...form.text('profile.address_line_2')} />
+            <TextInput label={ui.city} {...form.text('profile.city')} />
+            <StateSelect label={ui.stateProvince} {...form.select('profile.state')} />
+            <TextInput label={ui.zipPostalCode} {...form.text('profile.zip')} />
+            <TextInput label={ui.country} {...form.text('profile.country')} />
           </SimpleGrid>
         </Fieldset>
 
         <Checkbox
-          label="Generate new password and notify user immediately"
+          label={ui.generateNewPasswordAndNotify}
           checked={notify}
           onChange={(event) => setNotify(event.currentTarget.checked)}
         />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {ui.cancel}
           </Button>
           <Button type="submit" loading={mutation.isPending}>
-            Save
+            {ui.save}
           </Button>
         </Group>
       </Stack>

@@ -9,6 +9,7 @@ import {
   isSuperAdmin,
   messages,
   type UserListItem,
+  usersScreenMessages as ui,
   userOrderings,
   userStatuses,
 } from '@portal/domain';
@@ -211,7 +212,7 @@ export function UsersPage() {
   const filters = (
     <>
       <SegmentedFilter
-        label="Status"
+        label={ui.status}
         value={table.filters.status}
         onChange={(value) => table.setFilter('status', value)}
         data={[
@@ -221,7 +222,7 @@ export function UsersPage() {
         ]}
       />
       <Select
-        aria-label="Firm"
+        aria-label={ui.firm}
         data={firmOptions}
         value={firm}
         onChange={(value) => table.setFilter('firm', value ?? ALL_FIRMS)}
@@ -237,19 +238,19 @@ export function UsersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1}>Users</Title>
+        <Title order={1}>{ui.users}</Title>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onPointerEnter={loadUserForm}
           onFocus={loadUserForm}
           onClick={() => setEditing({ mode: 'create' })}
         >
-          New User
+          {ui.newUser}
         </Button>
       </Group>
 
       <DataTable
-        label="Users"
+        label={ui.users}
         state={table}
         query={list}
         columns={COLUMNS}
@@ -276,7 +277,7 @@ export function UsersPage() {
           <Suspense
             fallback={
               <Center py="xl">
-                <Spinner label="Loading" />
+                <Spinner label={ui.loading} />
               </Center>
             }
           >
@@ -323,7 +324,7 @@ export function UsersPage() {
         title={messages.twoFactor.resetTitle}
         question={messages.twoFactor.resetIntro(resetting ? fullName(resetting) : '')}
         confirmLabel={messages.twoFactor.resetAction}
-        dismissLabel="Cancel"
+        dismissLabel={ui.cancel}
         color="red"
         loading={resetFactors.isPending}
         onCancel={() => setResetting(null)}
@@ -335,7 +336,7 @@ export function UsersPage() {
         title={messages.sessions.endUserSessions}
         question={messages.sessions.endUserSessionsConfirm(signingOut ? fullName(signingOut) : '')}
         confirmLabel={messages.sessions.endUserSessions}
-        dismissLabel="Cancel"
+        dismissLabel={ui.cancel}
         color="red"
         loading={signOut.isPending}
         onCancel={() => setSigningOut(null)}

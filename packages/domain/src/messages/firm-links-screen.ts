@@ -1,0 +1,5 @@
+/** What the firm-links screens show: labels, headings, buttons. */
+export const firmLinksScreenMessages = {
+  urlPlaceholder: 'https://',
+  remove: 'Remove',
+};

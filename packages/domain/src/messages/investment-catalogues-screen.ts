@@ -1,0 +1,7 @@
+/** What the investment-catalogues screens show: labels, headings, buttons. */
+export const investmentCataloguesScreenMessages = {
+  firm: 'Firm',
+  save: 'Save',
+  financialAdvisor: 'Financial advisor',
+  leaveEmptyForAnEntry: 'Leave empty for an entry the whole firm shares.',
+};

@@ -1,0 +1,5 @@
+/** What the investment-requests screens show: labels, headings, buttons. */
+export const investmentRequestsScreenMessages = {
+  returnTo: 'Return to',
+  new: 'New',
+};
