@@ -8,22 +8,14 @@ import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './discl
 import { canOpenFirmLinks, type FirmLinkKind } from './firm-links.js';
 import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
+import type { MenuEntry } from './menu-entry.js';
 import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
 import { type Actor, canManageFirms, canManageUsers, canReadDirectory, isClient, isStaff } from './permissions.js';
 import { canReadResources, RESOURCE_CATEGORIES } from './resources.js';
 import { canOpenServiceProviders, ssoInitPath } from './sso.js';
 import { canUseSupport } from './support.js';
 
-export interface MenuEntry {
-  label: string;
-  /** A path inside the app, or an absolute URL opened in a new tab. */
-  to: string;
-  external?: boolean;
-  /** Who may open the entry's screen: the web guards the screen with it, and the menu shows the entry to them. */
-  allowed?: (a: Actor) => boolean;
-  /** Who sees the entry, when the menu offers it to fewer people than may open its screen. */
-  visible?: (a: Actor) => boolean;
-}
+export type { MenuEntry };
 
 /**
  * What the menus read besides the person: the links their firm configured, fetched by the

@@ -1,5 +1,5 @@
 import { onboardingMessages } from '../messages/onboarding.js';
-import type { MenuEntry } from './menu.js';
+import type { MenuEntry } from './menu-entry.js';
 import { ONBOARDING_HOME, ONBOARDING_PATHS } from './onboarding.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin } from './permissions.js';
 
