@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/schema/index.js';
 import { appendChained } from './audit-chain.js';
-import { isoInstant } from './entity.js';
+import { isoInstant } from './iso-instant.js';
 
 /**
  * Who caused a write and through which request. `actorId` is the person signed in (null for a job, the

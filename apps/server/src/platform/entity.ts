@@ -3,6 +3,7 @@ import { asc, desc, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { type FieldChange, REDACTED } from './audit.js';
 import { forbidden } from './errors.js';
+import { isoInstant } from './iso-instant.js';
 
 /** A stored record as repositories return it: the main row's columns, and one object per group. */
 export type StoredRow = Record<string, unknown>;
@@ -51,10 +52,6 @@ function jsonObject(pairs: SQL[]): SQL {
       )})::json`;
 }
 const wireKey = (wire: string, field: Field) => (field.group ? `${field.group}.${wire}` : wire);
-
-/** A timestamp column as the wire's instant, in `toISOString`'s form, rendered by the database. */
-export const isoInstant = (column: PgColumn | SQL) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * How a sortable field orders a list when its column alone does not say it: the terms, each taken in

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { auditEvents, firms, users } from '../../db/schema/index.js';
 import { actorThen } from '../../platform/audit.js';
-import { isoInstant } from '../../platform/entity.js';
+import { isoInstant } from '../../platform/iso-instant.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 /** The audit trail's filters as the service hands them over. */

@@ -18,7 +18,8 @@ import {
   supervisedPersons,
   users,
 } from '../../db/schema/index.js';
-import { bindEntity, isoInstant, type StoredRow } from '../../platform/entity.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { isoInstant } from '../../platform/iso-instant.js';
 import { countAll, listPage, orderedPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 /** The person's name, address and firm come from their account; the roster keeps the flags. */
