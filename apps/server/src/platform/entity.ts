@@ -91,6 +91,15 @@ export function bindEntity<T extends FieldTable>(
       throw new Error(`${name}.${wire}: no column '${field.column}' in its table`);
   }
   const entries = Object.entries(fields);
+  /**
+   * A written value as its column takes it: an instant on the wire (an ISO 8601 text) is a Date in a
+   * timestamp column; an emptied input is no value where the field may have none.
+   */
+  const columnValue = (field: Field, value: unknown) => {
+    const v = normalize(value, field);
+    const column = columnsByGroup[field.group ?? '']?.[field.column];
+    return typeof v === 'string' && column?.columnType === 'PgTimestamp' ? new Date(v) : v;
+  };
   const writable = entries.filter(([, f]) => f.write).map(([wire, f]) => wireKey(wire, f));
   /** Wire keys (`group.wire` inside a group) of the fields the audit trail keeps by name only. */
   const hidden = new Set(entries.filter(([, f]) => f.pii || f.secret).map(([w, f]) => wireKey(w, f)));
@@ -219,7 +228,7 @@ export function bindEntity<T extends FieldTable>(
         if (same(value, stored)) continue;
         if (!maySet(field, actor) || opts.allowed?.(wire) === false)
           throw forbidden(messages.settings.forbiddenField(wireKey(wire, field)));
-        holder(out.columns, field.group ?? '')[field.column] = value;
+        holder(out.columns, field.group ?? '')[field.column] = columnValue(field, value);
         out.changed[wireKey(wire, field)] = value;
       }
       return out;
@@ -235,7 +244,7 @@ export function bindEntity<T extends FieldTable>(
       for (const [wire, field] of entries) {
         if (row[wire] === undefined || !field.write) continue;
         if (!maySet(field, actor)) throw forbidden(messages.settings.forbiddenField(wire));
-        out[field.column] = normalize(row[wire], field);
+        out[field.column] = columnValue(field, row[wire]);
       }
       return out;
     },
