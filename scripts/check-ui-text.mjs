@@ -1,7 +1,7 @@
 // Every user-facing text of the web app lives in packages/domain/src/messages/ (docs/architecture.md,
 // "Messages"); this check, run by `npm run lint`, fails on text typed into a screen instead.
 //
-// What counts as typed text, in the web app's .tsx files (tests excluded: they name what a person reads):
+// What counts as typed text, in the web app's .ts and .tsx files (tests excluded: they name what a person reads):
 // - a JSX text child with a letter in it (`<Button>Save</Button>`), and a string or a template without
 //   placeholders as a child (`{'Save'}`, `{`Save`}`);
 // - a literal with a letter in it given to an attribute a person reads or hears: `label`, `placeholder`,
@@ -9,11 +9,14 @@
 //   words (`aria-label`, `aria-description`, `aria-placeholder`, `aria-roledescription`,
 //   `aria-valuetext`), and any attribute named like one (`confirmLabel`, `emptyText`, `loadingTitle`,
 //   `nothingFoundMessage`: ending in Label, Title, Text, Message, Placeholder or Description), as
-//   `attr="…"`, `attr={'…'}` or `attr={`…`}`.
+//   `attr="…"`, `attr={'…'}` or `attr={`…`}`;
+// - the same literal as an object's property of such a name (a column's `{ label: 'Email' }`, a tab's, a
+//   select option's, a row action's, a toast's `title`).
 // What does not count: text without a letter (punctuation, digits, symbols: '—', '·', '/', '(3)'), an
-// attribute that holds no words (`type`, `autoComplete`, `aria-labelledby`, `data-*`, class names), and
-// text built outside JSX (a column's `label` in an object, a toast's message): those read the messages
-// by the same rule, but this check looks only at what JSX is given.
+// attribute that holds no words (`type`, `autoComplete`, `aria-labelledby`, `data-*`, class names), and a
+// template with placeholders (`${name} (off)`, built from data; its words still belong in the messages,
+// as a function of them, but the check cannot tell words from data there). A message passed to a
+// function (`notifySuccess('Saved.')`) is not seen either: the messages hold those by the same rule.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 // Vite's parser (oxc, through rolldown): the web app's own build tool, which reads TypeScript and JSX.
@@ -34,7 +37,7 @@ function* walk(dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) yield* walk(full);
-    else if (name.endsWith('.tsx') && !/\.test\.tsx$/.test(name)) yield full;
+    else if (/\.tsx?$/.test(name) && !/\.(test|d)\.tsx?$/.test(name)) yield full;
   }
 }
 
@@ -62,6 +65,11 @@ export function typedTexts(source, file = 'input.tsx') {
       const text = literalText(node.expression);
       if (text !== null && LETTER.test(text)) report(node, `text ${shown(text)}`);
     }
+    if (node.type === 'Property' && !node.computed && node.kind === 'init' && !node.method) {
+      const name = node.key.type === 'Identifier' ? node.key.name : String(node.key.value ?? '');
+      const text = isTextAttribute(name) ? literalText(node.value) : null;
+      if (text !== null && LETTER.test(text)) report(node, `${name}: ${shown(text)}`);
+    }
     if (node.type === 'JSXAttribute' && node.name.type === 'JSXIdentifier' && isTextAttribute(node.name.name)) {
       const text = literalText(node.value);
       if (text !== null && LETTER.test(text)) report(node, `${node.name.name}=${shown(text)}`);
@@ -75,7 +83,7 @@ export function typedTexts(source, file = 'input.tsx') {
       } else visit(value);
     }
   };
-  visit(parseAst(source, { lang: 'tsx' }));
+  visit(parseAst(source, { lang: file.endsWith('.ts') ? 'ts' : 'tsx' }));
   return found;
 }
 

@@ -36,6 +36,7 @@ test('reports every kind of typed text', () => {
     const f = <ConfirmModal confirmLabel="Remove" emptyText={\`None\`} />;
     const g = <Fieldset legend="Custodians" />;
     const h = <img alt="Logo" />;
+    const columns = [{ label: 'Email', sortKey: 'email' }, { label: \`Status\` }];
   `;
   assert.deepEqual(
     typedTexts(source).map((line) => line.replace(/^input\.tsx:\d+: /, '')),
@@ -51,6 +52,8 @@ test('reports every kind of typed text', () => {
       'emptyText="None"',
       'legend="Custodians"',
       'alt="Logo"',
+      'label: "Email"',
+      'label: "Status"',
     ],
   );
 });
@@ -62,6 +65,7 @@ test('lets pass texts from the messages, text without a letter, and attributes t
     const c = <TextInput type="email" autoComplete="username" aria-labelledby="title-id" data-testid="email" />;
     const d = <Group justify="flex-end" c="gray.8" />;
     const e = <Text>{cond ? m.yes : m.no}</Text>;
+    const f = [{ label: m.email, value: 'email', sortKey: 'last_name' }, { label: \`\${name} (off)\` }];
   `;
   assert.deepEqual(typedTexts(source), []);
 });

@@ -19,6 +19,8 @@ import { clientDocumentsMessages } from './messages/client-documents.js';
 import { comingSoonMessages } from './messages/coming-soon.js';
 import { commonScreenMessages } from './messages/common-screen.js';
 import { disclosuresMessages } from './messages/disclosures.js';
+import { disclosuresScreenMessages } from './messages/disclosures-screen.js';
+import { documentVaultScreenMessages } from './messages/document-vault-screen.js';
 import { employeesMessages } from './messages/employees.js';
 import { feeSchedulesMessages } from './messages/fee-schedules.js';
 import { firmFeeSchedulesMessages } from './messages/firm-fee-schedules.js';
@@ -45,6 +47,7 @@ import { onboardingMessages } from './messages/onboarding.js';
 import { passwordMessages } from './messages/password.js';
 import { remindersMessages } from './messages/reminders.js';
 import { resourcesMessages } from './messages/resources.js';
+import { resourcesScreenMessages } from './messages/resources-screen.js';
 import { sessionsMessages } from './messages/sessions.js';
 import { settingsMessages } from './messages/settings.js';
 import { settingsScreenMessages } from './messages/settings-screen.js';
@@ -58,6 +61,7 @@ import { submissionStatusScreenMessages } from './messages/submission-status-scr
 import { supervisedPersonsMessages } from './messages/supervised-persons.js';
 import { supervisedPersonsScreenMessages } from './messages/supervised-persons-screen.js';
 import { supportMessages } from './messages/support.js';
+import { supportScreenMessages } from './messages/support-screen.js';
 import { twoFactorMessages } from './messages/two-factor.js';
 import { usersMessages } from './messages/users.js';
 import { usersScreenMessages } from './messages/users-screen.js';
@@ -78,6 +82,8 @@ export { clientDocumentsMessages } from './messages/client-documents.js';
 export { comingSoonMessages } from './messages/coming-soon.js';
 export { commonScreenMessages } from './messages/common-screen.js';
 export { disclosuresMessages } from './messages/disclosures.js';
+export { disclosuresScreenMessages } from './messages/disclosures-screen.js';
+export { documentVaultScreenMessages } from './messages/document-vault-screen.js';
 export { employeesMessages } from './messages/employees.js';
 export { feeSchedulesMessages } from './messages/fee-schedules.js';
 export { firmFeeSchedulesMessages } from './messages/firm-fee-schedules.js';
@@ -104,6 +110,7 @@ export { onboardingMessages } from './messages/onboarding.js';
 export { passwordMessages } from './messages/password.js';
 export { remindersMessages } from './messages/reminders.js';
 export { resourcesMessages } from './messages/resources.js';
+export { resourcesScreenMessages } from './messages/resources-screen.js';
 export { sessionsMessages } from './messages/sessions.js';
 export { settingsMessages } from './messages/settings.js';
 export { settingsScreenMessages } from './messages/settings-screen.js';
@@ -117,6 +124,7 @@ export { submissionStatusScreenMessages } from './messages/submission-status-scr
 export { supervisedPersonsMessages } from './messages/supervised-persons.js';
 export { supervisedPersonsScreenMessages } from './messages/supervised-persons-screen.js';
 export { supportMessages } from './messages/support.js';
+export { supportScreenMessages } from './messages/support-screen.js';
 export type { CatalogueUses } from './messages/text.js';
 export { twoFactorMessages } from './messages/two-factor.js';
 export { usersMessages } from './messages/users.js';
@@ -183,4 +191,8 @@ export const messages = {
   submissionStatusScreen: submissionStatusScreenMessages,
   supervisedPersonsScreen: supervisedPersonsScreenMessages,
   usersScreen: usersScreenMessages,
+  disclosuresScreen: disclosuresScreenMessages,
+  documentVaultScreen: documentVaultScreenMessages,
+  resourcesScreen: resourcesScreenMessages,
+  supportScreen: supportScreenMessages,
 } as const;

@@ -12,4 +12,12 @@ export const commonScreenMessages = {
   fiscalQuarter: 'Fiscal quarter',
   sendReminders: 'Send reminders',
   cancel: 'Cancel',
+  remove: 'Remove',
+  showPassword: 'Show password',
+  supervisedPerson: 'Supervised Person',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  lastReminded: 'Last Reminded',
+  error: 'Error',
 };

@@ -2,4 +2,7 @@
 export const firmLinksScreenMessages = {
   urlPlaceholder: 'https://',
   remove: 'Remove',
+  searchLinks: 'Search links',
+  searchByLabelOrAddress: 'Search by label or address',
+  close: 'Close',
 };

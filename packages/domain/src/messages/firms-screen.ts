@@ -16,4 +16,11 @@ export const firmsScreenMessages = {
   chooseAnImage: 'Choose an image',
   firms: 'Firms',
   newFirm: 'New Firm',
+  firm: 'Firm',
+  view: 'View',
+  edit: 'Edit',
+  delete: 'Delete',
+  searchFirms: 'Search firms',
+  searchByNameOrAbbreviation: 'Search by name or abbreviation...',
+  close: 'Close',
 };

@@ -2,4 +2,7 @@
 export const investmentRequestsScreenMessages = {
   returnTo: 'Return to',
   new: 'New',
+  close: 'Close',
+  view: 'View',
+  edit: 'Edit',
 };

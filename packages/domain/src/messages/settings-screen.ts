@@ -29,4 +29,9 @@ export const settingsScreenMessages = {
   actions: 'Actions',
   settings: 'Settings',
   logOut: 'Log out',
+  close: 'Close',
+  profile: 'Profile',
+  password: 'Password',
+  security: 'Security',
+  sessions: 'Sessions',
 };

@@ -11,4 +11,5 @@ export const shellScreenMessages = {
   pageNotFound: 'Page not found',
   somethingWentWrong: 'Something went wrong',
   reload: 'Reload',
+  closeNotification: 'Close notification',
 };

@@ -2,4 +2,7 @@
 export const singleSignOnScreenMessages = {
   urlPlaceholder: 'https://',
   remove: 'Remove',
+  searchServiceProviders: 'Search service providers',
+  searchByNameKeyOr: 'Search by name, key or address',
+  close: 'Close',
 };

@@ -25,4 +25,12 @@ export const staffDirectoryScreenMessages = {
   firm: 'Firm',
   remove: 'Remove',
   cancel: 'Cancel',
+  member: 'Member',
+  phone: 'Phone',
+  mobile: 'Mobile',
+  viewMember: 'View member',
+  editMember: 'Edit member',
+  searchStaff: 'Search staff',
+  allFirms: 'All firms',
+  close: 'Close',
 };

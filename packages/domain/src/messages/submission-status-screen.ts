@@ -8,4 +8,9 @@ export const submissionStatusScreenMessages = {
   noneDelinquent: '0 delinquent',
   due: 'Due',
   status: 'Status',
+  all: 'All',
+  firm: 'Firm',
+  submittedDate: 'Submitted Date',
+  searchSupervisedPersons: 'Search supervised persons',
+  searchByFirstNameLast: 'Search by first name, last name or email...',
 };

@@ -6,4 +6,13 @@ export const supervisedPersonsScreenMessages = {
   supervisedPersons: 'Supervised Persons',
   addSupervisedPerson: 'Add Supervised Person',
   firm: 'Firm',
+  supervisedPerson: 'Supervised Person',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  edit: 'Edit',
+  delete: 'Delete',
+  searchSupervisedPersons: 'Search supervised persons',
+  searchByFirstNameLast: 'Search by first name, last name or email...',
+  all: 'All',
+  close: 'Close',
 };

@@ -208,7 +208,7 @@ export function NavBar({ user }: { user: User }) {
                 ))}
                 <MobileGroup
                   label={displayName(user)}
-                  entries={[...profile.flatMap((group) => group.entries), { label: 'Log Out', to: LOGOUT_PATH }]}
+                  entries={[...profile.flatMap((group) => group.entries), { label: ui.logOut, to: LOGOUT_PATH }]}
                 />
               </>
             )}

@@ -33,7 +33,7 @@ export function AttestationModal({ actor, open, onClose }: AttestationModalProps
       onClose={onClose}
       fullScreen={phone}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={open?.name ?? ''}
     >
       {open && <AttestationModalBody key={`${open.mode}-${open.id}`} actor={actor} open={open} onClose={onClose} />}

@@ -40,7 +40,7 @@ const targetOf = (a: AttestationListItem) => ({ ownerId: a.Owner_Tk__c, firmId: 
 
 const COLUMNS: DataTableColumn<AttestationListItem>[] = [
   {
-    label: 'Attestation',
+    label: ui.attestation,
     sortKey: 'Name',
     render: (a) => (
       <Group gap={6} wrap="wrap">
@@ -49,9 +49,9 @@ const COLUMNS: DataTableColumn<AttestationListItem>[] = [
       </Group>
     ),
   },
-  { label: 'Supervised Person', sortKey: 'Last_Name__c', visibleFrom: 'sm', render: personOf },
+  { label: ui.supervisedPerson, sortKey: 'Last_Name__c', visibleFrom: 'sm', render: personOf },
   {
-    label: 'Status',
+    label: ui.status,
     sortKey: 'Status__c',
     nowrap: true,
     render: (a) => (
@@ -61,16 +61,16 @@ const COLUMNS: DataTableColumn<AttestationListItem>[] = [
     ),
   },
   {
-    label: 'Submitted Date',
+    label: ui.submittedDate,
     sortKey: 'Submitted_Date__c',
     nowrap: true,
     visibleFrom: 'xs',
     render: (a) => formatDate(a.Submitted_Date__c),
   },
   // The name says the period too ('… FY2026 Q2'): a narrow screen can do without these two.
-  { label: 'Fiscal Year', sortKey: 'Fiscal_Year__c', visibleFrom: 'md', render: (a) => a.Fiscal_Year__c },
+  { label: ui.fiscalYearColumn, sortKey: 'Fiscal_Year__c', visibleFrom: 'md', render: (a) => a.Fiscal_Year__c },
   {
-    label: 'Fiscal Quarter',
+    label: ui.fiscalQuarterColumn,
     sortKey: 'Fiscal_Quarter__c',
     visibleFrom: 'md',
     render: (a) => `Q${a.Fiscal_Quarter__c}`,
@@ -133,15 +133,15 @@ export function AttestationsPage() {
   const openAs = (mode: OpenAttestation['mode']) => (a: AttestationListItem) =>
     setOpen({ id: a.Id, name: a.Name, ownerId: a.Owner_Tk__c, mode });
   const actions: RowAction<AttestationListItem>[] = [
-    { label: 'View', icon: IconEye, onClick: openAs('view') },
+    { label: ui.view, icon: IconEye, onClick: openAs('view') },
     {
-      label: 'Edit',
+      label: ui.edit,
       icon: IconPencil,
       visible: (a) => canEditAttestation(actor, targetOf(a)),
       onClick: openAs('edit'),
     },
     {
-      label: 'Delete',
+      label: ui.delete,
       icon: IconTrash,
       color: 'red',
       visible: (a) => canDeleteAttestation(actor, targetOf(a)),
@@ -149,7 +149,7 @@ export function AttestationsPage() {
     },
   ];
 
-  const firmOptions = [...(superCco ? [{ value: ALL, label: 'All' }] : []), ...(firms.data ?? [])];
+  const firmOptions = [...(superCco ? [{ value: ALL, label: ui.all }] : []), ...(firms.data ?? [])];
   const filters = (
     <>
       {cco && (
@@ -167,7 +167,7 @@ export function AttestationsPage() {
       )}
       <Select
         aria-label={ui.fiscalYear}
-        data={[{ value: ALL, label: 'All' }, ...years.map((y) => ({ value: y, label: `FY ${y}` }))]}
+        data={[{ value: ALL, label: ui.all }, ...years.map((y) => ({ value: y, label: `FY ${y}` }))]}
         value={fiscalYear}
         onChange={(value) => table.setFilter('fiscalYear', value ?? ALL)}
         allowDeselect={false}
@@ -175,7 +175,7 @@ export function AttestationsPage() {
       />
       <Select
         aria-label={ui.fiscalQuarter}
-        data={[{ value: ALL, label: 'All' }, ...QUARTERS.map((q) => ({ value: q, label: `Q${q}` }))]}
+        data={[{ value: ALL, label: ui.all }, ...QUARTERS.map((q) => ({ value: q, label: `Q${q}` }))]}
         value={fiscalQuarter}
         onChange={(value) => table.setFilter('fiscalQuarter', value ?? ALL)}
         allowDeselect={false}
@@ -227,7 +227,7 @@ export function AttestationsPage() {
         columns={COLUMNS}
         rowKey={(a) => a.Id}
         rowLabel={(a) => a.Name}
-        search={{ label: 'Search attestations', placeholder: 'Search by attestation name...' }}
+        search={{ label: ui.searchAttestations, placeholder: ui.searchByAttestationName }}
         filters={filters}
         emptyText={m.empty}
         rowNumbers

@@ -36,9 +36,9 @@ export interface ManagerFilters {
 const COLUMNS: DataTableColumn<SubmissionStatusRow>[] = [
   ...PERSON_COLUMNS,
   // The status itself says more than yes or no: reviewed or not, late or not.
-  { label: 'Attested', sortKey: 'status', nowrap: true, render: (r) => <SubmissionStatusBadge status={r.status} /> },
+  { label: ui.attested, sortKey: 'status', nowrap: true, render: (r) => <SubmissionStatusBadge status={r.status} /> },
   {
-    label: 'Attested Date',
+    label: ui.attestedDate,
     nowrap: true,
     visibleFrom: 'xs',
     render: (r) => formatDateTimeSeconds(r.attested_at) || NEVER,
@@ -65,7 +65,7 @@ export function SupervisedPersonsModal({ actor, opened, filters, onClose }: Supe
       onClose={onClose}
       size="80rem"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={ui.supervisedPersons}
     >
       {opened && <SupervisedPersonsBody actor={actor} filters={filters} />}
@@ -122,7 +122,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
       rowKey={(r) => r.supervised_person_id}
       rowLabel={personOf}
       rowTone={(r) => (r.status === 'Delinquent' ? 'problem' : undefined)}
-      search={{ label: 'Search supervised persons', placeholder: 'Search by first name, last name or email...' }}
+      search={{ label: ui.searchSupervisedPersons, placeholder: ui.searchByFirstNameLast }}
       emptyText={table.search ? messages.submissionStatus.noMatch : messages.submissionStatus.empty}
       actions={tab === 'pending' ? actions : []}
       minWidth={720}
@@ -135,7 +135,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
         {superCco && (
           <Select
             aria-label={ui.firm}
-            data={[{ value: ALL, label: 'All' }, ...(firms.data ?? [])]}
+            data={[{ value: ALL, label: ui.all }, ...(firms.data ?? [])]}
             value={firm}
             onChange={(value) => {
               setFirm(value ?? ALL);

@@ -132,7 +132,7 @@ export function CalendarPage() {
         opened={dialog?.kind === 'details'}
         onClose={close}
         title={dialog?.kind === 'details' ? dialog.item.title : ''}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
       >
         {dialog?.kind === 'details' && (
           <ItemDetails
@@ -149,7 +149,7 @@ export function CalendarPage() {
         onClose={close}
         title={dialog?.kind === 'form' && dialog.item ? m.editEvent : m.newEvent}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
       >
         {dialog?.kind === 'form' && (
           <EventForm

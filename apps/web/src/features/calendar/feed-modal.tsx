@@ -29,7 +29,7 @@ export function FeedModal({ opened, onClose }: { opened: boolean; onClose: () =>
         onClose={onClose}
         title={m.title}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
       >
         <Stack gap="md">
           <Text>{m.text}</Text>

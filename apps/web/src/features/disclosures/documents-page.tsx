@@ -7,6 +7,7 @@ import {
   isAdv,
   isSuperAdmin,
   messages,
+  disclosuresScreenMessages as ui,
   wireDateToText,
 } from '@portal/domain';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
@@ -224,7 +225,7 @@ export function DisclosureDocumentsPage() {
         opened={uploading && firmId !== null}
         fullScreen={phone}
         onClose={() => setUploading(false)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={firmName ? m.uploadFor(firmName) : m.uploadTitle}
       >
         {firmId !== null && <UploadForm firm={firmId} onDone={() => setUploading(false)} />}

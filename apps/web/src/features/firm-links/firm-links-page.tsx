@@ -77,7 +77,7 @@ export function FirmLinksPage() {
             columns={COLUMNS}
             rowKey={(l) => l.id}
             rowLabel={(l) => l.label}
-            search={{ label: 'Search links', placeholder: 'Search by label or address' }}
+            search={{ label: ui.searchLinks, placeholder: ui.searchByLabelOrAddress }}
             emptyText={m.empty}
             actions={actions}
             minWidth={640}
@@ -89,7 +89,7 @@ export function FirmLinksPage() {
         opened={editing !== null && firm !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.row ? m.editTitle : m.addTitle}
       >
         {editing && firm !== null && (

@@ -18,11 +18,11 @@ type Open = { mode: FirmFormMode; firm: Firm | null } | null;
 const titleOf = (open: NonNullable<Open>) => (open.firm ? open.firm.name : 'New Firm');
 
 const COLUMNS: DataTableColumn<Firm>[] = [
-  { label: 'Firm', sortKey: 'name', render: (firm) => firm.name },
-  { label: 'Street', sortKey: 'street', visibleFrom: 'sm', render: (firm) => firm.street },
-  { label: 'City', sortKey: 'city', visibleFrom: 'xs', render: (firm) => firm.city },
-  { label: 'State', sortKey: 'state', visibleFrom: 'sm', render: (firm) => firm.state },
-  { label: 'Zip/Postal Code', sortKey: 'zip_code', visibleFrom: 'md', render: (firm) => firm.zip_code },
+  { label: ui.firm, sortKey: 'name', render: (firm) => firm.name },
+  { label: ui.street, sortKey: 'street', visibleFrom: 'sm', render: (firm) => firm.street },
+  { label: ui.city, sortKey: 'city', visibleFrom: 'xs', render: (firm) => firm.city },
+  { label: ui.state, sortKey: 'state', visibleFrom: 'sm', render: (firm) => firm.state },
+  { label: ui.zipPostalCode, sortKey: 'zip_code', visibleFrom: 'md', render: (firm) => firm.zip_code },
 ];
 
 /** The firms manager: a server-side list with search, sorting, the modal and deletion. */
@@ -52,9 +52,9 @@ export function FirmsPage() {
   });
 
   const actions: RowAction<Firm>[] = [
-    { label: 'View', icon: IconEye, placement: 'inline', onClick: (firm) => setOpen({ mode: 'view', firm }) },
-    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (firm) => setOpen({ mode: 'edit', firm }) },
-    { label: 'Delete', icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
+    { label: ui.view, icon: IconEye, placement: 'inline', onClick: (firm) => setOpen({ mode: 'view', firm }) },
+    { label: ui.edit, icon: IconPencil, placement: 'inline', onClick: (firm) => setOpen({ mode: 'edit', firm }) },
+    { label: ui.delete, icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
   ];
 
   return (
@@ -76,7 +76,7 @@ export function FirmsPage() {
         columns={COLUMNS}
         rowKey={(firm) => firm.id}
         rowLabel={(firm) => firm.name}
-        search={{ label: 'Search firms', placeholder: 'Search by name or abbreviation...' }}
+        search={{ label: ui.searchFirms, placeholder: ui.searchByNameOrAbbreviation }}
         emptyText={messages.firms.empty}
         actions={actions}
         showActionsHeader
@@ -87,7 +87,7 @@ export function FirmsPage() {
         opened={open !== null}
         fullScreen={phone}
         onClose={() => setOpen(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={open ? titleOf(open) : ''}
         size="lg"
       >

@@ -48,10 +48,10 @@ function columnsOf(s: AssignmentScreen): DataTableColumn<Assignment>[] {
   const nameOf = (a: Assignment) => (a as unknown as Record<string, string>)[s.nameKey];
   return [
     { label: s.text.entryLabel, sortKey: s.nameKey, render: nameOf },
-    { label: 'Firm', sortKey: 'firm_name', visibleFrom: 'xs', render: (a) => a.firm_name },
-    { label: 'Created Date', sortKey: 'created_date', visibleFrom: 'sm', render: (a) => formatDate(a.created_date) },
+    { label: ui.firm, sortKey: 'firm_name', visibleFrom: 'xs', render: (a) => a.firm_name },
+    { label: ui.createdDate, sortKey: 'created_date', visibleFrom: 'sm', render: (a) => formatDate(a.created_date) },
     {
-      label: 'Last Modified Date',
+      label: ui.lastModifiedDate,
       sortKey: 'last_modified_date',
       visibleFrom: 'md',
       render: (a) => formatDate(a.last_modified_date),
@@ -59,7 +59,7 @@ function columnsOf(s: AssignmentScreen): DataTableColumn<Assignment>[] {
     ...(s.withEmail
       ? [
           {
-            label: 'Email',
+            label: ui.email,
             sortKey: 'email',
             visibleFrom: 'sm' as const,
             render: (a: Assignment) => (a as FirmModel).email,
@@ -106,8 +106,8 @@ function AssignmentsPage(s: AssignmentScreen) {
   });
 
   const actions: RowAction<Assignment>[] = [
-    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (assignment) => setEditing({ assignment }) },
-    { label: 'Delete', icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
+    { label: ui.edit, icon: IconPencil, placement: 'inline', onClick: (assignment) => setEditing({ assignment }) },
+    { label: ui.delete, icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
   ];
 
   return (
@@ -130,7 +130,7 @@ function AssignmentsPage(s: AssignmentScreen) {
         filters={
           <Select
             aria-label={ui.firm}
-            data={[...(superAdmin ? [{ value: ALL, label: 'All' }] : []), ...(firms.data ?? [])]}
+            data={[...(superAdmin ? [{ value: ALL, label: ui.all }] : []), ...(firms.data ?? [])]}
             value={firm}
             onChange={(value) => table.setFilter('firm', value ?? ALL)}
             allowDeselect={false}
@@ -150,7 +150,7 @@ function AssignmentsPage(s: AssignmentScreen) {
         opened={editing !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.assignment ? labelOf(editing.assignment) : t.newButton}
       >
         {editing && (
@@ -187,7 +187,7 @@ export function FirmModelsPage() {
       withEmail
       text={{
         ...messages.firmModels,
-        entryLabel: 'Model',
+        entryLabel: ui.model,
         chooseEntry: messages.catalogues.chooseModel,
         searchBy: 'Search by firm, model or email...',
       }}
@@ -206,7 +206,7 @@ export function FirmFeeSchedulesPage() {
       withEmail={false}
       text={{
         ...messages.firmFeeSchedules,
-        entryLabel: 'Fee Schedule',
+        entryLabel: ui.feeSchedule,
         chooseEntry: messages.catalogues.chooseFeeSchedule,
         searchBy: 'Search by fee schedule or firm...',
       }}

@@ -6,6 +6,7 @@ import {
   type InvestmentStrategy,
   messages,
   type User,
+  investmentRequestsScreenMessages as ui,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -37,7 +38,7 @@ export function RequestModal({ kind, actor, open, onClose }: RequestModalProps) 
       onClose={onClose}
       fullScreen={phone}
       size={kind === 'strategy' ? 'xl' : 'lg'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={titles[kind]}
     >
       {open && (

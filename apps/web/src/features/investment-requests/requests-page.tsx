@@ -203,9 +203,9 @@ function RequestsPage<Row extends RequestRow>({
 
   const targetOf = (r: Row) => ({ firmId: r.Firm_Tk__c, submitterId: r.Submitter_ID__c, status: r.Status__c });
   const actions: RowAction<Row>[] = [
-    { label: 'View', icon: IconEye, placement: 'inline', onClick: (r) => setViewed(r.Id) },
+    { label: ui.view, icon: IconEye, placement: 'inline', onClick: (r) => setViewed(r.Id) },
     {
-      label: 'Edit',
+      label: ui.edit,
       icon: IconPencil,
       placement: 'inline',
       visible: (r) => canEditInvestmentRequest(actor, targetOf(r)),

@@ -6,6 +6,7 @@ import {
   type StatusChangeBody,
   statusChangeBody,
   statusNeedsReason,
+  investmentRequestsScreenMessages as ui,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -34,7 +35,7 @@ export function StatusModal({ kind, moving, onClose }: StatusModalProps) {
     <Modal
       opened={moving !== null}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={m.changeStatus}
     >
       {moving && <StatusForm key={moving.id} kind={kind} moving={moving} onClose={onClose} />}

@@ -24,6 +24,7 @@ import {
   type Resource,
   type ResourceCategory,
   resourceCategoryOf,
+  resourcesScreenMessages as ui,
   wireDateToText,
 } from '@portal/domain';
 import { IconChecklist, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -232,7 +233,7 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
         opened={editing !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing === 'new' ? m.addTitle : m.editTitle}
         size="lg"
       >

@@ -39,7 +39,7 @@ export function PasswordPrompt({
     onCancel();
   };
   return (
-    <Modal opened={opened} onClose={close} closeButtonProps={{ 'aria-label': 'Close' }} title={title} centered>
+    <Modal opened={opened} onClose={close} closeButtonProps={{ 'aria-label': ui.close }} title={title} centered>
       <form noValidate onSubmit={form.onSubmit((values) => onConfirm(values.password))}>
         <Stack gap="md">
           <Text>{intro}</Text>

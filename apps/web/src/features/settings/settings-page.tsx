@@ -4,11 +4,11 @@ import { NavLink, Outlet } from 'react-router';
 import classes from './settings-page.module.css';
 
 const TABS = [
-  { label: 'Profile', to: 'profile' },
-  { label: 'Email', to: 'email' },
-  { label: 'Password', to: 'password' },
-  { label: 'Security', to: 'security' },
-  { label: 'Sessions', to: 'sessions' },
+  { label: ui.profile, to: 'profile' },
+  { label: ui.email, to: 'email' },
+  { label: ui.password, to: 'password' },
+  { label: ui.security, to: 'security' },
+  { label: ui.sessions, to: 'sessions' },
 ];
 
 /**

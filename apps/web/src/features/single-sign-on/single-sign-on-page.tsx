@@ -97,7 +97,7 @@ export function SingleSignOnPage() {
             columns={COLUMNS}
             rowKey={(sp) => sp.id}
             rowLabel={(sp) => sp.label}
-            search={{ label: 'Search service providers', placeholder: 'Search by name, key or address' }}
+            search={{ label: ui.searchServiceProviders, placeholder: ui.searchByNameKeyOr }}
             emptyText={m.empty}
             actions={actions}
             minWidth={720}
@@ -110,7 +110,7 @@ export function SingleSignOnPage() {
         fullScreen={phone}
         size="lg"
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.row ? m.editTitle : m.addTitle}
       >
         {editing && firm !== null && (

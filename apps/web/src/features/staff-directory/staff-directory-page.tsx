@@ -26,11 +26,11 @@ const m = messages.employees;
 const ALL = 'all';
 
 const COLUMNS: DataTableColumn<Employee>[] = [
-  { label: 'Member', sortKey: 'Name', render: directoryName },
-  { label: 'Company', visibleFrom: 'sm', render: (e) => e.FirmId__r.Name },
-  { label: 'Phone', visibleFrom: 'md', render: (e) => e.WorkPhone__c },
-  { label: 'Mobile', visibleFrom: 'md', render: (e) => e.Mobile_Phone__c },
-  { label: 'Email', visibleFrom: 'xs', render: (e) => e.WorkEmail__c },
+  { label: ui.member, sortKey: 'Name', render: directoryName },
+  { label: ui.company, visibleFrom: 'sm', render: (e) => e.FirmId__r.Name },
+  { label: ui.phone, visibleFrom: 'md', render: (e) => e.WorkPhone__c },
+  { label: ui.mobile, visibleFrom: 'md', render: (e) => e.Mobile_Phone__c },
+  { label: ui.email, visibleFrom: 'xs', render: (e) => e.WorkEmail__c },
 ];
 
 type Open = { mode: MemberFormMode; member: Employee } | null;
@@ -71,18 +71,18 @@ export function StaffDirectoryPage() {
   const actions: RowAction<Employee>[] = manager
     ? [
         {
-          label: 'View member',
+          label: ui.viewMember,
           icon: IconEye,
           placement: 'menu',
           onClick: (member) => setOpen({ mode: 'view', member }),
         },
         {
-          label: 'Edit member',
+          label: ui.editMember,
           icon: IconPencil,
           placement: 'menu',
           onClick: (member) => setOpen({ mode: 'edit', member }),
         },
-        { label: 'Remove', icon: IconUserMinus, placement: 'menu', color: 'red', onClick: setRemoving },
+        { label: ui.remove, icon: IconUserMinus, placement: 'menu', color: 'red', onClick: setRemoving },
       ]
     : [];
 
@@ -97,12 +97,12 @@ export function StaffDirectoryPage() {
         columns={COLUMNS}
         rowKey={(e) => e.Id}
         rowLabel={directoryName}
-        search={{ label: 'Search staff', placeholder: m.searchPlaceholder }}
+        search={{ label: ui.searchStaff, placeholder: m.searchPlaceholder }}
         filters={
           superAdmin ? (
             <Select
               aria-label={ui.firm}
-              data={[{ value: ALL, label: 'All firms' }, ...(firms.data ?? [])]}
+              data={[{ value: ALL, label: ui.allFirms }, ...(firms.data ?? [])]}
               value={firm}
               onChange={(value) => table.setFilter('firm', value ?? ALL)}
               allowDeselect={false}
@@ -120,7 +120,7 @@ export function StaffDirectoryPage() {
         opened={open !== null}
         fullScreen={phone}
         onClose={() => setOpen(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={open ? (open.mode === 'edit' ? m.editTitle : directoryName(open.member)) : ''}
         size="lg"
       >

@@ -26,16 +26,16 @@ const TITLE = 'Attestation Submission Status';
 const ALL = 'all';
 // The most urgent first, as the list is ordered.
 const STATUS_CHOICES = [
-  { value: ALL, label: 'All' },
+  { value: ALL, label: ui.all },
   ...['Delinquent', 'Pending', 'Submitted', 'Reviewed'].map((s) => ({ value: s, label: s })),
 ];
 
 const COLUMNS: DataTableColumn<SubmissionStatusRow>[] = [
   ...PERSON_COLUMNS,
-  { label: 'Status', sortKey: 'status', nowrap: true, render: (r) => <SubmissionStatusBadge status={r.status} /> },
-  { label: 'Firm', sortKey: 'firm_name', visibleFrom: 'sm', render: (r) => r.firm_name },
+  { label: ui.status, sortKey: 'status', nowrap: true, render: (r) => <SubmissionStatusBadge status={r.status} /> },
+  { label: ui.firm, sortKey: 'firm_name', visibleFrom: 'sm', render: (r) => r.firm_name },
   {
-    label: 'Submitted Date',
+    label: ui.submittedDate,
     sortKey: 'submitted_date',
     nowrap: true,
     visibleFrom: 'xs',
@@ -115,7 +115,7 @@ export function SubmissionStatusPage() {
         rowKey={(r) => r.supervised_person_id}
         rowLabel={personOf}
         rowTone={(r) => (r.status === 'Delinquent' ? 'problem' : undefined)}
-        search={{ label: 'Search supervised persons', placeholder: 'Search by first name, last name or email...' }}
+        search={{ label: ui.searchSupervisedPersons, placeholder: ui.searchByFirstNameLast }}
         filters={
           <>
             <PeriodSelects

@@ -29,12 +29,12 @@ const personOf = (p: SupervisedPerson) => [p.last_name, p.first_name].filter(Boo
 
 const COLUMNS: DataTableColumn<SupervisedPerson>[] = [
   // Sorted by the Last Name column; two headers showing one ordering would read as two sorts.
-  { label: 'Supervised Person', render: personOf },
+  { label: ui.supervisedPerson, render: personOf },
   // Supervised Person says both names: a narrow screen can do without the two name columns.
-  { label: 'First Name', sortKey: 'first_name', visibleFrom: 'md', render: (p) => p.first_name },
-  { label: 'Last Name', sortKey: 'last_name', visibleFrom: 'md', render: (p) => p.last_name },
-  { label: 'Email', sortKey: 'email', visibleFrom: 'xs', render: (p) => p.email },
-  { label: 'Firm', sortKey: 'firm_name', visibleFrom: 'sm', render: (p) => p.firm_name },
+  { label: ui.firstName, sortKey: 'first_name', visibleFrom: 'md', render: (p) => p.first_name },
+  { label: ui.lastName, sortKey: 'last_name', visibleFrom: 'md', render: (p) => p.last_name },
+  { label: ui.email, sortKey: 'email', visibleFrom: 'xs', render: (p) => p.email },
+  { label: ui.firm, sortKey: 'firm_name', visibleFrom: 'sm', render: (p) => p.firm_name },
 ];
 
 type Editing = { entry: SupervisedPerson | null } | null;
@@ -75,8 +75,14 @@ export function SupervisedPersonsPage() {
 
   const keeps = (p: SupervisedPerson) => canManageRosterEntry(actor, { userId: p.user_id, firmId: p.firm_id });
   const actions: RowAction<SupervisedPerson>[] = [
-    { label: 'Edit', icon: IconPencil, placement: 'inline', visible: keeps, onClick: (entry) => setEditing({ entry }) },
-    { label: 'Delete', icon: IconTrash, placement: 'inline', color: 'red', visible: keeps, onClick: setDeleting },
+    {
+      label: ui.edit,
+      icon: IconPencil,
+      placement: 'inline',
+      visible: keeps,
+      onClick: (entry) => setEditing({ entry }),
+    },
+    { label: ui.delete, icon: IconTrash, placement: 'inline', color: 'red', visible: keeps, onClick: setDeleting },
   ];
 
   return (
@@ -95,11 +101,11 @@ export function SupervisedPersonsPage() {
         columns={COLUMNS}
         rowKey={(p) => p.id}
         rowLabel={personOf}
-        search={{ label: 'Search supervised persons', placeholder: 'Search by first name, last name or email...' }}
+        search={{ label: ui.searchSupervisedPersons, placeholder: ui.searchByFirstNameLast }}
         filters={
           <Select
             aria-label={ui.firm}
-            data={[...(superCco ? [{ value: ALL, label: 'All' }] : []), ...(firms.data ?? [])]}
+            data={[...(superCco ? [{ value: ALL, label: ui.all }] : []), ...(firms.data ?? [])]}
             value={firm}
             onChange={(value) => table.setFilter('firm', value ?? ALL)}
             allowDeselect={false}
@@ -119,7 +125,7 @@ export function SupervisedPersonsPage() {
         opened={editing !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.entry ? personOf(editing.entry) : 'Add Supervised Person'}
       >
         {editing && (

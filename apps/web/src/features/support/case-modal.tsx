@@ -1,6 +1,6 @@
 import { Center, Divider, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { messages, type SupportTicket } from '@portal/domain';
+import { messages, type SupportTicket, supportScreenMessages as ui } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Spinner } from '../../components/spinner';
@@ -42,7 +42,7 @@ export function CaseModal({ open, handler, presetCategory, onClose }: CaseModalP
       onClose={onClose}
       fullScreen={phone}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={<span className={classes.subject}>{title}</span>}
     >
       {open === 'new' && (

@@ -6,6 +6,7 @@ import {
   PRAYER_REQUEST,
   type SupportTicketListItem,
   supportTicketListQuery,
+  supportScreenMessages as ui,
 } from '@portal/domain';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -110,7 +111,7 @@ function SupportPage({ title, category }: SupportScreen) {
   }, [setOpened]);
 
   const actions: RowAction<SupportTicketListItem>[] = [
-    { label: 'View', icon: IconEye, placement: 'inline', onClick: (r) => setOpened(r.Id) },
+    { label: ui.view, icon: IconEye, placement: 'inline', onClick: (r) => setOpened(r.Id) },
   ];
   const filters = (
     <Select

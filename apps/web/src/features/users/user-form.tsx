@@ -54,15 +54,15 @@ interface Flag {
 
 // The spec's names for the privilege flags.
 const ROLE_FLAGS: Flag[] = [
-  { field: 'is_admin', label: 'System Administrator' },
-  { field: 'profile.is_cco', label: 'CCO' },
-  { field: 'profile.is_super_admin', label: 'Super System Administrator' },
-  { field: 'profile.is_super_cco', label: 'Super CCO' },
-  { field: 'profile.is_manager', label: 'Manager' },
-  { field: 'profile.is_investments_user', label: 'Investments User' },
+  { field: 'is_admin', label: ui.systemAdministrator },
+  { field: 'profile.is_cco', label: ui.cco },
+  { field: 'profile.is_super_admin', label: ui.superSystemAdministrator },
+  { field: 'profile.is_super_cco', label: ui.superCco },
+  { field: 'profile.is_manager', label: ui.manager },
+  { field: 'profile.is_investments_user', label: ui.investmentsUser },
   // How an administrator names the firm's support handlers.
   { field: 'profile.is_support_handler', label: messages.support.handlerFlag },
-  { field: 'profile.is_exhibit_b_investor_profile_form_user', label: 'Exhibit B Investor Profile Form User' },
+  { field: 'profile.is_exhibit_b_investor_profile_form_user', label: ui.exhibitBInvestorProfileForm },
 ];
 
 // Custodian names come from the same configuration as the clients' Account Management links.
@@ -71,7 +71,7 @@ const CUSTODIAN_FLAGS: Flag[] = (Object.keys(custodianLinks) as (keyof typeof cu
   label: custodianLinks[name].label,
 }));
 
-const ACTIVE_FLAG: Flag = { field: 'is_active', label: 'Active' };
+const ACTIVE_FLAG: Flag = { field: 'is_active', label: ui.active };
 
 const GUARDED: UserFormField[] = [
   ...[ACTIVE_FLAG, ...ROLE_FLAGS, ...CUSTODIAN_FLAGS].map((flag) => flag.field),

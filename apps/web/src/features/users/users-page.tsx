@@ -59,11 +59,11 @@ const listName = (user: UserListItem) => [user.last_name, user.first_name].filte
 const fullName = (user: UserListItem) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
 
 const COLUMNS: DataTableColumn<UserListItem>[] = [
-  { label: 'User', sortKey: 'last_name', render: listName },
-  { label: 'Email', sortKey: 'email', visibleFrom: 'sm', render: (user) => user.email },
-  { label: 'Profile', sortKey: 'profile_type', visibleFrom: 'xs', render: (user) => user.profile_type_name },
+  { label: ui.user, sortKey: 'last_name', render: listName },
+  { label: ui.email, sortKey: 'email', visibleFrom: 'sm', render: (user) => user.email },
+  { label: ui.profile, sortKey: 'profile_type', visibleFrom: 'xs', render: (user) => user.profile_type_name },
   {
-    label: 'Active',
+    label: ui.active,
     sortKey: 'is_active',
     visibleFrom: 'xs',
     render: (user) => (
@@ -85,7 +85,7 @@ const COLUMNS: DataTableColumn<UserListItem>[] = [
     ),
   },
   {
-    label: 'Last Login',
+    label: ui.lastLogin,
     sortKey: 'last_login',
     nowrap: true,
     visibleFrom: 'md',
@@ -169,7 +169,7 @@ export function UsersPage() {
 
   const actions: RowAction<UserListItem>[] = [
     {
-      label: 'Edit',
+      label: ui.edit,
       icon: IconPencil,
       placement: 'both',
       visible: (user) => canEditUser(actor, user),
@@ -200,7 +200,7 @@ export function UsersPage() {
       onClick: setSigningOut,
     },
     {
-      label: 'Delete',
+      label: ui.delete,
       icon: IconTrash,
       color: 'red',
       visible: (user) => canDeleteUser(actor, user),
@@ -208,7 +208,7 @@ export function UsersPage() {
     },
   ];
 
-  const firmOptions = [{ value: ALL_FIRMS, label: 'All Firms' }, ...(firms.data ?? [])];
+  const firmOptions = [{ value: ALL_FIRMS, label: ui.allFirms }, ...(firms.data ?? [])];
   const filters = (
     <>
       <SegmentedFilter
@@ -216,9 +216,9 @@ export function UsersPage() {
         value={table.filters.status}
         onChange={(value) => table.setFilter('status', value)}
         data={[
-          { value: 'all', label: 'All' },
-          { value: 'active', label: 'Active' },
-          { value: 'inactive', label: 'Inactive' },
+          { value: 'all', label: ui.all },
+          { value: 'active', label: ui.active },
+          { value: 'inactive', label: ui.inactive },
         ]}
       />
       <Select
@@ -256,11 +256,11 @@ export function UsersPage() {
         columns={COLUMNS}
         rowKey={(user) => user.id}
         rowLabel={listName}
-        search={{ label: 'Search users', placeholder: 'Enter user name to search list...' }}
+        search={{ label: ui.searchUsers, placeholder: ui.enterUserNameToSearch }}
         filters={filters}
         emptyText={messages.users.empty}
         rowNumbers
-        selection={{ selected, onChange: setSelected, allLabel: 'Select all users on this page' }}
+        selection={{ selected, onChange: setSelected, allLabel: ui.selectAllUsersOnThis }}
         actions={actions}
         minWidth={860}
       />
@@ -269,7 +269,7 @@ export function UsersPage() {
         opened={editing !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.mode === 'edit' ? fullName(editing.user) : 'New User'}
         size="xl"
       >
