@@ -21,6 +21,7 @@ import { fieldError, forbidden, HttpError, notFound } from '../../platform/error
 import { parseFields, type UploadedPart } from '../../platform/multipart.js';
 import {
   type ClientDocumentRow,
+  documentEntity,
   findDocument,
   findVaultClient,
   insertDocument,
@@ -37,20 +38,7 @@ export const uploadLimits = {
   tooLarge: m.fileTooLarge(CLIENT_DOCUMENT_MAX_LABEL),
 };
 
-const toWire = (r: ClientDocumentRow): ClientDocument => ({
-  id: r.id,
-  client: r.clientId,
-  file_name: r.fileName,
-  content_type: r.contentType,
-  size: r.size,
-  category: r.category,
-  description: r.description,
-  uploaded_by: r.uploadedById,
-  uploaded_by_name: r.uploadedByName,
-  uploaded_by_client: r.uploadedByClient,
-  uploaded_at: r.uploadedAt.toISOString(),
-  download_url: `/api/client_documents/${r.id}/download/`,
-});
+const toWire = (r: ClientDocumentRow) => documentEntity.toWire(r) as ClientDocument;
 
 /**
  * Someone who has no vault at all (a staff member who is neither an advisor nor an administrator) is
@@ -105,10 +93,9 @@ export async function upload(ctx: Ctx, fields: Record<string, string>, file: Upl
     const inserted = await insertDocument(tx, {
       firmId: client.firmId,
       clientId: client.id,
+      ...(documentEntity.rowColumns(ctx.actor, body) as Pick<ClientDocumentRow, 'category' | 'description'>),
       fileName,
       contentType: CLIENT_DOCUMENT_TYPES[ext].mime,
-      category: body.category,
-      description: body.description || null,
       storageKey: key,
       size: bytes.length,
       sha256,
