@@ -42,6 +42,7 @@ import { investmentStrategiesMessages } from './messages/investment-strategies.j
 import { investorProfilesMessages } from './messages/investor-profiles.js';
 import { lifeImpactMessages } from './messages/life-impact.js';
 import { listsMessages } from './messages/lists.js';
+import { menuMessages } from './messages/menu.js';
 import { metricsMessages } from './messages/metrics.js';
 import { onboardingMessages } from './messages/onboarding.js';
 import { passwordMessages } from './messages/password.js';
@@ -105,6 +106,7 @@ export { investmentStrategiesMessages } from './messages/investment-strategies.j
 export { investorProfilesMessages } from './messages/investor-profiles.js';
 export { lifeImpactMessages } from './messages/life-impact.js';
 export { listsMessages } from './messages/lists.js';
+export { menuMessages } from './messages/menu.js';
 export { metricsMessages } from './messages/metrics.js';
 export { onboardingMessages } from './messages/onboarding.js';
 export { passwordMessages } from './messages/password.js';
@@ -160,6 +162,7 @@ export const messages = {
   sso: ssoMessages,
   support: supportMessages,
   lists: listsMessages,
+  menu: menuMessages,
   metrics: metricsMessages,
   states: statesMessages,
   home: homeMessages,

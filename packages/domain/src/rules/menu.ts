@@ -1,4 +1,5 @@
 import { type CustodianFlag, custodianLinks, type ExternalLink, staffLinks } from '../config/links.js';
+import { menuMessages as m } from '../messages/menu.js';
 import { resourcesMessages } from '../messages/resources.js';
 import { canOpenRoster, canStartAttestation, canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canReadAuditTrail } from './audit-trail.js';
@@ -70,60 +71,64 @@ function accountManagementEntries(a: Actor): MenuEntry[] {
  * open it are written here once; the groups below place the entries in the menus.
  */
 export const screenEntries = {
-  attestations: { label: 'Quarterly Attestations', to: '/compliance/attestations', allowed: canStartAttestation },
+  attestations: { label: m.entries.attestations, to: '/compliance/attestations', allowed: canStartAttestation },
   supervisedPersons: {
-    label: 'Supervised Persons',
+    label: m.entries.supervisedPersons,
     to: '/compliance/supervised-persons/',
     // Every CCO may open their firm's roster (as the API allows); only a super CCO has it in the menu.
     allowed: canOpenRoster,
     visible: rosterInMenu,
   },
   submissionStatus: {
-    label: 'Attestation Submission Status',
+    label: m.entries.submissionStatus,
     to: '/compliance/quarterly-attestation-submission-status/',
     allowed: canViewSubmissionStatus,
   },
   // The proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
   disclosureDeliveries: {
-    label: 'Disclosure Deliveries',
+    label: m.entries.disclosureDeliveries,
     to: '/compliance/disclosure-deliveries',
     allowed: canOpenDisclosureDeliveries,
   },
   // Every change in the portal, for CCOs, administrators and super administrators.
-  auditTrail: { label: 'Audit Trail', to: '/compliance/audit-trail', allowed: canReadAuditTrail },
-  cashRequests: { label: 'Cash Requests', to: '/investments/cash-requests/', allowed: canListInvestmentRequests },
+  auditTrail: { label: m.entries.auditTrail, to: '/compliance/audit-trail', allowed: canReadAuditTrail },
+  cashRequests: {
+    label: m.entries.cashRequests,
+    to: '/investments/cash-requests/',
+    allowed: canListInvestmentRequests,
+  },
   investmentStrategies: {
-    label: 'Investment Strategies',
+    label: m.entries.investmentStrategies,
     to: '/investments/investment-strategies/',
     allowed: canListInvestmentRequests,
   },
   firmFeeSchedules: {
-    label: 'Firm Fee Schedules',
+    label: m.entries.firmFeeSchedules,
     to: '/investments/firm-fee-schedules/',
     allowed: canManageCatalogues,
   },
-  firmModels: { label: 'Firm Models', to: '/investments/firm-models/', allowed: canManageCatalogues },
-  feeSchedules: { label: 'Fee Schedule List', to: '/investments/fee-schedules/', allowed: canManageCatalogues },
-  models: { label: 'Model List', to: '/investments/models/', allowed: canManageCatalogues },
-  staffDirectory: { label: 'Staff Directory', to: '/staff-directory/', allowed: canReadDirectory },
-  documentVault: { label: 'Document Vault', to: '/document-vault/', allowed: canOpenClientVault },
-  helpRequests: { label: 'Help Requests', to: '/support/', allowed: canUseSupport },
-  prayerRequests: { label: 'Prayer Requests', to: '/support/prayer-requests/', allowed: canUseSupport },
-  lifeImpact: { label: 'Life Impact', to: '/life-impact/' },
-  calendar: { label: 'Calendar', to: '/calendar' },
-  firms: { label: 'Firm Management', to: '/setup/firms', allowed: canManageFirms },
-  users: { label: 'User Management', to: '/users/', allowed: canManageUsers },
+  firmModels: { label: m.entries.firmModels, to: '/investments/firm-models/', allowed: canManageCatalogues },
+  feeSchedules: { label: m.entries.feeSchedules, to: '/investments/fee-schedules/', allowed: canManageCatalogues },
+  models: { label: m.entries.models, to: '/investments/models/', allowed: canManageCatalogues },
+  staffDirectory: { label: m.entries.staffDirectory, to: '/staff-directory/', allowed: canReadDirectory },
+  documentVault: { label: m.entries.documentVault, to: '/document-vault/', allowed: canOpenClientVault },
+  helpRequests: { label: m.entries.helpRequests, to: '/support/', allowed: canUseSupport },
+  prayerRequests: { label: m.entries.prayerRequests, to: '/support/prayer-requests/', allowed: canUseSupport },
+  lifeImpact: { label: m.entries.lifeImpact, to: '/life-impact/' },
+  calendar: { label: m.entries.calendar, to: '/calendar' },
+  firms: { label: m.entries.firms, to: '/setup/firms', allowed: canManageFirms },
+  users: { label: m.entries.users, to: '/users/', allowed: canManageUsers },
   disclosureDocuments: {
-    label: 'Disclosure Documents',
+    label: m.entries.disclosureDocuments,
     to: '/setup/disclosure-documents',
     allowed: canOpenDisclosureDocuments,
   },
-  firmLinks: { label: 'Firm Links', to: '/setup/firm-links', allowed: canOpenFirmLinks },
+  firmLinks: { label: m.entries.firmLinks, to: '/setup/firm-links', allowed: canOpenFirmLinks },
   // The service providers the firm's portfolio-system links sign in to.
-  singleSignOn: { label: 'Single Sign-On', to: '/setup/single-sign-on', allowed: canOpenServiceProviders },
+  singleSignOn: { label: m.entries.singleSignOn, to: '/setup/single-sign-on', allowed: canOpenServiceProviders },
   // Which menu entries show the coming-soon card, and its countdown.
-  comingSoonPages: { label: 'Coming Soon Pages', to: '/setup/coming-soon', allowed: canEditFirmContent },
-  settings: { label: 'Settings', to: '/settings' },
+  comingSoonPages: { label: m.entries.comingSoonPages, to: '/setup/coming-soon', allowed: canEditFirmContent },
+  settings: { label: m.entries.settings, to: '/settings' },
 } satisfies Record<string, MenuEntry>;
 
 const e = screenEntries;
@@ -137,7 +142,7 @@ export const menu: MenuGroupDefinition[] = [
     // Quarterly Attestations for staff; Supervised Persons only for a super CCO; the
     // submission status for every CCO.
     id: 'compliance',
-    label: 'Compliance',
+    label: m.groups.compliance,
     place: 'main',
     visible: isStaff,
     entries: [e.attestations, e.supervisedPersons, e.submissionStatus, e.disclosureDeliveries, e.auditTrail],
@@ -147,7 +152,7 @@ export const menu: MenuGroupDefinition[] = [
     // work them (the firm's investment department); the catalogues for investments users (and the
     // administrators who keep them too).
     id: 'investments',
-    label: 'Investments',
+    label: m.groups.investments,
     place: 'main',
     visible: isStaff,
     entries: [e.cashRequests, e.investmentStrategies, e.firmFeeSchedules, e.firmModels, e.feeSchedules, e.models],
@@ -156,7 +161,7 @@ export const menu: MenuGroupDefinition[] = [
     // A client's onboarding steps; for staff the Client Agreement Profile
     // (advisors and firm administrators) and the Exhibit B Investor Profile (advisors only).
     id: 'forms',
-    label: 'Forms',
+    label: m.groups.forms,
     place: 'main',
     visible: canOpenOnboardingForms,
     entries: formsMenuEntries,
@@ -164,7 +169,7 @@ export const menu: MenuGroupDefinition[] = [
   {
     // The staff directory and the firm's training resources.
     id: 'training',
-    label: 'Training Resources',
+    label: m.groups.training,
     place: 'main',
     visible: canReadDirectory,
     entries: [
@@ -179,7 +184,7 @@ export const menu: MenuGroupDefinition[] = [
   {
     // The client and their advisor exchange documents; administrators read them.
     id: 'document-vault',
-    label: 'Document Vault',
+    label: m.groups.documentVault,
     place: 'main',
     visible: canOpenClientVault,
     entries: [e.documentVault],
@@ -189,14 +194,14 @@ export const menu: MenuGroupDefinition[] = [
     // screen with the category Prayer Request). Clients have no support cases. The help portal is the
     // firm's configured link; a firm without one has no entry rather than a guessed address.
     id: 'support',
-    label: 'Support',
+    label: m.groups.support,
     place: 'main',
     visible: canUseSupport,
     entries: (_a, context) => [e.helpRequests, ...firmLinkEntries(context, 'help_portal'), e.prayerRequests],
   },
   {
     id: 'account-management',
-    label: 'Account Management',
+    label: m.groups.accountManagement,
     place: 'main',
     visible: isClient,
     entries: accountManagementEntries,
@@ -204,7 +209,7 @@ export const menu: MenuGroupDefinition[] = [
   {
     // The client's Financial Planning link, the one their firm configured.
     id: 'financial-planning',
-    label: 'Financial Planning',
+    label: m.groups.financialPlanning,
     place: 'main',
     visible: isClient,
     entries: (_a, context) => firmLinkEntries(context, 'financial_planning'),
@@ -212,7 +217,7 @@ export const menu: MenuGroupDefinition[] = [
   {
     // The custodian sites, then the firm's portfolio systems and tools, also on the home grid.
     id: 'links',
-    label: 'Links',
+    label: m.groups.links,
     place: 'main',
     visible: isStaff,
     entries: (_a, context) => [
@@ -224,25 +229,25 @@ export const menu: MenuGroupDefinition[] = [
   // (a group of one entry named as the group is drawn as a plain link).
   {
     id: 'life-impact',
-    label: 'Life Impact',
+    label: m.groups.lifeImpact,
     place: 'main',
     entries: [e.lifeImpact],
   },
   {
     id: 'calendar',
-    label: 'Calendar',
+    label: m.groups.calendar,
     place: 'main',
     entries: [e.calendar],
   },
   {
     id: 'setup',
-    label: 'Setup',
+    label: m.groups.setup,
     place: 'setup',
     entries: [e.firms, e.users, e.disclosureDocuments, e.firmLinks, e.singleSignOn, e.comingSoonPages],
   },
   {
     id: 'account',
-    label: 'Account',
+    label: m.groups.account,
     place: 'profile',
     entries: [e.settings],
   },

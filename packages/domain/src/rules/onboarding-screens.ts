@@ -1,3 +1,4 @@
+import { menuMessages } from '../messages/menu.js';
 import { onboardingMessages } from '../messages/onboarding.js';
 import type { MenuEntry } from './menu-entry.js';
 import { ONBOARDING_HOME, ONBOARDING_PATHS } from './onboarding.js';
@@ -47,6 +48,6 @@ export function formsMenuEntries(a: Actor): MenuEntry[] {
     ...(isAdvisor(a) || isFirmAdmin(a)
       ? [{ label: steps.client_agreement, to: ONBOARDING_PATHS.client_agreement }]
       : []),
-    ...(isAdvisor(a) ? [{ label: 'Exhibit B Investor Profile', to: EXHIBIT_B_PATH }] : []),
+    ...(isAdvisor(a) ? [{ label: menuMessages.exhibitBInvestorProfile, to: EXHIBIT_B_PATH }] : []),
   ];
 }
