@@ -33,7 +33,7 @@ export const NOT_YET = new Map([
     'an audit event of the trail (no field table for audit events)',
   ],
   ['apps/server/src/modules/disclosures/disclosure-versions.service.ts', 'a disclosure version'],
-  ['apps/server/src/modules/resources/resources.service.ts', 'a training resource and its versions'],
+  ['apps/server/src/modules/resources/resources.service.ts', 'a training resource version of the history'],
   [
     'apps/server/src/modules/supervised-persons/supervised-persons.repository.ts',
     'a submission status row, selected by wire name',

@@ -38,6 +38,7 @@ import {
   listVersions,
   lockNextVersion,
   type ResourceRow,
+  resourceEntity,
   updateResource,
 } from './resources.repository.js';
 
@@ -49,25 +50,9 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-const fileUrl = (id: number) => `/api/resources/${id}/file/`;
 const versionFileUrl = (id: number, version: number) => `/api/resources/${id}/versions/${version}/file/`;
 
-function toWire(row: ResourceRow): Resource {
-  return {
-    id: row.id,
-    firm: row.firmId,
-    category: row.category,
-    name: row.name,
-    added_date: row.addedDate,
-    last_modified_date: row.modifiedDate,
-    url: row.kind === 'file' ? fileUrl(row.id) : (row.link ?? ''),
-    kind: row.kind,
-    file_name: row.fileName,
-    version: row.version,
-    acknowledgement: row.acknowledgement,
-    acknowledged_on: row.acknowledgement ? row.acknowledgedOn : null,
-  };
-}
+const toWire = (row: ResourceRow) => resourceEntity.toWire(row) as Resource;
 
 const readable = (ctx: Ctx) => {
   if (!canReadResources(ctx.actor)) throw forbidden();
