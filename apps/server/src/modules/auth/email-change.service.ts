@@ -92,3 +92,12 @@ export const consumeEmailChangeLink = (ex: Executor, userId: number, token: stri
 export const cancelEmailChange = (ex: Executor, userId: number) => cancelEmailChangeTokens(ex, userId);
 export const countWrongPassword = (ex: Executor, userId: number, token: string) =>
   countWrongPasswordOnLink(ex, userId, token, WRONG_PASSWORDS_PER_LINK);
+
+/** The old address is told of a change, so a hijacked session cannot quietly take the account over. */
+export async function queueEmailChangedNotice(tx: Executor, oldEmail: string, newEmail: string) {
+  await enqueueMail(tx, {
+    to: oldEmail,
+    subject: 'Your portal email address was changed',
+    text: `The email address of your portal account was changed to ${newEmail}. If you did not make this change, contact your administrator at once.\n`,
+  });
+}

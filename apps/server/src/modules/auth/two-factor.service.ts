@@ -28,6 +28,7 @@ import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { accounts, get as getUser, type UserRecord } from '../users/users.service.js';
+import { endAllSessions } from './sessions.service.js';
 import {
   auditFailedSignIn,
   checkCurrentPassword,
@@ -35,8 +36,7 @@ import {
   finishSignIn,
   recordFailedLogin,
   type SignedIn,
-} from './auth.service.js';
-import { endAllSessions } from './sessions.service.js';
+} from './sign-in.service.js';
 import { assertSecondStepAllowed } from './sign-in-guard.js';
 import {
   clearPendingSessions,
@@ -53,18 +53,16 @@ import {
   insertChallenge,
   insertFactor,
   liveChallenge,
-  normalizeCode,
   passkeyByCredential,
   pendingTotp,
   policyOfFirm,
   recordPasskeyUse,
-  recoveryCodeHash,
   replaceRecoveryCodes,
-  TOTP_SECRET_FIELD,
   takeTotpStep,
   unusedRecoveryCodes,
   useRecoveryCode,
 } from './two-factor.repository.js';
+import { normalizeCode, recoveryCodeHash, TOTP_SECRET_FIELD } from './two-factor-codes.js';
 import { challengeOfClientData, relyingParty } from './webauthn.js';
 
 const m = messages.twoFactor;

@@ -2,7 +2,6 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { setUpDemoAuthenticator } from '../auth/auth.service.js';
 import { accounts, type UserRecord } from '../users/users.service.js';
 import { offlineDeps } from './acting.js';
 import { upsertDemoFirms } from './demo.repository.js';
@@ -13,6 +12,7 @@ import { seedDemoOnboarding } from './demo-onboarding.js';
 import { seedDemoResources } from './demo-resources.js';
 import { seedDemoSso } from './demo-sso.js';
 import { seedDemoSupport } from './demo-support.js';
+import { setUpDemoAuthenticator } from './demo-two-factor.js';
 import { seedDemoVault } from './demo-vault.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
