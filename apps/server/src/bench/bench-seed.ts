@@ -3,13 +3,13 @@ import { eq, inArray, like } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { firms, profiles, users } from '../db/schema/index.js';
+import { accountByEmail } from '../modules/accounts/accounts.service.js';
 import { activateAccount, activationLink } from '../modules/auth/auth.service.js';
 import { actingAs, offlineDeps } from '../modules/demo/acting.js';
 import { createSuperAdmin } from '../modules/demo/create-admin.js';
 import * as firmsService from '../modules/firms/firms.service.js';
 import * as resourcesService from '../modules/resources/resources.service.js';
 import * as usersService from '../modules/users/users.service.js';
-import { accounts } from '../modules/users/users.service.js';
 import { todayOf } from '../platform/clock.js';
 import type { RequestMeta } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -198,7 +198,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
 }
 
 async function findUserByEmailOrThrow(db: Db, email: string): Promise<number> {
-  const user = await accounts.byEmail(db, email);
+  const user = await accountByEmail(db, email);
   if (!user) throw new Error(`${email} was not created`);
   return user.id;
 }

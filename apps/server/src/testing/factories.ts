@@ -7,7 +7,7 @@ import {
   politicalContributions,
   supervisedPersons,
 } from '../db/schema/index.js';
-import { insertUser, type ProfileRow, type UserRow } from '../modules/users/users.repository.js';
+import { insertUser, type ProfileRow, type UserRow } from '../modules/accounts/accounts.repository.js';
 import { hashPassword } from '../platform/passwords.js';
 
 export const TEST_PASSWORD = 'Correct horse battery staple!';

@@ -304,8 +304,8 @@ describe('sessions and tokens', () => {
   it('a deactivated user is signed out at once', async () => {
     const user = await createUser(t.deps.db);
     const { token } = json<{ token: string }>(await login(user.email, TEST_PASSWORD));
-    const { accounts } = await import('../users/users.service.js');
-    await accounts.update(t.deps.db, user.id, { isActive: false });
+    const { updateAccount } = await import('../accounts/accounts.service.js');
+    await updateAccount(t.deps.db, user.id, { isActive: false });
     expect((await t.app.inject({ url: '/api/auth/user/', headers: bearer(token) })).statusCode).toBe(401);
   });
 });

@@ -7,8 +7,8 @@ import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { hashPassword, passwordProblem } from '../../platform/passwords.js';
+import { accountByEmail, accountById, updateAccount } from '../accounts/accounts.service.js';
 import { revokeCalendarFeed } from '../calendar-feeds/calendar-feeds.service.js';
-import { accounts } from '../users/users.service.js';
 import {
   cancelOneTimeTokens,
   consumeOneTimeToken,
@@ -33,7 +33,7 @@ export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * on deactivation, except an address change someone else asked for, which needs the password anyway.
  */
 export async function endPassword(tx: Executor, userId: number) {
-  await accounts.update(tx, userId, { passwordHash: null });
+  await updateAccount(tx, userId, { passwordHash: null });
   await revokeUserSessions(tx, userId);
   await cancelOneTimeTokens(tx, userId, { keepOthersEmailChange: true });
   await revokeCalendarFeed(tx, userId);
@@ -55,7 +55,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
 }
 
 async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta) {
-  const user = await accounts.byEmail(deps.db, email);
+  const user = await accountByEmail(deps.db, email);
   if (!user?.isActive) return;
   // Whoever asked is not the account's owner acting: the request names the account, nothing proves who sent it.
   await writeAudited(deps.db, meta, async (tx, record) => {
@@ -113,7 +113,7 @@ async function userOfLink(deps: AppDeps, uid: string, token: string, purpose: To
   const userId = decodeUid(uid);
   const user =
     userId && (await isUsableOneTimeToken(deps.db, userId, purpose, token))
-      ? await accounts.byId(deps.db, userId)
+      ? await accountById(deps.db, userId)
       : undefined;
   // Deactivation cancels links; a deactivated account is refused here too, whatever link it holds.
   if (!user || user.deactivatedAt) throw badRequest(messages.auth.invalidLink, { token: messages.auth.invalidLink });
@@ -172,7 +172,7 @@ export async function storeNewPassword<T = void>(
     }
     // A link opened proves the address it was mailed to.
     const verified = opts.link ? { emailVerifiedAt: new Date() } : {};
-    await accounts.update(
+    await updateAccount(
       tx,
       user.id,
       opts.activate ? { passwordHash, isActive: true, ...verified } : { passwordHash, ...verified },

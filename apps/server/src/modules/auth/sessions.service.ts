@@ -15,6 +15,7 @@ import { writeAudited } from '../../platform/audit.js';
 import type { AuthState, Principal, SessionResolver } from '../../platform/auth.js';
 import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
+import { signedInWireSql } from '../accounts/accounts.service.js';
 import { revokeCalendarFeed } from '../calendar-feeds/calendar-feeds.service.js';
 import { cancelOneTimeTokens } from './one-time-tokens.repository.js';
 import {
@@ -137,7 +138,7 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
   if (!canRefresh(claims.origIat, now))
     throw badRequest(messages.auth.refreshExpired, { token: messages.auth.refreshExpired });
   // A refresh is not a use: it neither revives an idle session nor moves its last use.
-  const live = await findLiveSessionUser(deps.db, claims.sessionId);
+  const live = await findLiveSessionUser(deps.db, claims.sessionId, signedInWireSql());
   const user = live && !live.idle ? live.principal : undefined;
   if (!user?.isActive || user.id !== claims.userId)
     throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
@@ -146,7 +147,7 @@ export async function refreshToken(deps: AppDeps, token: string): Promise<string
 
 export async function verifyToken(deps: AppDeps, token: string) {
   const claims = await deps.tokens.verify(token);
-  const live = claims && (await findLiveSessionUser(deps.db, claims.sessionId));
+  const live = claims && (await findLiveSessionUser(deps.db, claims.sessionId, signedInWireSql()));
   const user = live && !live.idle ? live.principal : undefined;
   if (!user?.isActive) throw badRequest(messages.auth.invalidToken, { token: messages.auth.invalidToken });
 }
@@ -155,7 +156,7 @@ export async function verifyToken(deps: AppDeps, token: string) {
 export function sessionResolver(deps: AppDeps): SessionResolver {
   return async (sessionId, userId) => {
     // One query for the session and its account: never cached, so a revocation holds at once.
-    const account = await findLiveSessionUser(deps.db, sessionId);
+    const account = await findLiveSessionUser(deps.db, sessionId, signedInWireSql());
     if (!account) {
       // Only on the way to a 401: a session that ended for idleness, or was ended from elsewhere, says
       // so every time it is tried.

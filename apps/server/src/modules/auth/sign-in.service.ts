@@ -7,7 +7,13 @@ import type { AuthState, Principal } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { burnVerifyTime, verifyPassword } from '../../platform/passwords.js';
-import { accounts, type UserRecord } from '../users/users.service.js';
+import {
+  accountByEmail,
+  accountById,
+  accountWire,
+  type UserRecord,
+  updateAccount,
+} from '../accounts/accounts.service.js';
 import { insertSession } from './sessions.repository.js';
 import { assertSignInAllowed, signInFailed } from './sign-in-guard.js';
 import {
@@ -59,7 +65,7 @@ async function recordFailedPassword(deps: AppDeps, email: string, ip: string) {
 export async function checkPassword(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const email = body.email.trim();
   const failures = await assertSignInAllowed(deps, email, meta.ip, body.captcha);
-  const user = await accounts.byEmail(deps.db, email);
+  const user = await accountByEmail(deps.db, email);
   const usable = user?.isActive && user.passwordHash ? user : undefined;
   let ok = false;
   if (usable?.passwordHash) ok = await verifyPassword(usable.passwordHash, body.password);
@@ -111,7 +117,7 @@ export async function finishSignIn(
     await opts.before?.(tx);
     await clearAttempts(tx, 'login', usable.email);
     const signedIn = await startSession(deps, tx, usable.id, meta, opts.mfaPending);
-    await accounts.update(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
+    await updateAccount(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
     record({
       action: 'login',
       entity: 'user',
@@ -119,8 +125,8 @@ export async function finishSignIn(
       firmId: usable.profile?.firmId,
       ...(opts.changes ? { changes: opts.changes } : {}),
     });
-    const fresh = await accounts.byId(tx, usable.id);
-    return { ...signedIn, user: accounts.toWire(fresh ?? usable) };
+    const fresh = await accountById(tx, usable.id);
+    return { ...signedIn, user: accountWire(fresh ?? usable) };
   });
 }
 

@@ -19,10 +19,10 @@ import type { AuthState } from '../../platform/auth.js';
 import { todayOf } from '../../platform/clock.js';
 import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { accountById, accountWire } from '../accounts/accounts.service.js';
 import { findFeedByHash, findFeedOfUser, saveFeed } from '../calendar-feeds/calendar-feeds.service.js';
 import * as firms from '../firms/firms.service.js';
 import * as supervisedPersons from '../supervised-persons/supervised-persons.service.js';
-import { accounts } from '../users/users.service.js';
 import {
   type CalendarEventColumns,
   type CalendarEventRow,
@@ -207,9 +207,9 @@ const FEED_DAYS_AHEAD = 365;
  */
 export async function feedCalendar(deps: AppDeps, token: string): Promise<string> {
   const found = await findFeedByHash(deps.db, hashOf(token));
-  const user = found && (await accounts.byId(deps.db, found.userId));
+  const user = found && (await accountById(deps.db, found.userId));
   if (!user?.isActive || user.deactivatedAt) throw notFound();
-  const auth: AuthState = { user, actor: accounts.toWire(user), sessionId: 'calendar-feed', origIat: 0, via: 'header' };
+  const auth: AuthState = { user, actor: accountWire(user), sessionId: 'calendar-feed', origIat: 0, via: 'header' };
   const ctx = contextFor(deps, auth);
   const today = todayOf(deps.config);
   const q = { from: addDays(today, -FEED_DAYS_BACK), to: addDays(today, FEED_DAYS_AHEAD) };

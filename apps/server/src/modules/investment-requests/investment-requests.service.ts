@@ -24,9 +24,9 @@ import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/list.js';
 import { enqueueMail } from '../../platform/mail.js';
+import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import { pickableEntryName } from '../investment-catalogues/investment-catalogues.service.js';
 import {
-  accountOf,
   cashRequestKind,
   clientCandidate,
   departmentOf,
@@ -153,7 +153,7 @@ function requests<Full, Item>(k: RequestKind) {
 
   /** The mail to the advisor who filed it, at each status change (none when their account is gone). */
   async function mailSubmitter(ctx: Ctx, tx: Tx, row: RequestRow, status: string, reason: string | null) {
-    const submitter = await accountOf(tx, row.submitterId);
+    const submitter = await mailAddressOfAccount(tx, row.submitterId);
     if (!submitter) return;
     const lastFour = accountLastFour(row.accountNumber);
     await enqueueMail(tx, {

@@ -17,8 +17,8 @@ import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, HttpError, isForeignKeyViolation, notFound } from '../../platform/errors.js';
 import { certificateOf } from '../../platform/saml-keys.js';
+import { accountById } from '../accounts/accounts.service.js';
 import { firmLabel } from '../firms/firms.service.js';
-import { accounts } from '../users/users.service.js';
 import { idpMetadata, signedLoginResponse } from './saml-idp.js';
 import {
   deleteProvider,
@@ -198,7 +198,7 @@ export async function signOn(ctx: Ctx, key: string): Promise<SignOn> {
   const sp = firmId === null ? undefined : await findProviderByKey(ctx.deps.db, ctx.scope('firms'), firmId, key);
   if (!sp?.isActive || firmId === null) throw notFound(m.notFound);
   if (!canUseSso(ctx.actor)) throw forbidden(m.notForYou);
-  const person = await accounts.byId(ctx.deps.db, ctx.auth.actor.id);
+  const person = await accountById(ctx.deps.db, ctx.auth.actor.id);
   if (!person) throw notFound(m.notFound);
   const firm = await firmLabel(ctx.deps, firmId);
   const values: Record<SsoAttribute, string> = {

@@ -21,8 +21,8 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { underVersions } from '../../platform/list.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import { firmExists } from '../firms/firms.service.js';
-import { accounts } from '../users/users.service.js';
 import {
   findRosterEntry,
   findRosterEntryOfUser,
@@ -136,7 +136,7 @@ const flagsOf = (body: SupervisedPersonBody) => ({
 
 export async function add(ctx: Ctx, body: SupervisedPersonBody) {
   ccoOnly(ctx);
-  const account = await accounts.byEmail(ctx.deps.db, body.email);
+  const account = await accountByEmail(ctx.deps.db, body.email);
   const firmId = account?.profile?.firmId ?? null;
   // Someone of a firm the CCO does not keep is "unknown" to them: the answer reveals no other firm's staff.
   const unknown = isSuperCco(ctx.actor) ? m.unknownEmailAnyFirm : m.unknownEmail;

@@ -19,8 +19,8 @@ import type { Ctx } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/list.js';
 import { enqueueMail } from '../../platform/mail.js';
+import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import {
-  accountOf,
   type CaseRow,
   caseEntity,
   findCase,
@@ -86,7 +86,7 @@ async function mailHandlers(ctx: Ctx, tx: Tx, row: CaseRow, mail: MailOf) {
 /** Mails the submitter (none when the submitter acted, or their account is gone). */
 async function mailSubmitter(ctx: Ctx, tx: Tx, row: CaseRow, mail: MailOf) {
   if (row.submitterId === ctx.actor.id) return;
-  const submitter = await accountOf(tx, row.submitterId);
+  const submitter = await mailAddressOfAccount(tx, row.submitterId);
   if (submitter) await enqueueMail(tx, { to: submitter.email, ...mail(submitter.firstName) });
 }
 

@@ -2,18 +2,10 @@ import { type Scope, USER_LIST_FIELDS, type User, userFields } from '@portal/dom
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, oneTimeTokens, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
-import { bindEntity } from '../../platform/entity.js';
 import { countAll, type JsonText, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import { type ProfileRow, type UserRecord, type UserRow, userEntity } from './user-entity.js';
 
-export type UserRow = typeof users.$inferSelect;
-export type ProfileRow = typeof profiles.$inferSelect;
-export interface UserRecord extends UserRow {
-  profile: ProfileRow | null;
-  /** Read with the record (`invitationPending` below); absent on rows read elsewhere (a session's user). */
-  invitationPending?: boolean;
-  /** Read with the record (`pendingEmail` below): the address of a change waiting for its link. */
-  pendingEmail?: string | null;
-}
+export type { ProfileRow, UserRecord, UserRow };
 
 /**
  * A never-activated account (no password, not deactivated) with an unused, unexpired activation link
@@ -33,18 +25,6 @@ const pendingEmail = sql<string | null>`(select ${oneTimeTokens.newEmail} from $
   where ${oneTimeTokens.userId} = ${users.id} and ${oneTimeTokens.purpose} = 'email_change'
     and ${oneTimeTokens.usedAt} is null and ${oneTimeTokens.expiresAt} > now()
   order by ${oneTimeTokens.id} desc limit 1)`;
-
-/** The user field table bound to its two tables: the one mapping between the API's names and ours. */
-export const userEntity = bindEntity(
-  'user',
-  userFields,
-  { '': users, profile: profiles },
-  {
-    invitation_pending: (row) => row.invitationPending === true,
-    pending_email: (row) => (typeof row.pendingEmail === 'string' ? row.pendingEmail : null),
-  },
-);
-export const toUserDto = (r: UserRecord) => userEntity.toWire(r as never) as User;
 
 /**
  * A signed-in account in wire shape, built by the database: the session check of every request reads
@@ -207,4 +187,13 @@ export async function emailTaken(ex: Executor, email: string, exceptId?: number)
       ),
     );
   return Boolean(row);
+}
+
+/** A live account's address and first name (where a mail to it goes), or none when it is gone. */
+export async function mailAddressOf(ex: Executor, userId: number) {
+  const [row] = await ex
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
 }
