@@ -3,13 +3,12 @@ import type { Executor } from '../../db/client.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
+import { decodeUid, encodeUid } from './link-uid.js';
 import {
   cancelEmailChangeTokens,
   consumeEmailChange,
   countRecentEmailChanges,
   countWrongPasswordOnLink,
-  decodeUid,
-  encodeUid,
   findPendingEmailChange,
   issueOneTimeToken,
   peekEmailChange,

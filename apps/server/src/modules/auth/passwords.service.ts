@@ -9,11 +9,10 @@ import { enqueueMail } from '../../platform/mail.js';
 import { hashPassword, passwordProblem } from '../../platform/passwords.js';
 import { accountByEmail, accountById, updateAccount } from '../accounts/accounts.service.js';
 import { revokeCalendarFeed } from '../calendar-feeds/calendar-feeds.service.js';
+import { decodeUid, encodeUid } from './link-uid.js';
 import {
   cancelOneTimeTokens,
   consumeOneTimeToken,
-  decodeUid,
-  encodeUid,
   issueOneTimeToken,
   isUsableOneTimeToken,
   type TokenPurpose,
