@@ -1,6 +1,7 @@
 import { attestationsMessages } from '../messages/attestations.js';
 import { type FiscalPeriod, yearsBefore } from './fiscal.js';
 import { type Actor, isStaff, sameFirm } from './permissions.js';
+import { personName } from './person-name.js';
 
 /**
  * Quarterly attestations and the supervised-persons roster: who may do what, the name an
@@ -163,7 +164,7 @@ export function attestationName(
   firmAbbreviation: string | null,
   period: FiscalPeriod,
 ): string {
-  const who = [person.first, person.last].filter(Boolean).join(' ');
+  const who = personName({ first_name: person.first, last_name: person.last });
   return `${who} - ${firmAbbreviation ?? ''} FY${period.fiscalYear} Q${period.fiscalQuarter}`;
 }
 

@@ -14,6 +14,7 @@ import {
   MAX_ATTESTATION_LIST_ROWS,
   messages,
   NEW_ATTESTATION_DEFAULTS,
+  personName,
   reviewProblems,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.js';
@@ -258,7 +259,7 @@ function reviewColumns(ctx: Ctx, changed: Record<string, unknown>) {
   if (changed.Status__c === 'Reviewed')
     return {
       reviewedById: ctx.actor.id,
-      reviewedByName: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.email,
+      reviewedByName: personName(who),
     };
   return { reviewedById: null, reviewedByName: null };
 }

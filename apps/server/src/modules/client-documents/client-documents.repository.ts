@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { clientDocuments, profiles, users } from '../../db/schema/index.js';
 import { bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import { personNameSql } from '../../platform/person-name.js';
 
 export type ClientDocumentRow = typeof clientDocuments.$inferSelect;
 const d = clientDocuments;
@@ -27,7 +28,7 @@ export async function findVaultClient(ex: Executor, scope: Scope, clientId: numb
 
 /** The uploader's name as it reads now ("First Last", else the email), kept on the record. */
 const nameNow = (userId: number) =>
-  sql<string>`(select coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.email}) from ${users} where ${users.id} = ${userId})`;
+  sql<string>`(select ${personNameSql({ first: users.firstName, last: users.lastName, email: users.email })} from ${users} where ${users.id} = ${userId})`;
 
 export async function insertDocument(
   ex: Executor,

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { likeContains } from '../../platform/list.js';
+import { personListNameSql, personNameSql } from '../../platform/person-name.js';
 
 export type VersionRow = typeof disclosureDocuments.$inferSelect;
 
@@ -104,10 +105,10 @@ export async function deleteVersion(ex: Executor, id: number) {
 /** A person's name as a record keeps it ('First Last', else the email). */
 export async function nameOf(ex: Executor, userId: number) {
   const [u] = await ex
-    .select({ first: users.firstName, last: users.lastName, email: users.email })
+    .select({ name: personNameSql({ first: users.firstName, last: users.lastName, email: users.email }) })
     .from(users)
     .where(eq(users.id, userId));
-  return u ? [u.first, u.last].filter(Boolean).join(' ') || u.email : null;
+  return u ? u.name : null;
 }
 
 /** A live client account (profile type 4) and its firm, or nothing. */
@@ -313,7 +314,7 @@ export async function reportRows(
   const query = sql`
     with b as (
       select u.id as client_id, u.first_name, u.last_name, u.email, f.id as firm_id, f.name as firm_name,
-        coalesce(nullif(btrim(coalesce(adv.last_name, '') || ', ' || coalesce(adv.first_name, ''), ', '), ''), adv.email) as advisor_name,
+        ${personListNameSql({ first: sql`adv.first_name`, last: sql`adv.last_name`, email: sql`adv.email` })} as advisor_name,
         f.form_adv_url, f.form_crs_url, ${agreementDateOf(sql`u.id`)} as agreement_date
       from users u join profiles p on p.user_id = u.id join firms f on f.id = p.firm_id
         left join users adv on adv.id = u.advisor_id

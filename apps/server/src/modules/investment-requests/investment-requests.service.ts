@@ -14,6 +14,7 @@ import {
   type InvestmentStrategyListItem,
   isAdvisor,
   messages,
+  personName,
   type StatusChangeBody,
   SUBMITTED,
   sameFirm,
@@ -80,9 +81,6 @@ const targetOf = (row: RequestRow): InvestmentRequestTarget => ({
   status: row.status,
 });
 
-const fullName = (p: { first_name?: string | null; last_name?: string | null; email: string }) =>
-  [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email;
-
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** The screen of a kind's list; `?view=` names the request to open. */
@@ -140,7 +138,7 @@ function requests<Full, Item>(k: RequestKind) {
       subject: m.newSubject(k.kind, account),
       text: m.newText({
         kind: k.kind,
-        submitter: fullName(ctx.auth.actor),
+        submitter: personName(ctx.auth.actor),
         relationship: record.Relationship_Name__c as string,
         account,
         accountEnding: lastFour && m.accountEnding(lastFour),
@@ -165,7 +163,7 @@ function requests<Full, Item>(k: RequestKind) {
         account: row.accountName,
         accountEnding: lastFour && m.accountEnding(lastFour),
         status,
-        by: fullName(ctx.auth.actor),
+        by: personName(ctx.auth.actor),
         reason,
         link: link(ctx, row.id),
       }),

@@ -7,6 +7,7 @@ import {
   isCco,
   isFiledOn,
   messages,
+  personListName,
   type ReminderKind,
   type RemindersSent,
   reminderPeriodsOn,
@@ -232,7 +233,7 @@ async function escalate(deps: AppDeps, meta: AuditContext, now: Date, period: Fi
       due: wireDateToText(attestationDueDate(period, graceDays)),
       people: late.map(
         (p) =>
-          `${[p.lastName, p.firstName].filter(Boolean).join(', ')} <${p.email}>${m.lastReminded(lastOn(p.userId))}${p.isActive ? '' : m.inactiveNote}`,
+          `${personListName({ first_name: p.firstName, last_name: p.lastName })} <${p.email}>${m.lastReminded(lastOn(p.userId))}${p.isActive ? '' : m.inactiveNote}`,
       ),
       link: `${deps.config.publicUrl}/compliance/quarterly-attestation-submission-status/`,
     }),

@@ -9,6 +9,7 @@ import {
   inScope,
   type MyAcknowledgements,
   messages,
+  personName,
   RESOURCE_FILE_TYPES,
   RESOURCE_MAX_BYTES,
   type Resource,
@@ -75,10 +76,7 @@ async function managed(ctx: Ctx, id: number) {
   return row;
 }
 
-const uploaderName = (ctx: Ctx) => {
-  const u = ctx.auth.actor;
-  return [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
-};
+const uploaderName = (ctx: Ctx) => personName(ctx.auth.actor);
 
 /** The firm a list or a new resource is for: the caller's own unless a super account names another. */
 async function firmOf(ctx: Ctx, requested: number | undefined) {

@@ -8,6 +8,7 @@ import {
   closedDateAfter,
   messages,
   NEW_CASE_STATUS,
+  personName,
   replySide,
   type SupportTicket,
   type SupportTicketListQuery,
@@ -49,9 +50,6 @@ const SET_BY_SERVER = [
 
 const targetOf = (row: CaseRow): CaseTarget => ({ firmId: row.firmId, submitterId: row.submitterId });
 const toWire = (row: CaseRow) => caseEntity.toWire(row) as SupportTicket;
-
-const fullName = (p: { first_name?: string | null; last_name?: string | null; email: string }) =>
-  [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email;
 
 /** The case in the portal, built from PUBLIC_URL: the list opens it from `?case=`. */
 const linkTo = (ctx: Ctx, row: Pick<CaseRow, 'id'>) => `${ctx.deps.config.publicUrl}/support/?case=${row.id}`;
@@ -112,7 +110,7 @@ export async function create(ctx: Ctx, body: Record<string, unknown>) {
       ...(columns[''] as Pick<CaseRow, 'subject' | 'category'>),
       firmId: actor.profile._firm as number,
       submitterId: actor.id,
-      submitterName: fullName(auth.actor),
+      submitterName: personName(auth.actor),
       submitterEmail: auth.actor.email,
       status: NEW_CASE_STATUS,
       origin: 'Web',
@@ -179,7 +177,7 @@ export async function update(ctx: Ctx, id: number, body: Record<string, unknown>
         subject: m.statusSubject(after.caseNumber, after.status),
         text: m.statusText({
           firstName,
-          by: fullName(ctx.auth.actor),
+          by: personName(ctx.auth.actor),
           caseNumber: after.caseNumber,
           subject: after.subject,
           status: after.status,
@@ -206,7 +204,7 @@ export async function reply(ctx: Ctx, id: number, body: CaseReplyBody) {
   const created = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     const row = await visible(ctx, id, tx);
     const side = replySide(ctx.actor, targetOf(row));
-    const author = fullName(ctx.auth.actor);
+    const author = personName(ctx.auth.actor);
     const saved = await insertReply(tx, {
       caseId: row.id,
       authorId: ctx.actor.id,

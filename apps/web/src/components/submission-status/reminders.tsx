@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { messages, type SubmissionStatusRow, commonScreenMessages as ui } from '@portal/domain';
+import { messages, personListName, type SubmissionStatusRow, commonScreenMessages as ui } from '@portal/domain';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -12,8 +12,7 @@ import { isUnfiled } from './submission-status-badge';
 const m = messages.submissionStatus;
 
 /** "Doe, Jane" as the Supervised Person column shows it; the address when the account has no name. */
-export const personOf = (r: Pick<SubmissionStatusRow, 'first_name' | 'last_name' | 'email'>) =>
-  [r.last_name, r.first_name].filter(Boolean).join(', ') || r.email;
+export const personOf = (r: Pick<SubmissionStatusRow, 'first_name' | 'last_name' | 'email'>) => personListName(r);
 
 /** The row action's name: an icon button reads 'Send a reminder to Doe, Jane'. */
 const SEND_REMINDER = 'Send a reminder to';

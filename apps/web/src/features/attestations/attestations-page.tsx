@@ -9,6 +9,7 @@ import {
   isCco,
   isSuperCco,
   messages,
+  personListName,
   attestationsScreenMessages as ui,
 } from '@portal/domain';
 import { IconEye, IconPencil, IconPlus, IconRefresh, IconTrash, IconUsers } from '@tabler/icons-react';
@@ -35,7 +36,7 @@ const QUARTERS = ['1', '2', '3', '4'];
 const isId = (value: string) => /^[1-9]\d*$/.test(value);
 
 /** "Last, First" as the Supervised Person column shows it. */
-const personOf = (a: AttestationListItem) => [a.Last_Name__c, a.First_Name__c].filter(Boolean).join(', ');
+const personOf = (a: AttestationListItem) => personListName({ first_name: a.First_Name__c, last_name: a.Last_Name__c });
 const targetOf = (a: AttestationListItem) => ({ ownerId: a.Owner_Tk__c, firmId: a.Firm_Tk__c, status: a.Status__c });
 
 const COLUMNS: DataTableColumn<AttestationListItem>[] = [

@@ -8,6 +8,7 @@ import {
   DISCLOSURE_KINDS,
   type DisclosureDeliveryRow,
   messages,
+  personListName,
   seesEveryFirmsDisclosures,
   wireDateToText,
 } from '@portal/domain';
@@ -38,8 +39,7 @@ const STATUS_CHOICES = [
 ];
 
 /** "Doe, Jane" as the Client column shows it; the address when the account has no name. */
-export const clientOf = (r: Pick<DisclosureDeliveryRow, 'first_name' | 'last_name' | 'email'>) =>
-  [r.last_name, r.first_name].filter(Boolean).join(', ') || r.email;
+export const clientOf = (r: Pick<DisclosureDeliveryRow, 'first_name' | 'last_name' | 'email'>) => personListName(r);
 
 function Cell({ cell }: { cell: DeliveryCell }) {
   const { status, lines } = cellText(cell);

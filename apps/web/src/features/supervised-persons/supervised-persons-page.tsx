@@ -4,6 +4,7 @@ import {
   canManageRosterEntry,
   isSuperCco,
   messages,
+  personListName,
   type SupervisedPerson,
   supervisedPersonListQuery,
   supervisedPersonsScreenMessages as ui,
@@ -25,7 +26,7 @@ import { removeSupervisedPerson, rosterListQuery } from './supervised-persons-ap
 const m = messages.supervisedPersons;
 const ALL = 'all';
 
-const personOf = (p: SupervisedPerson) => [p.last_name, p.first_name].filter(Boolean).join(', ') || p.email;
+const personOf = (p: SupervisedPerson) => personListName(p);
 
 const COLUMNS: DataTableColumn<SupervisedPerson>[] = [
   // Sorted by the Last Name column; two headers showing one ordering would read as two sorts.

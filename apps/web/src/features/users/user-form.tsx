@@ -16,6 +16,7 @@ import {
   custodianLinks,
   messages,
   personalProfileFields,
+  personListName,
   salutations,
   type User,
   type UserFormField,
@@ -224,7 +225,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
 
   const advisorOptions = (advisors.data?.results ?? []).map((advisor) => ({
     value: String(advisor.id),
-    label: [advisor.last_name, advisor.first_name].filter(Boolean).join(', ') || advisor.email,
+    label: personListName(advisor),
   }));
   // An advisor stored before they left the active list must still show rather than look empty.
   const storedAdvisor = form.values.advisor;

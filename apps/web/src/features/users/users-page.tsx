@@ -8,6 +8,8 @@ import {
   canResetTwoFactor,
   isSuperAdmin,
   messages,
+  personListName,
+  personName,
   type UserListItem,
   usersScreenMessages as ui,
   userOrderings,
@@ -54,9 +56,9 @@ const UserForm = lazy(async () => ({ default: (await loadUserForm()).UserForm })
 const EditUserForm = lazy(async () => ({ default: (await loadUserForm()).EditUserForm }));
 
 /** "Last, First" as the User column shows it. */
-const listName = (user: UserListItem) => [user.last_name, user.first_name].filter(Boolean).join(', ') || user.email;
+const listName = (user: UserListItem) => personListName(user);
 /** The modal's title for an existing user: their name. */
-const fullName = (user: UserListItem) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+const fullName = (user: UserListItem) => personName(user);
 
 const COLUMNS: DataTableColumn<UserListItem>[] = [
   { label: ui.user, sortKey: 'last_name', render: listName },
