@@ -1,3 +1,4 @@
+import { ProfileType } from '@portal/domain';
 import type { Db } from '../db/client.js';
 import {
   attestations,
@@ -53,7 +54,7 @@ export async function createUser(
       emailVerifiedAt: user.passwordHash === null ? null : new Date(),
       ...user,
     },
-    { profileType: 3, ...profile },
+    { profileType: ProfileType.StandardUser, ...profile },
   );
 }
 

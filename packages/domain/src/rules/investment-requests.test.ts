@@ -62,7 +62,9 @@ describe('the status moves of a request', () => {
 describe('who files a request', () => {
   it('is a financial advisor of a firm', () => {
     expect(canFileInvestmentRequest(advisor)).toBe(true);
-    expect(canFileInvestmentRequest(testActor({ id: 12, profile_type: 2, _firm: null }))).toBe(false);
+    expect(
+      canFileInvestmentRequest(testActor({ id: 12, profile_type: ProfileType.FinancialAdvisor, _firm: null })),
+    ).toBe(false);
     for (const other of [investments, admin, superAdmin, standard, cco, client])
       expect(canFileInvestmentRequest(other)).toBe(false);
   });
@@ -105,7 +107,9 @@ describe('who sees requests', () => {
   });
 
   it('is no longer the advisor once they have left for another firm', () => {
-    expect(canViewInvestmentRequest(testActor({ id: 10, _firm: 2, profile_type: 2 }), filed())).toBe(false);
+    expect(
+      canViewInvestmentRequest(testActor({ id: 10, _firm: 2, profile_type: ProfileType.FinancialAdvisor }), filed()),
+    ).toBe(false);
   });
 });
 

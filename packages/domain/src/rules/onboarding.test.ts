@@ -275,7 +275,7 @@ describe("who reaches a client's onboarding records", () => {
     const staff = { ...client, isClient: false };
     for (const actor of [
       testActor({ id: 10 }),
-      testActor({ id: 20, profile_type: 2 }),
+      testActor({ id: 20, profile_type: ProfileType.FinancialAdvisor }),
       testActor({ is_super_admin: true }),
     ]) {
       expect(canWriteOnboarding(actor, staff)).toBe(false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
+import { ProfileType } from '../rules/permissions.js';
 import { testActor } from '../testing/actors.js';
 import { maySet } from './field-table.js';
 import {
@@ -236,7 +237,7 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
   });
 
   it('leaves the submitter, status, names of the choices, id and dates to the server', () => {
-    const advisor = testActor({ id: 7, profile_type: 2 });
+    const advisor = testActor({ id: 7, profile_type: ProfileType.FinancialAdvisor });
     const serverSet = Object.entries(investmentStrategyFields)
       .filter(([, field]) => !maySet(field, advisor))
       .map(([wire]) => wire)

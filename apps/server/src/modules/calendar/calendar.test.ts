@@ -1,4 +1,4 @@
-import { type CalendarEvent, type CalendarFeed, type CalendarRange, messages } from '@portal/domain';
+import { type CalendarEvent, type CalendarFeed, type CalendarRange, messages, ProfileType } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -353,7 +353,7 @@ describe('the private ICS feed', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     expect((await fetchFeed(first)).statusCode).toBe(404);
 
-    const again = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });
+    const again = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const second = await feedOf(again.headers);
     const own = await t.app.inject({ method: 'POST', url: '/api/auth/sessions/end_others/', headers: again.headers });
     expect(own.statusCode, own.body).toBe(200);

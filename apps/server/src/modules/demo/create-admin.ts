@@ -1,3 +1,4 @@
+import { ProfileType } from '@portal/domain';
 import type { Config } from '../../config.js';
 import { ConfigError } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -12,7 +13,7 @@ export async function createSuperAdmin(db: Db, config: Config, email: string): P
     const user = await insertAccount(
       tx,
       { email, isActive: false, isAdmin: true },
-      { profileType: 1, isSuperAdmin: true, isSuperCco: true, isCco: true },
+      { profileType: ProfileType.Administrator, isSuperAdmin: true, isSuperCco: true, isCco: true },
     );
     record({ action: 'create', entity: 'user', entityId: user.id, changes: { email, is_super_admin: true } });
     return (await activationLink(config, tx, user.id)).link;

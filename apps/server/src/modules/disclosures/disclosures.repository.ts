@@ -1,4 +1,5 @@
 import type { DisclosureDeliveryExportQuery, DisclosureKind, DisclosureVersionQuery, Scope } from '@portal/domain';
+import { ProfileType } from '@portal/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
@@ -127,7 +128,9 @@ export async function findClient(ex: Executor, userId: number) {
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
-  return row && row.profileType === 4 && row.firmId !== null ? { ...row, firmId: row.firmId } : undefined;
+  return row && row.profileType === ProfileType.Client && row.firmId !== null
+    ? { ...row, firmId: row.firmId }
+    : undefined;
 }
 
 export async function deliveriesOfClients(ex: Executor, clientIds: number[]) {
@@ -289,7 +292,7 @@ export async function reportRows(
     ? sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${likeContains(q.search)} or u.email ilike ${likeContains(q.search)})`
     : undefined;
   const baseWhere = and(
-    sql`p.profile_type = 4 and u.deleted_at is null`,
+    sql`p.profile_type = ${sql.raw(String(ProfileType.Client))} and u.deleted_at is null`,
     firmCond,
     q.firm ? sql`p.firm_id = ${q.firm}` : undefined,
     q.client ? sql`u.id = ${q.client}` : undefined,

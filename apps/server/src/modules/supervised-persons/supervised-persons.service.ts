@@ -10,6 +10,7 @@ import {
   isFiledOn,
   isSuperCco,
   messages,
+  ProfileType,
   type SubmissionStatusQuery,
   type SupervisedPersonBody,
   type SupervisedPersonListQuery,
@@ -143,7 +144,7 @@ export async function add(ctx: Ctx, body: SupervisedPersonBody) {
   if (!account || !canManageRoster(ctx.actor, firmId)) throw badRequest(unknown, { email: unknown });
   if (!canManageRosterEntry(ctx.actor, { userId: account.id, firmId }))
     throw forbidden(m.ownEntry, { email: m.ownEntry });
-  if (account.profile?.profileType === 4) throw badRequest(m.clientEmail, { email: m.clientEmail });
+  if (account.profile?.profileType === ProfileType.Client) throw badRequest(m.clientEmail, { email: m.clientEmail });
   const alreadyListed = () => conflict(m.alreadyListed, { email: m.alreadyListed });
   if (await findRosterEntryOfUser(ctx.deps.db, ctx.scope('compliance'), account.id, periodOf(ctx, {})))
     throw alreadyListed();

@@ -1,4 +1,5 @@
 import type { Attestation, AttestationHistory as History, User } from '@portal/domain';
+import { ProfileType } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,7 @@ const cco = {
   email: 'cora@example.test',
   first_name: 'Cora',
   last_name: 'Checker',
-  profile: { profile_type: 3, _firm: 1, is_cco: true, is_super_cco: false },
+  profile: { profile_type: ProfileType.StandardUser, _firm: 1, is_cco: true, is_super_cco: false },
 } as unknown as User;
 
 const original = {
