@@ -62,4 +62,4 @@ export const canRemoveClientDocument = (a: Actor, doc: { uploaded_by: number | n
   canUploadToClientVault(a) && doc.uploaded_by === a.id;
 
 /** The Document Vault menu entry and screen: clients for their own, advisors and administrators for their clients. */
-export const canOpenClientVault = canReadClientVault;
+export const canOpenClientVault = (a: Actor) => canReadClientVault(a);

@@ -155,4 +155,4 @@ export function canReadOnboarding(a: Actor, t: OnboardingTarget): boolean {
 }
 
 /** Revealing the clear PII: the readers (each reveal is an audit event). */
-export const canRevealOnboardingPii = canReadOnboarding;
+export const canRevealOnboardingPii = (a: Actor, t: OnboardingTarget) => canReadOnboarding(a, t);

@@ -1,7 +1,6 @@
 import {
   type Attestation,
   attestationBody,
-  type FiscalPeriod,
   type MyAcknowledgements,
   NEW_ATTESTATION_DEFAULTS,
   outsideBusinessActivityRow,
@@ -122,5 +121,3 @@ export const statesOf = (joined: string | null | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 export const joinStates = (states: readonly string[]) => (states.length ? states.join(';') : null);
-
-export const periodLabel = (p: FiscalPeriod) => `FY${p.fiscalYear} Q${p.fiscalQuarter}`;

@@ -1,4 +1,4 @@
-import type { ClientAgreement, InvestorProfile, OnboardingStatusResponse, UserWithFirm } from '@portal/domain';
+import type { ClientAgreement, InvestorProfile, OnboardingStatusResponse } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError, type Page, queryString } from '../../lib/api';
 
@@ -53,12 +53,3 @@ export const investorProfileQuery = (userId: number | null, email: string | null
 
 export const saveInvestorProfile = (userId: number, body: object) =>
   api.put<InvestorProfile>(`/api/investor_profile/${userId}/`, body);
-
-/** A client's whole record: the list row lacks the Exhibit B flag. */
-export const clientUserQuery = (id: number | null) =>
-  queryOptions({
-    queryKey: [...onboardingKey, 'client-user', id],
-    queryFn: () => api.get<UserWithFirm>(`/api/users/${id}/`),
-    enabled: id !== null,
-    staleTime: 30_000,
-  });
