@@ -9,7 +9,6 @@ import {
   listUsers,
   mailAddressOf,
   signedInWire,
-  type UserListFilter,
   type UserListShape,
   updateProfile,
   updateUser,
@@ -20,7 +19,7 @@ import { type ProfileRow, toUserDto, type UserRecord, type UserRow, userEntity }
 // manages them for people (the screens' rules), the auth module signs them in, and the modules that
 // act for nobody (links, jobs, the seed) read them here. It imports no other module.
 
-export type { ProfileRow, UserListFilter, UserListShape, UserRecord, UserRow };
+export type { ProfileRow, UserListShape, UserRecord, UserRow };
 /** The user field table bound to the accounts' tables (the users module's writes and audit diffs). */
 export { userEntity };
 
