@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, personName } from '@portal/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
@@ -37,7 +37,8 @@ export interface EmailChangeRequest {
   requestedBy: { id: number; email: string; firstName: string | null; lastName: string | null };
 }
 
-const nameOf = (p: EmailChangeRequest['requestedBy']) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
+const nameOf = (p: EmailChangeRequest['requestedBy']) =>
+  personName({ first_name: p.firstName, last_name: p.lastName, email: p.email });
 
 /** 429 when the account, or the new address, has had its links for the window. */
 export async function assertEmailChangeAllowed(deps: AppDeps, userId: number, newEmail: string) {

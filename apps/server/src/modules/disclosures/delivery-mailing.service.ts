@@ -1,4 +1,11 @@
-import { type DeliverBody, DISCLOSURE_KINDS, type DisclosureDeliveryRow, isAdv, messages } from '@portal/domain';
+import {
+  type DeliverBody,
+  DISCLOSURE_KINDS,
+  type DisclosureDeliveryRow,
+  isAdv,
+  messages,
+  personName,
+} from '@portal/domain';
 import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
@@ -63,7 +70,7 @@ async function notify(ctx: Ctx, rows: DisclosureDeliveryRow[]) {
         title: titleOf(kind),
         link: `${base}${isAdv(kind) ? '/forms/form-adv/' : '/forms/form-crs/'}`,
       }));
-      const name = [r.first_name, r.last_name].filter(Boolean).join(' ') || r.email;
+      const name = personName(r);
       await enqueueMail(tx, {
         to: r.email,
         subject: m.mailSubject(firm.name),

@@ -1,5 +1,10 @@
-import type { DisclosureDeliveryExportQuery, DisclosureKind, DisclosureVersionQuery, Scope } from '@portal/domain';
-import { ProfileType } from '@portal/domain';
+import {
+  type DisclosureDeliveryExportQuery,
+  type DisclosureKind,
+  type DisclosureVersionQuery,
+  ProfileType,
+  type Scope,
+} from '@portal/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
