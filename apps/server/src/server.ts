@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { requireSupportedNode } from '../../../scripts/node-version.mjs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
@@ -81,7 +80,6 @@ async function main() {
   }
 }
 
-requireSupportedNode();
 main().catch((err) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);

@@ -1,4 +1,3 @@
-import { ProfileType } from '@portal/domain';
 import type { Db } from '../db/client.js';
 import {
   attestations,
@@ -8,7 +7,7 @@ import {
   politicalContributions,
   supervisedPersons,
 } from '../db/schema/index.js';
-import { insertUser, type ProfileRow, type UserRow } from '../modules/accounts/accounts.repository.js';
+import { insertUser, type ProfileRow, type UserRow } from '../modules/users/users.repository.js';
 import { hashPassword } from '../platform/passwords.js';
 
 export const TEST_PASSWORD = 'Correct horse battery staple!';
@@ -54,7 +53,7 @@ export async function createUser(
       emailVerifiedAt: user.passwordHash === null ? null : new Date(),
       ...user,
     },
-    { profileType: ProfileType.StandardUser, ...profile },
+    { profileType: 3, ...profile },
   );
 }
 

@@ -1,5 +1,4 @@
 import type { User } from '@portal/domain';
-import { ProfileType } from '@portal/domain';
 
 type Flags = Partial<
   Pick<User['profile'], 'is_cco' | 'is_super_cco' | 'is_super_admin' | 'is_investments_user' | 'is_manager'>
@@ -18,7 +17,7 @@ export const testUser = (flags: Flags = {}, more: { id?: number; firm?: number |
     is_admin: false,
     profile: {
       _firm: more.firm === undefined ? 10 : more.firm,
-      profile_type: ProfileType.StandardUser,
+      profile_type: 3,
       is_super_admin: false,
       is_cco: false,
       is_super_cco: false,

@@ -1,4 +1,4 @@
-/** The audit trail viewer. */
+/** Issue 12 §5: the audit trail viewer. */
 export const auditTrailMessages = {
   title: 'Audit Trail',
   intro:

@@ -1,4 +1,4 @@
-/** The 50 US states by full name, the list every state field offers. */
+/** The 50 US states by full name, the list every state field offers (spec 000 §9). */
 export const US_STATES = [
   'Alabama',
   'Alaska',

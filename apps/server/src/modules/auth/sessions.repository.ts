@@ -1,8 +1,9 @@
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, LAST_USED_GRANULARITY_SECONDS, type User } from '@portal/domain';
-import { and, count, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { firms, profiles, sessions, users } from '../../db/schema/index.js';
 import type { Principal } from '../../platform/auth.js';
+import { accounts } from '../users/users.service.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -15,9 +16,9 @@ export async function insertSession(ex: Executor, values: typeof sessions.$infer
 export interface SessionAccount {
   principal: Principal;
   wire: User;
-  /** The session waits for the person to set up a second factor. */
+  /** The session waits for the person to set up a second factor (issue 12 §1). */
   mfaPending: boolean;
-  /** Unused for longer than its firm's idle timeout: it must end now. */
+  /** Unused for longer than its firm's idle timeout: it must end now (issue 12 §4). */
   idle: boolean;
   idleMinutes: number;
   /** Its last use was written over a minute ago: this request writes it again. */
@@ -35,11 +36,11 @@ const staleSql = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(se
  * session is refused on the very next request. Prepared once per database (a named statement on
  * PostgreSQL, parsed and planned once per pooled connection); the account comes as one JSON value.
  */
-function prepareSessionUser(db: Db, wire: SQL<User>) {
+function prepareSessionUser(db: Db) {
   return db
     .select({
       passwordHash: users.passwordHash,
-      wire,
+      wire: accounts.signedInWire,
       mfaPending: sessions.mfaPending,
       idle: idleSql,
       idleMinutes: sql<number>`${idleMinutes}`.mapWith(Number),
@@ -61,18 +62,10 @@ function prepareSessionUser(db: Db, wire: SQL<User>) {
 }
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
 
-/**
- * `accountWire` is the account's wire shape in SQL (the accounts module's), the same for every call: the query
- * is prepared with the first one a database sees.
- */
-export async function findLiveSessionUser(
-  db: Db,
-  sessionId: string,
-  accountWire: SQL<User>,
-): Promise<SessionAccount | undefined> {
+export async function findLiveSessionUser(db: Db, sessionId: string): Promise<SessionAccount | undefined> {
   let query = sessionUserQueries.get(db);
   if (!query) {
-    query = prepareSessionUser(db, accountWire);
+    query = prepareSessionUser(db);
     sessionUserQueries.set(db, query);
   }
   const [row] = await query.execute({ id: sessionId });

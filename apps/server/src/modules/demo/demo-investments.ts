@@ -7,7 +7,6 @@ import {
   investmentStrategyBody,
 } from '@portal/domain';
 import type { AppDeps } from '../../platform/context.js';
-import { accountByEmail } from '../accounts/accounts.service.js';
 import {
   feeSchedules,
   firmFeeSchedules,
@@ -15,10 +14,11 @@ import {
   investmentModels,
 } from '../investment-catalogues/investment-catalogues.service.js';
 import { cashRequests, investmentStrategies } from '../investment-requests/investment-requests.service.js';
+import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 
 const userOf = async (deps: AppDeps, email: string) => {
-  const user = await accountByEmail(deps.db, email);
+  const user = await accounts.byEmail(deps.db, email);
   if (!user) throw new Error(`${email} is missing`);
   return user;
 };

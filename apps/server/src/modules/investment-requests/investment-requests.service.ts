@@ -14,7 +14,6 @@ import {
   type InvestmentStrategyListItem,
   isAdvisor,
   messages,
-  personName,
   type StatusChangeBody,
   SUBMITTED,
   sameFirm,
@@ -25,9 +24,9 @@ import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/list.js';
 import { enqueueMail } from '../../platform/mail.js';
-import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import { pickableEntryName } from '../investment-catalogues/investment-catalogues.service.js';
 import {
+  accountOf,
   cashRequestKind,
   clientCandidate,
   departmentOf,
@@ -80,6 +79,9 @@ const targetOf = (row: RequestRow): InvestmentRequestTarget => ({
   submitterId: row.submitterId,
   status: row.status,
 });
+
+const fullName = (p: { first_name?: string | null; last_name?: string | null; email: string }) =>
+  [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -138,7 +140,7 @@ function requests<Full, Item>(k: RequestKind) {
       subject: m.newSubject(k.kind, account),
       text: m.newText({
         kind: k.kind,
-        submitter: personName(ctx.auth.actor),
+        submitter: fullName(ctx.auth.actor),
         relationship: record.Relationship_Name__c as string,
         account,
         accountEnding: lastFour && m.accountEnding(lastFour),
@@ -151,7 +153,7 @@ function requests<Full, Item>(k: RequestKind) {
 
   /** The mail to the advisor who filed it, at each status change (none when their account is gone). */
   async function mailSubmitter(ctx: Ctx, tx: Tx, row: RequestRow, status: string, reason: string | null) {
-    const submitter = await mailAddressOfAccount(tx, row.submitterId);
+    const submitter = await accountOf(tx, row.submitterId);
     if (!submitter) return;
     const lastFour = accountLastFour(row.accountNumber);
     await enqueueMail(tx, {
@@ -163,7 +165,7 @@ function requests<Full, Item>(k: RequestKind) {
         account: row.accountName,
         accountEnding: lastFour && m.accountEnding(lastFour),
         status,
-        by: personName(ctx.auth.actor),
+        by: fullName(ctx.auth.actor),
         reason,
         link: link(ctx, row.id),
       }),
@@ -223,7 +225,7 @@ function requests<Full, Item>(k: RequestKind) {
     },
 
     /**
-     * The advisor's edit, only while Submitted (an edit leaves it Submitted); once the
+     * The advisor's edit, only while Submitted (spec 001 §4: an edit leaves it Submitted); once the
      * department has it, a 409 says why. Checked on the locked row, so a move cannot slip in between.
      */
     async update(ctx: Ctx, id: number, body: Record<string, unknown>) {

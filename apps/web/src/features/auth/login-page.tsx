@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { authMessages, type LoginResponse, type MfaChallenge, authScreenMessages as ui } from '@portal/domain';
+import { authMessages, type LoginResponse, type MfaChallenge } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,13 +16,10 @@ import { MfaStep } from './mfa-step';
 const CaptchaWidget = lazy(async () => ({ default: (await import('./captcha-widget')).CaptchaWidget }));
 
 /**
- * The sign-in forms do not use the schema form: this page, its second-factor step (mfa-step.tsx), the
- * authenticator set-up a session may be held at after sign-in (settings/totp-setup.tsx) and the
- * password asked again before a change to the factors (settings/password-prompt.tsx). Sign-in is the
- * first page of every session and must load little (the test of the sign-in budget holds it under
- * 170 KB), and zod's parser is the largest part of the schema form; the other three copy it, so the
- * steps of signing in read alike. Each is Mantine's form with rules that are the domain's messages; the
- * server validates the same bodies with the domain's schemas (`loginBody`, `loginMfaBody`, ...).
+ * The one form that does not use the schema form: sign-in is the first page of every session and
+ * must load little (the test of the sign-in budget holds it under 170 KB), and zod's parser is the
+ * largest part of the schema form. Its two rules are the domain's messages; the server validates the
+ * same body with the domain's `loginBody`.
  */
 const required = (message: string) => (value: string) => (value.trim() ? null : message);
 
@@ -55,7 +52,7 @@ export function LoginPage() {
   });
 
   const failure = mutation.error ? (isApiError(mutation.error) ? mutation.error.detail : String(mutation.error)) : null;
-  // Asked by the server: from then on every attempt carries a freshly solved captcha.
+  // Asked by the server (issue 12 §3): from then on every attempt carries a freshly solved captcha.
   const [captchaShown, setCaptchaShown] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -81,7 +78,7 @@ export function LoginPage() {
     );
 
   return (
-    <AuthCard title={ui.signIn}>
+    <AuthCard title="Sign in">
       <form
         noValidate
         onSubmit={form.onSubmit((body) => {
@@ -104,7 +101,7 @@ export function LoginPage() {
             </Alert>
           )}
           <TextInput
-            label={ui.email}
+            label="Email"
             type="email"
             autoComplete="username"
             required
@@ -112,7 +109,7 @@ export function LoginPage() {
             {...form.getInputProps('email')}
           />
           <PasswordField
-            label={ui.password}
+            label="Password"
             autoComplete="current-password"
             required
             withAsterisk={false}
@@ -124,10 +121,10 @@ export function LoginPage() {
             </Suspense>
           )}
           <Button type="submit" fullWidth loading={mutation.isPending} disabled={captchaShown && !captcha}>
-            {ui.logIn}
+            Log In
           </Button>
           <Anchor component={Link} to="/account/password/reset" ta="center" size="sm">
-            {ui.forgotYourPassword}
+            Forgot your password
           </Anchor>
         </Stack>
       </form>

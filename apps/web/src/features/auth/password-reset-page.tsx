@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { messages, passwordResetConfirmBody, authScreenMessages as ui } from '@portal/domain';
+import { messages, passwordResetConfirmBody } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
@@ -23,10 +23,10 @@ export function PasswordResetPage() {
 
   if (mutation.isSuccess) {
     return (
-      <AuthCard title={ui.passwordResetComplete}>
+      <AuthCard title="Password reset complete">
         <Text role="status">{messages.auth.resetComplete}</Text>
         <Anchor component={Link} to="/account/login" ta="center">
-          {ui.logInQuestion}
+          Log in?
         </Anchor>
       </AuthCard>
     );
@@ -35,7 +35,7 @@ export function PasswordResetPage() {
   const linkProblem = isApiError(mutation.error) ? mutation.error.fields.token : undefined;
 
   return (
-    <AuthCard title={ui.resetPassword}>
+    <AuthCard title="Reset password">
       <SetPasswordForm
         password={form.text('new_password1')}
         confirmation={form.text('new_password2')}
@@ -44,12 +44,12 @@ export function PasswordResetPage() {
             <Stack gap="xs">
               <Text size="sm">{linkProblem}</Text>
               <Anchor component={Link} to="/account/password/reset" size="sm" underline="always" c="blue.9">
-                {ui.requestANewLink}
+                Request a new link
               </Anchor>
             </Stack>
           )
         }
-        submitLabel={ui.savePassword}
+        submitLabel="Save Password"
         pending={mutation.isPending}
         onSubmit={form.onSubmit((body) => mutation.mutate(body))}
       />

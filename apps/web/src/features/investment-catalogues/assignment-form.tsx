@@ -1,11 +1,5 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
-import {
-  firmModelBody,
-  isSuperAdmin,
-  MAX_ID,
-  messages,
-  investmentCataloguesScreenMessages as ui,
-} from '@portal/domain';
+import { firmModelBody, isSuperAdmin, MAX_ID, messages } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useCurrentUser } from '../../lib/current-user';
@@ -45,7 +39,7 @@ interface AssignmentFormProps {
   onDone: () => void;
 }
 
-/** The firm model / firm fee schedule modal, in create mode or update mode. */
+/** The firm model / firm fee schedule modal (spec 001 §2), in create mode or update mode. */
 export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment, onDone }: AssignmentFormProps) {
   const actor = useCurrentUser();
   const superAdmin = isSuperAdmin(actor);
@@ -81,7 +75,7 @@ export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment,
     <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
       <Stack gap="md">
         <Select
-          label={ui.firm}
+          label="Firm"
           required
           disabled={!superAdmin}
           searchable={superAdmin}
@@ -99,7 +93,7 @@ export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment,
             {messages.lists.cancel}
           </Button>
           <Button type="submit" loading={mutation.isPending}>
-            {ui.save}
+            Save
           </Button>
         </Group>
       </Stack>

@@ -4,7 +4,6 @@ import {
   ACKNOWLEDGEMENT_STATUSES,
   type AcknowledgementRow,
   messages,
-  personListName,
   wireDateToText,
 } from '@portal/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -76,7 +75,7 @@ export function AcknowledgementsReport({ id }: { id: number }) {
             query={list}
             columns={COLUMNS}
             rowKey={(r) => r.user}
-            rowLabel={personListName}
+            rowLabel={(r) => [r.last_name, r.first_name].filter(Boolean).join(', ') || r.email}
             search={{ label: m.staffSearchLabel, placeholder: m.staffSearchPlaceholder }}
             filters={
               <SegmentedFilter

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { changePasswordBody, messages, settingsScreenMessages as ui } from '@portal/domain';
+import { changePasswordBody, messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { CurrentPasswordField, currentPasswordRule } from '../../components/current-password-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -35,17 +35,17 @@ export function PasswordTab() {
     <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
       <Stack gap="md" maw={480}>
         <Title order={2} size="h3">
-          {ui.changePassword}
+          Change password
         </Title>
         <CurrentPasswordField binding={form.text('current_password')} />
         <NewPasswordFields
           password={form.text('new_password')}
           confirmation={form.text('new_password_confirmation')}
-          confirmationLabel={ui.confirmNewPassword}
+          confirmationLabel="Confirm new password"
         />
         <Group>
           <Button type="submit" loading={mutation.isPending}>
-            {ui.changePassword}
+            Change password
           </Button>
         </Group>
       </Stack>

@@ -1,8 +1,7 @@
 import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { confirmTotp, startTotp } from './two-factor-api';
@@ -16,15 +15,13 @@ const QrCode = lazy(() => import('./qr-code'));
  * confirms it; `onConfirmed` receives the recovery codes the server made with it.
  */
 export function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
-  // A sign-in form, like the sign-in page's (see its comment); the button waits for a code.
-  const form = useForm({ mode: 'controlled', initialValues: { code: '' } });
-  const code = form.values.code;
+  const [code, setCode] = useState('');
   const start = useMutation({ mutationFn: startTotp });
   const confirm = useMutation({
     mutationFn: confirmTotp,
     meta: { inlineFields: ['code'] },
     onSuccess: ({ recovery_codes }) => {
-      form.reset();
+      setCode('');
       onConfirmed(recovery_codes);
     },
   });
@@ -55,7 +52,13 @@ export function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => v
           {secret.replace(/(.{4})/g, '$1 ').trim()}
         </Code>
       </div>
-      <form noValidate onSubmit={form.onSubmit((values) => confirm.mutate(values.code.trim()))}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm.mutate(code.trim());
+        }}
+      >
         <Group align="flex-end" gap="sm">
           <TextInput
             label={m.confirmCode}
@@ -63,8 +66,9 @@ export function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => v
             inputMode="numeric"
             maxLength={8}
             w={160}
-            {...form.getInputProps('code')}
+            value={code}
             error={codeError}
+            onChange={(event) => setCode(event.currentTarget.value)}
           />
           <Button type="submit" loading={confirm.isPending} disabled={!code.trim()}>
             {m.confirmTotp}

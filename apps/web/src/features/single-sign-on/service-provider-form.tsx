@@ -5,7 +5,6 @@ import {
   type ServiceProvider,
   SSO_ATTRIBUTES,
   serviceProviderUpdateBody,
-  singleSignOnScreenMessages as ui,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -67,7 +66,7 @@ export function ServiceProviderForm({
           description={m.acsUrlDescription}
           required
           type="url"
-          placeholder={ui.urlPlaceholder}
+          placeholder="https://"
           {...form.text('acs_url')}
         />
         <Textarea
@@ -101,7 +100,7 @@ export function ServiceProviderForm({
         <TextInput
           label={m.relayStateLabel}
           description={m.relayStateDescription}
-          placeholder={ui.urlPlaceholder}
+          placeholder="https://"
           {...form.text('relay_state')}
         />
         <Switch label={m.isActiveLabel} description={m.isActiveDescription} {...form.checkbox('is_active')} />

@@ -1,11 +1,6 @@
 import { Anchor, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  serviceProviderListQuery as listParams,
-  messages,
-  type ServiceProvider,
-  singleSignOnScreenMessages as ui,
-} from '@portal/domain';
+import { serviceProviderListQuery as listParams, messages, type ServiceProvider } from '@portal/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -97,7 +92,7 @@ export function SingleSignOnPage() {
             columns={COLUMNS}
             rowKey={(sp) => sp.id}
             rowLabel={(sp) => sp.label}
-            search={{ label: ui.searchServiceProviders, placeholder: ui.searchByNameKeyOr }}
+            search={{ label: 'Search service providers', placeholder: 'Search by name, key or address' }}
             emptyText={m.empty}
             actions={actions}
             minWidth={720}
@@ -110,7 +105,7 @@ export function SingleSignOnPage() {
         fullScreen={phone}
         size="lg"
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': ui.close }}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         title={editing?.row ? m.editTitle : m.addTitle}
       >
         {editing && firm !== null && (
@@ -127,7 +122,7 @@ export function SingleSignOnPage() {
         opened={removing !== null}
         title={m.removeTitle}
         question={removing ? m.deleteQuestion(removing.label) : ''}
-        confirmLabel={ui.remove}
+        confirmLabel="Remove"
         dismissLabel={messages.lists.cancel}
         color="red"
         loading={remove.isPending}

@@ -8,10 +8,7 @@ import {
   canResetTwoFactor,
   isSuperAdmin,
   messages,
-  personListName,
-  personName,
   type UserListItem,
-  usersScreenMessages as ui,
   userOrderings,
   userStatuses,
 } from '@portal/domain';
@@ -55,17 +52,17 @@ const loadUserForm = () => import('./user-form');
 const UserForm = lazy(async () => ({ default: (await loadUserForm()).UserForm }));
 const EditUserForm = lazy(async () => ({ default: (await loadUserForm()).EditUserForm }));
 
-/** "Last, First" as the User column shows it. */
-const listName = (user: UserListItem) => personListName(user);
+/** "Last, First" as the User column shows it (spec 000 §2). */
+const listName = (user: UserListItem) => [user.last_name, user.first_name].filter(Boolean).join(', ') || user.email;
 /** The modal's title for an existing user: their name. */
-const fullName = (user: UserListItem) => personName(user);
+const fullName = (user: UserListItem) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
 
 const COLUMNS: DataTableColumn<UserListItem>[] = [
-  { label: ui.user, sortKey: 'last_name', render: listName },
-  { label: ui.email, sortKey: 'email', visibleFrom: 'sm', render: (user) => user.email },
-  { label: ui.profile, sortKey: 'profile_type', visibleFrom: 'xs', render: (user) => user.profile_type_name },
+  { label: 'User', sortKey: 'last_name', render: listName },
+  { label: 'Email', sortKey: 'email', visibleFrom: 'sm', render: (user) => user.email },
+  { label: 'Profile', sortKey: 'profile_type', visibleFrom: 'xs', render: (user) => user.profile_type_name },
   {
-    label: ui.active,
+    label: 'Active',
     sortKey: 'is_active',
     visibleFrom: 'xs',
     render: (user) => (
@@ -87,7 +84,7 @@ const COLUMNS: DataTableColumn<UserListItem>[] = [
     ),
   },
   {
-    label: ui.lastLogin,
+    label: 'Last Login',
     sortKey: 'last_login',
     nowrap: true,
     visibleFrom: 'md',
@@ -110,7 +107,7 @@ function useConfirmedAction(call: (user: UserListItem) => Promise<unknown>, done
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserListItem } | null;
 
-/** The user manager: a server-side list with search, filters, sorting and the user modal. */
+/** The user manager of spec 000 §2: a server-side list with search, filters, sorting and the user modal. */
 export function UsersPage() {
   usePageTitle('Users');
   const actor = useCurrentUser();
@@ -153,7 +150,7 @@ export function UsersPage() {
     messages.twoFactor.resetDone,
     () => setResetting(null),
   );
-  // An administrator signs a person out everywhere; the toast says how many sessions ended.
+  // An administrator signs a person out everywhere (issue 12 §4); the toast says how many sessions ended.
   const [signingOut, setSigningOut] = useState<UserListItem | null>(null);
   const signOut = useMutation({
     mutationFn: (user: UserListItem) => endUserSessions(user.id),
@@ -171,7 +168,7 @@ export function UsersPage() {
 
   const actions: RowAction<UserListItem>[] = [
     {
-      label: ui.edit,
+      label: 'Edit',
       icon: IconPencil,
       placement: 'both',
       visible: (user) => canEditUser(actor, user),
@@ -202,7 +199,7 @@ export function UsersPage() {
       onClick: setSigningOut,
     },
     {
-      label: ui.delete,
+      label: 'Delete',
       icon: IconTrash,
       color: 'red',
       visible: (user) => canDeleteUser(actor, user),
@@ -210,21 +207,21 @@ export function UsersPage() {
     },
   ];
 
-  const firmOptions = [{ value: ALL_FIRMS, label: ui.allFirms }, ...(firms.data ?? [])];
+  const firmOptions = [{ value: ALL_FIRMS, label: 'All Firms' }, ...(firms.data ?? [])];
   const filters = (
     <>
       <SegmentedFilter
-        label={ui.status}
+        label="Status"
         value={table.filters.status}
         onChange={(value) => table.setFilter('status', value)}
         data={[
-          { value: 'all', label: ui.all },
-          { value: 'active', label: ui.active },
-          { value: 'inactive', label: ui.inactive },
+          { value: 'all', label: 'All' },
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
         ]}
       />
       <Select
-        aria-label={ui.firm}
+        aria-label="Firm"
         data={firmOptions}
         value={firm}
         onChange={(value) => table.setFilter('firm', value ?? ALL_FIRMS)}
@@ -240,29 +237,29 @@ export function UsersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1}>{ui.users}</Title>
+        <Title order={1}>Users</Title>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onPointerEnter={loadUserForm}
           onFocus={loadUserForm}
           onClick={() => setEditing({ mode: 'create' })}
         >
-          {ui.newUser}
+          New User
         </Button>
       </Group>
 
       <DataTable
-        label={ui.users}
+        label="Users"
         state={table}
         query={list}
         columns={COLUMNS}
         rowKey={(user) => user.id}
         rowLabel={listName}
-        search={{ label: ui.searchUsers, placeholder: ui.enterUserNameToSearch }}
+        search={{ label: 'Search users', placeholder: 'Enter user name to search list...' }}
         filters={filters}
         emptyText={messages.users.empty}
         rowNumbers
-        selection={{ selected, onChange: setSelected, allLabel: ui.selectAllUsersOnThis }}
+        selection={{ selected, onChange: setSelected, allLabel: 'Select all users on this page' }}
         actions={actions}
         minWidth={860}
       />
@@ -271,7 +268,7 @@ export function UsersPage() {
         opened={editing !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': ui.close }}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         title={editing?.mode === 'edit' ? fullName(editing.user) : 'New User'}
         size="xl"
       >
@@ -279,7 +276,7 @@ export function UsersPage() {
           <Suspense
             fallback={
               <Center py="xl">
-                <Spinner label={ui.loading} />
+                <Spinner label="Loading" />
               </Center>
             }
           >
@@ -326,7 +323,7 @@ export function UsersPage() {
         title={messages.twoFactor.resetTitle}
         question={messages.twoFactor.resetIntro(resetting ? fullName(resetting) : '')}
         confirmLabel={messages.twoFactor.resetAction}
-        dismissLabel={ui.cancel}
+        dismissLabel="Cancel"
         color="red"
         loading={resetFactors.isPending}
         onCancel={() => setResetting(null)}
@@ -338,7 +335,7 @@ export function UsersPage() {
         title={messages.sessions.endUserSessions}
         question={messages.sessions.endUserSessionsConfirm(signingOut ? fullName(signingOut) : '')}
         confirmLabel={messages.sessions.endUserSessions}
-        dismissLabel={ui.cancel}
+        dismissLabel="Cancel"
         color="red"
         loading={signOut.isPending}
         onCancel={() => setSigningOut(null)}

@@ -1,8 +1,0 @@
-/** What the calendar screens show: labels, headings, buttons. */
-export const calendarScreenMessages = {
-  view: 'View',
-  calendarAddress: 'Calendar address',
-  close: 'Close',
-  edit: 'Edit',
-  today: '(today)',
-};

@@ -1,4 +1,0 @@
-/** What the disclosures screens show: labels, headings, buttons. */
-export const disclosuresScreenMessages = {
-  close: 'Close',
-};

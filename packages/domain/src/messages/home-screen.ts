@@ -1,4 +1,0 @@
-/** What the home screens show: labels, headings, buttons. */
-export const homeScreenMessages = {
-  welcome: 'Welcome,',
-};

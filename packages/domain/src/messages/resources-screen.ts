@@ -1,4 +1,0 @@
-/** What the resources screens show: labels, headings, buttons. */
-export const resourcesScreenMessages = {
-  close: 'Close',
-};

@@ -1,5 +1,0 @@
-/** What the support screens show: labels, headings, buttons. */
-export const supportScreenMessages = {
-  close: 'Close',
-  view: 'View',
-};

@@ -1,3 +1,0 @@
-export declare const SUPPORTED_NODE_MAJOR: number;
-export declare function unsupportedNodeMessage(version?: string): string | null;
-export declare function requireSupportedNode(): void;
