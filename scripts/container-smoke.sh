@@ -13,7 +13,11 @@ if ! command -v podman >/dev/null || ! command -v runc >/dev/null || ! command -
 fi
 
 BASE=docker.io/library/node:20-bookworm-slim
-if ! podman image exists "$BASE"; then
+# The base carries this machine's certificate authorities (their digest is a label of the image): a base made
+# before, or with other authorities, is made again rather than trusted to reach the registry.
+CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
+CA_DIGEST=$(sha256sum "$CA_BUNDLE" | cut -d' ' -f1)
+if [ "$(podman image inspect "$BASE" --format '{{index .Labels "ca.digest"}}' 2>/dev/null)" != "$CA_DIGEST" ]; then
   rootfs=$(mktemp -d)
   debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian >/dev/null
   node_bin=$(readlink -f "$(command -v node)")
@@ -26,11 +30,12 @@ if ! podman image exists "$BASE"; then
   # This machine reaches the npm registry through its own certificate authorities: the image must too.
   # A minimal Debian has no /etc/ssl/certs folder: make it, and fail here rather than at the image's npm install.
   mkdir -p "$rootfs/etc/ssl/certs"
-  cp /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/ssl/certs/ca-certificates.crt"
+  cp "$CA_BUNDLE" "$rootfs/etc/ssl/certs/ca-certificates.crt"
   rm -rf "$rootfs"/var/cache/apt/archives/*.deb
   tar -C "$rootfs" -c . | podman import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
+    --change "LABEL ca.digest=$CA_DIGEST" \
     --change 'CMD ["node"]' - "$BASE" >/dev/null
   rm -rf "$rootfs"
 fi
