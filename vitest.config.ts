@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { requireSupportedNode } from './scripts/node-version.mjs';
+
+// Every test project runs on the Node the portal is supported on (node_modules/.bin/node under npm).
+requireSupportedNode();
 
 export default defineConfig({
   test: {

@@ -1,5 +1,6 @@
 // The layer rules of DESIGN.md, checked on every `npm run lint`. Each import of the workspaces is
-// resolved to the file it names, then judged by the rules below. (dependency-cruiser needs the
+// resolved to the file it names, then judged by the rules below; then no file may reach itself through
+// its imports (an import cycle), nor a server module reach itself through other modules. (dependency-cruiser needs the
 // TypeScript compiler API, which TypeScript 7 does not ship; Biome's restricted imports match the
 // import's text, not the file it resolves to.)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,6 +25,11 @@ export const RULES = [
     to: ([, own]) => new RegExp(`^apps/server/src/modules/(?!${own}/)([^/]+)/(?!\\1\\.service\\.ts$)`),
   },
   {
+    name: 'a repository imports no service (a service calls its repository, never the reverse)',
+    from: /^apps\/server\/src\/modules\/.*\.repository\.ts$/,
+    to: () => /\.service\.ts$/,
+  },
+  {
     name: 'web features do not import each other',
     from: /^apps\/web\/src\/features\/([^/]+)\//,
     to: ([, own]) => new RegExp(`^apps/web/src/features/(?!${own}/)`),
@@ -46,7 +52,7 @@ export const RULES = [
   },
 ];
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT = /(?:^|[\s;])(import|export)\s([^'"`;]*?)from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -64,15 +70,78 @@ function resolve(fromFile, spec) {
   return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? base;
 }
 
+const relative = (file) => path.relative(root, file).split(path.sep).join('/');
+const allFiles = () => SOURCES.flatMap((dir) => [...walk(path.join(root, dir))]);
+
+/**
+ * Each import and `export … from` of a file: its text, the file it names (null for a package), whether
+ * it is an export, and the names it brings (`type` ones marked).
+ */
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const imports = [...text.matchAll(IMPORT)].map((match) => {
+    const spec = match[3] ?? match[4];
+    const clause = match[2] ?? '';
+    const typeOnly = /^type\s/.test(clause.trim());
+    const names = [...clause.matchAll(/(?:^|[{,])\s*(type\s+)?(\w+)(?:\s+as\s+(\w+))?(?=\s*[,}])/g)].map((n) => ({
+      name: n[3] ?? n[2],
+      type: typeOnly || Boolean(n[1]),
+    }));
+    const target = spec.startsWith('.') ? relative(resolve(file, spec)) : null;
+    return { spec, target, isExport: match[1] === 'export', names };
+  });
+  return { text, imports };
+}
+
+const isRepository = (rel) => /^apps\/server\/src\/modules\/.*\.repository\.ts$/.test(rel);
+
+/**
+ * A service hands out service functions, never its repository's: no `export … from` a repository, and
+ * no export (a name, a constant, an object's property) that is a repository's function or value as is.
+ * A caller then goes through the service's rules and names, and the repository stays the module's own.
+ */
+function reExportsOfRepository(rel, { text, imports }) {
+  if (!/^apps\/server\/src\/modules\/.*\.service\.ts$/.test(rel)) return [];
+  const found = [];
+  const fromRepository = new Set();
+  for (const i of imports) {
+    if (!i.target || !isRepository(i.target)) continue;
+    if (i.isExport) found.push(`${rel}: re-exports '${i.spec}' — a service does not re-export a repository`);
+    else for (const n of i.names) if (!n.type) fromRepository.add(n.name);
+  }
+  if (!fromRepository.size) return found;
+  const named = (list) =>
+    list.split(',').map((n) =>
+      n
+        .trim()
+        .split(/\s+as\s+/)[0]
+        .replace(/^type\s+/, ''),
+    );
+  for (const m of text.matchAll(/export\s*\{([^}]*)\}\s*(?!\s*from)/g))
+    for (const n of named(m[1]))
+      if (fromRepository.has(n))
+        found.push(`${rel}: exports '${n}' of a repository — a service does not re-export a repository`);
+  // `export const x = repositoryFn;` and `export const x = { a: repositoryFn, repositoryFn2 }`.
+  for (const m of text.matchAll(/export\s+const\s+(\w+)(?:\s*:[^=]+)?\s*=\s*(\{[^;]*?\}|\w+)\s*;/g)) {
+    const value = m[2];
+    const bare = value.startsWith('{')
+      ? [...value.matchAll(/(?:[{,]\s*(\w+)\s*(?=[,}])|:\s*(\w+)\s*(?=[,}]))/g)].map((v) => v[1] ?? v[2])
+      : [value];
+    for (const n of bare)
+      if (fromRepository.has(n))
+        found.push(`${rel}: '${m[1]}' hands out '${n}' of a repository — a service does not re-export a repository`);
+  }
+  return found;
+}
+
 /** Every broken rule in the given files (paths relative to the repository), as readable lines. */
-export function violations(files = SOURCES.flatMap((dir) => [...walk(path.join(root, dir))])) {
+export function violations(files = allFiles()) {
   const found = [];
   for (const file of files) {
-    const rel = path.relative(root, file).split(path.sep).join('/');
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
-      const spec = match[1] ?? match[2];
-      const target = spec.startsWith('.') ? path.relative(root, resolve(file, spec)).split(path.sep).join('/') : null;
+    const rel = relative(file);
+    const parsed = importsOf(file);
+    found.push(...reExportsOfRepository(rel, parsed));
+    for (const { spec, target } of parsed.imports) {
       for (const rule of RULES) {
         const from = rel.match(rule.from);
         if (!from) continue;
@@ -84,6 +153,95 @@ export function violations(files = SOURCES.flatMap((dir) => [...walk(path.join(r
   return found;
 }
 
+/**
+ * One cycle through each strongly connected group of `graph` (a Map of node to Set of nodes), as the
+ * list of its nodes from one back to itself.
+ */
+function cyclesOf(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group = new Set();
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      group.add(w);
+    } while (w !== v);
+    if (group.size > 1 || graph.get(v)?.has(v)) groups.push(group);
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  // The shortest way back to the group's first node, through the group only.
+  return groups.map((group) => {
+    const start = [...group].sort()[0];
+    const from = new Map();
+    const queue = [start];
+    while (queue.length) {
+      const v = queue.shift();
+      for (const w of [...(graph.get(v) ?? [])].sort()) {
+        if (!group.has(w) || from.has(w)) continue;
+        from.set(w, v);
+        if (w === start) queue.length = 0;
+        else queue.push(w);
+      }
+    }
+    const path = [start];
+    for (let v = from.get(start); v !== start; v = from.get(v)) path.unshift(v);
+    return [start, ...path];
+  });
+}
+
+/**
+ * Every import cycle, as readable lines: of files in the three workspaces, and of the server's modules
+ * (a module importing another that imports it back, through any of their files but tests). An import of
+ * types only counts: it is erased at run time, but the two files still cannot be understood, moved or
+ * split apart, which is what a cycle costs.
+ */
+export function cycles(files = allFiles()) {
+  const graph = new Map();
+  const modules = new Map();
+  for (const file of files) {
+    const rel = relative(file);
+    const targets = new Set(importsOf(file).imports.flatMap((i) => (i.target ? [i.target] : [])));
+    graph.set(rel, targets);
+    const own = rel.match(/^apps\/server\/src\/modules\/([^/]+)\//)?.[1];
+    if (!own || rel.endsWith('.test.ts')) continue;
+    for (const target of targets) {
+      const other = target.match(/^apps\/server\/src\/modules\/([^/]+)\//)?.[1];
+      if (!other || other === own) continue;
+      if (!modules.has(own)) modules.set(own, new Map());
+      if (!modules.get(own).has(other)) modules.get(own).set(other, `${rel} → ${target}`);
+    }
+  }
+  for (const name of graph.keys()) graph.set(name, new Set([...graph.get(name)].filter((t) => graph.has(t))));
+  const moduleGraph = new Map([...modules].map(([m, to]) => [m, new Set(to.keys())]));
+  return [
+    ...cyclesOf(graph).map((c) => `import cycle: ${c.join(' → ')}`),
+    ...cyclesOf(moduleGraph).map(
+      (c) =>
+        `module cycle: ${c.join(' → ')} (${c
+          .slice(1)
+          .map((m, i) => modules.get(c[i]).get(m))
+          .join('; ')})`,
+    ),
+  ];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const found = violations();
   if (found.length) {
@@ -93,4 +251,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log('Layer rules: no violations.');
+  const loops = cycles();
+  if (loops.length) {
+    console.error(`Import cycles (a file or module reaches itself):\n${loops.map((l) => `  ${l}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log('Import cycles: none.');
 }

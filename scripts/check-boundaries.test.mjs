@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { violations } from './check-boundaries.mjs';
+import { cycles, violations } from './check-boundaries.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -43,5 +43,74 @@ test('reports an import across every boundary, and passes the same imports where
     rmSync(path.join(root, 'apps/server/src/modules/zz-planted'), { recursive: true, force: true });
     rmSync(path.join(root, 'apps/server/src/platform/zz-planted.ts'), { force: true });
     rmSync(path.join(root, 'packages/domain/src/zz-planted.ts'), { force: true });
+  }
+});
+
+test('a repository importing a service, and a service handing out its repository, are reported', () => {
+  const dir = 'apps/server/src/modules/zz-planted';
+  const files = [
+    planted(
+      `${dir}/zz-planted.repository.ts`,
+      "import { helper } from './zz-planted.service.js';\nexport const rows = 1;\n",
+    ),
+    planted(
+      `${dir}/zz-planted.service.ts`,
+      "import { insertRow, rows } from './zz-planted.repository.js';\nexport { findRow } from './zz-planted.repository.js';\n" +
+        'export const planted = { insert: insertRow, rows };\nexport { rows };\nexport const helper = () => rows;\n',
+    ),
+  ];
+  try {
+    const found = violations(files).join('\n');
+    assert.match(
+      found,
+      /zz-planted\.repository\.ts: imports '\.\/zz-planted\.service\.js' — a repository imports no service/,
+    );
+    assert.match(found, /re-exports '\.\/zz-planted\.repository\.js' — a service does not re-export a repository/);
+    assert.match(found, /'planted' hands out 'insertRow' of a repository/);
+    assert.match(found, /'planted' hands out 'rows' of a repository/);
+    assert.match(found, /exports 'rows' of a repository/);
+    // A service function that calls its repository is what a service is for.
+    assert.doesNotMatch(found, /'helper'/);
+  } finally {
+    rmSync(path.join(root, dir), { recursive: true, force: true });
+  }
+});
+
+test('an import cycle is reported with its files, a type-only import included; a cycle of modules too', () => {
+  const files = [
+    planted('packages/domain/src/zz-planted/a.ts', "import { b } from './b.js';\nexport const a = b;\n"),
+    planted('packages/domain/src/zz-planted/b.ts', "import type { A } from './c.js';\nexport const b = 1;\n"),
+    planted('packages/domain/src/zz-planted/c.ts', "import { a } from './a.js';\nexport type A = typeof a;\n"),
+    planted('packages/domain/src/zz-planted/d.ts', "import { a } from './a.js';\nexport const d = a;\n"),
+    // Modules: zz-one's service uses zz-two's, and a file of zz-two uses zz-one's service (no file cycle).
+    planted(
+      'apps/server/src/modules/zz-one/zz-one.service.ts',
+      "import { two } from '../zz-two/zz-two.service.js';\nexport const one = two;\n",
+    ),
+    planted('apps/server/src/modules/zz-two/zz-two.service.ts', 'export const two = 2;\n'),
+    planted(
+      'apps/server/src/modules/zz-two/zz-two.routes.ts',
+      "import { one } from '../zz-one/zz-one.service.js';\nexport const routes = one;\n",
+    ),
+  ];
+  try {
+    const found = cycles(files);
+    assert.equal(found.length, 2, found.join('\n'));
+    assert.equal(
+      found[0],
+      'import cycle: packages/domain/src/zz-planted/a.ts → packages/domain/src/zz-planted/b.ts → packages/domain/src/zz-planted/c.ts → packages/domain/src/zz-planted/a.ts',
+    );
+    assert.match(
+      found[1],
+      /^module cycle: zz-one → zz-two → zz-one \(.*zz-one\.service\.ts → .*zz-two\.service\.ts; .*zz-two\.routes\.ts → .*zz-one\.service\.ts\)$/,
+    );
+    // The same files without the closing import: no cycle.
+    writeFileSync(path.join(root, 'packages/domain/src/zz-planted/c.ts'), 'export type A = number;\n');
+    rmSync(path.join(root, 'apps/server/src/modules/zz-two/zz-two.routes.ts'));
+    assert.deepEqual(cycles(files.filter((f) => !f.endsWith('zz-two.routes.ts'))), []);
+  } finally {
+    rmSync(path.join(root, 'packages/domain/src/zz-planted'), { recursive: true, force: true });
+    rmSync(path.join(root, 'apps/server/src/modules/zz-one'), { recursive: true, force: true });
+    rmSync(path.join(root, 'apps/server/src/modules/zz-two'), { recursive: true, force: true });
   }
 });

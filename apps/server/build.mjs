@@ -1,4 +1,4 @@
-// Bundles the server into dist/ (Node cannot run TypeScript on 20.x); dependencies stay in node_modules,
+// Bundles the server into dist/ (one file to start, the domain's TypeScript included); dependencies stay in node_modules,
 // the domain workspace is bundled in. `--if-stale` skips the build when dist is newer than every source.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +32,7 @@ const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   external,
   logLevel: 'warning',

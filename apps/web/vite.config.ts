@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createServer, defineConfig, type Plugin, type Rollup, type ViteDevServer } from 'vite';
+import type { ScreenPreload } from './src/app/screens';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -92,6 +93,32 @@ function mantineCssPerComponent(): Plugin {
   };
 }
 
+/**
+ * Runs `read` with a loader of the app's own modules (TypeScript importing the domain's TypeScript):
+ * the dev server's, or a throwaway one during a build, which Vite's SSR loader compiles.
+ */
+async function withSourceLoader<T>(
+  root: string,
+  devServer: ViteDevServer | undefined,
+  read: (load: ViteDevServer['ssrLoadModule']) => Promise<T>,
+): Promise<T> {
+  const loader =
+    devServer ??
+    (await createServer({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: false, ws: false },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    }));
+  try {
+    return await read((url) => loader.ssrLoadModule(url));
+  } finally {
+    if (loader !== devServer) await loader.close();
+  }
+}
+
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
@@ -103,26 +130,11 @@ const EMPTY_ROOT = '<div id="root"></div>';
 function appFrame(): Plugin {
   let root = '';
   let devServer: ViteDevServer | undefined;
-  // The component is TypeScript importing the domain's TypeScript: Vite's SSR loader compiles both
-  // (the dev server's own, or a throwaway one during a build).
-  const render = async () => {
-    const loader =
-      devServer ??
-      (await createServer({
-        root,
-        configFile: false,
-        logLevel: 'silent',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-        optimizeDeps: { noDiscovery: true, include: [] },
-      }));
-    try {
-      const { RouteFallback } = await loader.ssrLoadModule('/src/app/shell/route-fallback.tsx');
+  const render = () =>
+    withSourceLoader(root, devServer, async (load) => {
+      const { RouteFallback } = await load('/src/app/shell/route-fallback.tsx');
       return renderToStaticMarkup(createElement(RouteFallback));
-    } finally {
-      if (loader !== devServer) await loader.close();
-    }
-  };
+    });
   return {
     name: 'portal:app-frame',
     configResolved(config) {
@@ -160,13 +172,6 @@ export interface RoutePreload {
   fetch: string[];
 }
 
-interface Screen {
-  /** The modules of router.tsx's lazy routes drawn at this path. */
-  modules: string[];
-  /** GET calls made before anything else (a login-required screen's guard). */
-  fetch?: string[];
-}
-
 /**
  * The screens are lazy chunks, so a first visit would download the entry, run it, and only then ask
  * for the screen: a second round trip before anything is drawn. This lists, per path, the chunks and
@@ -174,13 +179,20 @@ interface Screen {
  * the server puts them in index.html for that path, so they download alongside the entry. A listed
  * module that is not in the build is reported as a build warning (the page then just loads later).
  */
-function routePreloads(screens: Record<string, Screen>): Plugin {
+function routePreloads(): Plugin {
   let root = '';
+  let screens: ScreenPreload[] = [];
   return {
     name: 'portal:route-preloads',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+    },
+    async buildStart() {
+      // The screens the features declare (app/screens.ts), each with the modules drawn at its path.
+      screens = await withSourceLoader(root, undefined, async (load) =>
+        (await load('/src/app/screens.ts')).screenPreloads(),
+      );
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
@@ -201,20 +213,21 @@ function routePreloads(screens: Record<string, Screen>): Plugin {
       };
       for (const entry of chunks.filter((c) => c.isEntry)) walk(entry, inHtml);
 
-      const table: RoutePreload[] = Object.entries(screens).map(([routePath, screen]) => {
+      const table: RoutePreload[] = screens.map((screen) => {
+        const routePath = screen.path;
         const files = new Set<string>();
         for (const module of screen.modules) {
           const chunk = bySource.get(path.resolve(root, module));
           // A moved or renamed screen costs only its head start: say so, and build on.
           if (chunk) walk(chunk, files);
-          else this.warn(`route-preloads: ${module} (for ${routePath}) is not a chunk of this build; update SCREENS`);
+          else this.warn(`route-preloads: ${module} (for ${routePath}) is not a chunk of this build`);
         }
         const wanted = [...files].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
         return {
           path: routePath,
           js: wanted.filter((f) => f.endsWith('.js')),
           css: wanted.filter((f) => f.endsWith('.css')),
-          fetch: screen.fetch ?? [],
+          fetch: screen.fetch,
         };
       });
       this.emitFile({
@@ -226,63 +239,6 @@ function routePreloads(screens: Record<string, Screen>): Plugin {
   };
 }
 
-// The screens of router.tsx by path (the router remains the authority; this only speeds first loads).
-// Sign-in is not here: it is part of the entry.
-const signedIn = (...modules: string[]): Screen => ({
-  modules: ['src/app/shell/signed-in-header.tsx', ...modules],
-  // The guard's call (app/require-user.ts), made before any login-required screen draws.
-  fetch: ['/api/auth/user/'],
-});
-const SCREENS: Record<string, Screen> = {
-  '/account/logout': { modules: ['src/features/auth/logout-page.tsx'] },
-  '/account/password/reset': { modules: ['src/features/auth/forgot-password-page.tsx'] },
-  '/account/password/reset/:uid/:token': { modules: ['src/features/auth/password-reset-page.tsx'] },
-  '/account/activate/:uid/:token': { modules: ['src/features/auth/activate-account-page.tsx'] },
-  '/account/email/confirm/:uid/:token': { modules: ['src/features/auth/confirm-email-page.tsx'] },
-  '/account/two-factor': {
-    modules: ['src/features/settings/two-factor-setup-page.tsx'],
-    fetch: ['/api/auth/user/'],
-  },
-  '/': signedIn('src/features/home/home-page.tsx'),
-  '/users/': signedIn('src/features/users/users-page.tsx'),
-  '/setup/firms': signedIn('src/features/firms/firms-page.tsx'),
-  '/staff-directory/': signedIn('src/features/staff-directory/staff-directory-page.tsx'),
-  '/resources/:category': signedIn('src/features/resources/resources-page.tsx'),
-  '/resources/compliance/:id/acknowledgements': signedIn('src/features/resources/acknowledgements-page.tsx'),
-  '/support/': signedIn('src/features/support/support-page.tsx'),
-  '/support/prayer-requests/': signedIn('src/features/support/support-page.tsx'),
-  '/document-vault/': signedIn('src/features/document-vault/document-vault-page.tsx'),
-  '/setup/firm-links': signedIn('src/features/firm-links/firm-links-page.tsx'),
-  '/setup/single-sign-on': signedIn('src/features/single-sign-on/single-sign-on-page.tsx'),
-  '/compliance/attestations': signedIn('src/features/compliance/attestations-page.tsx'),
-  '/compliance/attestations/:id/new': signedIn('src/features/compliance/attestation-form-page.tsx'),
-  '/compliance/supervised-persons/': signedIn('src/features/compliance/supervised-persons-page.tsx'),
-  '/compliance/audit-trail': signedIn('src/features/audit-trail/audit-trail-page.tsx'),
-  '/investments/investment-strategies/': signedIn('src/features/investment-requests/requests-page.tsx'),
-  '/investments/investment-strategy/new': signedIn('src/features/investment-requests/request-form-pages.tsx'),
-  '/investments/cash-requests/': signedIn('src/features/investment-requests/requests-page.tsx'),
-  '/investments/cash-request/new': signedIn('src/features/investment-requests/request-form-pages.tsx'),
-  '/investments/models/': signedIn('src/features/investment-catalogues/catalogue-page.tsx'),
-  '/investments/fee-schedules/': signedIn('src/features/investment-catalogues/catalogue-page.tsx'),
-  '/investments/firm-models/': signedIn('src/features/investment-catalogues/assignments-page.tsx'),
-  '/investments/firm-fee-schedules/': signedIn('src/features/investment-catalogues/assignments-page.tsx'),
-  '/forms/': signedIn('src/features/onboarding/forms-page.tsx'),
-  '/forms/client-agreement/': signedIn('src/features/onboarding/client-agreement-page.tsx'),
-  '/forms/investor-profile/': signedIn('src/features/onboarding/investor-profile-page.tsx'),
-  '/forms/exhibit-b-investor-profile': signedIn('src/features/onboarding/investor-profile-page.tsx'),
-  '/forms/form-adv/': signedIn('src/features/onboarding/disclosure-pages.tsx'),
-  '/forms/form-crs/': signedIn('src/features/onboarding/disclosure-pages.tsx'),
-  '/life-impact/': signedIn('src/features/life-impact/life-impact-page.tsx'),
-  '/calendar': signedIn('src/features/calendar/calendar-page.tsx'),
-  '/coming-soon': signedIn('src/features/coming-soon/coming-soon-page.tsx'),
-  '/setup/coming-soon': signedIn('src/features/coming-soon/coming-soon-settings-page.tsx'),
-  '/settings/profile': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/profile-tab.tsx'),
-  '/settings/email': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/email-tab.tsx'),
-  '/settings/password': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/password-tab.tsx'),
-  '/settings/security': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/security-tab.tsx'),
-  '/settings/sessions': signedIn('src/features/settings/settings-page.tsx', 'src/features/settings/sessions-tab.tsx'),
-};
-
 export default defineConfig(({ command, mode }) => {
   // Vite takes React's build (development or production) from NODE_ENV, not from the mode: with
   // NODE_ENV=development in the shell, `vite build` would ship React's development build. A build in
@@ -292,7 +248,7 @@ export default defineConfig(({ command, mode }) => {
 
   return {
     root: import.meta.dirname,
-    plugins: [mantineCssPerComponent(), react(), appFrame(), routePreloads(SCREENS), precompress()],
+    plugins: [mantineCssPerComponent(), react(), appFrame(), routePreloads(), precompress()],
     server: {
       proxy: { '/api': 'http://localhost:3000' },
     },

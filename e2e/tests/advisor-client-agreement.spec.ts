@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.js';
 import {
   agreementColumn,
@@ -19,14 +19,14 @@ test('an advisor fills the agreement of a joint client', async ({ page, db }) =>
     email: `ldw.advisor.${stamp}@example.test`,
     firstName: 'Arlo',
     lastName: 'Advisor',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const client = await db.createUser(db.db, {
     email: `ldw.client.${stamp}@example.test`,
     firstName: 'Jane',
     lastName: `Joint${stamp}`,
     advisorId: advisor.id,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
 
   // 1. The advisor opens the agreement from the Forms menu and picks their client.

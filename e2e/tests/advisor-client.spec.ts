@@ -1,4 +1,4 @@
-import { custodianLinks, messages } from '@portal/domain';
+import { custodianLinks, messages, ProfileType } from '@portal/domain';
 import { expect, expectAccessible, linkFrom, mailTo, signIn, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 test('an advisor creates a client who uses Schwab; the client activates and finds the Schwab link', async ({
@@ -10,7 +10,7 @@ test('an advisor creates a client who uses Schwab; the client activates and find
   const advisor = await db.createUser(db.db, {
     email: `advisor.${stamp}@example.test`,
     firstName: 'Ava',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   await signIn(page, advisor.email, TEST_PASSWORD);
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { attestationPeriodOn, calendarDateIn, messages, submissionStatus } from '@portal/domain';
+import { attestationPeriodOn, calendarDateIn, messages, ProfileType, submissionStatus } from '@portal/domain';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { addToRoster } from '../../apps/server/src/testing/factories.js';
@@ -30,13 +30,13 @@ test('a CCO sees who has not attested, reminds them by mail, sees them attest, a
     email: `oak.cco.${stamp}@example.test`,
     firstName: 'Olive',
     lastName: 'Overseer',
-    profile: { firmId: firm.id, profileType: 3, isCco: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
   });
   const staff = await db.createUser(db.db, {
     email: `oak.staff.${stamp}@example.test`,
     firstName: 'Quinn',
     lastName: `Unfiled${stamp}`,
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   await addToRoster(db.db, staff.id);
   const today = calendarDateIn('America/New_York', new Date());

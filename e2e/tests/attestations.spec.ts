@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { attestationPeriodOn, calendarDateIn, messages } from '@portal/domain';
+import { attestationPeriodOn, calendarDateIn, messages, ProfileType } from '@portal/domain';
 import { createAttestation } from '../../apps/server/src/testing/factories.js';
 import { expect, expectAccessible, signIn, signOut, test } from '../support/fixtures.js';
 
@@ -25,13 +25,13 @@ test('a super CCO puts a person on the roster; they attest; the CCO reviews it; 
     email: `cco.${stamp}@example.test`,
     firstName: 'Carmen',
     lastName: 'Checker',
-    profile: { firmId: firm.id, profileType: 3, isCco: true, isSuperCco: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
   });
   const staff = await db.createUser(db.db, {
     email: `pat.${stamp}@example.test`,
     firstName: 'Pat',
     lastName: `Roster${stamp}`,
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   // The period an attestation filed today covers, in the portal's time zone (the server's clock is real).
   const period = attestationPeriodOn(calendarDateIn('America/New_York', new Date()));
@@ -191,7 +191,7 @@ test("at phone width the manager shows each row's status and row menu without a 
     email: `phone.${stamp}@example.test`,
     firstName: 'Robin',
     lastName: `Narrow${stamp}`,
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   const filed = await createAttestation(db.db, { ownerId: staff.id, firmId: firm.id });
   const name = filed.attestation.name;

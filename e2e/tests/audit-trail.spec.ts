@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { calendarDateIn, messages } from '@portal/domain';
+import { calendarDateIn, messages, ProfileType } from '@portal/domain';
 import { parse } from 'csv-parse/sync';
 import { expect, expectAccessible, linkFrom, mailTo, signIn, TEST_PASSWORD, test } from '../support/fixtures.js';
 import { expectNoHorizontalScroll } from '../support/onboarding.js';
@@ -18,7 +18,7 @@ test('a CCO finds the change they made in the audit trail, sees it before → af
     email: oldEmail,
     firstName: 'Ada',
     lastName: `Auditor${stamp}`,
-    profile: { firmId: firm.id, profileType: 3, isCco: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
   });
   const today = calendarDateIn('America/New_York', new Date());
   const [y, mo, d] = today.split('-');

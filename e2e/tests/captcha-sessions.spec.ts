@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { expect, expectAccessible, signIn, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 test('after three wrong passwords the sign-in asks for the captcha, which solves itself, and the owner gets in', async ({
@@ -10,7 +10,7 @@ test('after three wrong passwords the sign-in asks for the captcha, which solves
   const user = await db.createUser(db.db, {
     email: `captcha.${stamp}@example.test`,
     firstName: 'Cato',
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   await page.goto('/account/login');
   const logIn = page.getByRole('button', { name: 'Log In' });
@@ -44,7 +44,7 @@ test('Settings → Sessions lists both browsers and ends the other one, which is
   const user = await db.createUser(db.db, {
     email: `sessions.${stamp}@example.test`,
     firstName: 'Sesa',
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   const elsewhere = await browser.newContext({ reducedMotion: 'reduce' });
   const otherPage = await elsewhere.newPage();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { calendarDateIn, messages, wireDateToText } from '@portal/domain';
+import { calendarDateIn, messages, ProfileType, wireDateToText } from '@portal/domain';
 import { expect, expectAccessible, signIn, signOut, test } from '../support/fixtures.js';
 import {
   agreementColumn,
@@ -37,24 +37,24 @@ test('a client walks all four steps from first sign-in to "You completed and vie
   const firm = await db.createFirm(db.db, { name: `Juniper Advisors ${stamp}`, abbreviation: 'JNP' });
   const admin = await db.createUser(db.db, {
     email: `jnp.admin.${stamp}@example.test`,
-    profile: { firmId: firm.id, profileType: 1 },
+    profile: { firmId: firm.id, profileType: ProfileType.Administrator },
   });
   const cco = await db.createUser(db.db, {
     email: `jnp.cco.${stamp}@example.test`,
-    profile: { firmId: firm.id, profileType: 3, isCco: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
   });
   const advisor = await db.createUser(db.db, {
     email: `jnp.advisor.${stamp}@example.test`,
     firstName: 'Arlo',
     lastName: 'Advisor',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const client = await db.createUser(db.db, {
     email: `jnp.client.${stamp}@example.test`,
     firstName: 'Cora',
     lastName: `Client${stamp}`,
     advisorId: advisor.id,
-    profile: { firmId: firm.id, profileType: 4, isExhibitBInvestorProfileFormUser: true },
+    profile: { firmId: firm.id, profileType: ProfileType.Client, isExhibitBInvestorProfileFormUser: true },
   });
 
   // The firm has published its Form ADV Part 2A, Part 2B and Form CRS, effective today.
@@ -203,7 +203,7 @@ test('on a phone (390 px wide) the client agreement fits the screen', async ({ p
   const firm = await db.createFirm(db.db, { name: `Narrow Advisors ${stamp}`, abbreviation: 'NRW' });
   const client = await db.createUser(db.db, {
     email: `nrw.onb.client.${stamp}@example.test`,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, client.email);

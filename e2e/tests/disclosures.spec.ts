@@ -1,4 +1,4 @@
-import { calendarDateIn, messages, wireDateToText } from '@portal/domain';
+import { calendarDateIn, messages, ProfileType, wireDateToText } from '@portal/domain';
 import { expect, expectAccessible, mailTo, signIn, signOut, test } from '../support/fixtures.js';
 
 const m = messages.disclosures;
@@ -15,26 +15,26 @@ test('an administrator uploads a Form CRS version, a CCO sees the client due, de
     email: `bcn.admin.${stamp}@example.test`,
     firstName: 'Ada',
     lastName: 'Admin',
-    profile: { firmId: firm.id, profileType: 1 },
+    profile: { firmId: firm.id, profileType: ProfileType.Administrator },
   });
   const cco = await db.createUser(db.db, {
     email: `bcn.cco.${stamp}@example.test`,
     firstName: 'Cato',
     lastName: 'Compliance',
-    profile: { firmId: firm.id, profileType: 3, isCco: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
   });
   const advisor = await db.createUser(db.db, {
     email: `bcn.advisor.${stamp}@example.test`,
     firstName: 'Arlo',
     lastName: 'Advisor',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const client = await db.createUser(db.db, {
     email: `bcn.client.${stamp}@example.test`,
     firstName: 'Cora',
     lastName: `Client${stamp}`,
     advisorId: advisor.id,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
   const clientName = `Client${stamp}, Cora`;
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { expect, expectAccessible, signIn, signOut, test } from '../support/fixtures.js';
 import { choose, expectNoHorizontalScroll } from '../support/onboarding.js';
 
@@ -14,14 +14,14 @@ test('a client uploads a signed form into their vault and their advisor download
     email: `bsw.advisor.${stamp}@example.test`,
     firstName: 'Ada',
     lastName: `Advisor${stamp}`,
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const client = await db.createUser(db.db, {
     email: `bsw.client.${stamp}@example.test`,
     firstName: 'Cleo',
     lastName: `Client${stamp}`,
     advisorId: advisor.id,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
 
   // 1. The client opens the Document Vault from the navigation: their own vault, empty, the limit said.
@@ -91,11 +91,11 @@ test("a firm's administrator configures the Financial Planning link its clients 
     email: `nga.admin.${stamp}@example.test`,
     firstName: 'Noor',
     lastName: `Admin${stamp}`,
-    profile: { firmId: firm.id, profileType: 1 },
+    profile: { firmId: firm.id, profileType: ProfileType.Administrator },
   });
   const client = await db.createUser(db.db, {
     email: `nga.client.${stamp}@example.test`,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
 
   await signIn(page, admin.email);

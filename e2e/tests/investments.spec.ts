@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { expect, expectAccessible, mailTo, signIn, signOut, test } from '../support/fixtures.js';
 
 const s = messages.investmentStrategies;
@@ -26,13 +26,13 @@ test('an investments user offers a new model and fee schedule to the firm, an ad
     email: `hbw.desk.${stamp}@example.test`,
     firstName: 'Ines',
     lastName: 'Desk',
-    profile: { firmId: firm.id, profileType: 3, isInvestmentsUser: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isInvestmentsUser: true },
   });
   const advisor = await db.createUser(db.db, {
     email: `hbw.advisor.${stamp}@example.test`,
     firstName: 'Arlo',
     lastName: 'Advisor',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const client = await db.createUser(db.db, {
     email: `hbw.client.${stamp}@example.test`,
@@ -41,7 +41,7 @@ test('an investments user offers a new model and fee schedule to the firm, an ad
     advisorId: advisor.id,
     profile: {
       firmId: firm.id,
-      profileType: 4,
+      profileType: ProfileType.Client,
       addressLine1: '12 Harbor Road',
       city: 'Annapolis',
       state: 'Maryland',
@@ -207,16 +207,16 @@ for (const list of [
     const firm = await db.createFirm(db.db, { name: `Narrow Wealth ${stamp}`, abbreviation: 'NRW' });
     const advisor = await db.createUser(db.db, {
       email: `nrw.advisor.${stamp}@example.test`,
-      profile: { firmId: firm.id, profileType: 2 },
+      profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
     });
     const client = await db.createUser(db.db, {
       email: `nrw.client.${stamp}@example.test`,
       advisorId: advisor.id,
-      profile: { firmId: firm.id, profileType: 4 },
+      profile: { firmId: firm.id, profileType: ProfileType.Client },
     });
     const desk = await db.createUser(db.db, {
       email: `nrw.desk.${stamp}@example.test`,
-      profile: { firmId: firm.id, profileType: 3, isInvestmentsUser: true },
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isInvestmentsUser: true },
     });
     // One long word: the name breaks inside it rather than push the status out.
     const account = `Rollover${stamp}`;
@@ -298,7 +298,7 @@ for (const list of [
       expect(box.scroll).toBeLessThanOrEqual(box.client);
     };
 
-    // Desktop: every column of spec 001 §2, the row's actions beside them.
+    // Desktop: every column of the list, the row's actions beside them.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(list.path);
     const row = page.getByRole('row').filter({ hasText: account });

@@ -1,4 +1,4 @@
-import { calendarDateIn, messages, wireDateToText } from '@portal/domain';
+import { calendarDateIn, messages, ProfileType, wireDateToText } from '@portal/domain';
 import { expect, expectAccessible, signIn, signOut, test } from '../support/fixtures.js';
 
 const m = messages.resources;
@@ -18,10 +18,10 @@ test('an administrator adds the code of ethics, a staff member opens and acknowl
       lastName,
       profile: { firmId: firm.id, ...profile },
     });
-  const admin = await person('admin', `Admin${stamp}`, { profileType: 1 });
-  const staff = await person('staff', `Staff${stamp}`, { profileType: 3 });
-  const cco = await person('cco', `Cco${stamp}`, { profileType: 3, isCco: true });
-  const advisor = await person('advisor', `Advisor${stamp}`, { profileType: 2 });
+  const admin = await person('admin', `Admin${stamp}`, { profileType: ProfileType.Administrator });
+  const staff = await person('staff', `Staff${stamp}`, { profileType: ProfileType.StandardUser });
+  const cco = await person('cco', `Cco${stamp}`, { profileType: ProfileType.StandardUser, isCco: true });
+  const advisor = await person('advisor', `Advisor${stamp}`, { profileType: ProfileType.FinancialAdvisor });
 
   // 1. The administrator opens Compliance from the Training Resources menu: nothing yet.
   await signIn(page, admin.email);

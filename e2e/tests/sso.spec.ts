@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { testServiceProvider } from '../../apps/server/src/testing/saml-fixtures.js';
 import { BASE_URL, SSO_SP_PORT } from '../support/env.js';
 import { expect, expectAccessible, signIn, signOut, test } from '../support/fixtures.js';
@@ -66,14 +66,14 @@ test("an administrator sets up the firm's portfolio system; an advisor's home li
   const firm = await db.createFirm(db.db, { name: `Keystone Wealth ${stamp}`, abbreviation: 'KSW' });
   const admin = await db.createUser(db.db, {
     email: `ksw.admin.${stamp}@example.test`,
-    profile: { firmId: firm.id, profileType: 1 },
+    profile: { firmId: firm.id, profileType: ProfileType.Administrator },
   });
   const advisor = await db.createUser(db.db, {
     email: `ksw.advisor.${stamp}@example.test`,
     firstName: 'Ada',
     lastName: `Advisor${stamp}`,
     emailVerifiedAt: new Date(),
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
 
   // 1. The administrator finds Single Sign-On under Setup: none yet, and the portal's metadata to hand out.

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { expect, expectAccessible, signIn, signOut, test } from '../support/fixtures.js';
 
 const m = messages.employees;
@@ -13,19 +13,19 @@ test('a manager edits a directory entry, removes a colleague from the directory,
     email: `lsa.manager.${stamp}@example.test`,
     firstName: 'Maya',
     lastName: `Manager${stamp}`,
-    profile: { firmId: firm.id, profileType: 5, isManager: true },
+    profile: { firmId: firm.id, profileType: ProfileType.Manager, isManager: true },
   });
   const analyst = await db.createUser(db.db, {
     email: `lsa.analyst.${stamp}@example.test`,
     firstName: 'Theodore',
     lastName: `Analyst${stamp}`,
-    profile: { firmId: firm.id, profileType: 3, phone: '555-0142' },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, phone: '555-0142' },
   });
   const leaver = await db.createUser(db.db, {
     email: `lsa.leaver.${stamp}@example.test`,
     firstName: 'Lena',
     lastName: `Leaver${stamp}`,
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
 
   // 1. The manager opens the directory from the Training Resources menu and finds the analyst by prefix.

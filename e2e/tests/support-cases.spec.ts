@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import * as schema from '../../apps/server/src/db/schema/index.js';
 import { expect, expectAccessible, mailTo, signIn, signOut, test } from '../support/fixtures.js';
 import { choose } from '../support/onboarding.js';
@@ -15,15 +15,15 @@ test('a staff member opens a case, a handler replies and closes it, the staff me
     email: `hva.staff.${stamp}@example.test`,
     firstName: 'Stella',
     lastName: `Staff${stamp}`,
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   const handler = await db.createUser(db.db, {
     email: `hva.handler.${stamp}@example.test`,
     firstName: 'Hank',
     lastName: `Handler${stamp}`,
-    profile: { firmId: firm.id, profileType: 3, isSupportHandler: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isSupportHandler: true },
   });
-  // The Support menu's help portal is the firm's configured link (issue 11 §4).
+  // The Support menu's help portal is the firm's configured link.
   await db.db
     .insert(schema.firmLinks)
     .values({ firmId: firm.id, kind: 'help_portal', label: 'Harborview Help Desk', url: 'https://help.example.com' });

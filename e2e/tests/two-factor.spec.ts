@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { Secret, TOTP } from 'otpauth';
 import * as schema from '../../apps/server/src/db/schema/index.js';
 import { expect, expectAccessible, mailTo, signIn, signOut, TEST_PASSWORD, test } from '../support/fixtures.js';
@@ -80,7 +80,7 @@ test('an administrator of a firm that requires a second factor is sent to set on
   const admin = await db.createUser(db.db, {
     email: `held.${Date.now()}@example.test`,
     firstName: 'Hal',
-    profile: { firmId: firm.id, profileType: 1 },
+    profile: { firmId: firm.id, profileType: ProfileType.Administrator },
   });
   await passwordStep(page, admin.email);
   await expect(page).toHaveURL(/\/account\/two-factor/);
@@ -109,13 +109,13 @@ test("an administrator resets a user's second factors from the Users list; the u
   const admin = await db.createUser(db.db, {
     email: `resetter.${stamp}@example.test`,
     firstName: 'Rae',
-    profile: { firmId: firm.id, profileType: 1 },
+    profile: { firmId: firm.id, profileType: ProfileType.Administrator },
   });
   const user = await db.createUser(db.db, {
     email: `lostphone.${stamp}@example.test`,
     firstName: 'Lou',
     lastName: `Lostphone${stamp}`,
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   // A passkey on record (its key is never read here): the person has lost the device.
   await db.db.insert(schema.mfaFactors).values({

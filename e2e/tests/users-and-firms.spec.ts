@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { expect, expectAccessible, linkFrom, mailTo, signIn, TEST_PASSWORD, test } from '../support/fixtures.js';
 
 /** Fills the New User form: names, address, profile type and (a super admin's choice) the firm. */
@@ -26,12 +26,12 @@ test('a super admin creates a firm and its administrator, who activates from the
   const other = await db.createUser(db.db, {
     email: `other.${stamp}@example.test`,
     lastName: `Otherfirm${stamp}`,
-    profile: { firmId: homeFirm.id, profileType: 3 },
+    profile: { firmId: homeFirm.id, profileType: ProfileType.StandardUser },
   });
   const superAdmin = await db.createUser(db.db, {
     email: `super.${stamp}@example.test`,
     firstName: 'Sage',
-    profile: { isSuperAdmin: true, profileType: 1, firmId: homeFirm.id },
+    profile: { isSuperAdmin: true, profileType: ProfileType.Administrator, firmId: homeFirm.id },
   });
   await signIn(page, superAdmin.email, TEST_PASSWORD);
 
@@ -53,7 +53,7 @@ test('a super admin creates a firm and its administrator, who activates from the
   await firmDialog.getByLabel('City').fill('Seattle');
   await firmDialog.getByRole('combobox', { name: 'State' }).fill('Washing');
   await page.getByRole('option', { name: 'Washington' }).click();
-  // A new firm requires a second factor of its administrators (issue 12 §1); this one leaves it to
+  // A new firm requires a second factor of its administrators; this one leaves it to
   // each person, so its administrator below signs in with the password alone.
   await expect(firmDialog.getByRole('combobox', { name: messages.twoFactor.policyLabel })).toHaveValue(
     messages.twoFactor.policyRequired,

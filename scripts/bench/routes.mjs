@@ -67,7 +67,7 @@ export const routes = [
     check: (body, { strategies }) =>
       strategies !== 50_000 || body.count === 111 ? undefined : `expected 111 matches, got ${body.count}`,
   },
-  // The staff directory (issue 11 §3): firm 1's staff (500 of 10,000 people), by last name, a page of 50.
+  // The staff directory: firm 1's staff (500 of 10,000 people), by last name, a page of 50.
   {
     name: 'employees list, firm of 500',
     path: '/api/employees/?firm=1&page_size=50',
@@ -82,7 +82,7 @@ export const routes = [
     check: (body, { users, firms }) =>
       users !== 10_000 || firms !== 20 || body.count === 6 ? undefined : `expected 6 matches, got ${body.count}`,
   },
-  // The support handlers' list (issue 11 §1): firm 1's cases (BENCH_SUPPORT_CASES, 50,000), newest first, a page
+  // The support handlers' list: firm 1's cases (BENCH_SUPPORT_CASES, 50,000), newest first, a page
   // of 50; the administrator of firm 1 handles them all.
   {
     name: 'support cases list, firm of 50,000',
@@ -101,7 +101,7 @@ export const routes = [
     check: (body, { supportCases }) =>
       supportCases !== 50_000 || body.count === 111 ? undefined : `expected 111 matches, got ${body.count}`,
   },
-  // Training resources (issue 11 §2): firm 1's Compliance list, and who on its staff (400 of 10,000
+  // Training resources: firm 1's Compliance list, and who on its staff (400 of 10,000
   // people) has not acknowledged its code of ethics, a page of 50 by last name.
   {
     name: 'resources list, compliance',
@@ -115,7 +115,7 @@ export const routes = [
     as: 'admin',
     check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
   },
-  // The audit trail (issue 12 §5): BENCH_AUDIT_EVENTS events (200,000) over the firms on top of the seed's
+  // The audit trail: BENCH_AUDIT_EVENTS events (200,000) over the firms on top of the seed's
   // own. Firm 1's newest 50 as its administrator (a CCO too) reads them, and a narrow filter over every
   // firm as the super administrator.
   {

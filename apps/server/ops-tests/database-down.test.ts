@@ -13,7 +13,7 @@ import {
   startPostgres,
 } from './support/portal-process.js';
 
-/** The outage of issue 13 §1: PostgreSQL stopped this long under traffic. */
+/** The outage: PostgreSQL stopped this long under traffic. */
 const OUTAGE_MS = 30_000;
 /** An answer slower than this is a hang for a person at a screen. */
 const ANSWER_WITHIN_MS = 10_000;

@@ -8,7 +8,7 @@ import { SmtpSink } from '../src/testing/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../src/testing/test-app.js';
 
 /**
- * Issue 13 §1 "SMTP down for 5 minutes", in simulated time: the portal's clock (config.now) is moved a
+ * SMTP down for 5 minutes, in simulated time: the portal's clock (config.now) is moved a
  * second at a time and the outbox is worked at each step, by two workers (two instances) on the
  * production retry schedule. The SMTP server is a real one, stopped for the outage and started again on
  * its port. Mail is queued by people asking for password reset links throughout.

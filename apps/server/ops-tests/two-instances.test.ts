@@ -1,6 +1,13 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { attestationPeriodOn, calendarDateIn, messages, previousPeriod, scheduledRemindersDue } from '@portal/domain';
+import {
+  attestationPeriodOn,
+  calendarDateIn,
+  messages,
+  ProfileType,
+  previousPeriod,
+  scheduledRemindersDue,
+} from '@portal/domain';
 import type { Challenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -23,7 +30,7 @@ import {
 import { type RoundRobinProxy, startRoundRobinProxy } from './support/round-robin-proxy.js';
 
 /**
- * Issue 13 §1: two instances on one PostgreSQL behind a round-robin proxy behave as one: they start at
+ * Two instances on one PostgreSQL behind a round-robin proxy behave as one: they start at
  * the same moment on a fresh database (the migrations run once), the sign-in throttling counts across
  * both, the reminder job runs once, and the outbox sends each mail once.
  */
@@ -199,7 +206,7 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
       await db.update(firms).set({ attestationGraceDays: graceDays }).where(eq(firms.id, f.id));
       const out: string[] = [];
       for (let i = 0; i < 20; i++) {
-        const person = await createUser(db, { profile: { firmId: f.id, profileType: 3 } });
+        const person = await createUser(db, { profile: { firmId: f.id, profileType: ProfileType.StandardUser } });
         await addToRoster(db, person.id);
         out.push(person.email);
       }

@@ -1,4 +1,4 @@
-import { attestationPeriodOn, calendarDateIn } from '@portal/domain';
+import { attestationPeriodOn, calendarDateIn, ProfileType } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestationReminders, auditEvents, calendarEvents, mfaFactors } from './db/schema/index.js';
@@ -120,8 +120,11 @@ async function targetUser(target: Target, role: Caller) {
   if (target === 'self') return role === 'signedOut' ? ids.staff : ids[role];
   const u =
     target === 'own'
-      ? await createUser(t.deps.db, { advisorId: ids.advisor, profile: { firmId: firms.own.id, profileType: 4 } })
-      : await createUser(t.deps.db, { profile: { firmId: firms.other.id, profileType: 3 } });
+      ? await createUser(t.deps.db, {
+          advisorId: ids.advisor,
+          profile: { firmId: firms.own.id, profileType: ProfileType.Client },
+        })
+      : await createUser(t.deps.db, { profile: { firmId: firms.other.id, profileType: ProfileType.StandardUser } });
   return u.id;
 }
 
@@ -131,7 +134,10 @@ async function invitedUser(target: 'own' | 'other') {
     passwordHash: null,
     isActive: false,
     advisorId: target === 'own' ? ids.advisor : null,
-    profile: { firmId: firms[target].id, profileType: target === 'own' ? 4 : 3 },
+    profile: {
+      firmId: firms[target].id,
+      profileType: target === 'own' ? ProfileType.Client : ProfileType.StandardUser,
+    },
   });
   await t.deps.db.transaction((tx) => issueOneTimeToken(tx, u.id, 'account_activation', 60_000));
   return u.id;
@@ -153,7 +159,7 @@ const PUBLIC = new Set([
   'POST /api/auth/login/mfa/',
   // Calendar apps fetch a person's feed without signing in: the token in the path is the credential.
   'GET /api/calendar/feed/:token/calendar.ics',
-  // Service providers read the portal's SAML metadata to trust it (issue 12 §2).
+  // Service providers read the portal's SAML metadata to trust it.
   'GET /api/sso/metadata/',
   // The sign-in captcha comes before anyone is signed in.
   'GET /api/captcha/challenge/',
@@ -320,7 +326,7 @@ const matrix: Record<string, Case> = {
       payload: {
         email: `matrix.${Math.random()}@example.test`,
         last_name: 'Matrix',
-        profile: { _firm: firms.own.id, profile_type: 3 },
+        profile: { _firm: firms.own.id, profile_type: ProfileType.StandardUser },
       },
     }),
     own: managers(201, 403),
@@ -605,7 +611,9 @@ function complianceCases(): Record<string, Case> {
       build: async (s, role) => {
         if (s === 'self')
           return { method: 'POST', url: '/api/supervised_persons/', payload: { email: emails[callerOf(role)] } };
-        const person = await createUser(t.deps.db, { profile: { firmId: firms.own.id, profileType: 3 } });
+        const person = await createUser(t.deps.db, {
+          profile: { firmId: firms.own.id, profileType: ProfileType.StandardUser },
+        });
         return { method: 'POST', url: '/api/supervised_persons/', payload: { email: person.email } };
       },
       own: ccos(201, 403),
@@ -633,7 +641,7 @@ function complianceCases(): Record<string, Case> {
       build: async (s, role) => {
         if (s === 'self') return { method: 'DELETE', url: `/api/supervised_persons/${rosterOf(s, role)}/` };
         const person = await createUser(t.deps.db, {
-          profile: { firmId: firms[s === 'other' ? 'other' : 'own'].id, profileType: 3 },
+          profile: { firmId: firms[s === 'other' ? 'other' : 'own'].id, profileType: ProfileType.StandardUser },
         });
         return { method: 'DELETE', url: `/api/supervised_persons/${(await addToRoster(t.deps.db, person.id)).id}/` };
       },
@@ -645,7 +653,7 @@ function complianceCases(): Record<string, Case> {
 }
 
 /**
- * The investment catalogues (issue 9 §2): advisors read (their own and the shared entries), investments
+ * The investment catalogues: advisors read (their own and the shared entries), investments
  * users and administrators keep their firm's, a super admin every firm's; anyone else is refused.
  */
 function catalogueCases(): Record<string, Case> {
@@ -787,7 +795,7 @@ function catalogueCases(): Record<string, Case> {
 }
 
 /**
- * Two-factor sign-in (issue 12 §1): everyone manages their own factors (another person's factor id is
+ * Two-factor sign-in: everyone manages their own factors (another person's factor id is
  * a 404, a wrong code or password a 400); an administrator resets a user's factors in their firm, a
  * super admin in any. The matrix's firms are demo firms, so nobody is held at set-up here.
  */
@@ -970,7 +978,7 @@ function onboardingCases(): Record<string, Case> {
     const side = s === 'other' ? 'other' : 'own';
     const u = await createUser(t.deps.db, {
       advisorId: requestFixtures[side].advisorId,
-      profile: { firmId: firms[side].id, profileType: 4, isExhibitBInvestorProfileFormUser: true },
+      profile: { firmId: firms[side].id, profileType: ProfileType.Client, isExhibitBInvestorProfileFormUser: true },
     });
     return u.id;
   };
@@ -1166,7 +1174,7 @@ function directoryCases(): Record<string, Case> {
       ? role === 'signedOut'
         ? ids.staff
         : ids[role]
-      : (await createUser(t.deps.db, { profile: { firmId: firms[s].id, profileType: 3 } })).id;
+      : (await createUser(t.deps.db, { profile: { firmId: firms[s].id, profileType: ProfileType.StandardUser } })).id;
   const editors = (ok: number, others: number): Expect => ({
     ...all(others),
     superAdmin: ok,
@@ -1304,7 +1312,7 @@ function resourceCases(): Record<string, Case> {
 }
 
 /**
- * What a firm publishes to its people (issue 11 §5): everyone signed in reads their own firm's calendar,
+ * What a firm publishes to its people: everyone signed in reads their own firm's calendar,
  * Life Impact page and portal settings, clients included; only its administrators (a super admin for
  * their own firm) write them. Another firm's event is absent to everyone. Each person has a feed.
  */
@@ -1366,7 +1374,7 @@ function firmContentCases(): Record<string, Case> {
 }
 
 /**
- * The client document vault (issue 11 §4): who reaches a client is the onboarding scope. The client
+ * The client document vault: who reaches a client is the onboarding scope. The client
  * and their advisor upload and download; the firm's administrators (a super admin, any firm) only read;
  * the rest of the staff have no vault (403); a client out of reach is absent (404). A document is
  * removed by its uploader alone. Targets: a client of the advisor in the caller's firm, a client of
@@ -1489,7 +1497,7 @@ function firmLinkCases(): Record<string, Case> {
 }
 
 /**
- * Single sign-on (issue 12 §2): a firm's service providers are kept by its administrators (a super admin
+ * Single sign-on: a firm's service providers are kept by its administrators (a super admin
  * any firm's); a sign-on reaches only the caller's own firm's providers, for its staff.
  */
 function ssoCases(): Record<string, Case> {
@@ -1556,7 +1564,9 @@ function supportCases(): Record<string, Case> {
   const submitters: Partial<Record<'own' | 'other', Record<string, string>>> = {};
   const submitterOf = async (side: 'own' | 'other') => {
     if (!submitters[side]) {
-      const u = await createUser(t.deps.db, { profile: { firmId: firms[side].id, profileType: 3 } });
+      const u = await createUser(t.deps.db, {
+        profile: { firmId: firms[side].id, profileType: ProfileType.StandardUser },
+      });
       submitters[side] = (await signIn(u.email)).bearer;
     }
     return submitters[side];
@@ -1612,7 +1622,7 @@ function supportCases(): Record<string, Case> {
 }
 
 /**
- * The audit trail (issue 12 §5): a firm's CCOs and administrators read its events, super accounts every
+ * The audit trail: a firm's CCOs and administrators read its events, super accounts every
  * firm's; the CSV the same (another firm's, for a firm reader, is an empty export: 404); the chain's
  * check for super administrators and CCOs.
  */
@@ -1652,16 +1662,16 @@ beforeAll(async () => {
   firms.other = await createFirm(t.deps.db, { name: 'Other Firm', firmTk: 9002 });
   const own = firms.own.id;
   const people: Record<Role, Parameters<typeof createUser>[1]> = {
-    superAdmin: { profile: { firmId: own, profileType: 1, isSuperAdmin: true } },
-    firmAdmin: { profile: { firmId: own, profileType: 1 } },
-    advisor: { profile: { firmId: own, profileType: 2 } },
-    staff: { profile: { firmId: own, profileType: 3 } },
-    client: { profile: { firmId: own, profileType: 4 } },
-    cco: { profile: { firmId: own, profileType: 3, isCco: true } },
-    superCco: { profile: { firmId: own, profileType: 3, isCco: true, isSuperCco: true } },
-    investments: { profile: { firmId: own, profileType: 3, isInvestmentsUser: true } },
-    manager: { profile: { firmId: own, profileType: 5, isManager: true } },
-    handler: { profile: { firmId: own, profileType: 3, isSupportHandler: true } },
+    superAdmin: { profile: { firmId: own, profileType: ProfileType.Administrator, isSuperAdmin: true } },
+    firmAdmin: { profile: { firmId: own, profileType: ProfileType.Administrator } },
+    advisor: { profile: { firmId: own, profileType: ProfileType.FinancialAdvisor } },
+    staff: { profile: { firmId: own, profileType: ProfileType.StandardUser } },
+    client: { profile: { firmId: own, profileType: ProfileType.Client } },
+    cco: { profile: { firmId: own, profileType: ProfileType.StandardUser, isCco: true } },
+    superCco: { profile: { firmId: own, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true } },
+    investments: { profile: { firmId: own, profileType: ProfileType.StandardUser, isInvestmentsUser: true } },
+    manager: { profile: { firmId: own, profileType: ProfileType.Manager, isManager: true } },
+    handler: { profile: { firmId: own, profileType: ProfileType.StandardUser, isSupportHandler: true } },
   };
   for (const role of SIGNED_IN) {
     const u = await createUser(t.deps.db, people[role]);
@@ -1669,8 +1679,12 @@ beforeAll(async () => {
     emails[role] = u.email;
     sessions[role] = await signIn(u.email);
   }
-  ids.staffColleague = (await createUser(t.deps.db, { profile: { firmId: own, profileType: 3 } })).id;
-  ids.otherStaff = (await createUser(t.deps.db, { profile: { firmId: firms.other.id, profileType: 3 } })).id;
+  ids.staffColleague = (
+    await createUser(t.deps.db, { profile: { firmId: own, profileType: ProfileType.StandardUser } })
+  ).id;
+  ids.otherStaff = (
+    await createUser(t.deps.db, { profile: { firmId: firms.other.id, profileType: ProfileType.StandardUser } })
+  ).id;
   for (const who of ['staffColleague', 'otherStaff'] as const) {
     rosterEntry[who] = (await addToRoster(t.deps.db, ids[who])).id;
     await createAttestation(t.deps.db, { ownerId: ids[who], firmId: who === 'otherStaff' ? firms.other.id : own });
@@ -1687,10 +1701,15 @@ beforeAll(async () => {
   }
   for (const side of ['own', 'other'] as const) {
     const firmId = firms[side].id;
-    const otherAdvisor = side === 'other' && (await createUser(t.deps.db, { profile: { firmId, profileType: 2 } }));
+    const otherAdvisor =
+      side === 'other' &&
+      (await createUser(t.deps.db, { profile: { firmId, profileType: ProfileType.FinancialAdvisor } }));
     const advisor = otherAdvisor ? otherAdvisor.id : ids.advisor;
     const advisorSession = otherAdvisor ? (await signIn(otherAdvisor.email)).bearer : sessions.advisor.bearer;
-    const client = await createUser(t.deps.db, { advisorId: advisor, profile: { firmId, profileType: 4 } });
+    const client = await createUser(t.deps.db, {
+      advisorId: advisor,
+      profile: { firmId, profileType: ProfileType.Client },
+    });
     // A model and a fee schedule the firm offers (what its advisors may pick).
     const entry = async (path: string, offers: string, key: string) => {
       const res = await t.app.inject({

@@ -1,6 +1,7 @@
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { email as emailSchema } from '@portal/domain';
+import { requireSupportedNode } from '../../../scripts/node-version.mjs';
 import { seedBench } from './bench/bench-seed.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
@@ -56,7 +57,7 @@ async function main() {
           ? `Re-encrypted ${r.values} PII values in ${r.agreements} client agreements under key ${r.keyId} (${r.batches} ${r.batches === 1 ? 'batch' : 'batches'}).`
           : `Every PII value is already under key ${r.keyId}: nothing to re-encrypt.`,
       );
-      // Authenticator apps' secrets are encrypted under the same keys (issue 12 §1).
+      // Authenticator apps' secrets are encrypted under the same keys.
       const secrets = await rotateTotpSecrets(database.db, pii);
       console.log(`Re-encrypted ${secrets} authenticator secrets under key ${r.keyId}.`);
     } else if (command === 'purge-retention') {
@@ -160,6 +161,7 @@ async function backupOrRestore(command: 'backup' | 'restore', args: string[]) {
 /** A mistyped option (`--dryrun`): Node's message, then the commands, rather than a stack. */
 const isUsageError = (err: unknown) => String((err as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS');
 
+requireSupportedNode();
 main().catch((err) => {
   if (isUsageError(err)) console.error(`${err.message}\n${USAGE}`);
   else

@@ -105,7 +105,7 @@ describe('configuration', () => {
   });
 });
 
-describe('the SAML identity provider’s signing key (issue 12 §2)', () => {
+describe('the SAML identity provider’s signing key', () => {
   const a = generateSigningPair('A', new Date(), 1, 2048);
   const b = generateSigningPair('B', new Date(), 1, 2048);
 

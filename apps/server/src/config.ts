@@ -81,7 +81,7 @@ const envSchema = z.object({
   SSO_IDP_KEY: z.string().trim().min(1).optional(),
   SSO_IDP_CERT: z.string().trim().min(1).optional(),
   SSO_IDP_CERT_NEXT: z.string().trim().min(1).optional(),
-  // The sign-in captcha's proof of work (issue 12 §3): PBKDF2 rounds per attempt, and the most attempts
+  // The sign-in captcha's proof of work: PBKDF2 rounds per attempt, and the most attempts
   // the first challenge may take (later ones double it). Tests and the e2e lower them.
   CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
   CAPTCHA_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(5000),
@@ -151,7 +151,7 @@ export interface Config {
   storage: StorageConfig;
   /** Where "today" is taken (fiscal quarters, due dates): the firm's zone, never the server's. */
   timeZone: string;
-  /** The SAML identity provider (issue 12 §2, modules/sso). */
+  /** The SAML identity provider (modules/sso). */
   sso: SsoConfig;
   /**
    * Whether a firm's `demo` two-factor policy lets its people in with the password alone. Off (the

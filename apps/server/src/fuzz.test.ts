@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 import { installWriteLog, takeWrites, type Write } from './testing/write-log.js';
 
 /**
- * Bad input (issue 13 §1): generated requests for every operation of the OpenAPI document, as every
+ * Bad input: generated requests for every operation of the OpenAPI document, as every
  * kind of caller of two firms (bearer and cookie), anonymous and forged. No answer may be a 5xx or
  * log an error, a refusal must say why, a refused request may write nothing but the sign-in
  * protection's counters, and a write that succeeds must be in the audit trail. The statement triggers
@@ -46,18 +46,18 @@ const AUDIT_TABLES = new Set(['audit_events', 'audit_chain_state']);
 /** Each kind of caller; the `2` ones are of the second firm, so own and other firm ids both appear. */
 type Profile = NonNullable<Parameters<typeof createUser>[1]>['profile'];
 const ROLES: Record<string, Profile> = {
-  superAdmin: { firmId: 1, profileType: 1, isSuperAdmin: true },
-  firmAdmin: { firmId: 1, profileType: 1 },
-  cco: { firmId: 1, profileType: 3, isCco: true },
-  superCco: { firmId: 1, profileType: 3, isCco: true, isSuperCco: true },
-  advisor: { firmId: 1, profileType: 2 },
-  investments: { firmId: 1, profileType: 3, isInvestmentsUser: true },
-  staff: { firmId: 1, profileType: 3 },
-  manager: { firmId: 1, profileType: 5, isManager: true },
-  handler: { firmId: 1, profileType: 3, isSupportHandler: true },
-  client: { firmId: 1, profileType: 4 },
-  firmAdmin2: { firmId: 2, profileType: 1 },
-  client2: { firmId: 2, profileType: 4 },
+  superAdmin: { firmId: 1, profileType: ProfileType.Administrator, isSuperAdmin: true },
+  firmAdmin: { firmId: 1, profileType: ProfileType.Administrator },
+  cco: { firmId: 1, profileType: ProfileType.StandardUser, isCco: true },
+  superCco: { firmId: 1, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
+  advisor: { firmId: 1, profileType: ProfileType.FinancialAdvisor },
+  investments: { firmId: 1, profileType: ProfileType.StandardUser, isInvestmentsUser: true },
+  staff: { firmId: 1, profileType: ProfileType.StandardUser },
+  manager: { firmId: 1, profileType: ProfileType.Manager, isManager: true },
+  handler: { firmId: 1, profileType: ProfileType.StandardUser, isSupportHandler: true },
+  client: { firmId: 1, profileType: ProfileType.Client },
+  firmAdmin2: { firmId: 2, profileType: ProfileType.Administrator },
+  client2: { firmId: 2, profileType: ProfileType.Client },
 };
 /** `forged`: a token (algorithm none) and a session cookie that were never issued. */
 const CALLERS = ['anonymous', ...[...Object.keys(ROLES), 'forged'].flatMap((r) => [`${r}:bearer`, `${r}:cookie`])];
@@ -105,7 +105,7 @@ async function restore(role: string) {
       .update(firms)
       .set({ twoFactorPolicy: 'demo' })
       .where(eq(firms.id, profile?.firmId ?? 1));
-    const advisorId = profile?.profileType === 4 ? accounts.advisor?.id : undefined;
+    const advisorId = profile?.profileType === ProfileType.Client ? accounts.advisor?.id : undefined;
     const user = await createUser(t.deps.db, { advisorId, profile });
     accounts[role] = { id: user.id, email: user.email };
     session = await signIn(user.email, TEST_PASSWORD);
@@ -130,7 +130,7 @@ beforeAll(async () => {
   for (const role of Object.keys(ROLES)) {
     await restore(role);
     // Records to aim at: each staff member's attestation and roster entry (a client has none).
-    if (ROLES[role]?.profileType !== 4) {
+    if (ROLES[role]?.profileType !== ProfileType.Client) {
       const { id } = accounts[role];
       await addToRoster(t.deps.db, id);
       await createAttestation(t.deps.db, { ownerId: id, firmId: ROLES[role]?.firmId ?? 1 });

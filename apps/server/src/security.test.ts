@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, loginFailures, mailOutbox, passwordResetRequests, users } from './db/schema/index.js';
@@ -47,8 +47,8 @@ async function signIn(overrides: Overrides = {}) {
   const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
   return { user, cookies, headers: { authorization: `Bearer ${json<{ token: string }>(res).token}` } };
 }
-const admin = () => signIn({ profile: { profileType: 1 } });
-const superAdmin = () => signIn({ profile: { profileType: 1, isSuperAdmin: true } });
+const admin = () => signIn({ profile: { profileType: ProfileType.Administrator } });
+const superAdmin = () => signIn({ profile: { profileType: ProfileType.Administrator, isSuperAdmin: true } });
 
 /** A fresh link of `purpose` for `userId`, as the mail would carry it. */
 async function linkFor(userId: number, purpose: 'account_activation' | 'password_reset') {
@@ -170,7 +170,7 @@ describe('invitations can be withdrawn', () => {
       method: 'POST',
       url: '/api/users/',
       headers: a.headers,
-      payload: { email, last_name: 'Invitee', profile: { profile_type: 3 } },
+      payload: { email, last_name: 'Invitee', profile: { profile_type: ProfileType.StandardUser } },
     });
     const invited = json<{ id: number; invitation_pending: boolean }>(created);
     expect(invited.invitation_pending).toBe(true);
@@ -201,7 +201,7 @@ describe('findings of the second probe', () => {
 
   it('an administrator cannot empty a user’s firm or profile type', async () => {
     const s = await superAdmin();
-    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const put = (profile: object) =>
       t.app.inject({
         method: 'PUT',
@@ -218,8 +218,10 @@ describe('findings of the second probe', () => {
   });
 
   it('does not tell a colleague which accounts are super accounts', async () => {
-    const client = await signIn({ profile: { profileType: 4 } });
-    const sa = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1, isSuperAdmin: true } });
+    const client = await signIn({ profile: { profileType: ProfileType.Client } });
+    const sa = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/account_settings/update_personal_info/${sa.id}/`,
@@ -248,8 +250,12 @@ describe('findings of the second probe', () => {
 describe('super accounts are changed only by a super admin', () => {
   it("refuses a firm administrator every change of a super CCO's or super admin's account", async () => {
     const a = await admin();
-    const superCco = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3, isSuperCco: true } });
-    const sa = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1, isSuperAdmin: true } });
+    const superCco = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isSuperCco: true },
+    });
+    const sa = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     for (const target of [superCco, sa]) {
       const attempts = [
         t.app.inject({
@@ -291,7 +297,7 @@ describe('super accounts are changed only by a super admin', () => {
 
 describe('email changes and self-service through the user form', () => {
   it('a person cannot change their own email or deactivate themself through PUT /api/users/{id}/', async () => {
-    const me = await signIn({ profile: { profileType: 4 } });
+    const me = await signIn({ profile: { profileType: ProfileType.Client } });
     const body = (json(await t.app.inject({ url: '/api/auth/user/', headers: me.headers })) ?? {}) as object;
     const email = await t.app.inject({
       method: 'PUT',
@@ -433,7 +439,7 @@ describe('throttling', () => {
     for (let i = 0; i < 10; i++) expect((await change()).statusCode).toBe(400);
     // Inside a session no captcha can be asked: the re-entry stops for the window.
     expect((await change()).statusCode).toBe(429);
-    // Sign-in is not locked: it asks for the captcha (issue 12 §3).
+    // Sign-in is not locked: it asks for the captcha.
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login/',
@@ -566,10 +572,10 @@ describe('the API documentation', () => {
   it('is for signed-in staff and carries the app CSP, without upgrade-insecure-requests over http', async () => {
     expect((await t.app.inject({ url: '/api/openapi.json' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(401);
-    const client = await signIn({ profile: { profileType: 4 } });
+    const client = await signIn({ profile: { profileType: ProfileType.Client } });
     expect((await t.app.inject({ url: '/api/openapi.json', headers: client.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/docs/', headers: client.headers })).statusCode).toBe(403);
-    const staff = await signIn({ profile: { profileType: 3 } });
+    const staff = await signIn({ profile: { profileType: ProfileType.StandardUser } });
     const doc = await t.app.inject({ url: '/api/openapi.json', headers: staff.headers });
     expect(doc.statusCode).toBe(200);
     const page = await t.app.inject({ url: '/api/docs/', headers: staff.headers });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { requireSupportedNode } from '../../../scripts/node-version.mjs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
@@ -80,6 +81,7 @@ async function main() {
   }
 }
 
+requireSupportedNode();
 main().catch((err) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);

@@ -19,6 +19,7 @@ export * from './rules/onboarding.js';
 export * from './rules/onboarding-screens.js';
 export * from './rules/password-policy.js';
 export * from './rules/permissions.js';
+export * from './rules/person-name.js';
 export * from './rules/reminder-schedule.js';
 export * from './rules/resources.js';
 export * from './rules/retention.js';

@@ -49,7 +49,7 @@ type Answered = Record<string, unknown> & {
 };
 
 /**
- * Issue 13 §1 "Crash": 100 attestation submissions in flight, the server SIGKILLed when the 25th is
+ * A crash: 100 attestation submissions in flight, the server SIGKILLed when the 25th is
  * acknowledged, restarted on the same data. Every acknowledged (201) submission must read back exactly
  * as answered, and every attestation stored (acknowledged or not) must have all its rows and its audit
  * event: a submission is one transaction.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REFRESH_WINDOW_SECONDS } from '@portal/domain';
+import { ProfileType, REFRESH_WINDOW_SECONDS } from '@portal/domain';
 import { type Db, openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { insertSession } from '../../src/modules/auth/sessions.repository.js';
@@ -47,7 +47,7 @@ export async function staffWithSessions(db: Db, n: number, firmName = 'Proof Adv
   const now = Math.floor(Date.now() / 1000);
   const people: SignedInPerson[] = [];
   for (let i = 0; i < n; i++) {
-    const user = await createUser(db, { profile: { firmId: firm.id, profileType: 3 } });
+    const user = await createUser(db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const session = await insertSession(db, {
       id: randomUUID(),
       userId: user.id,

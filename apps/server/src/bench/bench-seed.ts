@@ -3,13 +3,13 @@ import { eq, inArray, like } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { firms, profiles, users } from '../db/schema/index.js';
+import { accountByEmail } from '../modules/accounts/accounts.service.js';
 import { activateAccount, activationLink } from '../modules/auth/auth.service.js';
 import { actingAs, offlineDeps } from '../modules/demo/acting.js';
 import { createSuperAdmin } from '../modules/demo/create-admin.js';
 import * as firmsService from '../modules/firms/firms.service.js';
 import * as resourcesService from '../modules/resources/resources.service.js';
 import * as usersService from '../modules/users/users.service.js';
-import { accounts } from '../modules/users/users.service.js';
 import { todayOf } from '../platform/clock.js';
 import type { RequestMeta } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -115,7 +115,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     firmIds.push(firm.id);
   }
 
-  // The bench's accounts sign in with their password alone, as the demo's do (issue 12 §1's demo policy):
+  // The bench's accounts sign in with their password alone, as the demo's do (the 'demo' two-factor policy):
   // the firms are on it, and the super administrator belongs to the first (one without a firm, or in a
   // firm that requires a factor, is held at two-factor set-up).
   await db.update(firms).set({ twoFactorPolicy: 'demo' }).where(inArray(firms.id, firmIds));
@@ -198,7 +198,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
 }
 
 async function findUserByEmailOrThrow(db: Db, email: string): Promise<number> {
-  const user = await accounts.byEmail(db, email);
+  const user = await accountByEmail(db, email);
   if (!user) throw new Error(`${email} was not created`);
   return user.id;
 }

@@ -3,6 +3,7 @@ import { and, asc, count, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
 import { auditChainState, auditEvents } from '../db/schema/index.js';
+import { personNameSql } from './person-name.js';
 
 /**
  * Tamper evidence for the audit trail: a hash chain. Each event stores the previous event's hash and
@@ -153,7 +154,7 @@ export async function appendChained(db: Db, tx: Executor, events: readonly Chain
       (select ${auditEvents.hash} from ${auditEvents} order by ${auditEvents.id} desc limit 1) as last
     from (select v.*, nextval(pg_get_serial_sequence('audit_events', 'id')) as id,
                  ${instantText(sql`clock_timestamp()`)} as at,
-                 nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name,
+                 ${personNameSql({ first: sql`u.first_name`, last: sql`u.last_name` })} as actor_name,
                  u.email as actor_email
           from (values ${values}) as v(ord, actor_id, firm_id, action, entity, entity_id, changes, request_id, subject_id, ip, user_agent)
           left join users u on u.id = v.actor_id) s`),

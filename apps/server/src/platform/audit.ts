@@ -2,7 +2,8 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/schema/index.js';
 import { appendChained } from './audit-chain.js';
-import { isoInstant } from './entity.js';
+import { isoInstant } from './iso-instant.js';
+import { personNameSql } from './person-name.js';
 
 /**
  * Who caused a write and through which request. `actorId` is the person signed in (null for a job, the
@@ -164,7 +165,7 @@ export async function writeAudited<T>(
 export const actorThen = {
   actorName: sql<
     string | null
-  >`coalesce(${auditEvents.actorName}, nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''))`,
+  >`coalesce(${auditEvents.actorName}, ${personNameSql({ first: users.firstName, last: users.lastName })})`,
   actorEmail: sql<string | null>`coalesce(${auditEvents.actorEmail}, ${users.email})`,
 };
 

@@ -39,7 +39,7 @@ export interface AuthState {
    * absent where work runs on a person's behalf without a request (the CLI, a calendar feed).
    */
   token?: string;
-  /** Signed in, but held at two-factor set-up until a factor is confirmed (issue 12 §1). */
+  /** Signed in, but held at two-factor set-up until a factor is confirmed. */
   mfaPending?: boolean;
 }
 

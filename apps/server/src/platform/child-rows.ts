@@ -20,7 +20,7 @@ export interface ChildBinding {
   idKey?: string;
   /**
    * Whether stored rows the list leaves out are deleted (the default). An attestation keeps them: its
-   * rows are removed one by one through their own delete call (spec 001 §4).
+   * rows are removed one by one through their own delete call.
    */
   removeMissing?: boolean;
 }

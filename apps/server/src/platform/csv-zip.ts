@@ -18,7 +18,7 @@ export interface CsvFile {
   columns: readonly string[];
   /** The rows, in batches (a keyset-paged read); an empty batch ends nothing, the iterator's end does. */
   batches: () => AsyncIterable<readonly CsvRow[]>;
-  /** Left out of the ZIP when it has no row (spec 001 §9: the child files). */
+  /** Left out of the ZIP when it has no row (the child files). */
   skipWhenEmpty?: boolean;
 }
 

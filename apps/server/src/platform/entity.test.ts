@@ -1,4 +1,4 @@
-import { type Actor, defineFields, messages, readSchema, textField, writeSchema } from '@portal/domain';
+import { type Actor, defineFields, messages, ProfileType, readSchema, textField, writeSchema } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ const actor = (cco = false): Actor => ({
   is_admin: false,
   profile: {
     _firm: 1,
-    profile_type: 3,
+    profile_type: ProfileType.StandardUser,
     is_super_admin: false,
     is_cco: cco,
     is_super_cco: false,

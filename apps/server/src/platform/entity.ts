@@ -1,8 +1,9 @@
 import { type Actor, type Field, type FieldTable, maySet, messages } from '@portal/domain';
-import { asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { asc, desc, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { type FieldChange, REDACTED } from './audit.js';
 import { forbidden } from './errors.js';
+import { isoInstant } from './iso-instant.js';
 
 /** A stored record as repositories return it: the main row's columns, and one object per group. */
 export type StoredRow = Record<string, unknown>;
@@ -17,8 +18,11 @@ export interface Changes {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-/** An emptied text input means "no value". */
-const normalize = (v: unknown) => (v === '' ? null : v);
+/**
+ * An emptied text input means "no value" where the field may have none; a field that always has a
+ * value (a relay state, empty by default) keeps the empty text.
+ */
+const normalize = (v: unknown, field: Field) => (v === '' && field.read.safeParse(null).success ? null : v);
 /** The object of `group` inside `out` (made when missing), or `out` itself for the top level. */
 function holder(out: Record<string, unknown>, group: string | undefined): Record<string, unknown> {
   if (group === undefined) return out;
@@ -49,9 +53,20 @@ function jsonObject(pairs: SQL[]): SQL {
 }
 const wireKey = (wire: string, field: Field) => (field.group ? `${field.group}.${wire}` : wire);
 
-/** A timestamp column as the wire's instant, in `toISOString`'s form, rendered by the database. */
-export const isoInstant = (column: PgColumn | SQL) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * How a sortable field orders a list when its column alone does not say it: the terms, each taken in
+ * the ordering's direction with PostgreSQL's default place for nulls (last ascending, first
+ * descending). A name sorts by `lower(name)`; a link's kind by its kind, then its label.
+ */
+export type SortTerms = readonly (SQL | PgColumn)[];
+
+export interface EntityOptions<T extends FieldTable> {
+  /** Sortable fields ordered by terms of their own instead of their column (see `SortTerms`). */
+  sortBy?: Partial<Record<keyof T, SortTerms>>;
+}
+
+/** A group's columns: a Drizzle table, or the columns of a read that joins several (a record and its current version). */
+type Columns = PgTable | Record<string, PgColumn>;
 
 /**
  * An entity's field table bound to its Drizzle tables. Everything the server derives from the table
@@ -62,16 +77,30 @@ export const isoInstant = (column: PgColumn | SQL) =>
 export function bindEntity<T extends FieldTable>(
   name: string,
   fields: T,
-  tables: Record<string, PgTable>,
+  tables: Record<string, Columns>,
   computed: Partial<Record<keyof T, (row: StoredRow) => unknown>> = {},
+  options: EntityOptions<T> = {},
 ) {
-  const columnsOf = Object.fromEntries(Object.entries(tables).map(([g, t]) => [g, getTableColumns(t)]));
+  const sortBy: Partial<Record<keyof T, SortTerms>> = options.sortBy ?? {};
+  const columnsByGroup: Record<string, Record<string, PgColumn>> = Object.fromEntries(
+    Object.entries(tables).map(([g, t]) => [g, is(t, PgTable) ? getTableColumns(t) : t]),
+  );
   for (const [wire, field] of Object.entries(fields)) {
     if (wire in computed) continue;
-    if (!columnsOf[field.group ?? '']?.[field.column])
+    if (!columnsByGroup[field.group ?? '']?.[field.column])
       throw new Error(`${name}.${wire}: no column '${field.column}' in its table`);
   }
   const entries = Object.entries(fields);
+  /**
+   * A written value as its column takes it: an instant on the wire (an ISO 8601 text) is a Date in a
+   * timestamp column; an emptied input is no value where the field may have none.
+   */
+  const columnValue = (field: Field, value: unknown) => {
+    const v = normalize(value, field);
+    const column = columnsByGroup[field.group ?? '']?.[field.column];
+    return typeof v === 'string' && column?.columnType === 'PgTimestamp' ? new Date(v) : v;
+  };
+  const writable = entries.filter(([, f]) => f.write).map(([wire, f]) => wireKey(wire, f));
   /** Wire keys (`group.wire` inside a group) of the fields the audit trail keeps by name only. */
   const hidden = new Set(entries.filter(([, f]) => f.pii || f.secret).map(([w, f]) => wireKey(w, f)));
   const byKey = new Map(entries.map(([w, f]) => [wireKey(w, f), [w, f] as const]));
@@ -152,7 +181,7 @@ export function bindEntity<T extends FieldTable>(
         let value: SQL | undefined = extra[wire as keyof T & string];
         if (!value) {
           if (wire in computed) throw new Error(`${name}.${wire}: a computed field needs its SQL for wireJson`);
-          const column = columnsOf[field.group ?? ''][field.column];
+          const column = columnsByGroup[field.group ?? ''][field.column];
           value = column.columnType.startsWith('PgTimestamp') ? isoInstant(column) : sql`${column}`;
         }
         const pairs = groups.get(field.group) ?? [];
@@ -194,63 +223,86 @@ export function bindEntity<T extends FieldTable>(
         // A computed field is derived from other state and never stored: an echo of it, even a stale
         // one (an invitation accepted while the form was open), changes nothing and is ignored.
         if (!source || source[wire] === undefined || opts.forced?.includes(wire) || wire in computed) continue;
-        const value = normalize(source[wire]);
+        const value = normalize(source[wire], field);
         const stored = field.group ? (current[field.group] as Record<string, unknown>)?.[wire] : current[wire];
         if (same(value, stored)) continue;
         if (!maySet(field, actor) || opts.allowed?.(wire) === false)
           throw forbidden(messages.settings.forbiddenField(wireKey(wire, field)));
-        holder(out.columns, field.group ?? '')[field.column] = value;
+        holder(out.columns, field.group ?? '')[field.column] = columnValue(field, value);
         out.changed[wireKey(wire, field)] = value;
       }
       return out;
     },
 
     /**
-     * The column values of one row of a child list (new, or replacing a stored row): its writable
-     * fields as sent. A field the actor may not set is refused like on the parent.
+     * The column values of a record that has none yet: one row of a child list (new, or replacing a
+     * stored row), or a new record whose every written field counts. Its writable fields as sent; a
+     * field the actor may not set is refused like in `changes`.
      */
     rowColumns(actor: Actor, row: Record<string, unknown>): Record<string, unknown> {
       const out: Record<string, unknown> = {};
       for (const [wire, field] of entries) {
         if (row[wire] === undefined || !field.write) continue;
         if (!maySet(field, actor)) throw forbidden(messages.settings.forbiddenField(wire));
-        out[field.column] = normalize(row[wire]);
+        out[field.column] = columnValue(field, row[wire]);
       }
       return out;
     },
+
+    /** The wire names of the fields a body may write, in the table's order. */
+    writable,
 
     auditOf,
 
     /**
      * The audit event's record of an update from the record before and after it (both in wire shape,
      * as read in the write's transaction): every field that differs as `{ from, to }`, including those
-     * the server derived from the body (a status's closing date, a picked entry's name). Redacted as
-     * `auditOf`.
+     * the server derived from the body (a status's closing date, a picked entry's name); with `only`,
+     * those fields alone (the ones a form writes, not the time it was saved). Redacted as `auditOf`.
      */
-    auditDiff(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+    auditDiff(
+      before: Record<string, unknown>,
+      after: Record<string, unknown>,
+      only?: readonly string[],
+    ): Record<string, unknown> {
       const changed: Record<string, unknown> = {};
       for (const [wire, field] of entries) {
         const key = wireKey(wire, field);
-        if (!field.secret) changed[key] = valueAt(after, key);
+        if (!field.secret && (!only || only.includes(key))) changed[key] = valueAt(after, key);
       }
       return auditOf(changed, before);
     },
 
-    /** `ordering=-last_name` → ORDER BY terms, the list's stable tie-breakers after it. */
-    orderBy(ordering: string, ...tiebreak: PgColumn[]): SQL[] {
+    /**
+     * What the audit trail keeps of a whole record (in wire shape) as created or deleted: the fields a
+     * body writes, or `only` these, each as it stands, PII and secrets by name only.
+     */
+    auditRecord(record: Record<string, unknown>, only: readonly string[] = writable): Record<string, unknown> {
+      return auditOf(Object.fromEntries(only.map((key) => [key, valueAt(record, key) ?? null])));
+    },
+
+    /**
+     * `ordering=-last_name` → ORDER BY terms, the list's stable tie-breakers after it (a column in
+     * ascending order, or a term as given: `desc(id)`).
+     */
+    orderBy(ordering: string, ...tiebreak: (PgColumn | SQL)[]): SQL[] {
       const key = ordering.replace(/^-/, '');
       const field = fields[key];
       if (!field?.sort) throw new Error(`${name}: '${key}' is not sortable`);
-      const column = columnsOf[field.group ?? ''][field.column];
+      const descending = ordering.startsWith('-');
+      const after = tiebreak.map((c) => (is(c, SQL) ? c : asc(c)));
+      const terms = sortBy[key as keyof T];
+      if (terms) return [...terms.map((t) => (descending ? desc(t) : asc(t))), ...after];
+      const column = columnsByGroup[field.group ?? ''][field.column];
       // Empty values sort last both ways: a never-signed-in user is not the "latest login".
-      const primary = ordering.startsWith('-') ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-      return [primary, ...tiebreak.map((c) => asc(c))];
+      const primary = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+      return [primary, ...after];
     },
 
     /** The Drizzle column of a wire name, for filters and search. */
     column(wire: keyof T & string): PgColumn {
       const field = fields[wire];
-      return columnsOf[field.group ?? ''][field.column];
+      return columnsByGroup[field.group ?? ''][field.column];
     },
   };
 }

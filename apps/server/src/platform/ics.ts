@@ -1,7 +1,7 @@
 /**
  * iCalendar text (RFC 5545) for read-only feeds: a VCALENDAR of VEVENTs. Text values are escaped
- * (backslash, semicolon, comma, line breaks; §3.3.11), content lines are folded at 75 octets without
- * splitting a character (§3.1) and every line ends with CRLF.
+ * (backslash, semicolon, comma, line breaks; RFC 5545, 3.3.11), content lines are folded at 75 octets without
+ * splitting a character (3.1) and every line ends with CRLF.
  */
 export interface IcsEvent {
   uid: string;
@@ -26,7 +26,7 @@ export interface IcsCalendar {
   events: IcsEvent[];
 }
 
-/** TEXT escaping of §3.3.11; CR LF, CR and LF alike become `\n`. */
+/** TEXT escaping of RFC 5545, 3.3.11; CR LF, CR and LF alike become `\n`. */
 export const escapeText = (value: string) =>
   value
     .replace(/\\/g, '\\\\')

@@ -58,7 +58,10 @@ export function searchWhere(term: string | undefined, columns: (PgColumn | SQL)[
   return or(...columns.map((c) => ilike(c, like)));
 }
 
-/** The tables whose writes bump a version (migrations 0005, 0010, 0011, 0017, 0018): a list's count depends on some of them. */
+/**
+ * The tables whose writes bump their row of `table_versions` (a statement trigger, added by the migration
+ * that gives the table a list): a list's count depends on some of them.
+ */
 export type VersionedTable =
   | 'users'
   | 'profiles'
@@ -237,7 +240,6 @@ export const countAll = () => ({ n: count() });
 
 export type { Executor };
 
-/** The list envelope of the HTTP contract, with next/previous links on the public address. */
 /**
  * A record the database already wrote as JSON text (`wireJson(...)::text`): a list answers it as is,
  * instead of parsing 50 records only to validate and serialize them again (most of a list's CPU).
@@ -261,6 +263,7 @@ export function jsonPageOf(
 /** `{ count, results }` as text, for rows that are JSON text already. */
 export const jsonListOf = (count: number, rows: JsonText[]) => `{"count":${count},"results":[${rows.join(',')}]}`;
 
+/** The list envelope of the HTTP contract, with next/previous links on the public address. */
 export function pageOf<T>(
   request: FastifyRequest,
   publicUrl: string,

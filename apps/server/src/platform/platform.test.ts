@@ -1,3 +1,4 @@
+import { ProfileType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/index.js';
@@ -27,7 +28,7 @@ describe('platform', () => {
   });
 
   it('publishes the OpenAPI document generated from the zod schemas, and a docs page, to signed-in staff', async () => {
-    const staff = await createUser(t.deps.db, { profile: { profileType: 3 } });
+    const staff = await createUser(t.deps.db, { profile: { profileType: ProfileType.StandardUser } });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login/',

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { ProfileType } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
@@ -115,7 +116,7 @@ describe('serving the web app', () => {
 
 describe('compressing API responses', () => {
   it('compresses a large JSON response for a client that accepts it', async () => {
-    const staff = await createUser(t.deps.db, { profile: { profileType: 3 } });
+    const staff = await createUser(t.deps.db, { profile: { profileType: ProfileType.StandardUser } });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login/',

@@ -1,3 +1,4 @@
+import { ProfileType } from '@portal/domain';
 import type { Db } from '../db/client.js';
 import {
   attestations,
@@ -7,7 +8,7 @@ import {
   politicalContributions,
   supervisedPersons,
 } from '../db/schema/index.js';
-import { insertUser, type ProfileRow, type UserRow } from '../modules/users/users.repository.js';
+import { insertUser, type ProfileRow, type UserRow } from '../modules/accounts/accounts.repository.js';
 import { hashPassword } from '../platform/passwords.js';
 
 export const TEST_PASSWORD = 'Correct horse battery staple!';
@@ -53,7 +54,7 @@ export async function createUser(
       emailVerifiedAt: user.passwordHash === null ? null : new Date(),
       ...user,
     },
-    { profileType: 3, ...profile },
+    { profileType: ProfileType.StandardUser, ...profile },
   );
 }
 

@@ -3,8 +3,8 @@ import * as domain from '@portal/domain';
 import fc from 'fast-check';
 
 /**
- * Requests for every operation of the app's OpenAPI document, for the property-based test of bad input
- * (issue 13 §1). Values come from each route's own JSON schema (as @fastify/swagger writes it from the
+ * Requests for every operation of the app's OpenAPI document, for the property-based test of bad input.
+ * Values come from each route's own JSON schema (as @fastify/swagger writes it from the
  * domain's zod schemas), so that many requests pass validation and reach the services and the database,
  * where a 500 hides; the rest are the boundary, hostile and wrong-typed values a careless or malicious
  * client sends.

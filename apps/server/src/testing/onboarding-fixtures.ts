@@ -1,5 +1,5 @@
 /**
- * Complete onboarding bodies as a client or advisor sends them (spec 001 §5), one place for every server
+ * Complete onboarding bodies as a client or advisor sends them, one place for every server
  * test: a test overrides only what its scenario is about, so the rest stays a body the schema accepts.
  */
 export type AgreementParty = 'Client' | 'JtClt';

@@ -65,9 +65,3 @@ export function decodeBody(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 }
-
-export const linkIn = (mail: ReceivedMail, pattern: RegExp) => {
-  const m = mail.text.match(pattern);
-  if (!m) throw new Error(`no link matching ${pattern} in mail:\n${mail.text}`);
-  return m[0];
-};

@@ -28,12 +28,12 @@ export function setUnauthorizedHandler(handler: (error: ApiError) => void) {
 
 let onSetupRequired: () => void = () => {};
 
-/** Where a session held at two-factor set-up goes when a call is refused for it (issue 12 §1). */
+/** Where a session held at two-factor set-up goes when a call is refused for it. */
 export function setSetupRequiredHandler(handler: () => void) {
   onSetupRequired = handler;
 }
 
-// Spec 000 §8 says most failures were swallowed; here every failed call tells the person why.
+// Every failed call tells the person why (unless its call is marked silent): none is swallowed.
 function report(error: unknown, meta: CallMeta | undefined) {
   if (meta?.silent) return;
   if (!isApiError(error)) {

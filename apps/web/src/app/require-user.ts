@@ -9,7 +9,7 @@ import { queryClient } from './query-client';
 const FRESH_MS = 5_000;
 
 /**
- * The navigation guard of spec 000 §2: every login-required navigation refreshes the signed-in user;
+ * The navigation guard: every login-required navigation refreshes the signed-in user;
  * without a session the person goes to sign-in and comes back here afterwards.
  */
 export async function requireUser({ request }: LoaderFunctionArgs): Promise<null> {
@@ -22,7 +22,7 @@ export async function requireUser({ request }: LoaderFunctionArgs): Promise<null
   try {
     const user = await api.get<User & { mfa_setup_required?: true }>('/api/auth/user/');
     queryClient.setQueryData(currentUserKey, user);
-    // Held at two-factor set-up: nothing else answers until a factor is confirmed (issue 12 §1).
+    // Held at two-factor set-up: nothing else answers until a factor is confirmed.
     if (user.mfa_setup_required) throw redirect(twoFactorSetupPath(request.url));
     await settings;
     return null;

@@ -18,16 +18,19 @@ function at(url: string) {
 }
 
 describe('a menu entry the firm switched off', () => {
-  it("draws the coming-soon card with the firm's message and countdown in place of its screen", () => {
+  it("draws the coming-soon card with the firm's message and countdown in place of its screen", async () => {
     at('/calendar?month=2026-12');
-    expect(screen.getByRole('heading', { name: messages.comingSoon.entryTitle('Calendar') })).toBeTruthy();
+    // The card is a chunk of its own, loaded when first drawn.
+    expect(await screen.findByRole('heading', { name: messages.comingSoon.entryTitle('Calendar') })).toBeTruthy();
     expect(screen.getByText('Our calendar opens in January.')).toBeTruthy();
     expect(screen.getByTestId('countdown')).toBeTruthy();
   });
 
-  it('covers the screens under the entry, with or without the trailing slash', () => {
+  it('covers the screens under the entry, with or without the trailing slash', async () => {
     at('/staff-directory');
-    expect(screen.getByRole('heading', { name: messages.comingSoon.entryTitle('Staff Directory') })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: messages.comingSoon.entryTitle('Staff Directory') }),
+    ).toBeTruthy();
   });
 
   it('leaves every other screen alone', () => {

@@ -5,6 +5,7 @@ import {
   type NotificationProps,
   type SelectProps,
 } from '@mantine/core';
+import { shellScreenMessages as ui } from '@portal/domain';
 
 // Shade 8 keeps white text on filled buttons and blue links above 4.5:1 (WCAG AA); shade 6 does not.
 export const theme = createTheme({
@@ -27,7 +28,7 @@ export const theme = createTheme({
     Select: { defaultProps: { comboboxProps: { keepMounted: false } } satisfies Partial<SelectProps> },
     Notification: {
       // The close button is an icon only; it needs a name. The grey under a title is too faint for AA.
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } satisfies Partial<NotificationProps>,
+      defaultProps: { closeButtonProps: { 'aria-label': ui.closeNotification } } satisfies Partial<NotificationProps>,
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },
     },
   },

@@ -15,7 +15,7 @@ interface ClientPickerProps {
 }
 
 /**
- * The staff's Client dropdown (spec 001 §2): an advisor's clients, or a firm administrator's firm's
+ * The staff's Client dropdown: an advisor's clients, or a firm administrator's firm's
  * (the onboarding screens and the document vault).
  * What is typed is searched by the server (debounced), so a client beyond the first page is found.
  */

@@ -61,7 +61,7 @@ export interface ComingSoonProps {
   target: string | null;
 }
 
-/** The coming-soon page of spec 001 §1, in its two variants, counting down to the firm's date. */
+/** The coming-soon page, in its two variants (a card in the layout, a full page), counting down to the firm's date. */
 export function ComingSoon({ variant, title, message, target }: ComingSoonProps) {
   const body = (
     <Stack gap="lg" align="center" ta="center">

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { commonScreenMessages as ui } from '@portal/domain';
 
 export interface ConfirmModalProps {
   opened: boolean;
@@ -20,7 +21,7 @@ export interface ConfirmModalProps {
 export function ConfirmModal(props: ConfirmModalProps) {
   const { opened, title, question, confirmLabel, dismissLabel, color, loading, onCancel, onConfirm } = props;
   return (
-    <Modal opened={opened} onClose={onCancel} closeButtonProps={{ 'aria-label': 'Close' }} title={title} centered>
+    <Modal opened={opened} onClose={onCancel} closeButtonProps={{ 'aria-label': ui.close }} title={title} centered>
       <Stack gap="lg">
         <Text>{question}</Text>
         <Group justify="flex-end">

@@ -1,4 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { commonScreenMessages as ui } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { textToWireDate, wireDateToText } from '../lib/dates';
 
@@ -9,7 +10,7 @@ export type DateTextInputProps = Omit<TextInputProps, 'value' | 'onChange'> & {
 };
 
 /**
- * A date typed as MM/DD/YYYY (spec 001 §5), kept as the wire's YYYY-MM-DD: no calendar to click
+ * A date typed as MM/DD/YYYY, kept as the wire's YYYY-MM-DD: no calendar to click
  * through, so it is as quick from the keyboard as on a phone's number pad ('07042026' works too).
  * What is not a date yet is handed on as typed, for the form's schema to name the problem.
  */
@@ -25,7 +26,7 @@ export function DateTextInput({ value, onChange, onBlur, ...props }: DateTextInp
 
   return (
     <TextInput
-      placeholder="MM/DD/YYYY"
+      placeholder={ui.mmDdYyyy}
       inputMode="numeric"
       autoComplete="off"
       maxLength={10}

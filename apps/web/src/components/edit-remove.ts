@@ -1,3 +1,4 @@
+import { commonScreenMessages as ui } from '@portal/domain';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,8 +26,8 @@ export function useEditRemove<T>(remover: (row: T) => Promise<unknown>, listKey:
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
   const actions: RowAction<T>[] = [
-    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (row) => setEditing({ row }) },
-    { label: 'Remove', icon: IconTrash, color: 'red', placement: 'menu', onClick: setRemoving },
+    { label: ui.edit, icon: IconPencil, placement: 'inline', onClick: (row) => setEditing({ row }) },
+    { label: ui.remove, icon: IconTrash, color: 'red', placement: 'menu', onClick: setRemoving },
   ];
   return { editing, setEditing, removing, setRemoving, remove, actions };
 }

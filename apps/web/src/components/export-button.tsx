@@ -7,7 +7,7 @@ import { isApiError } from '../lib/api';
 import { downloadFile } from '../lib/download';
 import { notifyError } from '../lib/notify';
 
-/** A failed download told where the spec puts it: an empty export at the bottom right (spec 001 §8). */
+/** A failed download told where the spec puts it: an empty export at the bottom right. */
 export function reportDownload(error: unknown) {
   if (isApiError(error) && error.status === 404)
     notifications.show({

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { isSuperAdmin } from '@portal/domain';
+import { isSuperAdmin, commonScreenMessages as ui } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../lib/current-user';
@@ -29,7 +29,7 @@ export function useFirmSetupList(options: { defaultOrdering: string; orderings: 
   const firms = useQuery({ ...firmOptionsQuery, enabled: superAdmin });
   const picker = superAdmin && (
     <Select
-      label="Firm"
+      label={ui.firm}
       data={firms.data ?? []}
       value={firm === null ? null : String(firm)}
       onChange={(value) => table.setFilter('firm', value ?? '')}

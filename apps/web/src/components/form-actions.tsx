@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, commonScreenMessages as ui } from '@portal/domain';
 
 /**
  * The footer of a record's modal form: Close and Edit while it is read (View), Cancel and Save while it
@@ -21,9 +21,9 @@ export function FormActions({
       {readOnly ? (
         <>
           <Button variant="default" onClick={onDone}>
-            Close
+            {ui.close}
           </Button>
-          {onEdit && <Button onClick={onEdit}>Edit</Button>}
+          {onEdit && <Button onClick={onEdit}>{ui.edit}</Button>}
         </>
       ) : (
         <>
@@ -31,7 +31,7 @@ export function FormActions({
             {messages.lists.cancel}
           </Button>
           <Button type="submit" loading={saving}>
-            Save
+            {ui.save}
           </Button>
         </>
       )}

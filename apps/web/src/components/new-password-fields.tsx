@@ -1,3 +1,4 @@
+import { commonScreenMessages as ui } from '@portal/domain';
 import type { TextProps } from '../lib/schema-form/use-schema-form';
 import { PasswordField } from './password-field';
 
@@ -19,7 +20,7 @@ export function NewPasswordFields({
 }: NewPasswordFieldsProps) {
   return (
     <>
-      <PasswordField label="New password" autoComplete="new-password" required withAsterisk={false} {...password} />
+      <PasswordField label={ui.newPassword} autoComplete="new-password" required withAsterisk={false} {...password} />
       <PasswordField
         label={confirmationLabel}
         autoComplete="new-password"

@@ -1,4 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { commonScreenMessages as ui } from '@portal/domain';
 
 /**
  * A password input whose show/hide toggle can be reached with the keyboard and is announced as
@@ -8,7 +9,7 @@ export function PasswordField(props: PasswordInputProps) {
   return (
     <PasswordInput
       visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+      visibilityToggleButtonProps={{ 'aria-label': ui.showPassword }}
       {...props}
     />
   );

@@ -7,7 +7,7 @@ export type StateSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> 
 };
 
 /**
- * The 50 US states by full name (spec 000 §9), searchable and clearable. A value stored before the
+ * The 50 US states by full name, searchable and clearable. A value stored before the
  * list existed (say "TX") is offered too, so the field never looks empty when it is not.
  */
 export function StateSelect({ value, readOnly, ...props }: StateSelectProps) {

@@ -8,8 +8,8 @@ export const formatDateTime = (value: string | Date | null | undefined) =>
   value ? dayjs(value).format('MM/DD/YYYY hh:mm A') : '';
 
 /**
- * An instant with its seconds, as the supervised persons modal's Attested Date (spec 001 §2:
- * 'MM/DD/YYYY, hh:mm:ss A'), in the browser's time zone: the reader's own clock.
+ * An instant with its seconds, as the supervised persons modal's Attested Date
+ * ('MM/DD/YYYY, hh:mm:ss A'), in the browser's time zone: the reader's own clock.
  */
 export const formatDateTimeSeconds = (value: string | Date | null | undefined) =>
   value ? dayjs(value).format('MM/DD/YYYY, hh:mm:ss A') : '';
@@ -50,7 +50,7 @@ const portalDateTime = new Intl.DateTimeFormat('en-US', {
 
 /**
  * An instant as 'MM/DD/YYYY hh:mm A' on the portal's clock, whatever the browser's: a case opened at
- * 9:05 in New York reads 09:05 AM for a colleague travelling elsewhere too (issue 11 §1).
+ * 9:05 in New York reads 09:05 AM for a colleague travelling elsewhere too.
  */
 export function formatPortalDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';

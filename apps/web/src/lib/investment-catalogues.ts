@@ -16,7 +16,7 @@ export const firmPath: Record<CatalogueKind, string> = {
 };
 
 /**
- * What an advisor may pick on a strategy (spec 001 §6): their own models or fee schedules and the
+ * What an advisor may pick on a strategy: their own models or fee schedules and the
  * shared ones offered to their firm (Firm Models, Firm Fee Schedules), the set the server accepts.
  * `{firm}/firm_…/?userId=` answers exactly that set by the firm's id, which
  * every user carries; the `{firmTk}/advisor_…/` twin needs the firm's `firm_tk`, which may be unset.

@@ -15,7 +15,7 @@ export function safeNext(raw: string | null | undefined, fallback = '/'): string
 }
 
 /**
- * Why a 401 signed a person out, when the sign-in page should say so (issue 12 §4): the session went
+ * Why a 401 signed a person out, when the sign-in page should say so: the session went
  * idle (after so many minutes), or was ended from elsewhere (another session, an administrator, a
  * password change).
  */

@@ -1,4 +1,5 @@
 import type { User } from '@portal/domain';
+import { ProfileType } from '@portal/domain';
 
 type Flags = Partial<
   Pick<User['profile'], 'is_cco' | 'is_super_cco' | 'is_super_admin' | 'is_investments_user' | 'is_manager'>
@@ -17,7 +18,7 @@ export const testUser = (flags: Flags = {}, more: { id?: number; firm?: number |
     is_admin: false,
     profile: {
       _firm: more.firm === undefined ? 10 : more.firm,
-      profile_type: 3,
+      profile_type: ProfileType.StandardUser,
       is_super_admin: false,
       is_cco: false,
       is_super_cco: false,

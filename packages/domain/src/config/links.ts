@@ -1,5 +1,5 @@
 /**
- * External sites the navigation links to (issue 3 §4: from configuration, not code). Changing a URL or
+ * External sites the navigation links to (configuration, not code). Changing a URL or
  * adding a site is an edit here; the menus, the home grid and the tests read these lists.
  */
 export interface ExternalLink {
@@ -7,14 +7,14 @@ export interface ExternalLink {
   url: string;
 }
 
-/** The custodian flags of a client's profile (spec 000 §3) that switch on an Account Management link. */
+/** The custodian flags of a client's profile that switch on an Account Management link. */
 export type CustodianFlag =
   | 'is_using_fidelity'
   | 'is_using_national_advisors_trust'
   | 'is_using_schwab'
   | 'is_using_td_ameritrade';
 
-/** Account Management for clients: one custodian site per flag the client has (spec 000 §2). */
+/** Account Management for clients: one custodian site per flag the client has. */
 export const custodianLinks: Record<CustodianFlag, ExternalLink> = {
   is_using_fidelity: { label: 'Fidelity', url: 'https://clientservices.fidelity.com' },
   is_using_national_advisors_trust: { label: 'National Advisors Trust', url: 'https://www.nationaladvisorstrust.com' },
@@ -22,7 +22,7 @@ export const custodianLinks: Record<CustodianFlag, ExternalLink> = {
   is_using_td_ameritrade: { label: 'TD Ameritrade', url: 'https://www.tdameritrade.com' },
 };
 
-/** The staff 'Links' menu (spec 000 §2): external custodian and tool sites. */
+/** The staff 'Links' menu: external custodian and tool sites. */
 export const staffLinks: ExternalLink[] = [
   { label: 'Fidelity', url: 'https://clientservices.fidelity.com' },
   { label: 'National Advisors Trust', url: 'https://www.nationaladvisorstrust.com' },

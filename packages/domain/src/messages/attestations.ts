@@ -101,13 +101,13 @@ export const attestationsMessages = {
   noFirm: 'Your account belongs to no firm: ask an administrator to place you in one before you attest.',
   overDeMinimis: 'Over de minimis',
   noneFound: 'No attestation found.',
-  // Oversight (issue 8, spec 001 §8).
+  // Oversight.
   notificationSent: 'A quarterly attestation notification was sent to the supervised person',
   noDataToExport: 'No data to export to CSV file',
   listTooLong: (max: number) =>
     `An attestation lists at most ${max} rows here: remove rows that no longer apply, or ask your CCO how to report the rest.`,
   exportProgress: (bytes: number) => `Exporting… ${(bytes / 1_048_576).toFixed(1)} MB received`,
-  // The form page and the manager (spec 001 §2).
+  // The form page and the manager.
   politicalContributionsNote: 'Political contributions cover the previous 2 years.',
   personalSecuritiesNote: 'Personal securities cover the last 12 months.',
   period: (fiscalYear: number, fiscalQuarter: number) =>
@@ -120,7 +120,7 @@ export const attestationsMessages = {
   prefilled: (name: string) =>
     `Pre-filled from your most recent attestation (${name}). Check every answer before you submit.`,
   noRows: 'None listed.',
-  // A saved row is removed on the server at once (spec 001 §4), so it is asked first.
+  // A saved row is removed on the server at once, so it is asked first.
   removeRowTitle: (row: string) => `Remove ${row}`,
   removeRowQuestion: (row: string) =>
     `Remove ${row} from this attestation? It is removed at once, even if you then cancel your other changes.`,

@@ -1,4 +1,4 @@
-/** Issue 12 §5: the audit trail viewer. */
+/** The audit trail viewer. */
 export const auditTrailMessages = {
   title: 'Audit Trail',
   intro:

@@ -21,7 +21,7 @@ export const authMessages = {
   resetThrottled: (minutes: number) =>
     `Too many password reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   csrfFailed: 'The request could not be verified (CSRF). Reload the page and try again.',
-  // The sign-in page's second step (issue 12 §1); its server answers are in messages/two-factor.ts.
+  // The sign-in page's second step; its server answers are in messages/two-factor.ts.
   mfaTitle: 'Two-factor sign-in',
   mfaPrompt: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   mfaCode: 'Code',

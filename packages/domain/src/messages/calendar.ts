@@ -1,4 +1,4 @@
-/** Issue 11 §5: the firm's calendar (events and compliance deadlines) and each person's ICS feed. */
+/** The firm's calendar (events and compliance deadlines) and each person's ICS feed. */
 export const calendarMessages = {
   title: 'Calendar',
   monthView: 'Month',

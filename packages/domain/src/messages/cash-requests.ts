@@ -8,7 +8,7 @@ export const cashRequestsMessages = {
   relationshipNameRequired: 'Enter the relationship name.',
   typeRequired: 'Enter the cash request type.',
   amountRequired: 'Enter an amount.',
-  /** The new form's note (spec 001 §2). */
+  /** The new form's note. */
   recurringNote:
     'For recurring cash disbursement changes, submit a new Investment Strategy form to update the Cash Target.',
   listTitle: 'Cash Requests',

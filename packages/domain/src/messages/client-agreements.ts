@@ -1,5 +1,5 @@
 /**
- * Client onboarding (spec 001 §2, §4, §5, §8; issue 10): the client agreement's inline messages and
+ * Client onboarding: the client agreement's inline messages and
  * toasts verbatim, the format checks beyond the spec's presence checks, and the refusals.
  */
 export const clientAgreementsMessages = {
@@ -27,7 +27,7 @@ export const clientAgreementsMessages = {
   licenseIssueStateRequired: 'Enter drivers license issue state',
   licenseIssueDateRequired: 'Enter drivers license issue date',
   licenseExpirationRequired: 'Enter drivers license expiration date',
-  // Beyond presence (issue 10): the formats a value must have.
+  // Beyond presence: the formats a value must have.
   ssn: 'Enter a 9-digit social security number.',
   taxId: 'Enter a 9-digit tax id.',
   zip: 'Enter a 5- or 9-digit zip code.',

@@ -1,4 +1,4 @@
-/** Issue 11 §4: the client document vault. */
+/** The client document vault. */
 export const clientDocumentsMessages = {
   title: 'Document Vault',
   intro: 'Documents you and your advisor exchange: statements, signed agreements, tax forms.',

@@ -1,6 +1,6 @@
 const unit = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
-/** Spec 001 §1 (issue 11 §5): the coming-soon countdown of menu entries an administrator switched off. */
+/** The coming-soon countdown of menu entries an administrator switched off. */
 export const comingSoonMessages = {
   title: 'Coming Soon',
   defaultMessage: 'We are putting the finishing touches on this part of the portal. Check back soon!',

@@ -1,5 +1,5 @@
 /**
- * Disclosure documents (Form ADV Part 2A/2B, Form CRS) and the proof of their delivery (issue 10 §4):
+ * Disclosure documents (Form ADV Part 2A/2B, Form CRS) and the proof of their delivery:
  * the versions an administrator uploads, the delivery each client's opening records, the CCO report.
  */
 export const disclosuresMessages = {
@@ -72,7 +72,7 @@ export const disclosuresMessages = {
     ].join('\n'),
   received: (date: string) => `Received ${date}`,
   notYetReceived: 'Not yet received',
-  // The screens (issue 10 §4): the administrators' versions and the CCO's report.
+  // The screens: the administrators' versions and the CCO's report.
   firmLabel: 'Firm',
   allFirms: 'All firms',
   chooseFirmToManage: 'Choose a firm to see and upload its disclosure documents.',
@@ -138,5 +138,19 @@ export const disclosuresMessages = {
   notRecordedHint: 'Receipts recorded before sessions were kept name no session.',
   close: 'Close',
   csvExport: 'CSV export',
+  // The delivery report's CSV: its columns, then a document's ten under its name ('Form ADV Status').
+  csvColumns: ['Last Name', 'First Name', 'Email', 'Firm', 'Advisor', 'Agreement Date', 'Status'],
+  csvDocumentColumns: (document: string) => [
+    `${document} Status`,
+    `${document} Current Version Date`,
+    `${document} Delivered Version Date`,
+    `${document} Delivered On`,
+    `${document} Due By`,
+    `${document} Notified On`,
+    `${document} Session ID`,
+    `${document} Session IP Address`,
+    `${document} Session User Agent`,
+    `${document} Client's Own Session`,
+  ],
   exportProgress: (bytes: number) => `Exporting… ${Math.max(1, Math.round(bytes / 1024))} KB received`,
 } as const;

@@ -1,4 +1,4 @@
-/** Spec 001 §2 and §8: the staff directory. */
+/** The staff directory. */
 export const employeesMessages = {
   updated: 'Member updated.',
   removed: 'Staff member removed.',

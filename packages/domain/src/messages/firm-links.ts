@@ -1,4 +1,4 @@
-/** Issue 11 §4: a firm's configured links (financial planning, portfolio systems, help portal). */
+/** A firm's configured links (financial planning, portfolio systems, help portal). */
 export const firmLinksMessages = {
   title: 'Firm Links',
   intro:

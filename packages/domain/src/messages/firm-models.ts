@@ -2,7 +2,7 @@ export const firmModelsMessages = {
   saved: 'Firm model saved',
   updated: 'Firm model updated',
   deleted: 'Firm model deleted',
-  // The seed's 'Not firm models found.' was a typo (issue 9).
+  // The seed's 'Not firm models found.' was a typo.
   empty: 'No firm models found.',
   newButton: 'New Firm Model',
   title: 'Firm Models',

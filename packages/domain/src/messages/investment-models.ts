@@ -1,9 +1,9 @@
 import { catalogueInUse } from './text.js';
 
-/** The catalogues of models and fee schedules, and the firms they are offered to (spec 001 §2, §8). */
+/** The catalogues of models and fee schedules, and the firms they are offered to. */
 export const investmentModelsMessages = {
   created: 'Model created successfully.',
-  // The seed's 'Modal updated successfully' was a typo (issue 9).
+  // The seed's 'Modal updated successfully' was a typo.
   updated: 'Model updated successfully.',
   deleted: 'Model deleted successfully.',
   empty: 'No models found.',

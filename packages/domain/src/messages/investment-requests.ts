@@ -20,7 +20,7 @@ export const investmentRequestsMessages = {
   clientInactive: "This client's account is not active: reactivate it before filing a request for them.",
   advisorsOnly: 'Only financial advisors file investment strategies and cash requests, for their own clients.',
   noFirm: 'Your account belongs to no firm: ask an administrator to place you in one before you file a request.',
-  /** Trading authority options (spec 001 §9: "Advisor, or the firm's Investment Department"), by stored value. */
+  /** Trading authority options (the advisor, or the firm's Investment Department), by stored value. */
   tradingAuthority: { Advisor: 'Advisor', 'Investment Department': "The firm's Investment Department" },
   statusLabel: 'Status',
   reasonLabel: 'Reason',

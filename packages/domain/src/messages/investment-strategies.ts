@@ -1,5 +1,5 @@
 /**
- * Investment strategies and cash requests (spec 001 §2, §5, §8; issue 9): the form's field messages
+ * Investment strategies and cash requests: the form's field messages
  * and toasts verbatim, the status moves the investment department makes, and the mails they send.
  */
 export const investmentStrategiesMessages = {
@@ -39,7 +39,7 @@ export const investmentStrategiesMessages = {
     model: 'Investment Model',
     cash: 'Cash Management',
   },
-  /** The list's columns (spec 001 §2). */
+  /** The list's columns. */
   columns: {
     Financial_Account_Name__c: 'Account Name',
     Custodian_Account_Number__c: 'Account Number',

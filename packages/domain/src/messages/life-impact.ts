@@ -1,4 +1,4 @@
-/** Issue 11 §5: the firm's Life Impact page, written by its administrators for everyone. */
+/** The firm's Life Impact page, written by its administrators for everyone. */
 export const lifeImpactMessages = {
   title: 'Life Impact',
   empty: 'Nothing has been written here yet. Your firm will share its Life Impact stories on this page soon.',

@@ -1,4 +1,4 @@
-/** Reminders of the quarterly attestation (issue 8): the mails, and the refusals of the send calls. */
+/** Reminders of the quarterly attestation: the mails, and the refusals of the send calls. */
 export const remindersMessages = {
   subject: (period: string, late: boolean) =>
     late ? `Overdue: your quarterly attestation for ${period}` : `Reminder: your quarterly attestation for ${period}`,

@@ -6,7 +6,7 @@ export const resourcesMessages = {
     videos: 'Videos',
     faqs: 'FAQs',
   },
-  /** Spec 001 §2, verbatim with the category's name. */
+  /** The empty list's text, with the category's name. */
   empty: (name: string) =>
     `No ${name} resources found to be listed. Please try again after the resources have been added.`,
   columns: { name: 'Resource Name', added: 'Added Date', modified: 'Last Modified Date' },

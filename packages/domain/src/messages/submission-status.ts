@@ -1,4 +1,4 @@
-/** Who has attested for a period, and the reminders a CCO sends (issue 8). */
+/** Who has attested for a period, and the reminders a CCO sends. */
 export const submissionStatusMessages = {
   empty: 'No supervised persons found for this period.',
   noMatch: 'No supervised person of this period matches the search.',

@@ -1,4 +1,4 @@
-/** Support cases (spec 001 §2, §8; issue 11 §1): help requests and prayer requests. */
+/** Support cases: help requests and prayer requests. */
 export const supportMessages = {
   submitted: 'Ticket submitted successfully',
   updated: 'Ticket updated successfully',
@@ -10,14 +10,14 @@ export const supportMessages = {
   prayerTitle: 'Prayer Requests',
   searchPlaceholder: 'Search by case number, subject or name',
   allStatuses: 'All statuses',
-  /** The form's refusals (spec 001 §5: category and subject are required). */
+  /** The form's refusals (category and subject are required). */
   subjectRequired: 'Enter the subject.',
   categoryRequired: 'Select the category.',
   categoryUnknown: 'Select one of the categories.',
   statusRequired: 'Select the status.',
   replyRequired: 'Write a reply before sending it.',
   noFirm: 'Your account belongs to no firm: ask an administrator to place you in one before you open a case.',
-  /** The status input's note for the submitter (spec 001 §4: disabled for them). */
+  /** The status input's note for the submitter (disabled for them). */
   statusByHandlers: "The firm's support team sets the status.",
   columns: {
     CaseNumber: 'Case #',

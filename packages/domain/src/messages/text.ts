@@ -1,4 +1,4 @@
-/** What uses a model or fee schedule, as its delete and firm-move refusals say it (issue 9). */
+/** What uses a model or fee schedule, as its delete and firm-move refusals say it. */
 export interface CatalogueUses {
   strategies: number;
   firms: number;
@@ -26,7 +26,7 @@ export const catalogueInUse = (noun: string) => ({
   aliasDiffers: (alias: string) => `The name and ${alias} differ: send the ${noun}'s name once.`,
 });
 
-/** The attestation's yes/no questions by wire name, as the form asks them (spec 001 §3). */
+/** The attestation's yes/no questions by wire name, as the form asks them. */
 export const attestationQuestions = {
   Solicitor_Referral_Relationships__c: 'Do you have any solicitor or referral relationships?',
   Non_Advisory_Compensation_Arrangements__c: 'Do you have any non-advisory compensation arrangements?',
@@ -34,7 +34,7 @@ export const attestationQuestions = {
   Is_Access_Person__c: 'Are you an access person under the code of ethics?',
 } as const;
 
-/** The attestation's statements a person confirms, by wire name (spec 001 §3). */
+/** The attestation's statements a person confirms, by wire name. */
 export const attestationStatements = {
   Has_Reported_Previous_Securities__c:
     'I have reported all my personal securities accounts and holdings as the code of ethics requires.',

@@ -1,6 +1,6 @@
 import { authMessages } from './auth.js';
 
-/** Two-factor sign-in (issue 12 §1): Settings → Security, the set-up screen, the administrator's reset. */
+/** Two-factor sign-in: Settings → Security, the set-up screen, the administrator's reset. */
 export const twoFactorMessages = {
   securityTab: 'Security',
   setupTitle: 'Set up two-factor sign-in',

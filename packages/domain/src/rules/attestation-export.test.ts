@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_FIRMS_EXPORT_PREFIX, exportFileStem, exportPrefixOf } from './attestation-export.js';
 
-describe("the export's file names (spec 001 §9)", () => {
+describe("the export's file names", () => {
   it.each([
     [{ fiscalYear: 2026, fiscalQuarter: 2 }, 'Attestations', 'dwa-attestations-fy2026-q2'],
     [{ fiscalYear: 2026, fiscalQuarter: 2 }, 'Personal-Securities', 'dwa-personal-securities-fy2026-q2'],

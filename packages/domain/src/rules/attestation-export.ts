@@ -1,5 +1,5 @@
 /**
- * The names of the CSV export's files (spec 001 §9): '{abbreviation}-{Kind}-FY{year}-Q{quarter}' in
+ * The names of the CSV export's files: '{abbreviation}-{Kind}-FY{year}-Q{quarter}' in
  * lower case, the year and quarter parts only for the filters that are set.
  */
 

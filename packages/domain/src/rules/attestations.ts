@@ -1,9 +1,10 @@
 import { attestationsMessages } from '../messages/attestations.js';
 import { type FiscalPeriod, yearsBefore } from './fiscal.js';
 import { type Actor, isStaff, sameFirm } from './permissions.js';
+import { personName } from './person-name.js';
 
 /**
- * Quarterly attestations and the supervised-persons roster (spec 001): who may do what, the name an
+ * Quarterly attestations and the supervised-persons roster: who may do what, the name an
  * attestation gets, and the de minimis flag of political contributions (Rule 206(4)-5).
  */
 
@@ -79,15 +80,15 @@ export const canManageRosterEntry = (a: Actor, entry: RosterEntryTarget) =>
 
 /**
  * The Supervised Persons screen: for every CCO, as the API is (a CCO sees their own firm's roster).
- * Its menu entry is for super CCOs only (spec 000 §2); a firm's CCO opens it by its address.
+ * Its menu entry is for super CCOs only; a firm's CCO opens it by its address.
  */
 export const canOpenRoster = (a: Actor) => isCco(a);
 export const rosterInMenu = (a: Actor) => isSuperCco(a);
 
 /**
- * The Attestation Submission Status screen and the reminders it sends (issue 8): a CCO for their
+ * The Attestation Submission Status screen and the reminders it sends: a CCO for their
  * firm, a super CCO for every firm, as the API. Unlike the roster it is in their menu: it is where a
- * CCO sees who is late each quarter, which spec 000 §2's menu predates.
+ * CCO sees who is late each quarter.
  */
 export const canViewSubmissionStatus = (a: Actor) => isCco(a);
 
@@ -114,7 +115,7 @@ export function reviewProblems(r: ReviewState, today: string): Record<string, st
   return problem ? { Reviewed_Date__c: problem } : {};
 }
 
-/** How far back the political contributions of an attestation go (spec 001 §2: the previous 2 years). */
+/** How far back the political contributions of an attestation go (the previous 2 years). */
 export const CONTRIBUTION_LOOK_BACK_YEARS = 2;
 
 /** The dates a filer types, as a body carries them (YYYY-MM-DD; absent or empty when not given). */
@@ -157,13 +158,13 @@ export function filerDateProblems(body: FilerDates, today: string, filedOn: stri
   return out;
 }
 
-/** '{First} {Last} - {firm abbreviation} FY{year} Q{quarter}' (spec 001 §9). */
+/** '{First} {Last} - {firm abbreviation} FY{year} Q{quarter}'. */
 export function attestationName(
   person: { first: string | null; last: string | null },
   firmAbbreviation: string | null,
   period: FiscalPeriod,
 ): string {
-  const who = [person.first, person.last].filter(Boolean).join(' ');
+  const who = personName({ first_name: person.first, last_name: person.last });
   return `${who} - ${firmAbbreviation ?? ''} FY${period.fiscalYear} Q${period.fiscalQuarter}`;
 }
 

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { testActor } from '../testing/actors.js';
 import { canReadAuditTrail, canVerifyAuditTrail, seesEveryFirmsAuditTrail } from './audit-trail.js';
+import { ProfileType } from './permissions.js';
 
 const people = {
-  superAdmin: testActor({ id: 1, profile_type: 1, is_super_admin: true }),
-  firmAdmin: testActor({ id: 2, profile_type: 1 }),
-  cco: testActor({ id: 3, profile_type: 3, is_cco: true }),
-  superCco: testActor({ id: 4, profile_type: 3, is_cco: true, is_super_cco: true }),
-  advisor: testActor({ id: 5, profile_type: 2 }),
-  staff: testActor({ id: 6, profile_type: 3 }),
-  manager: testActor({ id: 7, profile_type: 5, is_manager: true }),
-  client: testActor({ id: 8, profile_type: 4 }),
+  superAdmin: testActor({ id: 1, profile_type: ProfileType.Administrator, is_super_admin: true }),
+  firmAdmin: testActor({ id: 2, profile_type: ProfileType.Administrator }),
+  cco: testActor({ id: 3, profile_type: ProfileType.StandardUser, is_cco: true }),
+  superCco: testActor({ id: 4, profile_type: ProfileType.StandardUser, is_cco: true, is_super_cco: true }),
+  advisor: testActor({ id: 5, profile_type: ProfileType.FinancialAdvisor }),
+  staff: testActor({ id: 6, profile_type: ProfileType.StandardUser }),
+  manager: testActor({ id: 7, profile_type: ProfileType.Manager, is_manager: true }),
+  client: testActor({ id: 8, profile_type: ProfileType.Client }),
 };
 
 describe('who reads and checks the audit trail', () => {

@@ -2,7 +2,7 @@ import { isCco } from './attestations.js';
 import { type Actor, isFirmAdmin, isStaff, isSuperAdmin } from './permissions.js';
 
 /**
- * Issue 12 §5: the audit trail is read by those who answer for a firm's records: its CCOs and
+ * The audit trail is read by those who answer for a firm's records: its CCOs and
  * administrators (their firm's events) and super accounts (every firm's, and the platform's own
  * events that belong to no firm). A super CCO reviews every firm's compliance records, so reads every
  * firm's trail too.

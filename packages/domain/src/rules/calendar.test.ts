@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testActor } from '../testing/actors.js';
 import { attestationDeadlinesBetween, attestationScheduleOf, canEditFirmContent } from './calendar.js';
+import { ProfileType } from './permissions.js';
 import { scheduledRemindersDue } from './reminder-schedule.js';
 import { addDays } from './submission-status.js';
 
@@ -57,11 +58,19 @@ describe('the attestation days on the calendar', () => {
 
 describe('who keeps what a firm publishes', () => {
   it('administrators of a firm (a super admin too); nobody else, and nobody without a firm', () => {
-    expect(canEditFirmContent(testActor({ profile_type: 1 }))).toBe(true);
-    expect(canEditFirmContent(testActor({ profile_type: 3, is_admin: true }))).toBe(true);
-    expect(canEditFirmContent(testActor({ profile_type: 1, is_super_admin: true }))).toBe(true);
-    expect(canEditFirmContent(testActor({ profile_type: 1, _firm: null }))).toBe(false);
-    for (const profile_type of [2, 3, 4, 5]) expect(canEditFirmContent(testActor({ profile_type }))).toBe(false);
-    expect(canEditFirmContent(testActor({ profile_type: 3, is_cco: true, is_manager: true }))).toBe(false);
+    expect(canEditFirmContent(testActor({ profile_type: ProfileType.Administrator }))).toBe(true);
+    expect(canEditFirmContent(testActor({ profile_type: ProfileType.StandardUser, is_admin: true }))).toBe(true);
+    expect(canEditFirmContent(testActor({ profile_type: ProfileType.Administrator, is_super_admin: true }))).toBe(true);
+    expect(canEditFirmContent(testActor({ profile_type: ProfileType.Administrator, _firm: null }))).toBe(false);
+    for (const profile_type of [
+      ProfileType.FinancialAdvisor,
+      ProfileType.StandardUser,
+      ProfileType.Client,
+      ProfileType.Manager,
+    ])
+      expect(canEditFirmContent(testActor({ profile_type }))).toBe(false);
+    expect(
+      canEditFirmContent(testActor({ profile_type: ProfileType.StandardUser, is_cco: true, is_manager: true })),
+    ).toBe(false);
   });
 });

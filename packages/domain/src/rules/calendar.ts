@@ -19,7 +19,7 @@ export const canEditFirmContent = (a: Actor) => isFirmAdmin(a) && a.profile._fir
 
 /**
  * Compliance deadlines are the staff's business: the attestation schedule binds supervised persons, and
- * a client has nothing to file (spec 000 §2 gives clients the calendar for the firm's events only).
+ * a client has nothing to file (a client's calendar shows the firm's events only).
  */
 export const canSeeComplianceDeadlines = (a: Actor) => isStaff(a);
 

@@ -1,6 +1,6 @@
 /**
- * The sign-in captcha (issue 12 §3). Spec 000 §9: "Captcha pass score 0.3". A proof of work is either
- * solved or not, so a verified solution scores 1 and anything else 0; the pass mark stays the spec's.
+ * The sign-in captcha, whose pass score is 0.3. A proof of work is either
+ * solved or not, so a verified solution scores 1 and anything else 0; the pass mark stays 0.3.
  */
 export const CAPTCHA_PASS_SCORE = 0.3;
 

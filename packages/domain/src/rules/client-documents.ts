@@ -2,7 +2,7 @@ import { extensionOf, type SIGNATURES } from './file-signatures.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin } from './permissions.js';
 
 /**
- * The client document vault (issue 11 §4): a client and their advisor exchange documents. Who reaches
+ * The client document vault: a client and their advisor exchange documents. Who reaches
  * which client's vault is the onboarding scope (rules/scope.ts: the client themself, the advisor of
  * their book, the firm's administrators, a super admin); these rules say what each may do there.
  */
@@ -62,4 +62,4 @@ export const canRemoveClientDocument = (a: Actor, doc: { uploaded_by: number | n
   canUploadToClientVault(a) && doc.uploaded_by === a.id;
 
 /** The Document Vault menu entry and screen: clients for their own, advisors and administrators for their clients. */
-export const canOpenClientVault = canReadClientVault;
+export const canOpenClientVault = (a: Actor) => canReadClientVault(a);

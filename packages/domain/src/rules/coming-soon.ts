@@ -1,7 +1,7 @@
 import { menu } from './menu.js';
 
 /**
- * The menu entries an administrator may switch off (issue 11 §5): the screens of the main bar whose
+ * The menu entries an administrator may switch off: the screens of the main bar whose
  * entries are the same for everyone. Entries computed per person (a client's forms, the external
  * links) are not offered: a switched-off onboarding step would block a client's agreement.
  */

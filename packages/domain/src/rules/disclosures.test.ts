@@ -39,7 +39,7 @@ describe('the current version of a disclosure', () => {
 
 describe('when a client who has not received the current version is due', () => {
   it.each([
-    // The fiscal year ends on March 31 (spec 001 §9).
+    // The fiscal year ends on March 31.
     ['2026-05-10', '2026-03-31'],
     ['2026-03-31', '2026-03-31'],
     ['2026-03-30', '2025-03-31'],

@@ -3,7 +3,7 @@ import { type Actor, isClient, isFirmAdmin, isStaff, isSuperAdmin, sameFirm } fr
 import { addDays } from './submission-status.js';
 
 /**
- * Disclosure documents and the proof of their delivery (issue 10 §4; Rules 204-3, 204-5, 204-2):
+ * Disclosure documents and the proof of their delivery (Rules 204-3, 204-5, 204-2):
  * which version is current, when a client is due one, and who may do what.
  */
 export const DISCLOSURE_KINDS = ['adv_2a', 'adv_2b', 'crs'] as const;
@@ -44,7 +44,7 @@ export function currentVersion<V extends VersionLike>(versions: readonly V[], to
   return best;
 }
 
-/** The fiscal year end (March 31, spec 001 §9) on or before `date`. */
+/** The fiscal year end (March 31) on or before `date`. */
 export function fiscalYearEndOnOrBefore(date: string): string {
   const year = Number(date.slice(0, 4));
   const thisYear = `${String(year).padStart(4, '0')}-03-31`;

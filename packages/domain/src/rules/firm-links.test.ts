@@ -56,7 +56,7 @@ describe("a firm's configured links in the menus", () => {
   });
 });
 
-describe('a portfolio-system link that signs in through single sign-on (issue 12 §2)', () => {
+describe('a portfolio-system link that signs in through single sign-on', () => {
   it('opens the sign-on call in a new tab instead of its address', () => {
     const sso: MenuContext = {
       firmLinks: [

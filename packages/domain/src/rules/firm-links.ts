@@ -1,7 +1,7 @@
 import { type Actor, isClient, isFirmAdmin, isStaff, isSuperAdmin, sameFirm } from './permissions.js';
 
 /**
- * A firm's configured links (issue 11 §4): kept by its administrators, each of a kind that says where it
+ * A firm's configured links: kept by its administrators, each of a kind that says where it
  * shows. Financial planning for the firm's clients (their 'Financial Planning' menu), portfolio systems
  * and tools for its staff (the Links menu and the home grid), the external help portal for the Support menu.
  */

@@ -1,5 +1,5 @@
 /**
- * The firm's fiscal calendar (spec 001 §9): the fiscal year starts in April and is named by the
+ * The firm's fiscal calendar: the fiscal year starts in April and is named by the
  * calendar year it starts in. Jan–Mar is Q4 of the previous fiscal year, Apr–Jun Q1, Jul–Sep Q2,
  * Oct–Dec Q3. Dates here are calendar dates ('YYYY-MM-DD') already taken in the portal's time zone.
  */

@@ -7,15 +7,16 @@ import {
   canReadCatalogues,
 } from './investment-catalogues.js';
 import { menuFor } from './menu.js';
+import { ProfileType } from './permissions.js';
 
 describe('who keeps the models and fee schedules', () => {
-  const superAdmin = testActor({ id: 1, profile_type: 1, is_super_admin: true });
-  const firmAdmin = testActor({ id: 2, profile_type: 1 });
-  const investments = testActor({ id: 3, profile_type: 3, is_investments_user: true });
-  const advisor = testActor({ id: 4, profile_type: 2 });
-  const staff = testActor({ id: 5, profile_type: 3 });
-  const client = testActor({ id: 6, profile_type: 4, is_investments_user: true });
-  const cco = testActor({ id: 7, profile_type: 3, is_cco: true, is_super_cco: true });
+  const superAdmin = testActor({ id: 1, profile_type: ProfileType.Administrator, is_super_admin: true });
+  const firmAdmin = testActor({ id: 2, profile_type: ProfileType.Administrator });
+  const investments = testActor({ id: 3, profile_type: ProfileType.StandardUser, is_investments_user: true });
+  const advisor = testActor({ id: 4, profile_type: ProfileType.FinancialAdvisor });
+  const staff = testActor({ id: 5, profile_type: ProfileType.StandardUser });
+  const client = testActor({ id: 6, profile_type: ProfileType.Client, is_investments_user: true });
+  const cco = testActor({ id: 7, profile_type: ProfileType.StandardUser, is_cco: true, is_super_cco: true });
 
   it.each([
     ['a super admin', superAdmin, true, true],
@@ -56,9 +57,9 @@ describe('the Investments menu', () => {
     const requests = ['Cash Requests', 'Investment Strategies'];
     const catalogues = ['Firm Fee Schedules', 'Firm Models', 'Fee Schedule List', 'Model List'];
     expect(entriesOf(testActor({ is_investments_user: true }))).toEqual([...requests, ...catalogues]);
-    expect(entriesOf(testActor({ profile_type: 1 }))).toEqual([...requests, ...catalogues]);
-    expect(entriesOf(testActor({ profile_type: 2 }))).toEqual(requests);
-    expect(entriesOf(testActor({ profile_type: 3 }))).toEqual([]);
-    expect(entriesOf(testActor({ profile_type: 4, is_investments_user: true }))).toEqual([]);
+    expect(entriesOf(testActor({ profile_type: ProfileType.Administrator }))).toEqual([...requests, ...catalogues]);
+    expect(entriesOf(testActor({ profile_type: ProfileType.FinancialAdvisor }))).toEqual(requests);
+    expect(entriesOf(testActor({ profile_type: ProfileType.StandardUser }))).toEqual([]);
+    expect(entriesOf(testActor({ profile_type: ProfileType.Client, is_investments_user: true }))).toEqual([]);
   });
 });

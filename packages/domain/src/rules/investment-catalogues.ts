@@ -1,7 +1,7 @@
 import { type Actor, isAdvisor, isClient, isFirmAdmin, isSuperAdmin, sameFirm } from './permissions.js';
 
 /**
- * The catalogues of models and fee schedules and the firms they are offered to (issue 9 §2):
+ * The catalogues of models and fee schedules and the firms they are offered to:
  * investments users and administrators keep their firm's, a super admin every firm's; advisors read
  * the entries of their firm that are theirs or shared (no advisor named); nobody else sees them.
  */

@@ -62,7 +62,9 @@ describe('the status moves of a request', () => {
 describe('who files a request', () => {
   it('is a financial advisor of a firm', () => {
     expect(canFileInvestmentRequest(advisor)).toBe(true);
-    expect(canFileInvestmentRequest(testActor({ id: 12, profile_type: 2, _firm: null }))).toBe(false);
+    expect(
+      canFileInvestmentRequest(testActor({ id: 12, profile_type: ProfileType.FinancialAdvisor, _firm: null })),
+    ).toBe(false);
     for (const other of [investments, admin, superAdmin, standard, cco, client])
       expect(canFileInvestmentRequest(other)).toBe(false);
   });
@@ -105,7 +107,9 @@ describe('who sees requests', () => {
   });
 
   it('is no longer the advisor once they have left for another firm', () => {
-    expect(canViewInvestmentRequest(testActor({ id: 10, _firm: 2, profile_type: 2 }), filed())).toBe(false);
+    expect(
+      canViewInvestmentRequest(testActor({ id: 10, _firm: 2, profile_type: ProfileType.FinancialAdvisor }), filed()),
+    ).toBe(false);
   });
 });
 
@@ -144,7 +148,7 @@ describe('who moves a request', () => {
   });
 });
 
-describe('the options of spec 001 §9', () => {
+describe('the options the request forms offer', () => {
   it('lists them as stored', () => {
     expect(CASH_MANAGEMENT_FREQUENCIES).toEqual(['Monthly', 'Quarterly', 'Annually', 'Other']);
     expect(CASH_REQUEST_TYPES).toEqual(['Raise Cash', 'Invest Cash']);
@@ -170,7 +174,7 @@ describe('an account number in a mail', () => {
 describe('the texts an advisor and the investment department read', () => {
   const r = messages.investmentRequests;
 
-  it("keeps the spec's toasts verbatim (spec 001 §5, §8)", () => {
+  it("keeps the spec's toasts verbatim", () => {
     expect([
       messages.investmentStrategies.requiredFieldsMissing,
       messages.cashRequests.requiredFieldsMissing,

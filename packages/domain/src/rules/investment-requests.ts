@@ -1,25 +1,25 @@
 import { type Actor, isAdvisor, isFirmAdmin, isStaff, isSuperAdmin, ProfileType, sameFirm } from './permissions.js';
 
 /**
- * Investment strategies and cash requests (spec 001, issue 9): the options their forms offer, the
+ * Investment strategies and cash requests: the options their forms offer, the
  * status moves the firm's investment department makes, and who files, sees, edits and moves them.
  */
 
 /** A strategy or a cash request: the two share their rules but for the status that closes one unworked. */
 export type InvestmentRequestKind = 'strategy' | 'cashRequest';
 
-/** Spec 001 §9, as stored and shown. */
+/** How often a strategy's cash is managed, as stored and shown. */
 export const CASH_MANAGEMENT_FREQUENCIES = ['Monthly', 'Quarterly', 'Annually', 'Other'] as const;
 export type CashManagementFrequency = (typeof CASH_MANAGEMENT_FREQUENCIES)[number];
 
 /**
- * Spec 001 §9 "Advisor, or the firm's Investment Department": who places the trades. Stored as these
+ * Who places the trades: the advisor, or the firm's Investment Department. Stored as these
  * values; the form shows `messages.investmentRequests.tradingAuthority`.
  */
 export const TRADING_AUTHORITIES = ['Advisor', 'Investment Department'] as const;
 export type TradingAuthority = (typeof TRADING_AUTHORITIES)[number];
 
-/** Spec 001 §9. */
+/** What a cash request asks for, as stored and shown. */
 export const CASH_REQUEST_TYPES = ['Raise Cash', 'Invest Cash'] as const;
 export type CashRequestType = (typeof CASH_REQUEST_TYPES)[number];
 
@@ -29,7 +29,7 @@ export type InvestmentStrategyStatus = (typeof INVESTMENT_STRATEGY_STATUSES)[num
 export type CashRequestStatus = (typeof CASH_REQUEST_STATUSES)[number];
 export type InvestmentRequestStatus = InvestmentStrategyStatus | CashRequestStatus;
 
-/** What a new request is, and what an advisor's edit leaves it (spec 001 §4). */
+/** What a new request is, and what an advisor's edit leaves it. */
 export const SUBMITTED = 'Submitted' as const;
 
 export const statusesOf = (kind: InvestmentRequestKind): readonly InvestmentRequestStatus[] =>

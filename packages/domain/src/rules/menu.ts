@@ -1,6 +1,7 @@
 import { type CustodianFlag, custodianLinks, type ExternalLink, staffLinks } from '../config/links.js';
+import { menuMessages as m } from '../messages/menu.js';
 import { resourcesMessages } from '../messages/resources.js';
-import { canViewSubmissionStatus, rosterInMenu } from './attestations.js';
+import { canOpenRoster, canStartAttestation, canViewSubmissionStatus, rosterInMenu } from './attestations.js';
 import { canReadAuditTrail } from './audit-trail.js';
 import { canEditFirmContent } from './calendar.js';
 import { canOpenClientVault } from './client-documents.js';
@@ -8,22 +9,17 @@ import { canOpenDisclosureDeliveries, canOpenDisclosureDocuments } from './discl
 import { canOpenFirmLinks, type FirmLinkKind } from './firm-links.js';
 import { canManageCatalogues } from './investment-catalogues.js';
 import { canListInvestmentRequests } from './investment-requests.js';
+import type { MenuEntry } from './menu-entry.js';
 import { canOpenOnboardingForms, formsMenuEntries } from './onboarding-screens.js';
 import { type Actor, canManageFirms, canManageUsers, canReadDirectory, isClient, isStaff } from './permissions.js';
-import { RESOURCE_CATEGORIES } from './resources.js';
+import { canReadResources, RESOURCE_CATEGORIES } from './resources.js';
 import { canOpenServiceProviders, ssoInitPath } from './sso.js';
 import { canUseSupport } from './support.js';
 
-export interface MenuEntry {
-  label: string;
-  /** A path inside the app, or an absolute URL opened in a new tab. */
-  to: string;
-  external?: boolean;
-  visible?: (a: Actor) => boolean;
-}
+export type { MenuEntry };
 
 /**
- * What the menus read besides the person: the links their firm configured (issue 11 §4), fetched by the
+ * What the menus read besides the person: the links their firm configured, fetched by the
  * web from `GET /api/firm_links/`. Absent (still loading, or none), the menus show the defaults alone.
  */
 export interface MenuContext {
@@ -55,14 +51,14 @@ const external = (label: string, url: string): MenuEntry => ({ label, to: url, e
 
 /**
  * The firm's configured links of one kind, as menu entries. A link with a service provider opens the
- * single sign-on call instead of its URL (spec 000 §2: it "opens the returned page in a new tab").
+ * single sign-on call instead of its URL (it opens the returned page in a new tab).
  */
 export const firmLinkEntries = (context: MenuContext, kind: FirmLinkKind): MenuEntry[] =>
   (context.firmLinks ?? [])
     .filter((l) => l.kind === kind)
     .map((l) => external(l.label, l.service_provider ? ssoInitPath(l.service_provider) : l.url));
 
-/** Account Management (spec 000 §2): a custodian site for each custodian flag the client has. */
+/** Account Management: a custodian site for each custodian flag the client has. */
 function accountManagementEntries(a: Actor): MenuEntry[] {
   return (Object.keys(custodianLinks) as CustodianFlag[])
     .filter((flag) => a.profile[flag] === true)
@@ -70,109 +66,158 @@ function accountManagementEntries(a: Actor): MenuEntry[] {
 }
 
 /**
+ * The menu entries that open a screen of the app, by name. The web's screen declarations name the entry
+ * their screen is opened from and take its path and its guard from it, so a screen's address and who may
+ * open it are written here once; the groups below place the entries in the menus.
+ */
+export const screenEntries = {
+  attestations: { label: m.entries.attestations, to: '/compliance/attestations', allowed: canStartAttestation },
+  supervisedPersons: {
+    label: m.entries.supervisedPersons,
+    to: '/compliance/supervised-persons/',
+    // Every CCO may open their firm's roster (as the API allows); only a super CCO has it in the menu.
+    allowed: canOpenRoster,
+    visible: rosterInMenu,
+  },
+  submissionStatus: {
+    label: m.entries.submissionStatus,
+    to: '/compliance/quarterly-attestation-submission-status/',
+    allowed: canViewSubmissionStatus,
+  },
+  // The proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
+  disclosureDeliveries: {
+    label: m.entries.disclosureDeliveries,
+    to: '/compliance/disclosure-deliveries',
+    allowed: canOpenDisclosureDeliveries,
+  },
+  // Every change in the portal, for CCOs, administrators and super administrators.
+  auditTrail: { label: m.entries.auditTrail, to: '/compliance/audit-trail', allowed: canReadAuditTrail },
+  cashRequests: {
+    label: m.entries.cashRequests,
+    to: '/investments/cash-requests/',
+    allowed: canListInvestmentRequests,
+  },
+  investmentStrategies: {
+    label: m.entries.investmentStrategies,
+    to: '/investments/investment-strategies/',
+    allowed: canListInvestmentRequests,
+  },
+  firmFeeSchedules: {
+    label: m.entries.firmFeeSchedules,
+    to: '/investments/firm-fee-schedules/',
+    allowed: canManageCatalogues,
+  },
+  firmModels: { label: m.entries.firmModels, to: '/investments/firm-models/', allowed: canManageCatalogues },
+  feeSchedules: { label: m.entries.feeSchedules, to: '/investments/fee-schedules/', allowed: canManageCatalogues },
+  models: { label: m.entries.models, to: '/investments/models/', allowed: canManageCatalogues },
+  staffDirectory: { label: m.entries.staffDirectory, to: '/staff-directory/', allowed: canReadDirectory },
+  documentVault: { label: m.entries.documentVault, to: '/document-vault/', allowed: canOpenClientVault },
+  helpRequests: { label: m.entries.helpRequests, to: '/support/', allowed: canUseSupport },
+  prayerRequests: { label: m.entries.prayerRequests, to: '/support/prayer-requests/', allowed: canUseSupport },
+  lifeImpact: { label: m.entries.lifeImpact, to: '/life-impact/' },
+  calendar: { label: m.entries.calendar, to: '/calendar' },
+  firms: { label: m.entries.firms, to: '/setup/firms', allowed: canManageFirms },
+  users: { label: m.entries.users, to: '/users/', allowed: canManageUsers },
+  disclosureDocuments: {
+    label: m.entries.disclosureDocuments,
+    to: '/setup/disclosure-documents',
+    allowed: canOpenDisclosureDocuments,
+  },
+  firmLinks: { label: m.entries.firmLinks, to: '/setup/firm-links', allowed: canOpenFirmLinks },
+  // The service providers the firm's portfolio-system links sign in to.
+  singleSignOn: { label: m.entries.singleSignOn, to: '/setup/single-sign-on', allowed: canOpenServiceProviders },
+  // Which menu entries show the coming-soon card, and its countdown.
+  comingSoonPages: { label: m.entries.comingSoonPages, to: '/setup/coming-soon', allowed: canEditFirmContent },
+  settings: { label: m.entries.settings, to: '/settings' },
+} satisfies Record<string, MenuEntry>;
+
+const e = screenEntries;
+
+/**
  * The one menu definition behind the navigation bar, the gear menu and the home grid. An entry is
  * listed here only once its screen exists.
  */
 export const menu: MenuGroupDefinition[] = [
   {
-    // Spec 000 §2: Quarterly Attestations for staff; Supervised Persons only for a super CCO. Issue 8 adds
-    // the submission status for every CCO.
+    // Quarterly Attestations for staff; Supervised Persons only for a super CCO; the
+    // submission status for every CCO.
     id: 'compliance',
-    label: 'Compliance',
+    label: m.groups.compliance,
     place: 'main',
     visible: isStaff,
-    entries: [
-      { label: 'Quarterly Attestations', to: '/compliance/attestations' },
-      { label: 'Supervised Persons', to: '/compliance/supervised-persons/', visible: rosterInMenu },
-      {
-        label: 'Attestation Submission Status',
-        to: '/compliance/quarterly-attestation-submission-status/',
-        visible: canViewSubmissionStatus,
-      },
-      // Issue 10 §4: the proof of delivery of Form ADV and Form CRS, for CCOs and administrators.
-      { label: 'Disclosure Deliveries', to: '/compliance/disclosure-deliveries', visible: canOpenDisclosureDeliveries },
-      // Issue 12 §5: every change in the portal, for CCOs, administrators and super administrators.
-      { label: 'Audit Trail', to: '/compliance/audit-trail', visible: canReadAuditTrail },
-    ],
+    entries: [e.attestations, e.supervisedPersons, e.submissionStatus, e.disclosureDeliveries, e.auditTrail],
   },
   {
-    // Spec 000 §2 (issue 9): Cash Requests and Investment Strategies for staff who file them (advisors) or
+    // Cash Requests and Investment Strategies for staff who file them (advisors) or
     // work them (the firm's investment department); the catalogues for investments users (and the
     // administrators who keep them too).
     id: 'investments',
-    label: 'Investments',
+    label: m.groups.investments,
     place: 'main',
     visible: isStaff,
-    entries: [
-      { label: 'Cash Requests', to: '/investments/cash-requests/', visible: canListInvestmentRequests },
-      { label: 'Investment Strategies', to: '/investments/investment-strategies/', visible: canListInvestmentRequests },
-      { label: 'Firm Fee Schedules', to: '/investments/firm-fee-schedules/', visible: canManageCatalogues },
-      { label: 'Firm Models', to: '/investments/firm-models/', visible: canManageCatalogues },
-      { label: 'Fee Schedule List', to: '/investments/fee-schedules/', visible: canManageCatalogues },
-      { label: 'Model List', to: '/investments/models/', visible: canManageCatalogues },
-    ],
+    entries: [e.cashRequests, e.investmentStrategies, e.firmFeeSchedules, e.firmModels, e.feeSchedules, e.models],
   },
   {
-    // Spec 000 §2 (issue 10): a client's onboarding steps; for staff the Client Agreement Profile
+    // A client's onboarding steps; for staff the Client Agreement Profile
     // (advisors and firm administrators) and the Exhibit B Investor Profile (advisors only).
     id: 'forms',
-    label: 'Forms',
+    label: m.groups.forms,
     place: 'main',
     visible: canOpenOnboardingForms,
     entries: formsMenuEntries,
   },
   {
-    // Spec 000 §2 lists the staff directory among the training resources; the resources join it (issue 11 §2).
+    // The staff directory and the firm's training resources.
     id: 'training',
-    label: 'Training Resources',
+    label: m.groups.training,
     place: 'main',
     visible: canReadDirectory,
     entries: [
-      ...RESOURCE_CATEGORIES.map((c) => ({ label: resourcesMessages.categories[c], to: `/resources/${c}` })),
-      { label: 'Staff Directory', to: '/staff-directory/' },
+      ...RESOURCE_CATEGORIES.map((c) => ({
+        label: resourcesMessages.categories[c],
+        to: `/resources/${c}`,
+        allowed: canReadResources,
+      })),
+      e.staffDirectory,
     ],
   },
   {
-    // Issue 11 §4: the client and their advisor exchange documents; administrators read them.
+    // The client and their advisor exchange documents; administrators read them.
     id: 'document-vault',
-    label: 'Document Vault',
+    label: m.groups.documentVault,
     place: 'main',
     visible: canOpenClientVault,
-    entries: [{ label: 'Document Vault', to: '/document-vault/' }],
+    entries: [e.documentVault],
   },
   {
-    // Spec 000 §2 (issue 11 §1): help requests, the external help portal, and prayer requests (the same
+    // Help requests, the external help portal, and prayer requests (the same
     // screen with the category Prayer Request). Clients have no support cases. The help portal is the
-    // firm's configured link (issue 11 §4); a firm without one has no entry rather than a guessed address.
+    // firm's configured link; a firm without one has no entry rather than a guessed address.
     id: 'support',
-    label: 'Support',
+    label: m.groups.support,
     place: 'main',
     visible: canUseSupport,
-    entries: (_a, context) => [
-      { label: 'Help Requests', to: '/support/' },
-      ...firmLinkEntries(context, 'help_portal'),
-      { label: 'Prayer Requests', to: '/support/prayer-requests/' },
-    ],
+    entries: (_a, context) => [e.helpRequests, ...firmLinkEntries(context, 'help_portal'), e.prayerRequests],
   },
   {
     id: 'account-management',
-    label: 'Account Management',
+    label: m.groups.accountManagement,
     place: 'main',
     visible: isClient,
     entries: accountManagementEntries,
   },
   {
-    // Spec 000 §2: the client's Financial Planning link, the one their firm configured (issue 11 §4).
+    // The client's Financial Planning link, the one their firm configured.
     id: 'financial-planning',
-    label: 'Financial Planning',
+    label: m.groups.financialPlanning,
     place: 'main',
     visible: isClient,
     entries: (_a, context) => firmLinkEntries(context, 'financial_planning'),
   },
   {
-    // The custodian sites, then the firm's portfolio systems and tools (issue 11 §4), also on the home grid.
+    // The custodian sites, then the firm's portfolio systems and tools, also on the home grid.
     id: 'links',
-    label: 'Links',
+    label: m.groups.links,
     place: 'main',
     visible: isStaff,
     entries: (_a, context) => [
@@ -180,42 +225,36 @@ export const menu: MenuGroupDefinition[] = [
       ...firmLinkEntries(context, 'portfolio'),
     ],
   },
-  // Spec 000 §2 (issue 11 §5): Life Impact and Calendar, for staff and clients alike; each a link of its own
+  // Life Impact and Calendar, for staff and clients alike; each a link of its own
   // (a group of one entry named as the group is drawn as a plain link).
   {
     id: 'life-impact',
-    label: 'Life Impact',
+    label: m.groups.lifeImpact,
     place: 'main',
-    entries: [{ label: 'Life Impact', to: '/life-impact/' }],
+    entries: [e.lifeImpact],
   },
   {
     id: 'calendar',
-    label: 'Calendar',
+    label: m.groups.calendar,
     place: 'main',
-    entries: [{ label: 'Calendar', to: '/calendar' }],
+    entries: [e.calendar],
   },
   {
     id: 'setup',
-    label: 'Setup',
+    label: m.groups.setup,
     place: 'setup',
-    entries: [
-      { label: 'Firm Management', to: '/setup/firms', visible: canManageFirms },
-      { label: 'User Management', to: '/users/', visible: canManageUsers },
-      { label: 'Disclosure Documents', to: '/setup/disclosure-documents', visible: canOpenDisclosureDocuments },
-      { label: 'Firm Links', to: '/setup/firm-links', visible: canOpenFirmLinks },
-      // Issue 12 §2: the service providers the firm's portfolio-system links sign in to.
-      { label: 'Single Sign-On', to: '/setup/single-sign-on', visible: canOpenServiceProviders },
-      // Issue 11 §5: which menu entries show the coming-soon card, and its countdown.
-      { label: 'Coming Soon Pages', to: '/setup/coming-soon', visible: canEditFirmContent },
-    ],
+    entries: [e.firms, e.users, e.disclosureDocuments, e.firmLinks, e.singleSignOn, e.comingSoonPages],
   },
   {
     id: 'account',
-    label: 'Account',
+    label: m.groups.account,
     place: 'profile',
-    entries: [{ label: 'Settings', to: '/settings' }],
+    entries: [e.settings],
   },
 ];
+
+/** Whether a person sees an entry: by its `visible`, else by who may open its screen. */
+const sees = (actor: Actor, entry: MenuEntry) => (entry.visible ?? entry.allowed)?.(actor) ?? true;
 
 /** The groups this person sees, with only the entries they may use; empty groups are dropped. */
 export function menuFor(actor: Actor, groups: MenuGroupDefinition[] = menu, context: MenuContext = {}): MenuGroup[] {
@@ -223,7 +262,7 @@ export function menuFor(actor: Actor, groups: MenuGroupDefinition[] = menu, cont
     .filter((g) => !g.visible || g.visible(actor))
     .map(({ id, label, place, entries }) => {
       const listed = typeof entries === 'function' ? entries(actor, context) : entries;
-      return { id, label, place, entries: listed.filter((e) => !e.visible || e.visible(actor)) };
+      return { id, label, place, entries: listed.filter((entry) => sees(actor, entry)) };
     })
     .filter((g) => g.entries.length > 0);
 }

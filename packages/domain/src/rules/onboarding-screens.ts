@@ -1,10 +1,11 @@
+import { menuMessages } from '../messages/menu.js';
 import { onboardingMessages } from '../messages/onboarding.js';
-import type { MenuEntry } from './menu.js';
+import type { MenuEntry } from './menu-entry.js';
 import { ONBOARDING_HOME, ONBOARDING_PATHS } from './onboarding.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin } from './permissions.js';
 
 /**
- * Who opens which onboarding screen (issue 10). The records behind them are checked per client by
+ * Who opens which onboarding screen. The records behind them are checked per client by
  * `canReadOnboarding`/`canWriteOnboarding`; these only say whether the screen is of any use to a person.
  */
 
@@ -24,14 +25,14 @@ export const canOpenDisclosurePages = (a: Actor) => isClient(a);
 /** /forms/: a client's steps, or the staff's forms. */
 export const canOpenOnboardingForms = (a: Actor) => canOpenClientAgreement(a) || canOpenInvestorProfile(a);
 
-/** The spec's route of the staff's Exhibit B link (spec 001 §2); the same screen as /forms/investor-profile/. */
+/** The spec's route of the staff's Exhibit B link; the same screen as /forms/investor-profile/. */
 export const EXHIBIT_B_PATH = '/forms/exhibit-b-investor-profile';
 
 /**
  * The 'Forms' menu group's entries: for a client 'All Forms' (the steps page, where the all-done message
  * shows) then each step (Exhibit B only when it applies); for staff,
  * 'Client Agreement Profile' (advisors and firm administrators) and 'Exhibit B Investor Profile'
- * (advisors only, spec 000 §2).
+ * (advisors only).
  */
 export function formsMenuEntries(a: Actor): MenuEntry[] {
   const steps = onboardingMessages.steps;
@@ -47,6 +48,6 @@ export function formsMenuEntries(a: Actor): MenuEntry[] {
     ...(isAdvisor(a) || isFirmAdmin(a)
       ? [{ label: steps.client_agreement, to: ONBOARDING_PATHS.client_agreement }]
       : []),
-    ...(isAdvisor(a) ? [{ label: 'Exhibit B Investor Profile', to: EXHIBIT_B_PATH }] : []),
+    ...(isAdvisor(a) ? [{ label: menuMessages.exhibitBInvestorProfile, to: EXHIBIT_B_PATH }] : []),
   ];
 }

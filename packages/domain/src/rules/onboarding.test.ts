@@ -135,7 +135,7 @@ const cases: [string, OnboardingFacts, Record<OnboardingStepKey, string>, boolea
 const flags = (s: { applies: boolean; enabled: boolean; done: boolean; viewed: boolean }) =>
   s.applies ? `${s.enabled ? 'e' : ''}${s.done ? 'd' : ''}${s.viewed ? 'v' : ''}` : '-';
 
-describe('onboarding gating (spec 001 §4)', () => {
+describe('onboarding gating', () => {
   it.each(cases)('%s', (_, facts, expected, allDone) => {
     const status = onboardingStatus(facts);
     expect(Object.fromEntries(status.steps.map((s) => [s.key, flags(s)]))).toEqual(expected);
@@ -170,7 +170,7 @@ describe('onboarding gating (spec 001 §4)', () => {
   });
 });
 
-describe('where a person asking for a page is sent (spec 001 §4 "Client agreement flow")', () => {
+describe('where a person asking for a page is sent in the client agreement flow', () => {
   const none = { exhibitB: false, agreement: null, investorProfile: null };
   const exhibitBNew = { exhibitB: true, agreement: null, investorProfile: null };
   const exhibitBAgreed = { exhibitB: true, agreement: agreement(), investorProfile: null };
@@ -275,7 +275,7 @@ describe("who reaches a client's onboarding records", () => {
     const staff = { ...client, isClient: false };
     for (const actor of [
       testActor({ id: 10 }),
-      testActor({ id: 20, profile_type: 2 }),
+      testActor({ id: 20, profile_type: ProfileType.FinancialAdvisor }),
       testActor({ is_super_admin: true }),
     ]) {
       expect(canWriteOnboarding(actor, staff)).toBe(false);

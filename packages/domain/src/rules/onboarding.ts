@@ -1,7 +1,7 @@
 import { onboardingMessages } from '../messages/onboarding.js';
 import { type Actor, isAdvisor, isClient, isFirmAdmin, isSuperAdmin, sameFirm } from './permissions.js';
 
-/** The four steps of a client's onboarding, in order (spec 001 §2 "Client onboarding steps"). */
+/** The four steps of a client's onboarding, in order. */
 export const ONBOARDING_STEPS = ['client_agreement', 'investor_profile', 'form_adv', 'form_crs'] as const;
 export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number];
 
@@ -60,7 +60,7 @@ const step = (key: OnboardingStepKey, s: Pick<OnboardingStep, 'applies' | 'enabl
 });
 
 /**
- * Each step's state, as spec 001 §4 "Onboarding gating" has it:
+ * Each step's state, which gates the next:
  * - the agreement is complete when it has an Id and a Client_Agreement_Date;
  * - Exhibit B is enabled after it, and submitted once the profile has an Investor_Profile_Status;
  * - Form ADV is enabled after the agreement, or after the investor profile when Exhibit B applies;
@@ -98,7 +98,7 @@ export function onboardingStatus(facts: OnboardingFacts): OnboardingStatus {
 }
 
 /**
- * Where to send a person who asks for `page` (spec 001 §4 "Client agreement flow"): null to let them
+ * Where to send a person who asks for `page` in the client agreement flow: null to let them
  * stay, else the path to go to. A step not yet enabled (the investor profile before the agreement,
  * Form ADV before the agreement or the profile, Form CRS before the ADV was viewed) sends them to the
  * first open step; a step that does not apply (Exhibit B for a client without it) likewise, or to
@@ -155,4 +155,4 @@ export function canReadOnboarding(a: Actor, t: OnboardingTarget): boolean {
 }
 
 /** Revealing the clear PII: the readers (each reveal is an audit event). */
-export const canRevealOnboardingPii = canReadOnboarding;
+export const canRevealOnboardingPii = (a: Actor, t: OnboardingTarget) => canReadOnboarding(a, t);

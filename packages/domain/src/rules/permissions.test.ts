@@ -13,6 +13,7 @@ import {
   canUpdatePersonalInfo,
   canViewUser,
   isFirmAdmin,
+  ProfileType,
 } from './permissions.js';
 
 const target = (id: number, firm: number, advisor: number | null = null) => ({
@@ -22,14 +23,14 @@ const target = (id: number, firm: number, advisor: number | null = null) => ({
 });
 
 describe('permissions', () => {
-  const superAdmin = testActor({ id: 1, profile_type: 1, is_super_admin: true });
-  const firmAdmin = testActor({ id: 2, profile_type: 1 });
-  const advisor = testActor({ id: 3, profile_type: 2 });
-  const staff = testActor({ id: 4, profile_type: 3 });
+  const superAdmin = testActor({ id: 1, profile_type: ProfileType.Administrator, is_super_admin: true });
+  const firmAdmin = testActor({ id: 2, profile_type: ProfileType.Administrator });
+  const advisor = testActor({ id: 3, profile_type: ProfileType.FinancialAdvisor });
+  const staff = testActor({ id: 4, profile_type: ProfileType.StandardUser });
 
   it('lets the whole staff read the staff directory, only managers (and a super admin) edit it, clients neither', () => {
-    const manager = testActor({ id: 6, profile_type: 5, is_manager: true });
-    const client = testActor({ id: 7, profile_type: 4 });
+    const manager = testActor({ id: 6, profile_type: ProfileType.Manager, is_manager: true });
+    const client = testActor({ id: 7, profile_type: ProfileType.Client });
     expect([superAdmin, firmAdmin, advisor, staff, manager].map(canReadDirectory)).toEqual([
       true,
       true,
@@ -41,7 +42,7 @@ describe('permissions', () => {
     expect([superAdmin, manager].map(canEditDirectory)).toEqual([true, true]);
     expect([firmAdmin, advisor, staff, client].map(canEditDirectory)).toEqual([false, false, false, false]);
     // A manager profile type alone is not the flag the spec names.
-    expect(canEditDirectory(testActor({ id: 8, profile_type: 5 }))).toBe(false);
+    expect(canEditDirectory(testActor({ id: 8, profile_type: ProfileType.Manager }))).toBe(false);
     const entries = (a: Actor) => menuFor(a).flatMap((g) => g.entries.map((e) => e.label));
     expect(entries(staff)).toContain('Staff Directory');
     expect(entries(client)).not.toContain('Staff Directory');
@@ -57,7 +58,7 @@ describe('permissions', () => {
   });
 
   it('treats the System Administrator flag as an administrator', () => {
-    expect(isFirmAdmin(testActor({ id: 5, profile_type: 3, is_admin: true }))).toBe(true);
+    expect(isFirmAdmin(testActor({ id: 5, profile_type: ProfileType.StandardUser, is_admin: true }))).toBe(true);
   });
 
   it('lets an advisor see only their own clients', () => {
@@ -81,11 +82,16 @@ describe('permissions', () => {
     const superTarget = { id: 1, advisor: null, profile: { _firm: 1, is_super_admin: true, is_super_cco: false } };
     expect(canEditUser(firmAdmin, superTarget)).toBe(false);
     expect(canDeleteUser(firmAdmin, superTarget)).toBe(false);
-    expect(canEditUser(testActor({ id: 6, _firm: 2, profile_type: 1, is_super_admin: true }), superTarget)).toBe(true);
+    expect(
+      canEditUser(
+        testActor({ id: 6, _firm: 2, profile_type: ProfileType.Administrator, is_super_admin: true }),
+        superTarget,
+      ),
+    ).toBe(true);
   });
 
   describe('cancelling an invitation: the people who may send the activation link', () => {
-    const superAdminB = testActor({ id: 6, _firm: 2, profile_type: 1, is_super_admin: true });
+    const superAdminB = testActor({ id: 6, _firm: 2, profile_type: ProfileType.Administrator, is_super_admin: true });
     const ownClient = target(20, 1, 3);
     const otherClient = target(21, 1, 99);
     const ownStaff = target(22, 1);
@@ -102,7 +108,7 @@ describe('permissions', () => {
       ["an advisor, another advisor's client", advisor, otherClient, false],
       ['an advisor, a colleague', advisor, ownStaff, false],
       ['a standard user, a colleague', staff, ownStaff, false],
-      ['a client, themself', testActor({ id: 20, profile_type: 4 }), ownClient, false],
+      ['a client, themself', testActor({ id: 20, profile_type: ProfileType.Client }), ownClient, false],
       ['a firm admin, themself', firmAdmin, target(2, 1), false],
       [
         'a super admin, themself',
@@ -167,7 +173,12 @@ describe('permissions', () => {
   });
 
   it('lists a client the custodian sites of the custodian flags they have, from configuration', () => {
-    const client = testActor({ id: 6, profile_type: 4, is_using_schwab: true, is_using_fidelity: true });
+    const client = testActor({
+      id: 6,
+      profile_type: ProfileType.Client,
+      is_using_schwab: true,
+      is_using_fidelity: true,
+    });
     const group = menuFor(client).find((g) => g.id === 'account-management');
     expect(group?.label).toBe('Account Management');
     expect(group?.entries).toEqual([
@@ -178,8 +189,8 @@ describe('permissions', () => {
     expect(labelsIn(client, 'setup')).toEqual([]);
   });
 
-  it('gives staff and clients alike Life Impact and Calendar (spec 000 §2)', () => {
-    for (const who of [staff, advisor, firmAdmin, testActor({ id: 8, profile_type: 4 })]) {
+  it('gives staff and clients alike Life Impact and Calendar', () => {
+    for (const who of [staff, advisor, firmAdmin, testActor({ id: 8, profile_type: ProfileType.Client })]) {
       const entries = menuFor(who)
         .filter((g) => g.place === 'main')
         .flatMap((g) => g.entries.map((e) => e.to));
@@ -189,16 +200,18 @@ describe('permissions', () => {
   });
 
   it('gives a client without custodian flags no Account Management group', () => {
-    expect(menuFor(testActor({ id: 7, profile_type: 4 })).some((g) => g.id === 'account-management')).toBe(false);
+    expect(
+      menuFor(testActor({ id: 7, profile_type: ProfileType.Client })).some((g) => g.id === 'account-management'),
+    ).toBe(false);
   });
 
   it('gives staff the Links menu from configuration and no Account Management', () => {
     const links = menuFor(staff).find((g) => g.id === 'links');
     expect(links?.entries.map((e) => e.to)).toEqual(staffLinks.map((l) => l.url));
     expect(links?.entries.every((e) => e.external)).toBe(true);
-    expect(menuFor(testActor({ id: 4, profile_type: 3, is_using_schwab: true })).map((g) => g.id)).not.toContain(
-      'account-management',
-    );
+    expect(
+      menuFor(testActor({ id: 4, profile_type: ProfileType.StandardUser, is_using_schwab: true })).map((g) => g.id),
+    ).not.toContain('account-management');
   });
 
   it('gives staff the Compliance menu, the submission status to CCOs, Supervised Persons only to a super CCO, and clients none', () => {
@@ -208,13 +221,15 @@ describe('permissions', () => {
         .find((g) => g.id === 'compliance')
         ?.entries.map((e) => e.to);
     expect(compliance(staff)).toEqual(['/compliance/attestations']);
-    expect(compliance(testActor({ id: 8, profile_type: 3, is_cco: true }))).toEqual([
+    expect(compliance(testActor({ id: 8, profile_type: ProfileType.StandardUser, is_cco: true }))).toEqual([
       '/compliance/attestations',
       '/compliance/quarterly-attestation-submission-status/',
       '/compliance/disclosure-deliveries',
       '/compliance/audit-trail',
     ]);
-    expect(compliance(testActor({ id: 9, profile_type: 1, is_cco: true, is_super_cco: true }))).toEqual([
+    expect(
+      compliance(testActor({ id: 9, profile_type: ProfileType.Administrator, is_cco: true, is_super_cco: true })),
+    ).toEqual([
       '/compliance/attestations',
       '/compliance/supervised-persons/',
       '/compliance/quarterly-attestation-submission-status/',
@@ -222,30 +237,38 @@ describe('permissions', () => {
       '/compliance/audit-trail',
     ]);
     expect(
-      menuFor(testActor({ id: 8, profile_type: 3, is_cco: true }))
+      menuFor(testActor({ id: 8, profile_type: ProfileType.StandardUser, is_cco: true }))
         .find((g) => g.id === 'compliance')
         ?.entries.map((e) => e.label),
     ).toContain('Attestation Submission Status');
-    expect(compliance(testActor({ id: 10, profile_type: 4 }))).toBeUndefined();
+    expect(compliance(testActor({ id: 10, profile_type: ProfileType.Client }))).toBeUndefined();
   });
 
   it('offers the audit trail to CCOs, administrators and super administrators, and to nobody else', () => {
     const offered = (a: Actor) => menuFor(a).flatMap((g) => g.entries.map((e) => e.label));
     for (const reader of [
-      testActor({ id: 12, profile_type: 3, is_cco: true }),
-      testActor({ id: 13, profile_type: 1 }),
-      testActor({ id: 14, profile_type: 1, is_super_admin: true }),
+      testActor({ id: 12, profile_type: ProfileType.StandardUser, is_cco: true }),
+      testActor({ id: 13, profile_type: ProfileType.Administrator }),
+      testActor({ id: 14, profile_type: ProfileType.Administrator, is_super_admin: true }),
     ])
       expect(offered(reader)).toContain('Audit Trail');
-    for (const other of [staff, testActor({ id: 15, profile_type: 2 }), testActor({ id: 16, profile_type: 4 })])
+    for (const other of [
+      staff,
+      testActor({ id: 15, profile_type: ProfileType.FinancialAdvisor }),
+      testActor({ id: 16, profile_type: ProfileType.Client }),
+    ])
       expect(offered(other)).not.toContain('Audit Trail');
   });
 
   it('offers the disclosure deliveries to CCOs and administrators, and the documents to administrators only', () => {
     const offered = (a: Actor) => menuFor(a).flatMap((g) => g.entries.map((e) => e.label));
     expect(offered(firmAdmin)).toEqual(expect.arrayContaining(['Disclosure Deliveries', 'Disclosure Documents']));
-    expect(offered(testActor({ id: 11, profile_type: 3, is_cco: true }))).toContain('Disclosure Deliveries');
-    expect(offered(testActor({ id: 11, profile_type: 3, is_cco: true }))).not.toContain('Disclosure Documents');
+    expect(offered(testActor({ id: 11, profile_type: ProfileType.StandardUser, is_cco: true }))).toContain(
+      'Disclosure Deliveries',
+    );
+    expect(offered(testActor({ id: 11, profile_type: ProfileType.StandardUser, is_cco: true }))).not.toContain(
+      'Disclosure Documents',
+    );
     expect(offered(advisor)).not.toContain('Disclosure Deliveries');
     expect(offered(staff)).not.toContain('Disclosure Deliveries');
   });

@@ -23,7 +23,7 @@ export interface Actor {
     is_super_cco: boolean;
     is_investments_user: boolean;
     is_manager: boolean;
-    /** Named by the firm's administrators to answer its support cases (issue 11 §1). */
+    /** Named by the firm's administrators to answer its support cases. */
     is_support_handler?: boolean;
   } & Partial<Record<CustodianFlag, boolean>>;
 }
@@ -73,7 +73,7 @@ export function canUpdatePersonalInfo(a: Actor, t: UserTarget): boolean {
   return isFirmAdmin(a) && sameFirm(a, t.profile._firm) && superAccountGuard(a, t);
 }
 
-/** User-form fields (spec 000 §6) a caller may set; anything else they send must match what is stored. */
+/** User-form fields a caller may set; anything else they send must match what is stored. */
 export type UserFormField =
   | 'profile.is_super_admin'
   | 'profile.is_super_cco'
@@ -138,7 +138,7 @@ export const canCancelInvitation = (a: Actor, t: UserTarget) =>
   a.id !== t.id && canManageUsers(a) && canViewUser(a, t) && superAccountGuard(a, t);
 
 /**
- * Ending every session of a person (issue 12 §4): an administrator for the people of their firm, a super
+ * Ending every session of a person: an administrator for the people of their firm, a super
  * admin for anyone; a super account only by a super admin; never oneself (Settings → Sessions is for that).
  */
 export const canEndSessionsOf = (a: Actor, t: UserTarget) =>
@@ -147,7 +147,7 @@ export const canEndSessionsOf = (a: Actor, t: UserTarget) =>
 /** Advisor lists of a firm: its staff and super admins. */
 export const canListAdvisors = (a: Actor, firmId: number) => isSuperAdmin(a) || (isStaff(a) && sameFirm(a, firmId));
 
-/** Spec 001 §2: everyone on the staff reads the staff directory; clients do not. */
+/** Everyone on the staff reads the staff directory; clients do not. */
 export const canReadDirectory = (a: Actor) => isStaff(a);
-/** Spec 001 §4: only managers (and a super admin, over every firm) edit and remove directory entries. */
+/** Only managers (and a super admin, over every firm) edit and remove directory entries. */
 export const canEditDirectory = (a: Actor) => isStaff(a) && (a.profile.is_manager === true || isSuperAdmin(a));

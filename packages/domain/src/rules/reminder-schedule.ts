@@ -2,7 +2,7 @@ import { attestationPeriodOn, type FiscalPeriod, previousPeriod } from './fiscal
 import { addDays, attestationDueDate, DEFAULT_GRACE_DAYS, filingOpensOn } from './submission-status.js';
 
 /**
- * Reminders of the quarterly attestation (issue 8): a CCO's own ('manual'), and the schedule's: the
+ * Reminders of the quarterly attestation: a CCO's own ('manual'), and the schedule's: the
  * filing opens ('opening'), the grace period is about to end ('before_due'), and the firm's CCOs are
  * told who is late ('escalation').
  */

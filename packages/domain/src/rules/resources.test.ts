@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testActor } from '../testing/actors.js';
+import { ProfileType } from './permissions.js';
 import {
   canAcknowledgeResource,
   canManageResources,
@@ -47,12 +48,12 @@ describe('the types a training resource may be', () => {
 
 describe('who does what with training resources', () => {
   const firm = 1;
-  const staff = testActor({ profile_type: 3 });
-  const admin = testActor({ profile_type: 1 });
-  const superAdmin = testActor({ profile_type: 1, is_super_admin: true, _firm: 2 });
-  const cco = testActor({ profile_type: 3, is_cco: true });
-  const superCco = testActor({ profile_type: 3, is_cco: true, is_super_cco: true, _firm: 2 });
-  const client = testActor({ profile_type: 4 });
+  const staff = testActor({ profile_type: ProfileType.StandardUser });
+  const admin = testActor({ profile_type: ProfileType.Administrator });
+  const superAdmin = testActor({ profile_type: ProfileType.Administrator, is_super_admin: true, _firm: 2 });
+  const cco = testActor({ profile_type: ProfileType.StandardUser, is_cco: true });
+  const superCco = testActor({ profile_type: ProfileType.StandardUser, is_cco: true, is_super_cco: true, _firm: 2 });
+  const client = testActor({ profile_type: ProfileType.Client });
 
   it('staff read, clients do not', () => {
     expect([staff, admin, cco].map(canReadResources)).toEqual([true, true, true]);

@@ -3,7 +3,7 @@ import { cleanFileName, extensionOf, isOfficePackageOf, SIGNATURES } from './fil
 import { type Actor, isFirmAdmin, isStaff, isSuperAdmin, sameFirm } from './permissions.js';
 
 /**
- * Training resources (spec 001 §2, issue 11 §2): a firm's documents, videos and links by category, and
+ * Training resources: a firm's documents, videos and links by category, and
  * the written acknowledgement of the code of ethics and of each amendment that Rule 204A-1 requires.
  */
 export const RESOURCE_CATEGORIES = ['compliance', 'investments', 'operations', 'videos', 'faqs'] as const;
@@ -19,7 +19,7 @@ export const ATTESTATION_DATE_OF = {
 
 export const RESOURCE_MAX_BYTES = 50 * 1024 * 1024;
 
-/** Every staff member of the firm reads its resources; clients do not (their menu has none, spec 000 §2). */
+/** Every staff member of the firm reads its resources; clients do not (their menu has none). */
 export const canReadResources = (a: Actor) => isStaff(a);
 
 /** A firm's administrators add, replace and remove its resources; a super admin any firm's. */

@@ -2,7 +2,7 @@ import { fiscalPeriodOf } from './fiscal.js';
 
 /**
  * Books and records (SEC Rule 204-2(e)): a record is kept at least five years from the end of the fiscal
- * year in which it was last changed. The portal's fiscal year is the firm calendar of spec 001 §9 (April
+ * year in which it was last changed. The portal's fiscal year is the firm calendar of rules/fiscal.ts (April
  * to March, fixed for every firm: there is no per-firm setting), so it ends on March 31. Only a record
  * already soft-deleted may be purged after that, and only by a super administrator's command; the audit
  * trail itself is never purged. Dates are calendar dates ('YYYY-MM-DD') in the portal's time zone.

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { testActor } from '../testing/actors.js';
+import { ProfileType } from './permissions.js';
 import { type Area, inScope, scopeOf, unscoped } from './scope.js';
 
 const people = {
-  superAdmin: testActor({ id: 1, profile_type: 1, is_super_admin: true }),
-  firmAdmin: testActor({ id: 2, profile_type: 1 }),
-  advisor: testActor({ id: 3, profile_type: 2 }),
-  staff: testActor({ id: 4, profile_type: 3 }),
-  client: testActor({ id: 5, profile_type: 4 }),
-  cco: testActor({ id: 6, profile_type: 3, is_cco: true }),
-  superCco: testActor({ id: 7, profile_type: 3, is_cco: true, is_super_cco: true }),
-  investments: testActor({ id: 8, profile_type: 3, is_investments_user: true }),
-  manager: testActor({ id: 9, profile_type: 5, is_manager: true }),
+  superAdmin: testActor({ id: 1, profile_type: ProfileType.Administrator, is_super_admin: true }),
+  firmAdmin: testActor({ id: 2, profile_type: ProfileType.Administrator }),
+  advisor: testActor({ id: 3, profile_type: ProfileType.FinancialAdvisor }),
+  staff: testActor({ id: 4, profile_type: ProfileType.StandardUser }),
+  client: testActor({ id: 5, profile_type: ProfileType.Client }),
+  cco: testActor({ id: 6, profile_type: ProfileType.StandardUser, is_cco: true }),
+  superCco: testActor({ id: 7, profile_type: ProfileType.StandardUser, is_cco: true, is_super_cco: true }),
+  investments: testActor({ id: 8, profile_type: ProfileType.StandardUser, is_investments_user: true }),
+  manager: testActor({ id: 9, profile_type: ProfileType.Manager, is_manager: true }),
 };
 type Who = keyof typeof people;
 
@@ -156,7 +157,7 @@ describe('the scope of each person in each area', () => {
   });
 
   it('gives a person without a firm no firm at all', () => {
-    const homeless = testActor({ id: 2, profile_type: 1, _firm: null });
+    const homeless = testActor({ id: 2, profile_type: ProfileType.Administrator, _firm: null });
     expect(scopeOf(homeless, 'users').firms).toEqual([]);
   });
 });

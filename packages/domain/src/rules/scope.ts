@@ -38,8 +38,8 @@ const NONE = (area: Area) => make(area, [], 'all');
 const ownFirm = (a: Actor) => (a.profile._firm === null ? [] : [a.profile._firm]);
 
 /**
- * The one answer to "what may this person see here". Servers pass it to every repository read;
- * the web uses the same function to decide what to show.
+ * The one answer to "what may this person see here". The server passes it to every repository read;
+ * the web decides what to show with the permission functions it is built on (rules/permissions.ts).
  */
 export function scopeOf(actor: Actor, area: Area): Scope {
   const firm = ownFirm(actor);
@@ -90,7 +90,7 @@ export function scopeOf(actor: Actor, area: Area): Scope {
       // their own firm's, a super admin included; there is no cross-firm view of it.
       return make(area, firm, 'all');
     case 'audit':
-      // Issue 12 §5: a firm's CCOs and administrators read its events; super accounts every firm's.
+      // A firm's CCOs and administrators read its events; super accounts every firm's.
       if (!canReadAuditTrail(actor)) return NONE(area);
       return make(area, seesEveryFirmsAuditTrail(actor) ? 'all' : firm, 'all');
   }

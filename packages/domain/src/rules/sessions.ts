@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 12 §4): a sign-in's session ends when it goes unused for the firm's idle timeout.
+ * Sessions: a sign-in's session ends when it goes unused for the firm's idle timeout.
  * The timeout is a firm setting; a person of no firm (a super administrator may have none) gets the default.
  */
 export const DEFAULT_IDLE_TIMEOUT_MINUTES = 30;

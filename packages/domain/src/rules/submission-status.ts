@@ -1,13 +1,13 @@
 import { type FiscalPeriod, periodStart } from './fiscal.js';
 
 /**
- * Where a supervised person stands for a period (issue 8, spec 001 §4): the attestation's own status
+ * Where a supervised person stands for a period: the attestation's own status
  * when one is filed, else Pending while the firm's grace period runs and Delinquent after it.
  */
 export const SUBMISSION_STATUSES = ['Reviewed', 'Submitted', 'Pending', 'Delinquent'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-/** The firm's policy unless it sets its own: spec 001 §4's 15 days (Rule 204A-1 itself allows 30). */
+/** The firm's policy unless it sets its own: 15 days (Rule 204A-1 itself allows 30). */
 export const DEFAULT_GRACE_DAYS = 15;
 
 /** The quarter after `period`: its attestation is due in it. */

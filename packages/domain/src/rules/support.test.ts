@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { supportTicketBody, supportTicketListQuery } from '../schemas/support-tickets.js';
 import { testActor } from '../testing/actors.js';
 import { menu, menuFor } from './menu.js';
+import { ProfileType } from './permissions.js';
 import { scopeOf } from './scope.js';
 import {
   canHandleCase,
@@ -15,10 +16,10 @@ import {
 
 const staff = testActor({ id: 4 });
 const handler = testActor({ id: 5, is_support_handler: true });
-const admin = testActor({ id: 2, profile_type: 1 });
-const superAdmin = testActor({ id: 1, profile_type: 1, is_super_admin: true, _firm: 9 });
-const client = testActor({ id: 6, profile_type: 4, is_support_handler: true });
-const otherAdmin = testActor({ id: 7, profile_type: 1, _firm: 2 });
+const admin = testActor({ id: 2, profile_type: ProfileType.Administrator });
+const superAdmin = testActor({ id: 1, profile_type: ProfileType.Administrator, is_super_admin: true, _firm: 9 });
+const client = testActor({ id: 6, profile_type: ProfileType.Client, is_support_handler: true });
+const otherAdmin = testActor({ id: 7, profile_type: ProfileType.Administrator, _firm: 2 });
 const staffCase = { firmId: 1, submitterId: 4 };
 
 describe('support cases: who works on what', () => {

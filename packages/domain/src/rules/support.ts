@@ -1,12 +1,12 @@
 import { type Actor, isFirmAdmin, isStaff, isSuperAdmin, sameFirm } from './permissions.js';
 
-/** Spec 001 §4: a case's statuses, in the order a case moves through them. */
+/** A case's statuses, in the order a case moves through them. */
 export const caseStatuses = ['New', 'In Progress', 'Resolved', 'Awaiting Submitter Feedback', 'Closed'] as const;
 export type CaseStatus = (typeof caseStatuses)[number];
 export const NEW_CASE_STATUS: CaseStatus = 'New';
 export const CLOSED_CASE_STATUS: CaseStatus = 'Closed';
 
-/** Spec 001 §9: the option lists of the case form. */
+/** The option lists of the case form. */
 export const caseCategories = [
   'Compliance',
   'Consulting',
@@ -32,7 +32,7 @@ export interface CaseTarget {
 }
 
 /**
- * Spec 000 §2: support (help requests, prayer requests) is in the staff's menu, not the clients'; a
+ * Support (help requests, prayer requests) is in the staff's menu, not the clients'; a
  * client has no support cases at all.
  */
 export const canUseSupport = (a: Actor) => isStaff(a);

@@ -1,7 +1,7 @@
 import { type Actor, isFirmAdmin, isSuperAdmin, sameFirm, type UserTarget } from './permissions.js';
 
 /**
- * A firm's two-factor policy (issue 12 §1):
+ * A firm's two-factor policy:
  * - `required`: administrators, CCOs and investments users need a second factor (the default);
  * - `optional`: a second factor is each person's choice;
  * - `demo`: the demo firms, whose accounts sign in with the password alone.

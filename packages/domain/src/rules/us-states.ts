@@ -1,4 +1,4 @@
-/** The 50 US states by full name, the list every state field offers (spec 000 §9). */
+/** The 50 US states by full name, the list every state field offers. */
 export const US_STATES = [
   'Alabama',
   'Alaska',

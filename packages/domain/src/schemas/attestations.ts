@@ -28,7 +28,7 @@ const nullableText = z.string().nullable();
 
 const dateField = (column: string) => ({ column, read: nullableText, write: optionalDate, set: 'editor' as const });
 const flag = (column: string) => ({ column, read: z.boolean(), write: z.boolean().optional(), set: 'editor' as const });
-/** The four yes/no answers the form sends as the text 'true' or 'false' (spec 001 §3). */
+/** The four yes/no answers the form sends as the text 'true' or 'false'. */
 const textBoolean = (column: string) => ({
   column,
   read: z.enum(['true', 'false']),
@@ -65,7 +65,7 @@ function server(column: string, read: z.ZodType = nullableText) {
 }
 
 /**
- * A quarterly attestation (spec 001 §3), on the spec's wire names. Firm, owner, the person's first and
+ * A quarterly attestation, on the spec's wire names. Firm, owner, the person's first and
  * last name (from their account), name, period and submission date are the server's; status and reviewed date are the reviewer's (a CCO).
  */
 export const attestationFields = defineFields({
@@ -149,7 +149,7 @@ export const attestationFields = defineFields({
   Over_De_Minimis__c: server('overDeMinimis', z.boolean()),
 });
 
-/** The child lists, each row keyed by `Id` and naming its attestation (spec 001 §3). */
+/** The child lists, each row keyed by `Id` and naming its attestation. */
 const childBase = {
   Id: server('id', z.number().int()),
   Quarterly_Attestation__c: server('attestationId', z.number().int()),
@@ -232,7 +232,7 @@ export const personalSecurityRow = childRow(personalSecurityFields);
 export const outsideBusinessActivityRow = childRow(outsideBusinessActivityFields);
 export const politicalContributionRow = childRow(politicalContributionFields);
 
-/** The POST and PUT body: the attestation and its three lists (spec 001 §7). */
+/** The POST and PUT body: the attestation and its three lists. */
 export const attestationBody = writeSchema(attestationFields).extend({
   personalSecurities: childList(personalSecurityFields),
   outsideBusinessActivities: childList(outsideBusinessActivityFields),
@@ -324,7 +324,7 @@ export const attestationListQuery = pageQuery.extend({
 });
 export type AttestationListQuery = z.infer<typeof attestationListQuery>;
 
-/** A new attestation's values before the form pre-fills it (spec 001 §3 defaults). */
+/** A new attestation's values before the form pre-fills it (the record's defaults). */
 export const NEW_ATTESTATION_DEFAULTS = {
   CFP__c: false,
   ChFC__c: false,
@@ -350,7 +350,7 @@ export const NEW_ATTESTATION_DEFAULTS = {
   hasNotUsedPersonalDevice__c: false,
 } as const;
 
-/** A person on the roster of supervised persons (spec 001 §3). */
+/** A person on the roster of supervised persons. */
 export const supervisedPersonFields = defineFields({
   id: server('id', z.number().int()),
   user_id: server('userId', z.number().int()),

@@ -12,7 +12,7 @@ const captchaPayload = z.string().trim().max(4096, messages.validation.maxLength
 export const loginBody = z.object({
   email: z.string().trim().max(254, messages.validation.maxLength(254)).min(1, messages.validation.enterEmail),
   password: required(password),
-  /** Required once the sign-ins of the account or the address have failed 3 times (issue 12 §3). */
+  /** Required once the sign-ins of the account or the address have failed 3 times. */
   captcha: captchaPayload.optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -21,7 +21,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const loginErrorResponse = errorResponse.extend({ captcha_required: z.boolean().optional() });
 export type LoginErrorResponse = z.infer<typeof loginErrorResponse>;
 
-/** Spec 000 §7 `POST /api/verify_captcha/`. */
+/** `POST /api/verify_captcha/`: a solved captcha's payload, and its score. */
 export const verifyCaptchaBody = z.object({ token: captchaPayload.min(1, messages.validation.required) });
 export const verifyCaptchaResponse = z.object({ success: z.boolean(), score: z.number() });
 export type VerifyCaptchaResponse = z.infer<typeof verifyCaptchaResponse>;

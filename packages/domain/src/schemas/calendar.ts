@@ -3,23 +3,9 @@ import { messages } from '../messages.js';
 import { daysFromTo, MAX_CALENDAR_RANGE_DAYS, MAX_EVENT_DAYS } from '../rules/calendar.js';
 import { isCalendarDate } from '../rules/fiscal.js';
 import { optionalMultilineText, optionalText, text } from './common.js';
+import { defineFields, fieldsBody, readSchema } from './field-table.js';
 
 const m = messages.calendar;
-
-/**
- * A firm event as the API answers it. An all-day event's `start` and `end` are calendar dates
- * (YYYY-MM-DD, `end` the last day, inclusive); a timed event's are ISO 8601 instants in UTC.
- */
-export const calendarEventSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  all_day: z.boolean(),
-  start: z.string(),
-  end: z.string(),
-  location: z.string().nullable(),
-  description: z.string().nullable(),
-});
-export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 const wireDate = z.string().refine(isCalendarDate, m.date);
 const instant = z.iso.datetime({ offset: true, error: m.dateTime });
@@ -27,28 +13,53 @@ const instant = z.iso.datetime({ offset: true, error: m.dateTime });
 /** The longest event, in milliseconds, for a timed one. */
 const MAX_EVENT_MS = MAX_EVENT_DAYS * 86_400_000;
 
+/**
+ * A firm event. An all-day event's `start` and `end` are calendar dates (YYYY-MM-DD, `end` the last
+ * day, inclusive); a timed event's are ISO 8601 instants in UTC. The server keeps a timed event's
+ * instants beside the days they fall on in the portal's time zone, and answers from whichever holds.
+ */
+export const calendarEventFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  title: { column: 'title', read: z.string(), write: text(200).min(1, m.titleRequired), set: 'editor' },
+  all_day: { column: 'allDay', read: z.boolean(), write: z.boolean().default(false), set: 'editor' },
+  start: {
+    column: 'startDate',
+    read: z.string(),
+    write: z.string({ error: m.startRequired }).trim().min(1, m.startRequired),
+    set: 'editor',
+  },
+  end: {
+    column: 'endDate',
+    read: z.string(),
+    write: z.string({ error: m.endRequired }).trim().min(1, m.endRequired),
+    set: 'editor',
+  },
+  // Saved whole: a field the form leaves out is none.
+  location: { column: 'location', read: z.string().nullable(), write: optionalText(200).default(null), set: 'editor' },
+  description: {
+    column: 'description',
+    read: z.string().nullable(),
+    write: optionalMultilineText(4000).default(null),
+    set: 'editor',
+  },
+});
+
+export const calendarEventSchema = readSchema(calendarEventFields);
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
+
 /** What an administrator writes: the same fields but the id; the form's messages on each input. */
-export const calendarEventBody = z
-  .object({
-    title: text(200).min(1, m.titleRequired),
-    all_day: z.boolean().default(false),
-    start: z.string({ error: m.startRequired }).trim().min(1, m.startRequired),
-    end: z.string({ error: m.endRequired }).trim().min(1, m.endRequired),
-    location: optionalText(200),
-    description: optionalMultilineText(4000),
-  })
-  .superRefine((body, ctx) => {
-    const format = body.all_day ? wireDate : instant;
-    const start = format.safeParse(body.start);
-    const end = format.safeParse(body.end);
-    if (!start.success) ctx.addIssue({ code: 'custom', path: ['start'], message: start.error.issues[0].message });
-    if (!end.success) ctx.addIssue({ code: 'custom', path: ['end'], message: end.error.issues[0].message });
-    if (!start.success || !end.success) return;
-    const length = body.all_day ? daysFromTo(body.start, body.end) : Date.parse(body.end) - Date.parse(body.start);
-    if (length < 0) ctx.addIssue({ code: 'custom', path: ['end'], message: m.endBeforeStart });
-    else if (body.all_day ? length >= MAX_EVENT_DAYS : length > MAX_EVENT_MS)
-      ctx.addIssue({ code: 'custom', path: ['end'], message: m.tooLong(MAX_EVENT_DAYS) });
-  });
+export const calendarEventBody = fieldsBody(calendarEventFields).superRefine((body, ctx) => {
+  const format = body.all_day ? wireDate : instant;
+  const start = format.safeParse(body.start);
+  const end = format.safeParse(body.end);
+  if (!start.success) ctx.addIssue({ code: 'custom', path: ['start'], message: start.error.issues[0].message });
+  if (!end.success) ctx.addIssue({ code: 'custom', path: ['end'], message: end.error.issues[0].message });
+  if (!start.success || !end.success) return;
+  const length = body.all_day ? daysFromTo(body.start, body.end) : Date.parse(body.end) - Date.parse(body.start);
+  if (length < 0) ctx.addIssue({ code: 'custom', path: ['end'], message: m.endBeforeStart });
+  else if (body.all_day ? length >= MAX_EVENT_DAYS : length > MAX_EVENT_MS)
+    ctx.addIssue({ code: 'custom', path: ['end'], message: m.tooLong(MAX_EVENT_DAYS) });
+});
 export type CalendarEventBody = z.input<typeof calendarEventBody>;
 
 /** `GET /api/calendar/events/?from=&to=`: calendar dates, inclusive, at most a bounded span apart. */

@@ -26,7 +26,7 @@ describe('a cash request as an advisor submits it (POST and PUT alike)', () => {
     expect(body).toMatchObject({ ESWA_Portal_Owner_ID__c: 41, Amount__c: 12.5, Cash_Request_Type__c: 'Raise Cash' });
   });
 
-  it("names every missing required field with the spec's message (spec 001 §5)", () => {
+  it("names every missing required field with the spec's message", () => {
     expect(problems({})).toEqual({
       ESWA_Portal_Owner_ID__c: 'Select the client.',
       Financial_Account_Name__c: 'Enter the account name.',
@@ -73,7 +73,7 @@ describe('a cash request as an advisor submits it (POST and PUT alike)', () => {
     expect(cashRequestBody.parse({ ...complete, Amount__c: value }).Amount__c).toBe(kept);
   });
 
-  it('offers the types of spec 001 §9', () => {
+  it('offers the two cash request types, Raise Cash and Invest Cash', () => {
     expect(cashRequestBody.parse({ ...complete, Cash_Request_Type__c: 'Invest Cash' }).Cash_Request_Type__c).toBe(
       'Invest Cash',
     );
@@ -88,7 +88,7 @@ describe('a cash request as an advisor submits it (POST and PUT alike)', () => {
     });
   });
 
-  it('carries the suffix __c on every wire name but Id and CreatedDate (spec 001 §3)', () => {
+  it('carries the suffix __c on every wire name but Id and CreatedDate', () => {
     expect(Object.keys(cashRequestFields).filter((wire) => !wire.endsWith('__c'))).toEqual(['Id', 'CreatedDate']);
   });
 });

@@ -15,7 +15,7 @@ import {
 const m = messages.cashRequests;
 
 /**
- * A cash request (spec 001 §3) on the spec's wire names, `__c` on all but Id and CreatedDate. The
+ * A cash request on the spec's wire names, `__c` on all but Id and CreatedDate. The
  * amount is a JSON number of dollars (numeric(14,2)); a body may send it as a decimal string.
  */
 export const cashRequestFields = defineFields({
@@ -47,7 +47,7 @@ export type CashRequest = z.infer<typeof cashRequestSchema>;
 export const cashRequestBody = writeSchema(cashRequestFields);
 export type CashRequestBody = z.infer<typeof cashRequestBody>;
 
-/** What the list shows of each request (spec 001 §2's columns, and what its row actions need). */
+/** What the list shows of each request (the screen's columns, and what its row actions need). */
 export const CASH_REQUEST_LIST_FIELDS = [
   'Id',
   'Cash_Request_Type__c',
@@ -70,7 +70,7 @@ export const cashRequestListItem = cashRequestSchema.pick(
 export type CashRequestListItem = z.infer<typeof cashRequestListItem>;
 
 /**
- * `GET /api/cash_requests/`: `clientId` (spec 001 §7), `firm` (a super admin's filter), `search`
+ * `GET /api/cash_requests/`: `clientId`, `firm` (a super admin's filter), `search`
  * (account name, account number, custodian, relationship name), `status` (one or several),
  * `ordering` by the list's columns, newest first by default.
  */

@@ -74,7 +74,7 @@ describe('a client agreement as the form submits it (POST and PUT alike)', () =>
     expect(problems(joint)).toEqual({});
   });
 
-  it("names every missing field of an individual client with the spec's message (spec 001 §5)", () => {
+  it("names every missing field of an individual client with the spec's message", () => {
     expect(problems({})).toEqual(requiredOf('Client'));
   });
 
@@ -232,7 +232,7 @@ describe('client agreement PII', () => {
     expect(maskPii('ssn', null)).toBeNull();
   });
 
-  it('names the record after the client, else the joint client (spec 001 §9)', () => {
+  it('names the record after the client, else the joint client', () => {
     expect(clientAgreementName('Sam Smith', 'Alex Smith')).toBe('Sam Smith - Client Agreement');
     expect(clientAgreementName(null, 'Alex Smith')).toBe('Alex Smith - Client Agreement');
   });

@@ -178,7 +178,7 @@ const deliveryDates = z.object({
 }) satisfies z.ZodType<DeliveryDates>;
 
 /**
- * A client agreement (spec 001 §3) on the spec's wire names, `__c` on all but Id, Name, Client__r and
+ * A client agreement on the spec's wire names, `__c` on all but Id, Name, Client__r and
  * Joint_Client__r. One per client user (`ESWA_Portal_User_ID__c`). Every value is optional here: which
  * ones the form requires depends on the form type, so `clientAgreementBody` checks presence (with the
  * spec's messages) after each field's own format check. PII fields (`pii: true`, with their `kind`)
@@ -186,7 +186,7 @@ const deliveryDates = z.object({
  */
 export const clientAgreementFields = defineFields({
   Id: server('id', z.number().int()),
-  /** '{client name, else joint client name} - Client Agreement' (spec 001 §9). */
+  /** '{client name, else joint client name} - Client Agreement'. */
   Name: server('name', z.string()),
   /** The client user the agreement belongs to: an advisor picks one of their clients; a client is themself. */
   ESWA_Portal_User_ID__c: {
@@ -373,7 +373,7 @@ const licences = [
 
 /**
  * The POST and PUT body (server and web alike): each field's format, then what the form type
- * requires with the spec's inline messages (spec 001 §5), judged beside the format messages so the
+ * requires with the spec's inline messages, judged beside the format messages so the
  * form shows them all at once. Any problem: the toast (and 400 detail) `messages.clientAgreements.requiredFields`.
  * The joint column is ignored for Individual Client; the public company is cleared when its box is off.
  */
@@ -421,6 +421,6 @@ export const revealQuery = z.object({
     .transform((v) => v === 'true'),
 });
 
-/** The record's name (spec 001 §9): the client's name, else the joint client's, then ' - Client Agreement'. */
+/** The record's name: the client's name, else the joint client's, then ' - Client Agreement'. */
 export const clientAgreementName = (clientName: string | null, jointName: string | null) =>
   `${clientName || jointName || ''}${m.nameSuffix}`;

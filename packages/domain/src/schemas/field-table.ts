@@ -163,10 +163,33 @@ export function writeSchema(
   );
 }
 
-/** The `ordering` values a list accepts: each sortable wire name, ascending or descending (`-name`). */
-export function orderingsOf(table: FieldTable): [string, ...string[]] {
-  const names = Object.keys(table).filter((wire) => table[wire].sort);
-  return names.flatMap((n) => [n, `-${n}`]) as [string, ...string[]];
+/**
+ * A body of the writable fields alone, each with its write type: anything else sent is dropped, not
+ * judged (the echo check of `writeSchema` is for forms that send the whole record back). For a record
+ * without groups whose form sends only its inputs.
+ */
+export function fieldsBody<const T extends FieldTable>(table: T): z.ZodObject<Writable<T, ''>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [wire, field] of Object.entries(table)) {
+    if (field.group) throw new Error(`fieldsBody: ${wire} is in a group`);
+    if (field.write) shape[wire] = field.write;
+  }
+  return z.object(shape) as unknown as z.ZodObject<Writable<T, ''>>;
+}
+
+/**
+ * The `ordering` values a list accepts: each sortable wire name, ascending or descending (`-name`), in
+ * the table's order or in `order` (the order the list's message names them in). A name in `order`
+ * that is not sortable is a mistake, caught when the module loads.
+ */
+export function orderingsOf<const T extends FieldTable>(
+  table: T,
+  order?: readonly (keyof T & string)[],
+): [string, ...string[]] {
+  const sortable = Object.keys(table).filter((wire) => table[wire].sort);
+  if (order && (order.length !== sortable.length || order.some((n) => !table[n]?.sort)))
+    throw new Error(`orderingsOf: ${order.join(', ')} are not the sortable fields ${sortable.join(', ')}`);
+  return (order ?? sortable).flatMap((n) => [n, `-${n}`]) as [string, ...string[]];
 }
 
 /** Who may set a field: the server's check and the web's choice to show an input are this one rule. */

@@ -2,19 +2,54 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { FIRM_LINK_KINDS } from '../rules/firm-links.js';
 import { MAX_ID, pageOf, pageQuery, recordId, text } from './common.js';
+import { defineFields, fieldsBody, orderingsOf, readSchema } from './field-table.js';
 
 const m = messages.firmLinks;
 
-export const firmLink = z.object({
-  id: z.number().int(),
-  firm: z.number().int(),
-  kind: z.enum(FIRM_LINK_KINDS),
-  label: z.string(),
-  url: z.string(),
-  /** The key of the firm's service provider a portfolio-system link signs in through (issue 12 §2), or null. */
-  service_provider: z.string().nullable(),
-  updated_at: z.string(),
+/** http(s) only: a `javascript:` or `data:` address in a menu would run in the portal's own page. */
+const webUrl = z
+  .string({ error: m.urlRequired })
+  .trim()
+  .min(1, m.urlRequired)
+  .max(2000, messages.validation.maxLength(2000))
+  .pipe(z.url({ protocol: /^https?$/, error: m.urlInvalid }));
+
+/** A link of a firm's menus (a client's financial planning, the staff's portfolio systems and help portal). */
+export const firmLinkFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  firm: { column: 'firmId', read: z.number().int(), set: 'server' },
+  kind: {
+    column: 'kind',
+    read: z.enum(FIRM_LINK_KINDS),
+    write: z.enum(FIRM_LINK_KINDS, { error: m.chooseKind }),
+    set: 'editor',
+    sort: true,
+  },
+  label: {
+    column: 'label',
+    read: z.string(),
+    write: text(100).pipe(z.string().min(1, m.labelRequired)),
+    set: 'editor',
+    sort: true,
+  },
+  url: { column: 'url', read: z.string(), write: webUrl, set: 'editor' },
+  /** The key of the firm's service provider a portfolio-system link signs in through, or null. */
+  service_provider: {
+    column: 'serviceProviderKey',
+    read: z.string().nullable(),
+    write: z
+      .string()
+      .trim()
+      .max(40)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    set: 'editor',
+  },
+  updated_at: { column: 'updatedAt', read: z.string(), set: 'server' },
 });
+
+export const firmLink = readSchema(firmLinkFields);
 export type FirmLink = z.infer<typeof firmLink>;
 export const firmLinkPage = pageOf(firmLink);
 
@@ -27,30 +62,11 @@ export const firmLinkListQuery = pageQuery.extend({
   firm: recordId.optional(),
   kind: z.enum(FIRM_LINK_KINDS).optional(),
   search: z.string().trim().max(200).optional(),
-  ordering: z.enum(['kind', '-kind', 'label', '-label']).default('kind'),
+  ordering: z.enum(orderingsOf(firmLinkFields)).default('kind'),
 });
 export type FirmLinkListQuery = z.infer<typeof firmLinkListQuery>;
 
-/** http(s) only: a `javascript:` or `data:` address in a menu would run in the portal's own page. */
-const webUrl = z
-  .string({ error: m.urlRequired })
-  .trim()
-  .min(1, m.urlRequired)
-  .max(2000, messages.validation.maxLength(2000))
-  .pipe(z.url({ protocol: /^https?$/, error: m.urlInvalid }));
-
-const linkFields = z.object({
-  kind: z.enum(FIRM_LINK_KINDS, { error: m.chooseKind }),
-  label: text(100).pipe(z.string().min(1, m.labelRequired)),
-  url: webUrl,
-  service_provider: z
-    .string()
-    .trim()
-    .max(40)
-    .nullable()
-    .optional()
-    .transform((v) => v || null),
-});
+const linkFields = fieldsBody(firmLinkFields);
 
 /** Single sign-on is for the staff's portfolio systems: a link of another kind opens its URL. */
 const ssoOnPortfolio = (link: { kind: string; service_provider: string | null }, ctx: z.RefinementCtx) => {

@@ -16,7 +16,7 @@ const url = z
 const nullableText = z.string().nullable();
 const MAX_GRACE_DAYS = 90;
 
-/** A firm (spec 000 §3), with the links to its Form ADV and Form CRS and its logo. */
+/** A firm, with the links to its Form ADV and Form CRS and its logo. */
 export const firmFields = defineFields({
   id: { column: 'id', read: z.number().int(), set: 'server' },
   name: {
@@ -41,7 +41,7 @@ export const firmFields = defineFields({
   form_crs_url: { column: 'formCrsUrl', read: nullableText, write: url, set: 'editor' },
   /**
    * The firm's compliance policy: the days after a quarter opens within which last quarter's
-   * attestation is on time (spec 001 §4's 15 by default; Rule 204A-1 allows up to 30).
+   * attestation is on time (15 by default; Rule 204A-1 allows up to 30).
    */
   attestation_grace_days: {
     column: 'attestationGraceDays',
@@ -64,7 +64,7 @@ export const firmFields = defineFields({
     write: z.enum(TWO_FACTOR_POLICIES, { error: messages.validation.oneOf([...TWO_FACTOR_POLICIES]) }).optional(),
     set: 'editor',
   },
-  /** Minutes a signed-in session may go unused before it ends (issue 12 §4; 30 by default). */
+  /** Minutes a signed-in session may go unused before it ends (30 by default). */
   idle_timeout_minutes: {
     column: 'idleTimeoutMinutes',
     read: z.number().int(),

@@ -10,7 +10,7 @@ const c = messages.catalogues;
 const instant = (column: string) => ({ column, read: z.string(), set: 'server' as const, sort: true });
 
 /**
- * A catalogue entry (spec 001 §3): `name` and `investment_model_name` / `fee_schedule_name` are one
+ * A catalogue entry: `name` and `investment_model_name` / `fee_schedule_name` are one
  * stored name under the two wire names the seed answered; a body may set it through either (the
  * one that differs from the stored name wins). The server requires it, since either may carry it.
  */

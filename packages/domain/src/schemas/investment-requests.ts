@@ -9,7 +9,7 @@ import {
 import { optionalMultilineText, pageQuery, recordId, recordRef, requiredText } from './common.js';
 import { type FieldTable, orderingsOf } from './field-table.js';
 
-/** What strategies and cash requests share on the wire (spec 001 §3, issue 9). */
+/** What strategies and cash requests share on the wire. */
 
 const m = messages.investmentRequests;
 
@@ -68,11 +68,7 @@ export const requestBaseFields = {
 };
 
 /**
- * `status=Submitted&status=In Progress` or `status=Submitted,In Progress`: one status or several,
- * each one of `statuses`.
- */
-/**
- * A requests list's query: `clientId` (spec 001 §7), `firm` (a super admin's filter), `search`, `status`
+ * A requests list's query: `clientId`, `firm` (a super admin's filter), `search`, `status`
  * (one or several), `ordering` by the list's columns (`table`'s sortable fields), newest first by default.
  */
 export const requestListQuery = <const T extends readonly [string, ...string[]]>(table: FieldTable, statuses: T) =>
@@ -84,6 +80,10 @@ export const requestListQuery = <const T extends readonly [string, ...string[]]>
     ordering: z.enum(orderingsOf(table)).default('-CreatedDate'),
   });
 
+/**
+ * `status=Submitted&status=In Progress` or `status=Submitted,In Progress`: one status or several,
+ * each one of `statuses`.
+ */
 export const statusFilter = <const T extends readonly [string, ...string[]]>(statuses: T) =>
   z
     .union([z.string(), z.array(z.string())])

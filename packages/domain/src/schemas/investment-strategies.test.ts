@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
+import { ProfileType } from '../rules/permissions.js';
 import { testActor } from '../testing/actors.js';
 import { maySet } from './field-table.js';
 import {
@@ -46,7 +47,7 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
     expect(problems(complete)).toEqual({});
   });
 
-  it("names every missing required field with the spec's message (spec 001 §5)", () => {
+  it("names every missing required field with the spec's message", () => {
     expect(problems({})).toEqual({
       ESWA_Portal_Owner_ID__c: 'Select the client.',
       Financial_Account_Name__c: 'Enter the account name.',
@@ -126,7 +127,7 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
     });
   });
 
-  it('offers the trading authorities of spec 001 §9 and nothing else', () => {
+  it('offers the two trading authorities, Advisor and Investment Department, and nothing else', () => {
     expect(parse({ ...complete, Trading_Authority__c: 'Investment Department' }).Trading_Authority__c).toBe(
       'Investment Department',
     );
@@ -228,7 +229,7 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
     });
   });
 
-  it('offers the cash management frequencies of spec 001 §9, or none', () => {
+  it('offers the cash management frequencies (Monthly, Quarterly, Annually, Other), or none', () => {
     expect(parse({ ...complete, Cash_Management_Frequency__c: '' }).Cash_Management_Frequency__c).toBeNull();
     expect(problems({ ...complete, Cash_Management_Frequency__c: 'Weekly' })).toEqual({
       Cash_Management_Frequency__c: 'Select one of: Monthly, Quarterly, Annually, Other.',
@@ -236,7 +237,7 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
   });
 
   it('leaves the submitter, status, names of the choices, id and dates to the server', () => {
-    const advisor = testActor({ id: 7, profile_type: 2 });
+    const advisor = testActor({ id: 7, profile_type: ProfileType.FinancialAdvisor });
     const serverSet = Object.entries(investmentStrategyFields)
       .filter(([, field]) => !maySet(field, advisor))
       .map(([wire]) => wire)
@@ -258,7 +259,7 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
     );
   });
 
-  it('carries the suffix __c on every wire name but Id and CreatedDate (spec 001 §3)', () => {
+  it('carries the suffix __c on every wire name but Id and CreatedDate', () => {
     const plain = Object.keys(investmentStrategyFields).filter((wire) => !wire.endsWith('__c'));
     expect(plain.sort()).toEqual(['CreatedDate', 'Id']);
   });

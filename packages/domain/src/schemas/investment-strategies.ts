@@ -22,9 +22,9 @@ const m = messages.investmentStrategies;
 const flag = (column: string) => ({ column, read: z.boolean(), write: z.boolean().optional(), set: 'editor' as const });
 
 /**
- * An investment strategy (spec 001 §3) on the spec's wire names, `__c` on all but Id and CreatedDate.
+ * An investment strategy on the spec's wire names, `__c` on all but Id and CreatedDate.
  * `Fee_Schedule__c` and `Investment_Model__c` are the ids of a fee schedule and a model the advisor may
- * pick (spec 001 §6); the answer also names them (`Fee_Schedule_Name__c`, `Investment_Model_Name__c`,
+ * pick; the answer also names them (`Fee_Schedule_Name__c`, `Investment_Model_Name__c`,
  * kept as they were when chosen, so a renamed or deleted model does not rewrite a filed request).
  * Money is a JSON number of dollars (numeric(14,2)); a body may send it as a decimal string.
  */
@@ -156,7 +156,7 @@ export const investmentStrategyBody = writeSchema(investmentStrategyFields)
   .transform((body) => (body.Is_Cash_Distributions__c ? body : { ...body, Amount__c: null }));
 export type InvestmentStrategyBody = z.infer<typeof investmentStrategyBody>;
 
-/** What the list shows of each strategy (spec 001 §2's columns, and what its row actions need). */
+/** What the list shows of each strategy (the screen's columns, and what its row actions need). */
 export const INVESTMENT_STRATEGY_LIST_FIELDS = [
   'Id',
   'Financial_Account_Name__c',
@@ -181,7 +181,7 @@ export const investmentStrategyListItem = investmentStrategySchema.pick(
 export type InvestmentStrategyListItem = z.infer<typeof investmentStrategyListItem>;
 
 /**
- * `GET /api/investment_strategies/`: `clientId` (spec 001 §7), `firm` (a super admin's filter),
+ * `GET /api/investment_strategies/`: `clientId`, `firm` (a super admin's filter),
  * `search` (account name, account number, master code, custodian, relationship name, client name),
  * `status` (one or several), `ordering` by the list's columns, newest first by default.
  */

@@ -23,7 +23,7 @@ describe('the Exhibit B investor profile as the form saves it', () => {
     expect(problems(complete)).toEqual({});
   });
 
-  it("requires all nine with 'Please select an option' (spec 001 §5)", () => {
+  it("requires all nine with 'Please select an option'", () => {
     expect(problems({})).toEqual(Object.fromEntries(Object.keys(complete).map((k) => [k, 'Please select an option'])));
     expect(problems({ ...complete, IP_Risk_Tolerance__c: '' })).toEqual({
       IP_Risk_Tolerance__c: 'Please select an option',
@@ -39,7 +39,7 @@ describe('the Exhibit B investor profile as the form saves it', () => {
     [null, 'Submitted'],
     ['Submitted', 'Updated'],
     ['Updated', 'Submitted'],
-  ] as const)('a save of a record with status %s leaves it %s (spec 001 §4)', (current, next) => {
+  ] as const)('a save of a record with status %s leaves it %s', (current, next) => {
     expect(nextInvestorProfileStatus(current)).toBe(next);
   });
 });

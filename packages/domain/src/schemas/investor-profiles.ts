@@ -5,7 +5,7 @@ import { defineFields, readSchema, writeSchema } from './field-table.js';
 
 const m = messages.investorProfiles;
 
-/** The nine questions' options, exactly as spec 001 §3 lists them (the web's radio groups read them here). */
+/** The nine questions' options, exactly as stored and shown (the web's radio groups read them here). */
 export const IP_RELATIONSHIP_TIME_HORIZONS = [
   'Under 1 year',
   '1-2 years',
@@ -50,7 +50,7 @@ export const IP_ASSET_ALLOCATIONS = [
 export const INVESTOR_PROFILE_STATUSES = ['Submitted', 'Updated'] as const;
 export type InvestorProfileStatus = (typeof INVESTOR_PROFILE_STATUSES)[number];
 
-/** A required radio: 'Please select an option' when none is chosen (spec 001 §5), the list when off it. */
+/** A required radio: 'Please select an option' when none is chosen, the list when off it. */
 const question = <const T extends readonly [string, ...string[]]>(column: string, options: T) => ({
   column,
   read: z.enum(options),
@@ -72,7 +72,7 @@ export const INVESTOR_PROFILE_QUESTIONS = {
 } as const;
 
 /**
- * The Exhibit B investor profile (spec 001 §3) of one client user: nine questions, the status the
+ * The Exhibit B investor profile of one client user: nine questions, the status the
  * server sets (Submitted, then Updated; `Status__c` carries the same value) and the client's email.
  */
 export const investorProfileFields = defineFields({
@@ -100,7 +100,7 @@ export const investorProfileBody = writeSchema(investorProfileFields);
 export type InvestorProfileBody = z.infer<typeof investorProfileBody>;
 
 /**
- * The status a save leaves, as spec 001 §4 words it: a new record becomes Submitted; an existing one
+ * The status a save leaves: a new record becomes Submitted; an existing one
  * whose status is not Submitted (none, or Updated) becomes Submitted; a Submitted one becomes Updated.
  */
 export const nextInvestorProfileStatus = (current: string | null): InvestorProfileStatus =>

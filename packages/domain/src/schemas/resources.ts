@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { ACKNOWLEDGEMENT_KINDS, RESOURCE_CATEGORIES } from '../rules/resources.js';
 import { pageOf, pageQuery, recordId, requiredText } from './common.js';
+import { defineFields, orderingsOf, readSchema } from './field-table.js';
 
 const m = messages.resources;
 
@@ -10,28 +11,31 @@ export const resourceCategory = z.enum(RESOURCE_CATEGORIES, {
 });
 
 /**
- * A training resource as its list shows it (spec 001 §2: Resource Name, Added Date, Last Modified Date;
- * the issue's id, name, added_date, last_modified_date, url), with what its row actions need.
+ * A training resource as its list shows it (Resource Name, Added Date, Last Modified Date; id, name,
+ * added_date, last_modified_date, url), with what its row actions need. Its file or link is its current
+ * version's; the record is written through its multipart fields below.
  */
-export const resourceSchema = z.object({
-  id: z.number().int(),
-  firm: z.number().int(),
-  category: z.enum(RESOURCE_CATEGORIES),
-  name: z.string(),
+export const resourceFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  firm: { column: 'firmId', read: z.number().int(), set: 'server' },
+  category: { column: 'category', read: z.enum(RESOURCE_CATEGORIES), set: 'server' },
+  name: { column: 'name', read: z.string(), set: 'server', sort: true },
   /** YYYY-MM-DD in the portal's time zone. */
-  added_date: z.string(),
-  last_modified_date: z.string(),
+  added_date: { column: 'addedDate', read: z.string(), set: 'server', sort: true },
+  last_modified_date: { column: 'modifiedDate', read: z.string(), set: 'server', sort: true },
   /** A file's download path in the portal, or the link itself: either opens in a new tab. */
-  url: z.string(),
-  kind: z.enum(['file', 'link']),
-  file_name: z.string().nullable(),
+  url: { column: 'link', read: z.string(), set: 'server' },
+  kind: { column: 'kind', read: z.enum(['file', 'link']), set: 'server' },
+  file_name: { column: 'fileName', read: z.string().nullable(), set: 'server' },
   /** The current version (1 on creation; a new file or link makes the next). */
-  version: z.number().int(),
+  version: { column: 'version', read: z.number().int(), set: 'server' },
   /** Which attestation date acknowledging it fills; null when it needs no acknowledgement. */
-  acknowledgement: z.enum(ACKNOWLEDGEMENT_KINDS).nullable(),
+  acknowledgement: { column: 'acknowledgement', read: z.enum(ACKNOWLEDGEMENT_KINDS).nullable(), set: 'server' },
   /** When the caller acknowledged the current version (null: not yet, or not required). */
-  acknowledged_on: z.string().nullable(),
+  acknowledged_on: { column: 'acknowledgedOn', read: z.string().nullable(), set: 'server' },
 });
+
+export const resourceSchema = readSchema(resourceFields);
 export type Resource = z.infer<typeof resourceSchema>;
 export const resourcePage = pageOf(resourceSchema);
 
@@ -39,7 +43,7 @@ export const RESOURCE_SORTS = ['name', 'added_date', 'last_modified_date'] as co
 export const resourceListQuery = pageQuery.extend({
   category: resourceCategory,
   search: z.string().trim().max(200).optional(),
-  ordering: z.enum(RESOURCE_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('name'),
+  ordering: z.enum(orderingsOf(resourceFields, RESOURCE_SORTS)).default('name'),
   /** A super admin's (or super CCO's) view of another firm; anyone else's own firm. */
   firm: recordId.optional(),
 });

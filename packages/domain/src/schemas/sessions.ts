@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './common.js';
 
-/** One signed-in session of a person (Settings → Sessions, issue 12 §4). Instants are ISO 8601 UTC. */
+/** One signed-in session of a person (Settings → Sessions). Instants are ISO 8601 UTC. */
 export const sessionSchema = z.object({
   id: z.uuid(),
   /** The user agent as a person reads it ("Chrome on macOS"), from `rules/user-agent.ts`. */

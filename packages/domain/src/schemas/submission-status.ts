@@ -4,7 +4,7 @@ import { SUBMISSION_STATUSES, type SubmissionStatus } from '../rules/submission-
 import { fiscalQuarterParam, fiscalYearParam } from './attestations.js';
 import { pageOf, pageQuery, recordId } from './common.js';
 
-/** Where each supervised person stands for a period (spec 001 §3 "Attestation submission status row"). */
+/** Where each supervised person stands for a period (a row of the Attestation Submission Status screen). */
 export const submissionStatusRow = z.object({
   supervised_person_id: z.number().int(),
   user_id: z.number().int(),
@@ -84,7 +84,7 @@ export type SubmissionStatusPage = z.infer<typeof submissionStatusPage>;
 const fromBody = <T extends z.ZodType>(param: T) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), param);
 
 /**
- * `POST /api/quarterly_attestations/send_email/` (spec 001 §7): remind one supervised person of a
+ * `POST /api/quarterly_attestations/send_email/`: remind one supervised person of a
  * period, the one a status screen shows. Without a period, the one being filed now (the spec's call);
  * a year without its quarter (or the reverse) is refused, not read as "now".
  */

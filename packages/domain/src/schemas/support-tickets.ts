@@ -15,8 +15,8 @@ import { optionalChoice, requiredChoice, serverField, statusFilter } from './inv
 const m = messages.support;
 
 /**
- * A support case (spec 001 §3), on Salesforce's Case names. The submitter's fields, the case number,
- * the origin and the dates are the server's; the status is the handlers' (spec 001 §4: disabled for
+ * A support case, on Salesforce's Case names. The submitter's fields, the case number,
+ * the origin and the dates are the server's; the status is the handlers' (disabled for
  * the submitter, whose PUT that changes it is refused with 403, an unchanged echo being accepted).
  */
 export const supportTicketFields = defineFields({
@@ -72,7 +72,7 @@ export type SupportTicketBody = z.infer<typeof supportTicketBody>;
 /** A new case has no status yet (the server sets New): the form validates without it. */
 export const newSupportTicketBody = supportTicketBody.omit({ Status: true });
 
-/** A list row: the columns of the screen (spec 001 §2) and what the row's rules read. */
+/** A list row: the columns of the screen and what the row's rules read. */
 export const SUPPORT_TICKET_LIST_FIELDS = [
   'Id',
   'CaseNumber',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { loginResponse } from './users.js';
 
-/** Two-factor sign-in's wire contract (issue 12 §1). */
+/** Two-factor sign-in's wire contract. */
 
 export const FACTOR_KINDS = ['totp', 'webauthn'] as const;
 export type FactorKind = (typeof FACTOR_KINDS)[number];

@@ -10,7 +10,7 @@ export const salutations = ['Miss', 'Mr.', 'Mrs.', 'Ms.'] as const;
 const nullableText = z.string().nullable();
 const flag = z.boolean().optional();
 const dbId = z.number().int().positive().max(MAX_ID);
-/** A field of the user form that only some roles set (spec 000 §6): the rule is the permissions module's. */
+/** A field of the user form that only some roles set: the rule is the permissions module's. */
 const guarded = (field: UserFormField) => (actor: Actor) => canSetUserField(actor, field);
 const profileText = (column: string, max = 255) => ({ column, group: 'profile' as const, ...textField(max) });
 const profileFlag = (column: string) => {
@@ -25,7 +25,7 @@ const profileFlag = (column: string) => {
 };
 
 /**
- * A user and their profile (spec 000 §3), described once. The wire nests the profile under `profile`;
+ * A user and their profile, described once. The wire nests the profile under `profile`;
  * the server keeps it in its own table. Everything below (response, bodies, ordering) derives from it.
  */
 export const userFields = defineFields({
@@ -148,7 +148,7 @@ export const updatePersonalInfoBody = writeSchema(userFields, {
 });
 export type UpdatePersonalInfoBody = z.infer<typeof updatePersonalInfoBody>;
 
-/** Sign-in's answer (spec 000 §3), here beside the user so the sign-in form's schemas stay small. */
+/** Sign-in's answer, here beside the user so the sign-in form's schemas stay small. */
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -180,8 +180,8 @@ export const userListQuery = pageQuery.extend({
 export type UserListQuery = z.infer<typeof userListQuery>;
 
 /**
- * A row of the users screen (GET /api/users/filter/, firm_users/, firm_advisor_clients/): the columns of
- * spec 000 §2 (User, Email, Profile, Active with the Invited badge, Last Login) and what the row actions'
+ * A row of the users screen (GET /api/users/filter/, firm_users/, firm_advisor_clients/): the columns of the
+ * screen (User, Email, Profile, Active with the Invited badge, Last Login) and what the row actions'
  * rules read of the target (`UserTarget`: id, advisor, firm, super flags). The Edit form loads the whole
  * user; the row stays small because the database builds each row's JSON for every page.
  */

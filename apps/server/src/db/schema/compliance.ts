@@ -23,7 +23,7 @@ const stamps = {
 };
 
 /**
- * Quarterly attestations (spec 001 §3). Kept for the examiner (Rule 204-2: five years): a delete only
+ * Quarterly attestations. Kept for the examiner (Rule 204-2: five years): a delete only
  * sets `deleted_at`, and the names the record showed are stored with it, not looked up.
  */
 export const attestations = pgTable(
@@ -165,7 +165,7 @@ export const politicalContributions = pgTable(
 );
 
 /**
- * The roster of supervised persons (spec 001 §2). Removing someone sets `removed_at`: Rule 204-2 keeps
+ * The roster of supervised persons. Removing someone sets `removed_at`: Rule 204-2 keeps
  * the names of access persons for five years, so the row and its dates stay.
  */
 export const supervisedPersons = pgTable(
@@ -187,7 +187,7 @@ export const supervisedPersons = pgTable(
 );
 
 /**
- * Each reminder of the quarterly attestation mailed (issue 8): to a person ('manual' by a CCO, or the
+ * Each reminder of the quarterly attestation mailed: to a person ('manual' by a CCO, or the
  * schedule's 'opening' and 'before_due'), or a firm's escalation to its CCOs (no person). The schedule's
  * are unique per person (or firm), period and kind, so the database keeps "once" true even when two
  * instances run the schedule together; a CCO's may repeat, each recorded.

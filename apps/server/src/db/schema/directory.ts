@@ -3,7 +3,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
- * A staff member's staff-directory entry (spec 001 §3): what the directory shows beside the account's
+ * A staff member's staff-directory entry: what the directory shows beside the account's
  * name and email. Made on a manager's first edit or removal; a person without one is listed from the
  * account alone. Title and phones left empty here show the profile's.
  */

@@ -4,7 +4,7 @@ import { firms } from './firms.js';
 import { users } from './users.js';
 
 /**
- * A firm's calendar event (issue 11 §5). `startDate`/`endDate` are the calendar days it covers in the
+ * A firm's calendar event. `startDate`/`endDate` are the calendar days it covers in the
  * portal's time zone (inclusive), what a range read filters on; a timed event also keeps its instants.
  * Removing one sets `deletedAt`: the audit trail and a feed's history still name it.
  */

@@ -19,7 +19,7 @@ export const firms = pgTable('firms', {
   twoFactorPolicy: text('two_factor_policy', { enum: ['required', 'optional', 'demo'] })
     .notNull()
     .default('required'),
-  /** Minutes a session may go unused before it ends (issue 12 §4). */
+  /** Minutes a session may go unused before it ends. */
   idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(30),
   logoContentType: text('logo_content_type'),
   logo: bytea('logo'),

@@ -58,7 +58,7 @@ export const feeSchedules = pgTable('fee_schedules', catalogueColumns(), (t) => 
   index('fee_schedules_advisor_idx').on(t.financialAdvisorId).where(sql`${t.deletedAt} is null`),
 ]);
 
-/** A model offered to a firm (spec 001 §2 Firm Models): a pair lives once. */
+/** A model offered to a firm (the Firm Models screen): a pair lives once. */
 export const firmModels = pgTable(
   'firm_models',
   {
@@ -100,7 +100,7 @@ export const firmFeeSchedules = pgTable(
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 /**
- * What strategies and cash requests share (issue 9 §1): the client they are filed for, the advisor
+ * What strategies and cash requests share: the client they are filed for, the advisor
  * who filed them (with their name and email as they were, kept if the account goes), the client's
  * firm, the status the investment department moves and the reason of its last move.
  */
@@ -174,7 +174,7 @@ const requestIndexes = (
   index(`${name}_search_trgm_idx`).using('gin', t.firmId, sql`${search} gin_trgm_ops`).with({ fastupdate: false }),
 ];
 
-/** An investment strategy (spec 001 §3): what the advisor asks the investment department to set up. */
+/** An investment strategy: what the advisor asks the investment department to set up. */
 export const investmentStrategies = pgTable(
   'investment_strategies',
   {
@@ -220,7 +220,7 @@ export const investmentStrategies = pgTable(
   ],
 );
 
-/** A cash request (spec 001 §3): raise or invest an amount in a client's account. */
+/** A cash request: raise or invest an amount in a client's account. */
 export const cashRequests = pgTable(
   'cash_requests',
   {

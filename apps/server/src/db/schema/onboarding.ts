@@ -4,7 +4,7 @@ import { firms } from './firms.js';
 import { users } from './users.js';
 
 /**
- * A client's agreement profile (spec 001 §3): one per client user. The PII columns (SSNs, tax ids,
+ * A client's agreement profile: one per client user. The PII columns (SSNs, tax ids,
  * dates of birth, driver's licence numbers) hold `platform/pii.ts` values, never clear text. The firm
  * is the client's when the agreement was made, for the record (its audit events name it); who may
  * read or write the agreement follows the client's current firm (`profiles.firm_id`).
@@ -98,7 +98,7 @@ export const clientAgreements = pgTable(
   (t) => [index('client_agreements_firm_idx').on(t.firmId)],
 );
 
-/** A client's Exhibit B investor profile (spec 001 §3): one per client user. */
+/** A client's Exhibit B investor profile: one per client user. */
 export const investorProfiles = pgTable('investor_profiles', {
   id: serial('id').primaryKey(),
   portalUserId: integer('portal_user_id')
@@ -117,7 +117,7 @@ export const investorProfiles = pgTable('investor_profiles', {
   investmentExperience: text('investment_experience').notNull(),
   sociallyResponsibleInvesting: text('socially_responsible_investing').notNull(),
   assetAllocation: text('asset_allocation').notNull(),
-  /** Submitted, then Updated (spec 001 §4). */
+  /** Submitted, then Updated. */
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),

@@ -7,7 +7,7 @@ const CATEGORIES = ['compliance', 'investments', 'operations', 'videos', 'faqs']
 const KINDS = ['file', 'link'] as const;
 
 /**
- * A firm's training resource (spec 001 §2): a document or video kept in storage, or a link. What it
+ * A firm's training resource: a document or video kept in storage, or a link. What it
  * currently is lives in its versions (the row names the current one); removing it only marks it removed,
  * so what staff read and acknowledged stays on record.
  */

@@ -32,7 +32,7 @@ export const supportCaseSearchText = (t: {
   sql`(coalesce(${t.caseNumber}, '') || chr(10) || coalesce(${t.subject}, '') || chr(10) || coalesce(${t.submitterName}, '') || chr(10) || coalesce(${t.submitterEmail}, ''))`;
 
 /**
- * A support case (spec 001 §3): a staff member's help or prayer request to their firm. The submitter's
+ * A support case: a staff member's help or prayer request to their firm. The submitter's
  * name and email are kept as they were when it was opened, so the case reads the same if the account goes.
  */
 export const supportCases = pgTable(

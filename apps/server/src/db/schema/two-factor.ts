@@ -3,7 +3,7 @@ import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp } f
 import { users } from './users.js';
 
 /**
- * A person's second factors (issue 12 §1): an authenticator app (TOTP) or a passkey (WebAuthn). A
+ * A person's second factors: an authenticator app (TOTP) or a passkey (WebAuthn). A
  * TOTP factor is pending until confirmed with a code; its secret is encrypted like client PII.
  */
 export const mfaFactors = pgTable(

@@ -15,7 +15,7 @@ import { ssoServiceProviders } from './sso.js';
 import { users } from './users.js';
 
 /**
- * A document of a client's vault (issue 11 §4): the bytes live in storage under `storage_key`. A removal
+ * A document of a client's vault: the bytes live in storage under `storage_key`. A removal
  * only sets `removed_at`: what a client and their advisor exchanged stays on record (books and records),
  * and its file with it.
  */
@@ -50,7 +50,7 @@ export const clientDocuments = pgTable(
   (t) => [index('client_documents_client_idx').on(t.clientId, t.uploadedAt).where(sql`${t.removedAt} is null`)],
 );
 
-/** A firm's configured link (issue 11 §4): where it shows is its kind (rules/firm-links.ts). */
+/** A firm's configured link: where it shows is its kind (rules/firm-links.ts). */
 export const firmLinks = pgTable(
   'firm_links',
   {
@@ -61,7 +61,7 @@ export const firmLinks = pgTable(
     kind: text('kind', { enum: ['financial_planning', 'portfolio', 'help_portal'] }).notNull(),
     label: text('label').notNull(),
     url: text('url').notNull(),
-    /** Issue 12 §2: the key of the firm's service provider this portfolio-system link signs in through. */
+    /** The key of the firm's service provider this portfolio-system link signs in through. */
     serviceProviderKey: text('service_provider_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),

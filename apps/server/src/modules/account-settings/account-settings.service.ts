@@ -11,6 +11,7 @@ import {
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { accountByEmail, accountById, accountWire, updateAccount } from '../accounts/accounts.service.js';
 import {
   accountPasswordMatches,
   assertEmailChangeAllowed,
@@ -28,7 +29,6 @@ import {
   rotateSession,
   storeNewPassword,
 } from '../auth/auth.service.js';
-import { accounts } from '../users/users.service.js';
 
 /**
  * A new password ends every other session and every outstanding link, and moves this sign-in to a new
@@ -62,10 +62,10 @@ export async function changeEmail(ctx: Ctx, body: ChangeEmailBody) {
   const { email } = body;
   await checkCurrentPassword(deps, auth, body.current_password, ctx.meta);
   if (email === user.email) throw badRequest(messages.settings.sameEmail, { email: messages.settings.sameEmail });
-  const owner = await accounts.byEmail(deps.db, email);
+  const owner = await accountByEmail(deps.db, email);
   if (owner && owner.id !== user.id) throw taken();
   await assertEmailChangeAllowed(deps, user.id, email);
-  const fullUser = await accounts.byId(deps.db, user.id);
+  const fullUser = await accountById(deps.db, user.id);
   if (!fullUser) throw notFound();
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
     await queueEmailChangeLink(deps, tx, {
@@ -82,11 +82,11 @@ export async function changeEmail(ctx: Ctx, body: ChangeEmailBody) {
     });
   });
   deps.mailer.kick();
-  const fresh = await accounts.byId(deps.db, user.id);
+  const fresh = await accountById(deps.db, user.id);
   if (!fresh) throw notFound();
   return {
     token: await deps.tokens.sign(user.id, auth.sessionId, auth.origIat),
-    user: accounts.toWire(fresh),
+    user: accountWire(fresh),
     detail: messages.settings.emailChangeRequested(email),
   };
 }
@@ -114,7 +114,7 @@ export async function resendEmailChange(ctx: Ctx) {
   await assertEmailChangeAllowed(deps, user.id, pending.newEmail);
   const requesterId = pending.requestedById ?? user.id;
   // Who asked stays who asked (it decides whether the link asks for the password), even once they left.
-  const requester = (await accounts.byId(deps.db, requesterId)) ?? {
+  const requester = (await accountById(deps.db, requesterId)) ?? {
     id: requesterId,
     email: 'your administrator',
     firstName: null,
@@ -158,7 +158,7 @@ const invalidLink = () => badRequest(messages.auth.invalidLink, { token: message
 async function emailLinkOf(deps: AppDeps, body: EmailLinkBody) {
   const userId = decodeLinkUid(body.uid);
   const link = userId ? await peekEmailChangeLink(deps.db, userId, body.token) : undefined;
-  const user = link && userId ? await accounts.byId(deps.db, userId) : undefined;
+  const user = link && userId ? await accountById(deps.db, userId) : undefined;
   if (!link || !user || user.deactivatedAt) throw invalidLink();
   return { link, user, passwordRequired: link.requestedById !== user.id };
 }
@@ -188,13 +188,13 @@ export async function confirmEmail(deps: AppDeps, body: ConfirmEmailBody, meta: 
       throw badRequest(wrong, { password: wrong });
     }
   }
-  const owner = await accounts.byEmail(deps.db, link.newEmail);
+  const owner = await accountByEmail(deps.db, link.newEmail);
   if (owner && owner.id !== user.id) throw taken();
   try {
     await writeAudited(deps.db, { ...meta, actorId: null }, async (tx, record) => {
       const used = await consumeEmailChangeLink(tx, user.id, body.token);
       if (!used) throw invalidLink();
-      await accounts.update(tx, user.id, { email: used.newEmail, emailVerifiedAt: new Date() });
+      await updateAccount(tx, user.id, { email: used.newEmail, emailVerifiedAt: new Date() });
       // Links mailed to the old address (a password reset) stop working.
       await cancelLinks(tx, user.id);
       await queueEmailChangedNotice(tx, user.email, used.newEmail);

@@ -1,4 +1,4 @@
-import { messages, type User } from '@portal/domain';
+import { messages, ProfileType, type User } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.js';
@@ -297,10 +297,12 @@ describe("an administrator or advisor changing someone's address", () => {
 
   it('an advisor who re-addresses a client to their own mailbox can neither confirm it nor get a password link there', async () => {
     const firm = await createFirm(t.deps.db);
-    const advisorUser = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 2 } });
+    const advisorUser = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
+    });
     const client = await createUser(t.deps.db, {
       advisorId: advisorUser.id,
-      profile: { firmId: firm.id, profileType: 4 },
+      profile: { firmId: firm.id, profileType: ProfileType.Client },
     });
     const advisor = await signIn(advisorUser.email);
     const mine = `advisor.inbox.${client.id}@example.test`;
@@ -368,11 +370,13 @@ describe("an administrator or advisor changing someone's address", () => {
 
   it("a never-activated account's address changes at once: its activation link will prove it", async () => {
     const firm = await createFirm(t.deps.db);
-    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
+    const admin = await signIn(
+      (await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } })).email,
+    );
     const invitee = await createUser(t.deps.db, {
       passwordHash: null,
       isActive: false,
-      profile: { firmId: firm.id, profileType: 3 },
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
     });
     const fixed = `fixed.typo.${invitee.id}@example.test`;
     const res = await put(admin.headers, invitee.id, { email: fixed, last_name: invitee.lastName });
@@ -390,8 +394,10 @@ describe("an administrator or advisor changing someone's address", () => {
 
   it("a few wrong passwords end the link, without counting against the owner's own sign-in", async () => {
     const firm = await createFirm(t.deps.db);
-    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
-    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const admin = await signIn(
+      (await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } })).email,
+    );
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const target = `guessed.${member.id}@example.test`;
     await put(admin.headers, member.id, { email: target, last_name: member.lastName });
     const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target));
@@ -420,8 +426,10 @@ describe("an administrator or advisor changing someone's address", () => {
 
   it('a deactivated account takes no address change, and an administrator can withdraw a mistyped one', async () => {
     const firm = await createFirm(t.deps.db);
-    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
-    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const admin = await signIn(
+      (await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } })).email,
+    );
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const both = await put(admin.headers, member.id, {
       email: `away.${member.id}@example.test`,
       last_name: member.lastName,
@@ -451,8 +459,10 @@ describe("an administrator or advisor changing someone's address", () => {
 
   it('a change an administrator asked for outlives a password the administrator ended: the owner confirms with the new one', async () => {
     const firm = await createFirm(t.deps.db);
-    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
-    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const admin = await signIn(
+      (await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } })).email,
+    );
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const target = `kept.${member.id}@example.test`;
     await put(admin.headers, member.id, { email: target, last_name: member.lastName });
     const ended = await t.app.inject({
@@ -491,8 +501,10 @@ describe("an administrator or advisor changing someone's address", () => {
 
   it('deactivating the account ends its pending change', async () => {
     const firm = await createFirm(t.deps.db);
-    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
-    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const admin = await signIn(
+      (await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } })).email,
+    );
+    const member = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const target = `elsewhere.${member.id}@example.test`;
     await put(admin.headers, member.id, { email: target, last_name: member.lastName });
     await put(admin.headers, member.id, { email: member.email, last_name: member.lastName, is_active: false });
@@ -570,7 +582,9 @@ describe('updating personal info', () => {
     const colleague = await createUser(t.deps.db, { profile: { firmId: firm.id } });
     const stranger = await createUser(t.deps.db, { profile: { firmId: otherFirm.id } });
     const staff = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id } })).email);
-    const admin = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
+    const admin = await signIn(
+      (await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } })).email,
+    );
     const put = (headers: object, id: number, payload: object) =>
       t.app.inject({
         method: 'PUT',

@@ -20,7 +20,7 @@ export interface ExportFilter {
 
 export const EXPORT_BATCH_SIZE = 1000;
 
-/** The column that names a child row's attestation in its file (spec 001 §3: "refers to its parent by name"). */
+/** The column that names a child row's attestation in its file (a child row refers to its parent by name). */
 export const ATTESTATION_NAME_COLUMN = 'Quarterly_Attestation_Name';
 
 function exportWhere(scope: Scope, f: ExportFilter): SQL | undefined {

@@ -55,7 +55,7 @@ async function prefixOf(ctx: Ctx, firmId: number | undefined) {
 }
 
 /**
- * The CCO's CSV export (spec 001 §9): one ZIP of the attestations file and, when they have rows, the
+ * The CCO's CSV export: one ZIP of the attestations file and, when they have rows, the
  * three lists' files. Only a CCO (of their firm; a super CCO of any or every firm) exports: another
  * firm's records are outside a CCO's scope, so asking for them finds nothing (404, as for an empty
  * period). Recorded in the audit trail (who took which firm's records of which period) before the

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Attestation, attestationFields, unscoped } from '@portal/domain';
+import { type Attestation, attestationFields, ProfileType, unscoped } from '@portal/domain';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -250,7 +250,7 @@ describe("the CCO's CSV export", () => {
 
   it('is for CCOs only, clients included in the refusal, and says what a bad filter is', async () => {
     const staff = await signedInAs(t, { profile: { firmId: firm.id } });
-    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
+    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Client } });
     expect((await exportAs(staff.headers)).statusCode).toBe(403);
     expect((await exportAs(client.headers)).statusCode).toBe(403);
     const bad = await exportAs(cco.headers, '?fiscalQuarter=Q5');

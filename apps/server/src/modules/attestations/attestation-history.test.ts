@@ -1,4 +1,5 @@
 import type { AttestationHistory, HistoryEvent } from '@portal/domain';
+import { ProfileType } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.js';
@@ -18,9 +19,9 @@ type Att = Record<string, unknown> & {
 };
 
 const staffOf = (firmId: number, firstName: string, lastName: string) =>
-  signedInAs(t, { firstName, lastName, profile: { firmId, profileType: 3 } });
+  signedInAs(t, { firstName, lastName, profile: { firmId, profileType: ProfileType.StandardUser } });
 const ccoOf = (firmId: number, firstName = 'Cora', lastName = 'Checker') =>
-  signedInAs(t, { firstName, lastName, profile: { firmId, profileType: 3, isCco: true } });
+  signedInAs(t, { firstName, lastName, profile: { firmId, profileType: ProfileType.StandardUser, isCco: true } });
 
 const security = (account: string) => ({
   Account_Owner__c: 'Ada Lovelace',
@@ -134,9 +135,11 @@ describe("an attestation's history", () => {
     expect((await historyOf(a.Id, ada.headers)).statusCode).toBe(200);
     expect((await historyOf(a.Id, (await staffOf(firm.id, 'Col', 'League')).headers)).statusCode).toBe(404);
     expect((await historyOf(a.Id, (await ccoOf(otherFirm.id, 'Otto', 'Other')).headers)).statusCode).toBe(404);
-    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
+    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Client } });
     expect((await historyOf(a.Id, client.headers)).statusCode).toBe(403);
-    const superCco = await signedInAs(t, { profile: { firmId: otherFirm.id, profileType: 3, isSuperCco: true } });
+    const superCco = await signedInAs(t, {
+      profile: { firmId: otherFirm.id, profileType: ProfileType.StandardUser, isSuperCco: true },
+    });
     expect((await historyOf(a.Id, superCco.headers)).statusCode).toBe(200);
 
     // The original outlives the soft delete: the create event keeps it.
@@ -165,7 +168,9 @@ describe("an attestation's history", () => {
   it('names an actor whose account was deleted', async () => {
     const ada = await staffOf(firm.id, 'Ann', 'Gone');
     const cco = await ccoOf(firm.id, 'Carl', 'Keeper');
-    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1, isSuperAdmin: true } });
+    const admin = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     const filed = json<Att>(
       await t.app.inject({
         method: 'POST',

@@ -9,7 +9,7 @@ import type { Content, TableCell } from 'pdfmake';
 import { type PdfDocument, pdfText } from '../../platform/pdf.js';
 
 /**
- * The attestation as the examiner's file keeps it: every section and field of the form (spec 001 §3),
+ * The attestation as the examiner's file keeps it: every section and field of the form,
  * with the labels the form shows, each list's rows, and the review (status, reviewer, dates).
  */
 

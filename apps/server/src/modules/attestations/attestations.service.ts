@@ -14,6 +14,7 @@ import {
   MAX_ATTESTATION_LIST_ROWS,
   messages,
   NEW_ATTESTATION_DEFAULTS,
+  personName,
   reviewProblems,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.js';
@@ -153,7 +154,7 @@ function auditDiff(before: Attestation, after: Attestation) {
 
 /**
  * The filer's name as their account holds it at submission: the attestation keeps this snapshot. An
- * account without a first or last name cannot attest until it has one (spec 001 §5 requires both).
+ * account without a first or last name cannot attest until it has one (the form requires both).
  */
 function accountName(ctx: Ctx) {
   const first = ctx.auth.actor.first_name?.trim() ?? '';
@@ -258,7 +259,7 @@ function reviewColumns(ctx: Ctx, changed: Record<string, unknown>) {
   if (changed.Status__c === 'Reviewed')
     return {
       reviewedById: ctx.actor.id,
-      reviewedByName: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.email,
+      reviewedByName: personName(who),
     };
   return { reviewedById: null, reviewedByName: null };
 }
@@ -294,7 +295,7 @@ export async function update(ctx: Ctx, id: number, body: AttestationBody) {
 }
 
 /**
- * Who changed what and when, and the attestation as first submitted (spec 001's examiner file), under
+ * Who changed what and when, and the attestation as first submitted (the examiner's file), under
  * the rules of reading the attestation itself.
  */
 export async function history(ctx: Ctx, id: number) {
@@ -314,7 +315,7 @@ export async function remove(ctx: Ctx, id: number) {
   });
 }
 
-/** Removes one saved row of an attestation at once (spec 001 §4), under the rules of editing it. */
+/** Removes one saved row of an attestation at once, under the rules of editing it. */
 export async function removeRow(ctx: Ctx, listName: ChildList['body'], id: number) {
   staffOnly(ctx);
   const list = CHILD_LISTS.find((l) => l.body === listName) as ChildList;

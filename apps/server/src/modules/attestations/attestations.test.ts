@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestations, auditEvents, politicalContributions } from '../../db/schema/index.js';
@@ -14,8 +14,8 @@ let otherFirm: { id: number };
 type Headers = Record<string, string>;
 const signedIn = (profile: Parameters<typeof signedInAs>[1]) => signedInAs(t, profile);
 const staffOf = (firmId: number, names: { firstName?: string | null; lastName?: string | null } = {}) =>
-  signedIn({ ...names, profile: { firmId, profileType: 3 } });
-const ccoOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3, isCco: true } });
+  signedIn({ ...names, profile: { firmId, profileType: ProfileType.StandardUser } });
+const ccoOf = (firmId: number) => signedIn({ profile: { firmId, profileType: ProfileType.StandardUser, isCco: true } });
 
 const form = (over: Record<string, unknown> = {}) => ({
   First_Name__c: ' Ada ',
@@ -139,7 +139,7 @@ describe('filing a quarterly attestation', () => {
   });
 
   it('refuses a client, and says what is missing with field messages', async () => {
-    const client = await signedIn({ profile: { firmId: firm.id, profileType: 4 } });
+    const client = await signedIn({ profile: { firmId: firm.id, profileType: ProfileType.Client } });
     expect((await file(client.headers)).statusCode).toBe(403);
 
     const { headers } = await staffOf(firm.id);
@@ -339,7 +339,7 @@ describe('editing, reviewing and deleting', () => {
       'You cannot review your own attestation: another CCO or a super CCO reviews it.',
     );
     const superCco = await signedIn({
-      profile: { firmId: otherFirm.id, profileType: 3, isCco: true, isSuperCco: true },
+      profile: { firmId: otherFirm.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
     });
     const bySuper = await t.app.inject({
       method: 'PUT',

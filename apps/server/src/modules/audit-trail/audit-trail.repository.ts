@@ -4,8 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { auditEvents, firms, users } from '../../db/schema/index.js';
 import { actorThen } from '../../platform/audit.js';
-import { isoInstant } from '../../platform/entity.js';
+import { isoInstant } from '../../platform/iso-instant.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import { personNameSql } from '../../platform/person-name.js';
 
 /** The audit trail's filters as the service hands them over. */
 export interface AuditFilter {
@@ -76,9 +77,7 @@ const eventColumns = {
   firmName: firms.name,
   requestId: auditEvents.requestId,
   subjectId: auditEvents.subjectId,
-  subjectName: sql<
-    string | null
-  >`nullif(trim(coalesce(${subjects.firstName}, '') || ' ' || coalesce(${subjects.lastName}, '')), '')`,
+  subjectName: sql<string | null>`${personNameSql({ first: subjects.firstName, last: subjects.lastName })}`,
   subjectEmail: subjects.email,
   ip: auditEvents.ip,
   userAgent: auditEvents.userAgent,

@@ -17,7 +17,7 @@ import * as auditTrail from './audit-trail.service.js';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['audit trail'];
 
-/** Issue 12 §5: the audit trail, its CSV and the check of its hash chain. */
+/** The audit trail, its CSV and the check of its hash chain. */
 export function auditTrailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ctx = (request: FastifyRequest) => contextOf(deps, request);
   return async (app) => {

@@ -1,5 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { type AuditChainCheck, type AuditEventRow, auditEventSchema, calendarDateIn, pageOf } from '@portal/domain';
+import {
+  type AuditChainCheck,
+  type AuditEventRow,
+  auditEventSchema,
+  calendarDateIn,
+  ProfileType,
+  pageOf,
+} from '@portal/domain';
 import { parse } from 'csv-parse/sync';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,15 +65,17 @@ describe('the audit trail', () => {
     t = await buildTestApp();
     firmA = await createFirm(t.deps.db, { name: 'Alder Advisors', abbreviation: 'ALD' });
     firmB = await createFirm(t.deps.db, { name: 'Birch Wealth', abbreviation: 'BIR' });
-    superAdmin = await signedInAs(t, { profile: { firmId: firmA.id, profileType: 1, isSuperAdmin: true } });
+    superAdmin = await signedInAs(t, {
+      profile: { firmId: firmA.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     cco = await signedInAs(t, {
       firstName: 'Carla',
       lastName: 'Oversight',
       profile: { firmId: firmA.id, isCco: true },
     });
-    admin = await signedInAs(t, { profile: { firmId: firmA.id, profileType: 1 } });
-    staff = await signedInAs(t, { profile: { firmId: firmA.id, profileType: 3 } });
-    client = await signedInAs(t, { profile: { firmId: firmA.id, profileType: 4 } });
+    admin = await signedInAs(t, { profile: { firmId: firmA.id, profileType: ProfileType.Administrator } });
+    staff = await signedInAs(t, { profile: { firmId: firmA.id, profileType: ProfileType.StandardUser } });
+    client = await signedInAs(t, { profile: { firmId: firmA.id, profileType: ProfileType.Client } });
     otherCco = await signedInAs(t, { profile: { firmId: firmB.id, isCco: true } });
     gone = await createUser(t.deps.db, {
       firstName: 'Gina',
@@ -340,7 +349,7 @@ describe('tampering found by the chain', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     superAdmin = await signedInAs(t, {
-      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     for (let i = 0; i < 6; i++)
       await recordAs(t, superAdmin.user.id, { action: 'update', entity: 'tamper', entityId: i, changes: { n: i } });
@@ -448,7 +457,11 @@ describe('a deleted event', () => {
     const t = await buildTestApp();
     try {
       const who = await signedInAs(t, {
-        profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+        profile: {
+          firmId: (await createFirm(t.deps.db)).id,
+          profileType: ProfileType.Administrator,
+          isSuperAdmin: true,
+        },
       });
       for (let i = 0; i < 4; i++) await recordAs(t, who.user.id, { action: 'update', entity: 'gone', entityId: i });
       const rows = await t.deps.db
@@ -483,7 +496,11 @@ describe('events recorded before the chain', () => {
       expect(await sealUnchainedEvents(t.deps.db)).toEqual({ sealed: 3, refused: 0 });
       expect(await sealUnchainedEvents(t.deps.db)).toEqual({ sealed: 0, refused: 0 });
       const who = await signedInAs(t, {
-        profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+        profile: {
+          firmId: (await createFirm(t.deps.db)).id,
+          profileType: ProfileType.Administrator,
+          isSuperAdmin: true,
+        },
       });
       // The three, the sealing's own event and the sign-in.
       expect(await verify(t, who.headers)).toEqual({ ok: true, checked: 5, first_bad_id: null });
@@ -502,7 +519,11 @@ describe('a forged history with every hash cleared', () => {
     const t = await buildTestApp();
     try {
       const who = await signedInAs(t, {
-        profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+        profile: {
+          firmId: (await createFirm(t.deps.db)).id,
+          profileType: ProfileType.Administrator,
+          isSuperAdmin: true,
+        },
       });
       for (let i = 0; i < 3; i++) await recordAs(t, who.user.id, { action: 'update', entity: 'forged', entityId: i });
       expect((await verify(t, who.headers)).ok).toBe(true);

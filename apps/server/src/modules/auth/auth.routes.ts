@@ -1,5 +1,7 @@
 import {
   accountConfirmBody,
+  captchaChallenge,
+  captchaChallengeQuery,
   errorResponse,
   loginBody,
   loginErrorResponse,
@@ -17,7 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSRF_COOKIE, clearAuthCookies, requireAuth, setCsrfCookie, setSessionCookies } from '../../platform/auth.js';
 import { type AppDeps, metaOf } from '../../platform/context.js';
-import * as auth from './auth.service.js';
+import * as passwords from './passwords.service.js';
+import * as sessions from './sessions.service.js';
+import { captchaChallengeFor } from './sign-in-guard.js';
 import * as twoFactor from './two-factor.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
@@ -28,6 +32,25 @@ const signedInUserResponse = userSchema.extend({ mfa_setup_required: z.literal(t
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // The sign-in's captcha challenge, as hard as the failed sign-ins ask (sign-in-guard.ts); the
+    // captcha module issues it and checks solutions.
+    app.get(
+      '/api/captcha/challenge/',
+      {
+        config: publicRoute,
+        schema: {
+          tags: ['auth'],
+          querystring: captchaChallengeQuery,
+          response: { 200: captchaChallenge, 400: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        // A challenge is used once: a cached one would be refused.
+        reply.header('cache-control', 'no-store');
+        return captchaChallengeFor(deps, request.query.email, request.ip);
+      },
+    );
+
     app.post(
       '/api/auth/login/',
       {
@@ -52,7 +75,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/auth/logout/',
       { config: setupRoute, schema: { tags: ['auth'], response: { 200: okResponse, ...errors } } },
       async (request, reply) => {
-        await auth.logout(deps, requireAuth(request), metaOf(request));
+        await sessions.logout(deps, requireAuth(request), metaOf(request));
         clearAuthCookies(reply);
         return { detail: messages.auth.loggedOut };
       },
@@ -79,7 +102,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], body: passwordResetBody, response: { 200: okResponse, ...errors } },
       },
       async (request) => {
-        await auth.requestPasswordReset(deps, request.body.email, metaOf(request));
+        await passwords.requestPasswordReset(deps, request.body.email, metaOf(request));
         return { detail: messages.auth.resetRequested };
       },
     );
@@ -91,7 +114,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], body: passwordResetConfirmBody, response: { 200: okResponse, ...errors } },
       },
       async (request) => {
-        await auth.confirmPasswordReset(deps, request.body, metaOf(request));
+        await passwords.confirmPasswordReset(deps, request.body, metaOf(request));
         return { detail: messages.auth.resetComplete };
       },
     );
@@ -103,7 +126,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], body: accountConfirmBody, response: { 200: okResponse, ...errors } },
       },
       async (request) => {
-        await auth.activateAccount(deps, request.body, metaOf(request));
+        await passwords.activateAccount(deps, request.body, metaOf(request));
         return { detail: messages.auth.accountActivated };
       },
     );
@@ -130,14 +153,14 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: publicRoute,
         schema: { tags: ['token'], body: tokenBody, response: { 200: tokenResponse, ...errors } },
       },
-      async (request) => ({ token: await auth.refreshToken(deps, request.body.token) }),
+      async (request) => ({ token: await sessions.refreshToken(deps, request.body.token) }),
     );
 
     app.post(
       '/api/token/verify/',
       { config: publicRoute, schema: { tags: ['token'], body: tokenBody, response: { 200: z.object({}), ...errors } } },
       async (request) => {
-        await auth.verifyToken(deps, request.body.token);
+        await sessions.verifyToken(deps, request.body.token);
         return {};
       },
     );

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, loginFailures, oneTimeTokens, sessions } from '../../db/schema/index.js';
@@ -32,7 +32,7 @@ describe('signing in', () => {
     const user = await createUser(t.deps.db, {
       email: 'Ada.Lovelace@example.test',
       firstName: 'Ada',
-      profile: { firmId: firm.id, profileType: 2 },
+      profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
     });
     const res = await login('  ada.lovelace@EXAMPLE.test ', TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
@@ -44,7 +44,11 @@ describe('signing in', () => {
       first_name: 'Ada',
       is_active: true,
     });
-    expect(body.user.profile).toMatchObject({ _firm: firm.id, profile_type: 2, is_super_admin: false });
+    expect(body.user.profile).toMatchObject({
+      _firm: firm.id,
+      profile_type: ProfileType.FinancialAdvisor,
+      is_super_admin: false,
+    });
     expect(body.user.last_login).toEqual(expect.any(String));
     expect(body.user).not.toHaveProperty('password_hash');
     const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
@@ -304,8 +308,8 @@ describe('sessions and tokens', () => {
   it('a deactivated user is signed out at once', async () => {
     const user = await createUser(t.deps.db);
     const { token } = json<{ token: string }>(await login(user.email, TEST_PASSWORD));
-    const { accounts } = await import('../users/users.service.js');
-    await accounts.update(t.deps.db, user.id, { isActive: false });
+    const { updateAccount } = await import('../accounts/accounts.service.js');
+    await updateAccount(t.deps.db, user.id, { isActive: false });
     expect((await t.app.inject({ url: '/api/auth/user/', headers: bearer(token) })).statusCode).toBe(401);
   });
 });

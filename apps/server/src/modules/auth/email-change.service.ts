@@ -1,15 +1,14 @@
-import { messages } from '@portal/domain';
+import { messages, personName } from '@portal/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
+import { decodeUid, encodeUid } from './link-uid.js';
 import {
   cancelEmailChangeTokens,
   consumeEmailChange,
   countRecentEmailChanges,
   countWrongPasswordOnLink,
-  decodeUid,
-  encodeUid,
   findPendingEmailChange,
   issueOneTimeToken,
   peekEmailChange,
@@ -38,7 +37,8 @@ export interface EmailChangeRequest {
   requestedBy: { id: number; email: string; firstName: string | null; lastName: string | null };
 }
 
-const nameOf = (p: EmailChangeRequest['requestedBy']) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
+const nameOf = (p: EmailChangeRequest['requestedBy']) =>
+  personName({ first_name: p.firstName, last_name: p.lastName, email: p.email });
 
 /** 429 when the account, or the new address, has had its links for the window. */
 export async function assertEmailChangeAllowed(deps: AppDeps, userId: number, newEmail: string) {
@@ -92,3 +92,12 @@ export const consumeEmailChangeLink = (ex: Executor, userId: number, token: stri
 export const cancelEmailChange = (ex: Executor, userId: number) => cancelEmailChangeTokens(ex, userId);
 export const countWrongPassword = (ex: Executor, userId: number, token: string) =>
   countWrongPasswordOnLink(ex, userId, token, WRONG_PASSWORDS_PER_LINK);
+
+/** The old address is told of a change, so a hijacked session cannot quietly take the account over. */
+export async function queueEmailChangedNotice(tx: Executor, oldEmail: string, newEmail: string) {
+  await enqueueMail(tx, {
+    to: oldEmail,
+    subject: 'Your portal email address was changed',
+    text: `The email address of your portal account was changed to ${newEmail}. If you did not make this change, contact your administrator at once.\n`,
+  });
+}

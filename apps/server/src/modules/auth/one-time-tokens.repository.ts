@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MAX_ID } from '@portal/domain';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { oneTimeTokens, users } from '../../db/schema/index.js';
@@ -108,13 +107,6 @@ export async function consumeOneTimeToken(ex: Executor, userId: number, purpose:
     .where(usable(userId, purpose, token))
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId;
-}
-
-export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
-export function decodeUid(uid: string): number | undefined {
-  const text = Buffer.from(uid, 'base64url').toString('utf8');
-  const id = Number(text);
-  return /^[1-9][0-9]{0,9}$/.test(text) && id <= MAX_ID ? id : undefined;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, LAST_USED_GRANULARITY_SECONDS, type User } from '@portal/domain';
-import { and, count, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { firms, profiles, sessions, users } from '../../db/schema/index.js';
 import type { Principal } from '../../platform/auth.js';
-import { accounts } from '../users/users.service.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -16,9 +15,9 @@ export async function insertSession(ex: Executor, values: typeof sessions.$infer
 export interface SessionAccount {
   principal: Principal;
   wire: User;
-  /** The session waits for the person to set up a second factor (issue 12 §1). */
+  /** The session waits for the person to set up a second factor. */
   mfaPending: boolean;
-  /** Unused for longer than its firm's idle timeout: it must end now (issue 12 §4). */
+  /** Unused for longer than its firm's idle timeout: it must end now. */
   idle: boolean;
   idleMinutes: number;
   /** Its last use was written over a minute ago: this request writes it again. */
@@ -36,11 +35,11 @@ const staleSql = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(se
  * session is refused on the very next request. Prepared once per database (a named statement on
  * PostgreSQL, parsed and planned once per pooled connection); the account comes as one JSON value.
  */
-function prepareSessionUser(db: Db) {
+function prepareSessionUser(db: Db, wire: SQL<User>) {
   return db
     .select({
       passwordHash: users.passwordHash,
-      wire: accounts.signedInWire,
+      wire,
       mfaPending: sessions.mfaPending,
       idle: idleSql,
       idleMinutes: sql<number>`${idleMinutes}`.mapWith(Number),
@@ -62,10 +61,18 @@ function prepareSessionUser(db: Db) {
 }
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
 
-export async function findLiveSessionUser(db: Db, sessionId: string): Promise<SessionAccount | undefined> {
+/**
+ * `accountWire` is the account's wire shape in SQL (the accounts module's), the same for every call: the query
+ * is prepared with the first one a database sees.
+ */
+export async function findLiveSessionUser(
+  db: Db,
+  sessionId: string,
+  accountWire: SQL<User>,
+): Promise<SessionAccount | undefined> {
   let query = sessionUserQueries.get(db);
   if (!query) {
-    query = prepareSessionUser(db);
+    query = prepareSessionUser(db, accountWire);
     sessionUserQueries.set(db, query);
   }
   const [row] = await query.execute({ id: sessionId });

@@ -16,7 +16,7 @@ import * as sessions from './sessions.service.js';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['auth'];
 
-/** Settings → Sessions (issue 12 §4): the caller's own sessions. */
+/** Settings → Sessions: the caller's own sessions. */
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ctx = (request: FastifyRequest) => contextOf(deps, request);
   return async (app) => {

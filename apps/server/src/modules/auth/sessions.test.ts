@@ -1,4 +1,4 @@
-import { messages, SESSION_ENDED_CODE, SESSION_IDLE_CODE } from '@portal/domain';
+import { messages, ProfileType, SESSION_ENDED_CODE, SESSION_IDLE_CODE } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, firms, sessions } from '../../db/schema/index.js';
@@ -146,9 +146,11 @@ describe('an administrator ending a person’s sessions', () => {
   it('signs every session of a person of their firm out, audited; another firm’s person is a 404', async () => {
     const firm = await createFirm(t.deps.db);
     const elsewhere = await createFirm(t.deps.db);
-    const admin = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } });
-    const person = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
-    const stranger = await createUser(t.deps.db, { profile: { firmId: elsewhere.id, profileType: 3 } });
+    const admin = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
+    const person = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
+    const stranger = await createUser(t.deps.db, {
+      profile: { firmId: elsewhere.id, profileType: ProfileType.StandardUser },
+    });
     const adminSession = await signIn(admin.email);
     const personSessions = [await signIn(person.email), await signIn(person.email)];
     const strangerSession = await signIn(stranger.email);
@@ -170,7 +172,7 @@ describe('an administrator ending a person’s sessions', () => {
     expect((await end(admin.id)).statusCode).toBe(403);
     // A super admin reaches every firm.
     const superAdmin = await createUser(t.deps.db, {
-      profile: { firmId: firm.id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     expect(json(await end(stranger.id, (await signIn(superAdmin.email)).headers))).toMatchObject({ ended: 1 });
     expect((await me(strangerSession.headers)).statusCode).toBe(401);
@@ -253,7 +255,11 @@ describe('the idle timeout', () => {
   it('is a firm setting from 5 to 480 minutes, 30 by default, set where the firm is edited', async () => {
     const home = await createFirm(t.deps.db);
     const superAdmin = await signIn(
-      (await createUser(t.deps.db, { profile: { firmId: home.id, profileType: 1, isSuperAdmin: true } })).email,
+      (
+        await createUser(t.deps.db, {
+          profile: { firmId: home.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+        })
+      ).email,
     );
     const created = json<Record<string, unknown> & { id: number }>(
       await t.app.inject({

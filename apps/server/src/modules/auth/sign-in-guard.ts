@@ -5,7 +5,7 @@ import { issueChallenge, redeemSolution } from '../captcha/captcha.service.js';
 import { countRecentAttempts } from './throttle.repository.js';
 
 /**
- * The sign-in's defence against guessing (issue 12 §3), replacing the 15-minute lock of an account after
+ * The sign-in's defence against guessing, replacing the 15-minute lock of an account after
  * 10 failures, which let anyone lock anyone out:
  * - after 3 failures within the window, of the account or from the address, a sign-in must carry a
  *   solved captcha (each solution good for one attempt);

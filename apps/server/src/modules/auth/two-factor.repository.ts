@@ -7,13 +7,7 @@ import { firms, mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from '..
 export type FactorRow = typeof mfaFactors.$inferSelect;
 export type ChallengePurpose = 'login' | 'webauthn_register';
 
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** Where a TOTP secret is encrypted: the column name binds the ciphertext to it (platform/pii.ts). */
-export const TOTP_SECRET_FIELD = 'mfa_factors.secret';
-/** A recovery code as typed (any case, spaces and dashes) to its stored hash. */
-export const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
-export const recoveryCodeHash = (code: string) => sha256(`recovery:${normalizeCode(code)}`);
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The policy of a person's firm; a person without one is held to the strictest. */
 export async function policyOfFirm(ex: Executor, firmId: number | null | undefined): Promise<TwoFactorPolicy> {
@@ -238,7 +232,7 @@ export async function totpSecretsNotUnderKey(ex: Executor, keyId: string, afterI
 }
 
 /** The ids of the keys the authenticator secrets are encrypted under. */
-export async function totpKeyIdsInUse(ex: Executor): Promise<string[]> {
+export async function keyIdsOfTotpSecrets(ex: Executor): Promise<string[]> {
   const rows = await ex
     .selectDistinct({ keyId: sql<string>`split_part(${mfaFactors.secret}, '.', 2)` })
     .from(mfaFactors)

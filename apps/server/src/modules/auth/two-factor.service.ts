@@ -27,7 +27,8 @@ import type { AuthState } from '../../platform/auth.js';
 import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
-import { accounts, get as getUser, type UserRecord } from '../users/users.service.js';
+import { accountById, accountInScope, accountWire, type UserRecord } from '../accounts/accounts.service.js';
+import { endAllSessions } from './sessions.service.js';
 import {
   auditFailedSignIn,
   checkCurrentPassword,
@@ -35,8 +36,7 @@ import {
   finishSignIn,
   recordFailedLogin,
   type SignedIn,
-} from './auth.service.js';
-import { endAllSessions } from './sessions.service.js';
+} from './sign-in.service.js';
 import { assertSecondStepAllowed } from './sign-in-guard.js';
 import {
   clearPendingSessions,
@@ -53,18 +53,16 @@ import {
   insertChallenge,
   insertFactor,
   liveChallenge,
-  normalizeCode,
   passkeyByCredential,
   pendingTotp,
   policyOfFirm,
   recordPasskeyUse,
-  recoveryCodeHash,
   replaceRecoveryCodes,
-  TOTP_SECRET_FIELD,
   takeTotpStep,
   unusedRecoveryCodes,
   useRecoveryCode,
 } from './two-factor.repository.js';
+import { normalizeCode, recoveryCodeHash, TOTP_SECRET_FIELD } from './two-factor-codes.js';
 import { challengeOfClientData, relyingParty } from './webauthn.js';
 
 const m = messages.twoFactor;
@@ -137,7 +135,7 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta): 
   const user = await checkPassword(deps, body, meta);
   const factors = await confirmedFactors(deps.db, user.id);
   if (factors.length > 0) return challenge(deps, user, factors, meta);
-  const mfaPending = await policyRequires(deps, accounts.toWire(user));
+  const mfaPending = await policyRequires(deps, accountWire(user));
   const signedIn = await finishSignIn(deps, user, meta, { mfaPending });
   return mfaPending ? { ...signedIn, mfaSetupRequired: true } : signedIn;
 }
@@ -212,7 +210,7 @@ export async function loginMfa(deps: AppDeps, body: LoginMfaBody, meta: RequestM
   const invalid = () => badRequest(m.mfaTokenInvalid, { mfa_token: m.mfaTokenInvalid });
   const step = await liveChallenge(deps.db, 'login', body.mfa_token, deps.config.now());
   if (!step) throw invalid();
-  const user = await accounts.byId(deps.db, step.userId);
+  const user = await accountById(deps.db, step.userId);
   if (!user?.isActive || !user.passwordHash) throw invalid();
   await assertSecondStepAllowed(deps, meta.ip);
   const changes: Record<string, unknown> = {};
@@ -484,7 +482,9 @@ export async function registerPasskey(ctx: Ctx, body: PasskeyRegisterBody) {
 export async function resetUserFactors(ctx: Ctx, id: number) {
   const { deps, actor } = ctx;
   if (id === actor.id) throw forbidden(m.resetSelf);
-  const target = await getUser(ctx, id);
+  const found = await accountInScope(deps.db, ctx.scope('users'), id);
+  if (!found) throw notFound();
+  const target = accountWire(found);
   if (!canResetTwoFactor(actor, target)) throw forbidden();
   const factors = await confirmedFactors(deps.db, id);
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import { rotateSession, rotateTotpSecrets } from './auth.service.js';
 import { insertFactor, recordPasskeyUse } from './two-factor.repository.js';
 
 /**
- * Two-factor sign-in (issue 12 §1). The portal's clock is movable: TOTP codes are computed for the
+ * Two-factor sign-in. The portal's clock is movable: TOTP codes are computed for the
  * instant the test chooses, and an mfa_token is left to expire by moving the clock on.
  */
 let t: TestApp;
@@ -129,7 +129,7 @@ describe('setting up an authenticator app', () => {
 
 describe('signing in with a second factor', () => {
   it('answers the second step instead of a session, then signs in with a code and sets the cookies', async () => {
-    const { user, headers } = await personOf({ profileType: 2 });
+    const { user, headers } = await personOf({ profileType: ProfileType.FinancialAdvisor });
     const { secret } = await withTotp(headers);
     const sessionsBefore = (
       await t.deps.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id))
@@ -324,7 +324,7 @@ describe('signing in with a second factor', () => {
 describe("the firm's two-factor policy", () => {
   it('holds an administrator of a firm that requires a factor at set-up: 403 everywhere but set-up, until confirmed', async () => {
     const firm = await createFirm(t.deps.db, { twoFactorPolicy: 'required' });
-    const admin = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } });
+    const admin = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
     const res = await passwordLogin(admin.email);
     expect(res.statusCode).toBe(200);
     const body = json<{ token: string; mfa_setup_required: boolean }>(res);
@@ -347,7 +347,7 @@ describe("the firm's two-factor policy", () => {
 
   it('a held session rotated to a new id (as after a password change) stays held', async () => {
     const firm = await createFirm(t.deps.db, { twoFactorPolicy: 'required' });
-    const admin = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } });
+    const admin = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
     const body = json<{ token: string; user: AuthState['actor'] }>(await passwordLogin(admin.email));
     const [held] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, admin.id));
     expect(held.mfaPending).toBe(true);
@@ -374,12 +374,14 @@ describe("the firm's two-factor policy", () => {
       const u = await createUser(t.deps.db, { profile: { firmId: firm.id, ...profile } });
       return json<{ mfa_setup_required?: boolean }>(await passwordLogin(u.email)).mfa_setup_required === true;
     };
-    expect(await held({ profileType: 3, isCco: true })).toBe(true);
-    expect(await held({ profileType: 3, isInvestmentsUser: true })).toBe(true);
-    expect(await held({ profileType: 3 })).toBe(false);
-    expect(await held({ profileType: 2 })).toBe(false);
+    expect(await held({ profileType: ProfileType.StandardUser, isCco: true })).toBe(true);
+    expect(await held({ profileType: ProfileType.StandardUser, isInvestmentsUser: true })).toBe(true);
+    expect(await held({ profileType: ProfileType.StandardUser })).toBe(false);
+    expect(await held({ profileType: ProfileType.FinancialAdvisor })).toBe(false);
     // A super admin without a firm is held to the strictest policy.
-    const superAdmin = await createUser(t.deps.db, { profile: { profileType: 1, isSuperAdmin: true } });
+    const superAdmin = await createUser(t.deps.db, {
+      profile: { profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     expect(json<{ mfa_setup_required?: boolean }>(await passwordLogin(superAdmin.email)).mfa_setup_required).toBe(true);
   });
 
@@ -390,11 +392,12 @@ describe("the firm's two-factor policy", () => {
       const u = await createUser(t.deps.db, { profile: { firmId, ...profile } });
       return json<{ token: string; mfa_setup_required?: boolean }>(await passwordLogin(u.email));
     };
-    expect((await loginOf(optional.id, { profileType: 1 })).mfa_setup_required).toBeUndefined();
-    expect((await loginOf(optional.id, { profileType: 3, isSuperCco: true, isCco: true })).mfa_setup_required).toBe(
-      true,
-    );
-    const demoSuper = await loginOf(demo.id, { profileType: 1, isSuperAdmin: true });
+    expect((await loginOf(optional.id, { profileType: ProfileType.Administrator })).mfa_setup_required).toBeUndefined();
+    expect(
+      (await loginOf(optional.id, { profileType: ProfileType.StandardUser, isSuperCco: true, isCco: true }))
+        .mfa_setup_required,
+    ).toBe(true);
+    const demoSuper = await loginOf(demo.id, { profileType: ProfileType.Administrator, isSuperAdmin: true });
     expect(demoSuper.mfa_setup_required).toBeUndefined();
     expect((await get('/api/users/', bearer(demoSuper.token))).statusCode).toBe(200);
   });
@@ -402,14 +405,18 @@ describe("the firm's two-factor policy", () => {
   it('where the server does not honour the demo policy (production), a demo firm is held to required and no firm can be moved onto it', async () => {
     const demo = await createFirm(t.deps.db, { twoFactorPolicy: 'demo' });
     const required = await createFirm(t.deps.db, { twoFactorPolicy: 'required' });
-    const sa = await personOf({ profileType: 1, isSuperAdmin: true });
+    const sa = await personOf({ profileType: ProfileType.Administrator, isSuperAdmin: true });
     t.deps.config.allowDemoSignIn = false;
     try {
-      const admin = await createUser(t.deps.db, { profile: { firmId: demo.id, profileType: 1 } });
+      const admin = await createUser(t.deps.db, {
+        profile: { firmId: demo.id, profileType: ProfileType.Administrator },
+      });
       const login = json<{ token: string; mfa_setup_required?: boolean }>(await passwordLogin(admin.email));
       expect(login.mfa_setup_required).toBe(true);
       expect((await get('/api/users/', bearer(login.token))).statusCode).toBe(403);
-      const staff = await createUser(t.deps.db, { profile: { firmId: demo.id, profileType: 3 } });
+      const staff = await createUser(t.deps.db, {
+        profile: { firmId: demo.id, profileType: ProfileType.StandardUser },
+      });
       expect(
         json<{ mfa_setup_required?: boolean }>(await passwordLogin(staff.email)).mfa_setup_required,
       ).toBeUndefined();
@@ -446,7 +453,9 @@ describe("the firm's two-factor policy", () => {
 
   it('a person held at set-up cannot remove their last factor while the policy requires one', async () => {
     const firm = await createFirm(t.deps.db, { twoFactorPolicy: 'required' });
-    const cco = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const cco = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
     const headers = bearer(json<{ token: string }>(await passwordLogin(cco.email)).token);
     await withTotp(headers);
     const [factor] = json<{ factors: { id: number }[] }>(await get('/api/auth/mfa/', headers)).factors;
@@ -462,7 +471,7 @@ describe("the firm's two-factor policy", () => {
 
   it('only a super admin sets a firm to the demo policy (firms are theirs to edit)', async () => {
     const firm = await createFirm(t.deps.db, { twoFactorPolicy: 'required' });
-    const sa = await personOf({ profileType: 1, isSuperAdmin: true });
+    const sa = await personOf({ profileType: ProfileType.Administrator, isSuperAdmin: true });
     const read = json<{ two_factor_policy: string }>(await get(`/api/firms/${firm.id}/`, sa.headers));
     expect(read.two_factor_policy).toBe('required');
     const put = await t.app.inject({
@@ -530,9 +539,11 @@ describe('removing a factor and new recovery codes', () => {
 describe("an administrator resets a user's factors", () => {
   it('removes them, ends the sessions, mails the user and audits it; own firm only, a super admin any', async () => {
     const firm = await createFirm(t.deps.db);
-    const adminUser = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 1 } });
+    const adminUser = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator },
+    });
     const admin = bearer(json<{ token: string }>(await passwordLogin(adminUser.email)).token);
-    const target = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const target = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const targetHeaders = bearer(json<{ token: string }>(await passwordLogin(target.email)).token);
     await withTotp(targetHeaders);
 
@@ -553,9 +564,9 @@ describe("an administrator resets a user's factors", () => {
     expect(json(await passwordLogin(target.email))).toHaveProperty('token');
 
     // Another firm's administrator does not see the user; a super admin of another firm resets anyone.
-    const other = await personOf({ profileType: 1 });
+    const other = await personOf({ profileType: ProfileType.Administrator });
     expect((await post(`/api/users/${target.id}/mfa_reset/`, undefined, other.headers)).statusCode).toBe(404);
-    const sa = await personOf({ profileType: 1, isSuperAdmin: true });
+    const sa = await personOf({ profileType: ProfileType.Administrator, isSuperAdmin: true });
     expect((await post(`/api/users/${target.id}/mfa_reset/`, undefined, sa.headers)).statusCode).toBe(200);
     // Not oneself, and not a standard user's to do.
     expect((await post(`/api/users/${adminUser.id}/mfa_reset/`, undefined, admin)).statusCode).toBe(403);

@@ -1,12 +1,26 @@
-import type { Scope } from '@portal/domain';
+import { calendarEventFields, type Scope } from '@portal/domain';
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { calendarEvents } from '../../db/schema/index.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
 
 const e = calendarEvents;
 export type CalendarEventRow = typeof e.$inferSelect;
 export type CalendarEventColumns = Omit<typeof e.$inferInsert, 'id' | 'firmId' | 'createdAt' | 'deletedAt'>;
+
+/** A timed event answers its instants; an all-day one (or one missing either instant) its days. */
+const timed = (r: StoredRow) => !r.allDay && r.startsAt instanceof Date && r.endsAt instanceof Date;
+export const eventEntity = bindEntity(
+  'calendar event',
+  calendarEventFields,
+  { '': e },
+  {
+    all_day: (r) => !timed(r),
+    start: (r) => (timed(r) ? (r.startsAt as Date).toISOString() : r.startDate),
+    end: (r) => (timed(r) ? (r.endsAt as Date).toISOString() : r.endDate),
+  },
+);
 
 /** The most events one range read answers: a 400-day range of a busy firm fits with room to spare. */
 export const MAX_EVENTS_PER_READ = 2000;

@@ -14,18 +14,19 @@ import {
   type Firm,
   seesEscalations,
 } from '@portal/domain';
-import { fieldDiff, writeAudited } from '../../platform/audit.js';
+import { writeAudited } from '../../platform/audit.js';
 import type { AuthState } from '../../platform/auth.js';
 import { todayOf } from '../../platform/clock.js';
 import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { accountById, accountWire } from '../accounts/accounts.service.js';
 import { findFeedByHash, findFeedOfUser, saveFeed } from '../calendar-feeds/calendar-feeds.service.js';
 import * as firms from '../firms/firms.service.js';
 import * as supervisedPersons from '../supervised-persons/supervised-persons.service.js';
-import { accounts } from '../users/users.service.js';
 import {
   type CalendarEventColumns,
   type CalendarEventRow,
+  eventEntity,
   findEvent,
   insertEvent,
   listEventsBetween,
@@ -36,29 +37,20 @@ import { icsOf } from './calendar-ics.js';
 
 const ENTITY = 'calendar event';
 
-export function toEventDto(r: CalendarEventRow): CalendarEvent {
-  const timed = !r.allDay && r.startsAt && r.endsAt;
-  return {
-    id: r.id,
-    title: r.title,
-    all_day: !timed,
-    start: timed ? (r.startsAt as Date).toISOString() : r.startDate,
-    end: timed ? (r.endsAt as Date).toISOString() : r.endDate,
-    location: r.location,
-    description: r.description,
-  };
-}
+export const toEventDto = (r: CalendarEventRow) => eventEntity.toWire(r) as CalendarEvent;
 
-/** The stored columns of a body: the days a timed event covers are taken in the portal's time zone. */
-function columnsOf(deps: AppDeps, body: CalendarEventBody): CalendarEventColumns {
-  const common = { title: body.title, location: body.location || null, description: body.description || null };
-  if (body.all_day)
-    return { ...common, allDay: true, startDate: body.start, endDate: body.end, startsAt: null, endsAt: null };
+/** When an event takes place: a timed one's instants, and the days they fall on in the portal's time zone. */
+function timingOf(deps: AppDeps, body: CalendarEventBody): Partial<CalendarEventColumns> {
+  if (body.all_day) return { allDay: true, startDate: body.start, endDate: body.end, startsAt: null, endsAt: null };
   const startsAt = new Date(body.start);
   const endsAt = new Date(body.end);
   const day = (d: Date) => calendarDateIn(deps.config.timeZone, d);
-  return { ...common, allDay: false, startDate: day(startsAt), endDate: day(endsAt), startsAt, endsAt };
+  return { allDay: false, startDate: day(startsAt), endDate: day(endsAt), startsAt, endsAt };
 }
+
+/** The stored columns of a body: the event is saved whole. */
+const eventColumns = (ctx: Ctx, body: CalendarEventBody) =>
+  ({ ...eventEntity.rowColumns(ctx.actor, body), ...timingOf(ctx.deps, body) }) as CalendarEventColumns;
 
 function editor(ctx: Ctx): number {
   if (!canEditFirmContent(ctx.actor)) throw forbidden();
@@ -76,9 +68,10 @@ async function editableEvent(ctx: Ctx, id: number) {
 export async function createEvent(ctx: Ctx, body: CalendarEventBody) {
   const firmId = editor(ctx);
   return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-    const row = await insertEvent(tx, { ...columnsOf(ctx.deps, body), firmId, createdById: ctx.actor.id });
+    const row = await insertEvent(tx, { ...eventColumns(ctx, body), firmId, createdById: ctx.actor.id });
     const dto = toEventDto(row);
-    record({ action: 'create', entity: ENTITY, entityId: row.id, firmId, changes: fieldDiff({}, dto, ['id']) });
+    const changes = eventEntity.auditDiff({}, dto, eventEntity.writable);
+    record({ action: 'create', entity: ENTITY, entityId: row.id, firmId, changes });
     return dto;
   });
 }
@@ -86,8 +79,8 @@ export async function createEvent(ctx: Ctx, body: CalendarEventBody) {
 export async function updateEventOf(ctx: Ctx, id: number, body: CalendarEventBody) {
   const current = await editableEvent(ctx, id);
   return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-    const dto = toEventDto(await updateEvent(tx, id, columnsOf(ctx.deps, body)));
-    const changes = fieldDiff(toEventDto(current), dto, ['id']);
+    const dto = toEventDto(await updateEvent(tx, id, eventColumns(ctx, body)));
+    const changes = eventEntity.auditDiff(toEventDto(current), dto, eventEntity.writable);
     record({ action: 'update', entity: ENTITY, entityId: id, firmId: current.firmId, changes });
     return dto;
   });
@@ -103,7 +96,7 @@ export async function removeEvent(ctx: Ctx, id: number) {
       entity: ENTITY,
       entityId: id,
       firmId: current.firmId,
-      changes: { title: current.title },
+      changes: eventEntity.auditRecord(toEventDto(current), ['title']),
     });
   });
 }
@@ -214,9 +207,9 @@ const FEED_DAYS_AHEAD = 365;
  */
 export async function feedCalendar(deps: AppDeps, token: string): Promise<string> {
   const found = await findFeedByHash(deps.db, hashOf(token));
-  const user = found && (await accounts.byId(deps.db, found.userId));
+  const user = found && (await accountById(deps.db, found.userId));
   if (!user?.isActive || user.deactivatedAt) throw notFound();
-  const auth: AuthState = { user, actor: accounts.toWire(user), sessionId: 'calendar-feed', origIat: 0, via: 'header' };
+  const auth: AuthState = { user, actor: accountWire(user), sessionId: 'calendar-feed', origIat: 0, via: 'header' };
   const ctx = contextFor(deps, auth);
   const today = todayOf(deps.config);
   const q = { from: addDays(today, -FEED_DAYS_BACK), to: addDays(today, FEED_DAYS_AHEAD) };

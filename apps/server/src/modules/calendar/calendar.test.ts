@@ -1,10 +1,11 @@
-import { type CalendarEvent, type CalendarFeed, type CalendarRange, messages } from '@portal/domain';
+import { type CalendarEvent, type CalendarFeed, type CalendarRange, messages, ProfileType } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggableUrl } from '../../app.js';
 import { auditEvents, calendarFeeds, users } from '../../db/schema/index.js';
-import { addToRoster, createFirm, TEST_PASSWORD } from '../../testing/factories.js';
+import { addToRoster, TEST_PASSWORD } from '../../testing/factories.js';
+import { firmWithPeople } from '../../testing/firm-fixture.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 // Monday October 5, 2026 in New York: FY2026 Q2 (Jul–Sep) is being filed, its filing opened October 1.
@@ -20,14 +21,12 @@ type Headers = Record<string, string>;
 
 /** A firm allowing 10 grace days, with an administrator, a standard user on the roster, a CCO, a client; and another firm. */
 async function calendarFirm() {
-  const firm = await createFirm(t.deps.db, { name: 'Harbor, Hill; & Co', attestationGraceDays: 10 });
-  const other = await createFirm(t.deps.db);
-  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-  const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });
+  const { firm, admin, staff, cco, client } = await firmWithPeople(t, ['admin', 'staff', 'cco', 'client'], {
+    name: 'Harbor, Hill; & Co',
+    attestationGraceDays: 10,
+  });
   await addToRoster(t.deps.db, staff.user.id);
-  const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
-  const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
-  const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: 1 } });
+  const { firm: other, admin: outsider } = await firmWithPeople(t, ['admin']);
   return { firm, other, admin, staff, cco, client, outsider };
 }
 
@@ -354,7 +353,7 @@ describe('the private ICS feed', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     expect((await fetchFeed(first)).statusCode).toBe(404);
 
-    const again = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });
+    const again = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const second = await feedOf(again.headers);
     const own = await t.app.inject({ method: 'POST', url: '/api/auth/sessions/end_others/', headers: again.headers });
     expect(own.statusCode, own.body).toBe(200);

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../platform/context.js';
 import { isChallengeUsed, pruneUsedChallenges, useChallenge } from './captcha.repository.js';
 
 /**
- * The self-hosted proof-of-work captcha (ALTCHA, issue 12 §3): no third party sees the visitor. A
+ * The self-hosted proof-of-work captcha (ALTCHA): no third party sees the visitor. A
  * challenge hides a counter the browser finds by trying each one (PBKDF2 per try); its parameters are
  * signed with a key derived from SECRET_KEY, so nobody can make an easier one, and each carries its
  * level (how much work it asked for) and its expiry under that signature.
@@ -110,8 +110,8 @@ export async function redeemSolution(deps: AppDeps, token: string): Promise<Capt
 }
 
 /**
- * Spec 000 §7 `POST /api/verify_captcha/`: score 1 for a valid, unexpired, unused solution, else 0; it
- * passes at the spec's 0.3. It only reports: the solution stays usable for the sign-in it was made for.
+ * `POST /api/verify_captcha/`: score 1 for a valid, unexpired, unused solution, else 0; it
+ * passes at 0.3. It only reports: the solution stays usable for the sign-in it was made for.
  */
 export async function verifyCaptcha(deps: AppDeps, token: string): Promise<VerifyCaptchaResponse> {
   const score = captchaScore((await checkSolution(deps, token)).ok);

@@ -198,7 +198,7 @@ describe('the sign-in captcha', () => {
   });
 });
 
-describe('POST /api/verify_captcha/ (spec 000 §7)', () => {
+describe('POST /api/verify_captcha/', () => {
   it('answers success and score 1 for a valid solution, 0 for anything else, and does not use it up', async () => {
     const token = await solvedCaptcha(t);
     expect(json(await verify(token))).toEqual({ success: true, score: 1 });

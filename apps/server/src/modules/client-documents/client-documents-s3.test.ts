@@ -1,4 +1,5 @@
 import type { ClientDocument } from '@portal/domain';
+import { ProfileType } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirm } from '../../testing/factories.js';
 import { startS3Server } from '../../testing/s3-server.js';
@@ -19,8 +20,11 @@ afterAll(async () => {
 describe('the vault on S3-compatible storage', () => {
   it('a client uploads into a bucket and their advisor downloads the same bytes from it', async () => {
     const firm = await createFirm(t.deps.db);
-    const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
-    const client = await signedInAs(t, { advisorId: advisor.user.id, profile: { firmId: firm.id, profileType: 4 } });
+    const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
+    const client = await signedInAs(t, {
+      advisorId: advisor.user.id,
+      profile: { firmId: firm.id, profileType: ProfileType.Client },
+    });
     const file = statementPdf('kept in the bucket');
     const up = await uploadDocument(t, client.headers, { client: String(client.user.id) }, file);
     expect(up.statusCode).toBe(201);

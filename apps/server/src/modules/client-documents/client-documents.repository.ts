@@ -1,8 +1,10 @@
-import { type ClientDocumentListQuery, ProfileType, type Scope } from '@portal/domain';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type ClientDocumentListQuery, clientDocumentFields, ProfileType, type Scope } from '@portal/domain';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { clientDocuments, profiles, users } from '../../db/schema/index.js';
+import { bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import { personNameSql } from '../../platform/person-name.js';
 
 export type ClientDocumentRow = typeof clientDocuments.$inferSelect;
 const d = clientDocuments;
@@ -26,7 +28,7 @@ export async function findVaultClient(ex: Executor, scope: Scope, clientId: numb
 
 /** The uploader's name as it reads now ("First Last", else the email), kept on the record. */
 const nameNow = (userId: number) =>
-  sql<string>`(select coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.email}) from ${users} where ${users.id} = ${userId})`;
+  sql<string>`(select ${personNameSql({ first: users.firstName, last: users.lastName, email: users.email })} from ${users} where ${users.id} = ${userId})`;
 
 export async function insertDocument(
   ex: Executor,
@@ -39,13 +41,21 @@ export async function insertDocument(
   return row;
 }
 
-const ORDER: Record<string, SQL> = {
-  uploaded_at: sql`${d.uploadedAt}`,
-  file_name: sql`lower(${d.fileName})`,
-  category: sql`${d.category}`,
-  uploaded_by_name: sql`lower(${d.uploadedByName})`,
-  size: sql`${d.size}`,
-};
+export const documentEntity = bindEntity(
+  'client document',
+  clientDocumentFields,
+  { '': d },
+  { download_url: (r) => `/api/client_documents/${r.id}/download/` },
+  {
+    sortBy: {
+      uploaded_at: [d.uploadedAt],
+      file_name: [sql`lower(${d.fileName})`],
+      category: [d.category],
+      uploaded_by_name: [sql`lower(${d.uploadedByName})`],
+      size: [d.size],
+    },
+  },
+);
 
 const listed = isNull(d.removedAt);
 /** The scope's condition on a document: its firm, and its client for a client or an advisor's book. */
@@ -54,8 +64,6 @@ const from = <S extends ReturnType<Executor['select']>>(select: S) =>
   select.from(d).innerJoin(users, eq(users.id, d.clientId)).$dynamic();
 
 export async function listDocuments(ex: Executor, scope: Scope, q: ClientDocumentListQuery, page: PageRequest) {
-  const key = q.ordering.replace(/^-/, '');
-  const dir = q.ordering.startsWith('-') ? desc : asc;
   const where = and(
     listed,
     eq(d.clientId, q.client),
@@ -71,7 +79,7 @@ export async function listDocuments(ex: Executor, scope: Scope, q: ClientDocumen
       countReads: ['client_documents'],
     },
     where,
-    [dir(ORDER[key]), desc(d.id)],
+    documentEntity.orderBy(q.ordering, desc(d.id)),
     page,
   );
   return { count, rows: (rows as { document: ClientDocumentRow }[]).map((r) => r.document) };

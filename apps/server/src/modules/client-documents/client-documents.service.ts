@@ -21,6 +21,7 @@ import { fieldError, forbidden, HttpError, notFound } from '../../platform/error
 import { parseFields, type UploadedPart } from '../../platform/multipart.js';
 import {
   type ClientDocumentRow,
+  documentEntity,
   findDocument,
   findVaultClient,
   insertDocument,
@@ -37,20 +38,7 @@ export const uploadLimits = {
   tooLarge: m.fileTooLarge(CLIENT_DOCUMENT_MAX_LABEL),
 };
 
-const toWire = (r: ClientDocumentRow): ClientDocument => ({
-  id: r.id,
-  client: r.clientId,
-  file_name: r.fileName,
-  content_type: r.contentType,
-  size: r.size,
-  category: r.category,
-  description: r.description,
-  uploaded_by: r.uploadedById,
-  uploaded_by_name: r.uploadedByName,
-  uploaded_by_client: r.uploadedByClient,
-  uploaded_at: r.uploadedAt.toISOString(),
-  download_url: `/api/client_documents/${r.id}/download/`,
-});
+const toWire = (r: ClientDocumentRow) => documentEntity.toWire(r) as ClientDocument;
 
 /**
  * Someone who has no vault at all (a staff member who is neither an advisor nor an administrator) is
@@ -74,11 +62,6 @@ export async function list(ctx: Ctx, q: ClientDocumentListQuery) {
 const safeFileName = (name: string) => cleanFileName(name.split(/[\\/]/).pop() ?? '').slice(0, 255);
 
 /**
- * Puts a file into a client's vault: the client into their own, their advisor into theirs. The file is
- * checked by its extension (the allow-list) and by its bytes (a '.pdf' must be a PDF), and its size by
- * the form reader (413 past 25 MB).
- */
-/**
  * Before an upload's body is read (up to 25 MB in memory): only clients and advisors add documents, so
  * anyone else is refused at once rather than after the server has held the file.
  */
@@ -86,6 +69,11 @@ export function refuseNonUploaders(ctx: Ctx) {
   if (!canUploadToClientVault(ctx.actor)) throw forbidden(m.readOnly);
 }
 
+/**
+ * Puts a file into a client's vault: the client into their own, their advisor into theirs. The file is
+ * checked by its extension (the allow-list) and by its bytes (a '.pdf' must be a PDF), and its size by
+ * the form reader (413 past 25 MB).
+ */
 export async function upload(ctx: Ctx, fields: Record<string, string>, file: UploadedPart | undefined) {
   const body = parseFields(clientDocumentUploadFields, fields);
   const client = await reachableClient(ctx, body.client);
@@ -105,10 +93,9 @@ export async function upload(ctx: Ctx, fields: Record<string, string>, file: Upl
     const inserted = await insertDocument(tx, {
       firmId: client.firmId,
       clientId: client.id,
+      ...(documentEntity.rowColumns(ctx.actor, body) as Pick<ClientDocumentRow, 'category' | 'description'>),
       fileName,
       contentType: CLIENT_DOCUMENT_TYPES[ext].mime,
-      category: body.category,
-      description: body.description || null,
       storageKey: key,
       size: bytes.length,
       sha256,

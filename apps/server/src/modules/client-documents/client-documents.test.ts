@@ -1,4 +1,4 @@
-import { CLIENT_DOCUMENT_MAX_BYTES, type ClientDocument, messages } from '@portal/domain';
+import { CLIENT_DOCUMENT_MAX_BYTES, type ClientDocument, messages, ProfileType } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,22 +23,22 @@ async function vaultFirm() {
   const advisor = await signedInAs(t, {
     firstName: 'Avery',
     lastName: 'Advisor',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const client = await signedInAs(t, {
     firstName: 'Chris',
     lastName: 'Client',
     advisorId: advisor.user.id,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
-  const otherAdvisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
+  const otherAdvisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
   const otherClient = await signedInAs(t, {
     advisorId: otherAdvisor.user.id,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
-  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-  const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
-  const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: 1 } });
+  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
+  const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true } });
+  const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: ProfileType.Administrator } });
   return { firm, advisor, client, otherAdvisor, otherClient, admin, cco, outsider };
 }
 

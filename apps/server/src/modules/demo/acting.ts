@@ -9,7 +9,7 @@ import { MailWorker } from '../../platform/mail.js';
 import { piiKeyring } from '../../platform/pii.js';
 import { createStorage } from '../../platform/storage.js';
 import { TokenService } from '../../platform/tokens.js';
-import { accounts } from '../users/users.service.js';
+import { accountByEmail, accountById, accountWire } from '../accounts/accounts.service.js';
 
 const silentLog = {
   info() {},
@@ -44,9 +44,9 @@ export function offlineDeps(db: Db, config: Config): AppDeps {
 
 /** A person's context for calling services as them: the same rules as a signed-in request. */
 export async function actingAs(deps: AppDeps, userId: number): Promise<Ctx> {
-  const user = await accounts.byId(deps.db, userId);
+  const user = await accountById(deps.db, userId);
   if (!user) throw new Error(`user ${userId} is missing`);
-  const auth: AuthState = { user, actor: accounts.toWire(user), sessionId: 'offline', origIat: 0, via: 'header' };
+  const auth: AuthState = { user, actor: accountWire(user), sessionId: 'offline', origIat: 0, via: 'header' };
   return contextFor(deps, auth);
 }
 
@@ -58,7 +58,7 @@ export const on = (deps: AppDeps, day: string): AppDeps => ({
 
 /** A demo account by its email; the seed made it, so its absence is a broken seed. */
 export const userOf = async (deps: AppDeps, email: string) => {
-  const user = await accounts.byEmail(deps.db, email);
+  const user = await accountByEmail(deps.db, email);
   if (!user) throw new Error(`${email} is missing`);
   return user;
 };

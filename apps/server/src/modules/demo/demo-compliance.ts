@@ -10,14 +10,14 @@ import {
 import { todayOf } from '../../platform/clock.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import * as attestations from '../attestations/attestations.service.js';
 import * as reminders from '../reminders/reminders.service.js';
 import * as roster from '../supervised-persons/supervised-persons.service.js';
-import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 
 type Lists = 'securities' | 'activities' | 'contributions';
-/** Who is on the roster, and which lists they report (spec 001 §2). */
+/** Who is on the roster, and which lists they report. */
 const rosterOf: Record<string, Lists[]> = {
   'cco@demo.test': ['securities', 'activities', 'contributions'],
   'staff@demo.test': ['securities', 'activities', 'contributions'],
@@ -120,7 +120,7 @@ async function unlessDone(work: () => Promise<unknown>) {
 }
 
 const idOf = async (deps: AppDeps, email: string) => {
-  const user = await accounts.byEmail(deps.db, email);
+  const user = await accountByEmail(deps.db, email);
   if (!user) throw new Error(`${email} is missing`);
   return user;
 };

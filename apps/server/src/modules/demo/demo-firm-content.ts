@@ -1,10 +1,10 @@
 import { addDays, calendarEventBody } from '@portal/domain';
 import { todayOf } from '../../platform/clock.js';
 import type { AppDeps } from '../../platform/context.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import * as calendar from '../calendar/calendar.service.js';
 import * as pages from '../firm-pages/firm-pages.service.js';
 import * as portalSettings from '../portal-settings/portal-settings.service.js';
-import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 
 /** A day of this month or the next, by the day of the month (clamped to the month's last day). */
@@ -81,7 +81,7 @@ const LIFE_IMPACT = `<h2>Making a difference together</h2>
  * Running the seed again replaces the demo events rather than adding copies.
  */
 export async function seedDemoFirmContent(deps: AppDeps, adminEmail: string) {
-  const admin = await accounts.byEmail(deps.db, adminEmail);
+  const admin = await accountByEmail(deps.db, adminEmail);
   if (!admin) return;
   const ctx = await actingAs(deps, admin.id);
   const today = todayOf(deps.config);

@@ -7,6 +7,7 @@ import {
   investmentStrategyBody,
 } from '@portal/domain';
 import type { AppDeps } from '../../platform/context.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import {
   feeSchedules,
   firmFeeSchedules,
@@ -14,11 +15,10 @@ import {
   investmentModels,
 } from '../investment-catalogues/investment-catalogues.service.js';
 import { cashRequests, investmentStrategies } from '../investment-requests/investment-requests.service.js';
-import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 
 const userOf = async (deps: AppDeps, email: string) => {
-  const user = await accounts.byEmail(deps.db, email);
+  const user = await accountByEmail(deps.db, email);
   if (!user) throw new Error(`${email} is missing`);
   return user;
 };

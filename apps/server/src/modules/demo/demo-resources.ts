@@ -13,7 +13,7 @@ interface DemoResource {
   paragraphs: string[];
 }
 
-/** The seed's four (spec 001 §2): two Compliance documents, two Operations manuals. */
+/** The seed's four: two Compliance documents, two Operations manuals. */
 const DOCUMENTS: DemoResource[] = [
   {
     category: 'compliance',

@@ -2,8 +2,13 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { setUpDemoAuthenticator } from '../auth/auth.service.js';
-import { accounts, type UserRecord } from '../users/users.service.js';
+import {
+  accountByEmail,
+  insertAccount,
+  type UserRecord,
+  updateAccount,
+  updateAccountProfile,
+} from '../accounts/accounts.service.js';
 import { offlineDeps } from './acting.js';
 import { upsertDemoFirms } from './demo.repository.js';
 import { seedDemoCompliance } from './demo-compliance.js';
@@ -13,6 +18,7 @@ import { seedDemoOnboarding } from './demo-onboarding.js';
 import { seedDemoResources } from './demo-resources.js';
 import { seedDemoSso } from './demo-sso.js';
 import { seedDemoSupport } from './demo-support.js';
+import { setUpDemoAuthenticator } from './demo-two-factor.js';
 import { seedDemoVault } from './demo-vault.js';
 
 export const DEMO_PASSWORD = 'demo-portal-2026';
@@ -119,7 +125,7 @@ const demoUsers: DemoUser[] = [
     last: 'Manager',
     firm: 1,
     type: 3,
-    // The firm's named support handler (issue 11 §1): answers the staff's help and prayer requests.
+    // The firm's named support handler: answers the staff's help and prayer requests.
     flags: { isManager: true, isSupportHandler: true },
     work: { title: 'Office Manager', phone: '207-555-0150' },
   },
@@ -145,7 +151,7 @@ const demoUsers: DemoUser[] = [
   { email: 'admin2@demo.test', first: 'Blair', last: 'Admin', firm: 2, type: 1 },
   { email: 'advisor2@demo.test', first: 'Drew', last: 'Advisor', firm: 2, type: 2 },
   { email: 'client2@demo.test', first: 'Jordan', last: 'Client', firm: 2, type: 4, advisor: 'advisor2@demo.test' },
-  // Signs in with a second step (issue 12 §1): the authenticator key and recovery codes are below and in the README.
+  // Signs in with a second step: the authenticator key and recovery codes are below and in the README.
   { email: 'twofactor@demo.test', first: 'Tess', last: 'Twofactor', firm: 2, type: 3 },
 ];
 
@@ -160,7 +166,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await upsertDemoFirms(tx, demoFirms);
     record({ action: 'seed', entity: 'firm', changes: { firms: demoFirms.map((f) => f.abbreviation) } });
     for (const u of demoUsers) {
-      const advisorId = u.advisor ? ((await accounts.byEmail(tx, u.advisor))?.id ?? null) : null;
+      const advisorId = u.advisor ? ((await accountByEmail(tx, u.advisor))?.id ?? null) : null;
       const profile = { firmId: u.firm, profileType: u.type, ...u.flags, ...u.address, ...u.work };
       // The demo's accounts are as if activated: their addresses count as proven.
       const account = {
@@ -171,12 +177,12 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
         emailVerifiedAt: new Date(),
         advisorId,
       };
-      const existing = await accounts.byEmail(tx, u.email);
+      const existing = await accountByEmail(tx, u.email);
       if (existing) {
-        await accounts.update(tx, existing.id, account);
-        await accounts.updateProfile(tx, existing.id, profile);
+        await updateAccount(tx, existing.id, account);
+        await updateAccountProfile(tx, existing.id, profile);
       } else {
-        const created = await accounts.insert(tx, { email: u.email, ...account }, profile);
+        const created = await insertAccount(tx, { email: u.email, ...account }, profile);
         record({
           action: 'create',
           entity: 'user',
@@ -188,7 +194,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     }
   });
   const deps = offlineDeps(db, config);
-  const twoFactor = await accounts.byEmail(db, 'twofactor@demo.test');
+  const twoFactor = await accountByEmail(db, 'twofactor@demo.test');
   if (twoFactor)
     await writeAudited(db, { actorId: null, requestId: 'seed-demo' }, async (tx, record) => {
       await setUpDemoAuthenticator(deps, tx, twoFactor.id, DEMO_TOTP_SECRET, DEMO_RECOVERY_CODES);

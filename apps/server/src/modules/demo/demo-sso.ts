@@ -1,8 +1,8 @@
 import { serviceProviderListQuery } from '@portal/domain';
 import type { AppDeps } from '../../platform/context.js';
 import { generateSigningPair } from '../../platform/saml-keys.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import * as sso from '../sso/sso.service.js';
-import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 
 /** The demo's service provider: its key, named by the firm's Orion link (demo-vault.ts). */
@@ -14,7 +14,7 @@ export const DEMO_SP_KEY = 'orion';
  * sending a demo person's details to a real portfolio system. A firm points its own at its system's ACS.
  */
 export async function seedDemoSso(deps: AppDeps) {
-  const adminId = (await accounts.byEmail(deps.db, 'admin@demo.test'))?.id;
+  const adminId = (await accountByEmail(deps.db, 'admin@demo.test'))?.id;
   if (!adminId) throw new Error('admin@demo.test is missing');
   const admin = await actingAs(deps, adminId);
   const firm = admin.actor.profile._firm as number;

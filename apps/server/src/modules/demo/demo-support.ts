@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/context.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import * as supportCases from '../support-tickets/support-tickets.service.js';
-import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 
 const DAY = 86_400_000;
@@ -102,7 +102,7 @@ const at = (deps: AppDeps, daysAgo: number, hour: number): AppDeps => {
 };
 
 const idOf = async (deps: AppDeps, email: string) => {
-  const user = await accounts.byEmail(deps.db, email);
+  const user = await accountByEmail(deps.db, email);
   if (!user) throw new Error(`${email} is missing`);
   return user.id;
 };

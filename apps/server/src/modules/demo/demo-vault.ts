@@ -1,14 +1,14 @@
 import { clientDocumentListQuery, type FirmLinkKind, firmLinkListQuery } from '@portal/domain';
 import type { AppDeps } from '../../platform/context.js';
 import { renderPdf } from '../../platform/pdf.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import * as documents from '../client-documents/client-documents.service.js';
 import * as firmLinks from '../firm-links/firm-links.service.js';
-import { accounts } from '../users/users.service.js';
 import { actingAs } from './acting.js';
 import { DEMO_SP_KEY } from './demo-sso.js';
 
 const idOf = async (deps: AppDeps, email: string) => {
-  const user = await accounts.byEmail(deps.db, email);
+  const user = await accountByEmail(deps.db, email);
   if (!user) throw new Error(`${email} is missing`);
   return user.id;
 };

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firms } from '../../db/schema/index.js';
+import { firms, mfaFactors, mfaRecoveryCodes } from '../../db/schema/index.js';
 
 /** The demo firms under their fixed ids (the README names them), and the id sequence past them. */
 export async function upsertDemoFirms(ex: Executor, rows: (typeof firms.$inferInsert & { id: number })[]) {
@@ -14,4 +14,16 @@ export async function upsertDemoFirms(ex: Executor, rows: (typeof firms.$inferIn
       });
   }
   await ex.execute(sql`select setval(pg_get_serial_sequence('firms', 'id'), greatest((select max(id) from firms), 1))`);
+}
+
+/** A person's factors and recovery codes replaced by one confirmed authenticator and the given codes. */
+export async function replaceWithAuthenticator(
+  ex: Executor,
+  factor: Omit<typeof mfaFactors.$inferInsert, 'kind' | 'confirmedAt'>,
+  codeHashes: string[],
+) {
+  await ex.delete(mfaFactors).where(eq(mfaFactors.userId, factor.userId));
+  await ex.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, factor.userId));
+  await ex.insert(mfaFactors).values({ ...factor, kind: 'totp', confirmedAt: new Date() });
+  await ex.insert(mfaRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId: factor.userId, codeHash })));
 }

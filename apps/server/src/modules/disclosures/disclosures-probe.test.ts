@@ -1,4 +1,4 @@
-import { addDays, calendarDateIn } from '@portal/domain';
+import { addDays, calendarDateIn, ProfileType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
@@ -8,7 +8,7 @@ import { agreementBody } from '../../testing/onboarding-fixtures.js';
 import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
- * Security probe of the disclosures routes (issue 10): uploads, file downloads, delivery records, the
+ * Security probe of the disclosures routes: uploads, file downloads, delivery records, the
  * CCO report, its CSV and Deliver, tried as an attacker would. Each test states the correct behaviour.
  */
 type Headers = Record<string, string>;
@@ -46,30 +46,34 @@ beforeAll(async () => {
   today = calendarDateIn('America/New_York', new Date());
   firmId = (await createFirm(t.deps.db, { name: 'Probe Firm', abbreviation: 'PF' })).id;
   otherFirmId = (await createFirm(t.deps.db, { name: 'Other Firm', abbreviation: 'OF' })).id;
-  admin = await signedInAs(t, { profile: { firmId, profileType: 1 } });
-  cco = await signedInAs(t, { profile: { firmId, profileType: 3, isCco: true } });
-  staff = await signedInAs(t, { profile: { firmId, profileType: 3 } });
+  admin = await signedInAs(t, { profile: { firmId, profileType: ProfileType.Administrator } });
+  cco = await signedInAs(t, { profile: { firmId, profileType: ProfileType.StandardUser, isCco: true } });
+  staff = await signedInAs(t, { profile: { firmId, profileType: ProfileType.StandardUser } });
   advisor = await signedInAs(t, {
     lastName: '=HYPERLINK("http://evil.test","x")',
-    profile: { firmId, profileType: 2 },
+    profile: { firmId, profileType: ProfileType.FinancialAdvisor },
   });
   client = await signedInAs(t, {
     advisorId: advisor.user.id,
     firstName: "=cmd|' /C calc'!A0",
     lastName: '+SUM(1,2)',
-    profile: { firmId, profileType: 4 },
+    profile: { firmId, profileType: ProfileType.Client },
   });
   sibling = await signedInAs(t, {
     advisorId: advisor.user.id,
     firstName: '\t=1+1',
     lastName: '＝1+1',
     email: '@sum@example.test',
-    profile: { firmId, profileType: 4 },
+    profile: { firmId, profileType: ProfileType.Client },
   });
-  otherAdmin = await signedInAs(t, { profile: { firmId: otherFirmId, profileType: 1 } });
-  otherCco = await signedInAs(t, { profile: { firmId: otherFirmId, profileType: 3, isCco: true } });
-  otherClient = await signedInAs(t, { profile: { firmId: otherFirmId, profileType: 4 } });
-  superCco = await signedInAs(t, { profile: { firmId: otherFirmId, profileType: 3, isCco: true, isSuperCco: true } });
+  otherAdmin = await signedInAs(t, { profile: { firmId: otherFirmId, profileType: ProfileType.Administrator } });
+  otherCco = await signedInAs(t, {
+    profile: { firmId: otherFirmId, profileType: ProfileType.StandardUser, isCco: true },
+  });
+  otherClient = await signedInAs(t, { profile: { firmId: otherFirmId, profileType: ProfileType.Client } });
+  superCco = await signedInAs(t, {
+    profile: { firmId: otherFirmId, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
+  });
 
   const up = async (firm: number, kind: string, date: string, who = admin.headers) => {
     const res = await upload(who, `firm=${firm}&kind=${kind}&effective_date=${date}`, pdfOf(`${kind} ${date}`));

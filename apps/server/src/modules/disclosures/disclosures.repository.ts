@@ -1,4 +1,10 @@
-import type { DisclosureDeliveryExportQuery, DisclosureKind, DisclosureVersionQuery, Scope } from '@portal/domain';
+import {
+  type DisclosureDeliveryExportQuery,
+  type DisclosureKind,
+  type DisclosureVersionQuery,
+  ProfileType,
+  type Scope,
+} from '@portal/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
@@ -12,6 +18,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { likeContains } from '../../platform/list.js';
+import { personListNameSql, personNameSql } from '../../platform/person-name.js';
 
 export type VersionRow = typeof disclosureDocuments.$inferSelect;
 
@@ -104,10 +111,10 @@ export async function deleteVersion(ex: Executor, id: number) {
 /** A person's name as a record keeps it ('First Last', else the email). */
 export async function nameOf(ex: Executor, userId: number) {
   const [u] = await ex
-    .select({ first: users.firstName, last: users.lastName, email: users.email })
+    .select({ name: personNameSql({ first: users.firstName, last: users.lastName, email: users.email }) })
     .from(users)
     .where(eq(users.id, userId));
-  return u ? [u.first, u.last].filter(Boolean).join(' ') || u.email : null;
+  return u ? u.name : null;
 }
 
 /** A live client account (profile type 4) and its firm, or nothing. */
@@ -126,7 +133,9 @@ export async function findClient(ex: Executor, userId: number) {
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
-  return row && row.profileType === 4 && row.firmId !== null ? { ...row, firmId: row.firmId } : undefined;
+  return row && row.profileType === ProfileType.Client && row.firmId !== null
+    ? { ...row, firmId: row.firmId }
+    : undefined;
 }
 
 export async function deliveriesOfClients(ex: Executor, clientIds: number[]) {
@@ -288,7 +297,7 @@ export async function reportRows(
     ? sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${likeContains(q.search)} or u.email ilike ${likeContains(q.search)})`
     : undefined;
   const baseWhere = and(
-    sql`p.profile_type = 4 and u.deleted_at is null`,
+    sql`p.profile_type = ${sql.raw(String(ProfileType.Client))} and u.deleted_at is null`,
     firmCond,
     q.firm ? sql`p.firm_id = ${q.firm}` : undefined,
     q.client ? sql`u.id = ${q.client}` : undefined,
@@ -313,7 +322,7 @@ export async function reportRows(
   const query = sql`
     with b as (
       select u.id as client_id, u.first_name, u.last_name, u.email, f.id as firm_id, f.name as firm_name,
-        coalesce(nullif(btrim(coalesce(adv.last_name, '') || ', ' || coalesce(adv.first_name, ''), ', '), ''), adv.email) as advisor_name,
+        ${personListNameSql({ first: sql`adv.first_name`, last: sql`adv.last_name`, email: sql`adv.email` })} as advisor_name,
         f.form_adv_url, f.form_crs_url, ${agreementDateOf(sql`u.id`)} as agreement_date
       from users u join profiles p on p.user_id = u.id join firms f on f.id = p.firm_id
         left join users adv on adv.id = u.advisor_id

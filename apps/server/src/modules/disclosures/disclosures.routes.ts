@@ -23,7 +23,10 @@ import { attachment } from '../../platform/content-disposition.js';
 import { type AppDeps, contextOf } from '../../platform/context.js';
 import { pageOf } from '../../platform/list.js';
 import { sendStoredFile } from '../../platform/stored-file.js';
-import * as disclosures from './disclosures.service.js';
+import { deliver } from './delivery-mailing.service.js';
+import * as deliveryReport from './delivery-report.service.js';
+import * as openings from './disclosure-openings.service.js';
+import * as versions from './disclosure-versions.service.js';
 
 const errors = {
   400: errorResponse,
@@ -51,7 +54,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { count, results, ...links } = await disclosures.listVersions(ctx(request), request.query);
+        const { count, results, ...links } = await versions.listVersions(ctx(request), request.query);
         return { ...pageOf(request, deps.config.publicUrl, request.query, count, results), ...links };
       },
     );
@@ -80,7 +83,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           reply
             .status(201)
             .send(
-              await disclosures.upload(
+              await versions.upload(
                 ctx(request),
                 request.query,
                 String(request.headers['content-type'] ?? ''),
@@ -103,11 +106,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { stream, fileName } = await disclosures.openFile(
-          ctx(request),
-          request.params.id,
-          request.method === 'GET',
-        );
+        const { stream, fileName } = await openings.openFile(ctx(request), request.params.id, request.method === 'GET');
         return sendStoredFile(reply, { stream, fileName, contentType: 'application/pdf', inline: true });
       },
     );
@@ -123,7 +122,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await disclosures.removeVersion(ctx(request), request.params.id);
+        await versions.removeVersion(ctx(request), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -139,7 +138,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: currentDisclosures, ...errors },
         },
       },
-      async (request) => disclosures.currentFor(ctx(request), request.query.portalUserId),
+      async (request) => openings.currentFor(ctx(request), request.query.portalUserId),
     );
 
     for (const [path, form] of [
@@ -157,7 +156,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             response: { 200: deliveryDateResponse, ...errors },
           },
         },
-        async (request) => disclosures.recordDelivery(ctx(request), form, request.body),
+        async (request) => openings.recordDelivery(ctx(request), form, request.body),
       );
     }
 
@@ -173,7 +172,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { count, results } = await disclosures.report(ctx(request), request.query);
+        const { count, results } = await deliveryReport.report(ctx(request), request.query);
         return pageOf(request, deps.config.publicUrl, request.query, count, results);
       },
     );
@@ -191,7 +190,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { fileName, stream } = await disclosures.exportCsv(ctx(request), request.query);
+        const { fileName, stream } = await deliveryReport.exportCsv(ctx(request), request.query);
         return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(fileName)).send(stream);
       },
     );
@@ -206,7 +205,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: deliverResponse, ...errors },
         },
       },
-      async (request) => disclosures.deliver(ctx(request), request.body),
+      async (request) => deliver(ctx(request), request.body),
     );
   };
 }

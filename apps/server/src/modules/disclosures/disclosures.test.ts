@@ -1,4 +1,11 @@
-import { addDays, calendarDateIn, type DisclosureKind, deliveryStatus, overallStatus } from '@portal/domain';
+import {
+  addDays,
+  calendarDateIn,
+  type DisclosureKind,
+  deliveryStatus,
+  overallStatus,
+  ProfileType,
+} from '@portal/domain';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,16 +33,21 @@ beforeAll(async () => {
     await createFirm(t.deps.db, { name: 'Delivery Firm', abbreviation: 'DF', formCrsUrl: 'https://files.example/crs' })
   ).id;
   otherFirmId = (await createFirm(t.deps.db, { name: 'Elsewhere' })).id;
-  admin = (await signedInAs(t, { profile: { firmId, profileType: 1 } })).headers;
-  cco = (await signedInAs(t, { profile: { firmId, profileType: 3, isCco: true } })).headers;
-  otherAdmin = (await signedInAs(t, { profile: { firmId: otherFirmId, profileType: 1 } })).headers;
-  const adv = await signedInAs(t, { firstName: 'Avery', lastName: 'Advisor', profile: { firmId, profileType: 2 } });
+  admin = (await signedInAs(t, { profile: { firmId, profileType: ProfileType.Administrator } })).headers;
+  cco = (await signedInAs(t, { profile: { firmId, profileType: ProfileType.StandardUser, isCco: true } })).headers;
+  otherAdmin = (await signedInAs(t, { profile: { firmId: otherFirmId, profileType: ProfileType.Administrator } }))
+    .headers;
+  const adv = await signedInAs(t, {
+    firstName: 'Avery',
+    lastName: 'Advisor',
+    profile: { firmId, profileType: ProfileType.FinancialAdvisor },
+  });
   advisor = adv.headers;
   client = await signedInAs(t, {
     advisorId: adv.user.id,
     firstName: 'Cora',
     lastName: 'Client',
-    profile: { firmId, profileType: 4 },
+    profile: { firmId, profileType: ProfileType.Client },
   });
 });
 afterAll(() => t.close());
@@ -274,8 +286,10 @@ describe('disclosure documents', () => {
 
   it('exports every matching client, not one page of 50', async () => {
     const bigFirm = (await createFirm(t.deps.db, { name: 'Big Firm', abbreviation: 'BIG' })).id;
-    for (let i = 0; i < 51; i++) await createUser(t.deps.db, { profile: { firmId: bigFirm, profileType: 4 } });
-    const admin = (await signedInAs(t, { profile: { firmId: bigFirm, profileType: 1 } })).headers;
+    for (let i = 0; i < 51; i++)
+      await createUser(t.deps.db, { profile: { firmId: bigFirm, profileType: ProfileType.Client } });
+    const admin = (await signedInAs(t, { profile: { firmId: bigFirm, profileType: ProfileType.Administrator } }))
+      .headers;
     const res = await t.app.inject({
       url: `/api/disclosure_deliveries/export/?firm=${bigFirm}&page=1&page_size=10`,
       headers: admin,
@@ -290,8 +304,9 @@ describe('disclosure documents', () => {
 
   it('a lost file answers the client 404 and records no delivery', async () => {
     const lostFirm = (await createFirm(t.deps.db, { name: 'Lost Files' })).id;
-    const lostAdmin = (await signedInAs(t, { profile: { firmId: lostFirm, profileType: 1 } })).headers;
-    const reader = await signedInAs(t, { profile: { firmId: lostFirm, profileType: 4 } });
+    const lostAdmin = (await signedInAs(t, { profile: { firmId: lostFirm, profileType: ProfileType.Administrator } }))
+      .headers;
+    const reader = await signedInAs(t, { profile: { firmId: lostFirm, profileType: ProfileType.Client } });
     const version = json<{ id: number; file_url: string }>(
       await upload(lostAdmin, `firm=${lostFirm}&kind=crs&effective_date=2020-01-01`, pdfOf('crs')),
     );
@@ -306,8 +321,9 @@ describe('disclosure documents', () => {
 
   it('a Part 2B effective in the future does not hold back the ADV delivery of a client who opened 2A today', async () => {
     const laterFirm = (await createFirm(t.deps.db, { name: 'Later 2B' })).id;
-    const laterAdmin = (await signedInAs(t, { profile: { firmId: laterFirm, profileType: 1 } })).headers;
-    const reader = await signedInAs(t, { profile: { firmId: laterFirm, profileType: 4 } });
+    const laterAdmin = (await signedInAs(t, { profile: { firmId: laterFirm, profileType: ProfileType.Administrator } }))
+      .headers;
+    const reader = await signedInAs(t, { profile: { firmId: laterFirm, profileType: ProfileType.Client } });
     await upload(laterAdmin, `firm=${laterFirm}&kind=adv_2a&effective_date=2020-01-01`, pdfOf('2a'));
     await upload(laterAdmin, `firm=${laterFirm}&kind=adv_2b&effective_date=2999-01-01`, pdfOf('2b'));
     const res = await t.app.inject({
@@ -367,12 +383,17 @@ describe('a receipt names the session that recorded it', () => {
         formCrsUrl: 'https://files.example/rcp-crs',
       })
     ).id;
-    const firmAdmin = (await signedInAs(t, { profile: { firmId: firm, profileType: 1 } })).headers;
-    firmCco = (await signedInAs(t, { profile: { firmId: firm, profileType: 3, isCco: true } })).headers;
+    const firmAdmin = (await signedInAs(t, { profile: { firmId: firm, profileType: ProfileType.Administrator } }))
+      .headers;
+    firmCco = (await signedInAs(t, { profile: { firmId: firm, profileType: ProfileType.StandardUser, isCco: true } }))
+      .headers;
     expect(
       (await upload(firmAdmin, `firm=${firm}&kind=adv_2a&effective_date=2020-01-01`, pdfOf('rcp 2a'))).statusCode,
     ).toBe(201);
-    reader = await createUser(t.deps.db, { lastName: 'Reader', profile: { firmId: firm, profileType: 4 } });
+    reader = await createUser(t.deps.db, {
+      lastName: 'Reader',
+      profile: { firmId: firm, profileType: ProfileType.Client },
+    });
     laptop = await signInFrom(reader.email, '203.0.113.7', LAPTOP);
   });
 
@@ -430,7 +451,10 @@ describe('a receipt names the session that recorded it', () => {
 
   it("the CCO's report shows each receipt's address, device and the client's own session; receipts from before show none", async () => {
     // A receipt recorded before sessions were kept, and one (made by hand) in another person's session.
-    const older = await createUser(t.deps.db, { lastName: 'Older', profile: { firmId: firm, profileType: 4 } });
+    const older = await createUser(t.deps.db, {
+      lastName: 'Older',
+      profile: { firmId: firm, profileType: ProfileType.Client },
+    });
     await t.deps.db.insert(disclosureDeliveries).values({
       firmId: firm,
       clientId: older.id,
@@ -438,9 +462,12 @@ describe('a receipt names the session that recorded it', () => {
       url: 'https://files.example/rcp-crs',
       deliveryDate: today,
     });
-    const stranger = await createUser(t.deps.db, { lastName: 'Stranger', profile: { firmId: firm, profileType: 4 } });
+    const stranger = await createUser(t.deps.db, {
+      lastName: 'Stranger',
+      profile: { firmId: firm, profileType: ProfileType.Client },
+    });
     const someoneElse = await signInFrom(
-      (await createUser(t.deps.db, { profile: { firmId: firm, profileType: 2 } })).email,
+      (await createUser(t.deps.db, { profile: { firmId: firm, profileType: ProfileType.FinancialAdvisor } })).email,
       '192.0.2.99',
       'curl/8.5.0',
     );
@@ -539,8 +566,9 @@ describe("the report's SQL agrees with the domain's due rule", () => {
     const firm = (
       await createFirm(t.deps.db, effectiveDate === null ? { formCrsUrl: 'https://files.example/crs' } : {})
     ).id;
-    const firmAdmin = (await signedInAs(t, { profile: { firmId: firm, profileType: 1 } })).headers;
-    const reader = await createUser(t.deps.db, { profile: { firmId: firm, profileType: 4 } });
+    const firmAdmin = (await signedInAs(t, { profile: { firmId: firm, profileType: ProfileType.Administrator } }))
+      .headers;
+    const reader = await createUser(t.deps.db, { profile: { firmId: firm, profileType: ProfileType.Client } });
     if (agreementDate !== null)
       await t.deps.db
         .insert(clientAgreements)

@@ -73,7 +73,7 @@ const listed = and(
 );
 const owner = { firm: profiles.firmId, person: users.id };
 
-/** Spec 001 §9: staff match on first, last or preferred name by prefix, case-insensitively. */
+/** Staff match on first, last or preferred name by prefix, case-insensitively. */
 function prefixWhere(term: string | undefined): SQL | undefined {
   if (!term) return undefined;
   const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

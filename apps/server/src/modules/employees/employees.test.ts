@@ -1,4 +1,4 @@
-import { type Employee, messages } from '@portal/domain';
+import { type Employee, messages, ProfileType } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../db/schema/index.js';
@@ -21,28 +21,28 @@ async function directoryFirm() {
   const manager = await signedInAs(t, {
     firstName: 'Mona',
     lastName: 'Abbott',
-    profile: { firmId: firm.id, profileType: 5, isManager: true },
+    profile: { firmId: firm.id, profileType: ProfileType.Manager, isManager: true },
   });
   const staff = await signedInAs(t, {
     firstName: 'Robert',
     lastName: 'Baker',
-    profile: { firmId: firm.id, profileType: 3, title: 'Analyst', phone: '555-0100' },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, title: 'Analyst', phone: '555-0100' },
   });
   const client = await signedInAs(t, {
     firstName: 'Carl',
     lastName: 'Client',
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
   await createUser(t.deps.db, {
     firstName: 'Dora',
     lastName: 'Gone',
     deactivatedAt: new Date(),
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   const outsider = await signedInAs(t, {
     firstName: 'Olga',
     lastName: 'Outside',
-    profile: { firmId: other.id, profileType: 5, isManager: true },
+    profile: { firmId: other.id, profileType: ProfileType.Manager, isManager: true },
   });
   return { firm, other, manager, staff, client, outsider };
 }
@@ -185,7 +185,7 @@ describe('the staff directory', () => {
     const { firm, other } = await directoryFirm();
     const admin = await signedInAs(t, {
       lastName: 'Zed',
-      profile: { firmId: other.id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: other.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     const all = json<Page>(await t.app.inject({ url: '/api/employees/?page_size=500', headers: admin.headers }));
     expect(names(all)).toEqual(expect.arrayContaining(['Abbott', 'Baker', 'Outside', 'Zed']));

@@ -1,17 +1,23 @@
-import type { FirmLinkKind, FirmLinkListQuery, Scope } from '@portal/domain';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type FirmLinkKind, type FirmLinkListQuery, firmLinkFields, type Scope } from '@portal/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firmLinks } from '../../db/schema/index.js';
+import { bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 export type FirmLinkRow = typeof firmLinks.$inferSelect;
 const l = firmLinks;
 const owner = { firm: l.firmId };
 
-const ORDER: Record<string, SQL[]> = {
-  kind: [sql`${l.kind}`, sql`lower(${l.label})`],
-  label: [sql`lower(${l.label})`, sql`${l.kind}`],
-};
+export type LinkColumns = typeof l.$inferInsert;
+
+export const linkEntity = bindEntity(
+  'firm link',
+  firmLinkFields,
+  { '': l },
+  {},
+  { sortBy: { kind: [l.kind, sql`lower(${l.label})`], label: [sql`lower(${l.label})`, l.kind] } },
+);
 
 /** One firm's links of the given kinds, within the scope. */
 export async function listLinks(
@@ -22,8 +28,6 @@ export async function listLinks(
   q: FirmLinkListQuery,
   page: PageRequest,
 ) {
-  const key = q.ordering.replace(/^-/, '');
-  const dir = q.ordering.startsWith('-') ? desc : asc;
   const where = and(
     eq(l.firmId, firmId),
     scopeWhere(scope, owner),
@@ -38,7 +42,7 @@ export async function listLinks(
       countReads: ['firm_links'],
     },
     where,
-    [...ORDER[key].map((o) => dir(o)), asc(l.id)],
+    linkEntity.orderBy(q.ordering, l.id),
     page,
   );
   return { count, rows: (rows as { link: FirmLinkRow }[]).map((r) => r.link) };

@@ -20,19 +20,20 @@ import {
   notFound,
 } from '../../platform/errors.js';
 import { hasServiceProvider } from '../sso/sso.service.js';
-import { deleteLink, type FirmLinkRow, findLink, insertLink, listLinks, updateLink } from './firm-links.repository.js';
+import {
+  deleteLink,
+  type FirmLinkRow,
+  findLink,
+  insertLink,
+  type LinkColumns,
+  linkEntity,
+  listLinks,
+  updateLink,
+} from './firm-links.repository.js';
 
 const m = messages.firmLinks;
 
-const toWire = (r: FirmLinkRow): FirmLink => ({
-  id: r.id,
-  firm: r.firmId,
-  kind: r.kind,
-  label: r.label,
-  url: r.url,
-  service_provider: r.serviceProviderKey,
-  updated_at: r.updatedAt.toISOString(),
-});
+const toWire = (r: FirmLinkRow) => linkEntity.toWire(r) as FirmLink;
 
 /** A firm outside the caller's reach is absent (404); inside it, only its administrators keep its links (403). */
 function managedFirm(ctx: Ctx, firmId: number) {
@@ -62,7 +63,7 @@ export async function list(ctx: Ctx, q: FirmLinkListQuery) {
   return { count, results: rows.map(toWire) };
 }
 
-/** A link signs in through one of its own firm's service providers (issue 12 §2). */
+/** A link signs in through one of its own firm's service providers. */
 async function checkServiceProvider(ctx: Ctx, firmId: number, key: string | null) {
   if (key !== null && !(await hasServiceProvider(ctx.deps, firmId, key)))
     throw fieldError('service_provider', messages.sso.linkUnknown);
@@ -86,18 +87,15 @@ export async function create(ctx: Ctx, body: FirmLinkBody) {
   const row = await unique(() =>
     writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
       const inserted = await insertLink(tx, {
+        ...(linkEntity.rowColumns(ctx.actor, body) as LinkColumns),
         firmId: body.firm,
-        kind: body.kind,
-        label: body.label,
-        url: body.url,
-        serviceProviderKey: body.service_provider,
       });
       record({
         action: 'create',
         entity: 'firm_link',
         entityId: inserted.id,
         firmId: body.firm,
-        changes: { kind: body.kind, label: body.label, url: body.url, service_provider: body.service_provider },
+        changes: linkEntity.auditRecord(toWire(inserted)),
       });
       return inserted;
     }),
@@ -115,18 +113,11 @@ async function managedLink(ctx: Ctx, id: number) {
 export async function update(ctx: Ctx, id: number, body: FirmLinkUpdateBody) {
   const before = await managedLink(ctx, id);
   await checkServiceProvider(ctx, before.firmId, body.service_provider);
+  const { columns } = linkEntity.changes(ctx.actor, body, toWire(before));
   const row = await unique(() =>
     writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-      const updated = await updateLink(tx, id, {
-        kind: body.kind,
-        label: body.label,
-        url: body.url,
-        serviceProviderKey: body.service_provider,
-      });
-      const changes: Record<string, { from: unknown; to: unknown }> = {};
-      for (const k of ['kind', 'label', 'url', 'serviceProviderKey'] as const)
-        if (before[k] !== updated[k])
-          changes[k === 'serviceProviderKey' ? 'service_provider' : k] = { from: before[k], to: updated[k] };
+      const updated = await updateLink(tx, id, columns[''] ?? {});
+      const changes = linkEntity.auditDiff(toWire(before), toWire(updated), linkEntity.writable);
       record({ action: 'update', entity: 'firm_link', entityId: id, firmId: before.firmId, changes });
       return updated;
     }),
@@ -143,7 +134,7 @@ export async function remove(ctx: Ctx, id: number) {
       entity: 'firm_link',
       entityId: id,
       firmId: before.firmId,
-      changes: { kind: before.kind, label: before.label, url: before.url, service_provider: before.serviceProviderKey },
+      changes: linkEntity.auditRecord(toWire(before)),
     });
   });
 }

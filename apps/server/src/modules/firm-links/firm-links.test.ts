@@ -1,4 +1,4 @@
-import { type FirmLink, messages } from '@portal/domain';
+import { type FirmLink, messages, ProfileType } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.js';
@@ -16,9 +16,12 @@ type Page = { count: number; results: FirmLink[] };
 
 async function linkFirm() {
   const firm = await createFirm(t.deps.db, { name: 'Harbor Wealth' });
-  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-  const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
-  const client = await signedInAs(t, { advisorId: advisor.user.id, profile: { firmId: firm.id, profileType: 4 } });
+  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
+  const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
+  const client = await signedInAs(t, {
+    advisorId: advisor.user.id,
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
+  });
   const add = async (kind: string, label: string, url: string) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -90,7 +93,9 @@ describe("a firm's configured links", () => {
 
   it('refuses a firm id past what the database holds with a message (a portfolio link with its sign-in, found by the fuzz)', async () => {
     const { id: firmId } = await createFirm(t.deps.db);
-    const superAdmin = await signedInAs(t, { profile: { firmId, profileType: 1, isSuperAdmin: true } });
+    const superAdmin = await signedInAs(t, {
+      profile: { firmId, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/firm_links/',

@@ -1,10 +1,14 @@
-import type { Scope } from '@portal/domain';
+import { firmPageFields, type Scope } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firmPages } from '../../db/schema/index.js';
+import { bindEntity } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
 
 const p = firmPages;
+export type FirmPageRow = typeof p.$inferSelect;
+
+export const pageEntity = bindEntity('firm page', firmPageFields, { '': p });
 
 export async function findPage(ex: Executor, scope: Scope, firmId: number, slug: string) {
   const [row] = await ex

@@ -2,15 +2,14 @@ import { canEditFirmContent, type LifeImpactPage, type LifeImpactPageBody } from
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { forbidden } from '../../platform/errors.js';
-import { findPage, savePage } from './firm-pages.repository.js';
+import { type FirmPageRow, findPage, pageEntity, savePage } from './firm-pages.repository.js';
 import { sanitizePageHtml } from './html-sanitizer.js';
 
 const LIFE_IMPACT = 'life-impact';
 
-const toDto = (row: { content: string; updatedAt: Date } | undefined): LifeImpactPage => ({
-  content: row?.content ?? '',
-  updated_at: row ? row.updatedAt.toISOString() : null,
-});
+/** A page never written reads as empty. */
+const UNWRITTEN = { content: '', updatedAt: null };
+const toDto = (row: FirmPageRow | undefined) => pageEntity.toWire(row ?? UNWRITTEN) as LifeImpactPage;
 
 /** The caller's firm's Life Impact page; unwritten (or no firm) reads as empty. */
 export async function lifeImpact(ctx: Ctx): Promise<LifeImpactPage> {

@@ -1,4 +1,4 @@
-import { type LifeImpactPage, MAX_PAGE_HTML, messages } from '@portal/domain';
+import { type LifeImpactPage, MAX_PAGE_HTML, messages, ProfileType } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.js';
@@ -55,10 +55,10 @@ describe('the Life Impact page', () => {
   it('an administrator writes it, sanitized; everyone of the firm reads it, clients too; other firms do not', async () => {
     const firm = await createFirm(t.deps.db);
     const other = await createFirm(t.deps.db);
-    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
-    const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });
-    const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: 1 } });
+    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
+    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Client } });
+    const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
+    const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: ProfileType.Administrator } });
 
     expect(await read(client.headers)).toEqual({ content: '', updated_at: null });
     const saved = await put(admin.headers, '<p>We gave <strong>1,200</strong> hours.</p><script>alert(1)</script>');
@@ -86,7 +86,7 @@ describe('the Life Impact page', () => {
 
   it('refuses a body without content, or one too long, with a message', async () => {
     const firm = await createFirm(t.deps.db);
-    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
+    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
     const none = await t.app.inject({ method: 'PUT', url: URL, headers: admin.headers, payload: {} });
     expect(none.statusCode).toBe(400);
     const long = await put(admin.headers, `<p>${'x'.repeat(MAX_PAGE_HTML)}</p>`);

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirm, createUser } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
@@ -14,7 +14,9 @@ const headersOf = async (profile: Parameters<typeof signedInAs>[1]) => (await si
 describe('firms', () => {
   it('a super admin creates, lists, searches, updates and deletes firms', async () => {
     const home = await createFirm(t.deps.db);
-    const headers = await headersOf({ profile: { firmId: home.id, profileType: 1, isSuperAdmin: true } });
+    const headers = await headersOf({
+      profile: { firmId: home.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/firms/',
@@ -74,7 +76,7 @@ describe('firms', () => {
 
   it('requires a firm name, with a field message', async () => {
     const headers = await headersOf({
-      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     const res = await t.app.inject({ method: 'POST', url: '/api/firms/', headers, payload: { name: '  ' } });
     expect(res.statusCode).toBe(400);
@@ -95,7 +97,7 @@ describe('firms', () => {
     const firm = await createFirm(t.deps.db);
     await createUser(t.deps.db, { profile: { firmId: firm.id } });
     const headers = await headersOf({
-      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/firms/${firm.id}/`, headers });
     expect(res.statusCode).toBe(409);
@@ -105,7 +107,7 @@ describe('firms', () => {
   it('shows anyone else only their own firm, hides other firms as 404 and refuses writes with 403', async () => {
     const mine = await createFirm(t.deps.db);
     const other = await createFirm(t.deps.db);
-    const headers = await headersOf({ profile: { firmId: mine.id, profileType: 1 } });
+    const headers = await headersOf({ profile: { firmId: mine.id, profileType: ProfileType.Administrator } });
     const list = json<{ count: number; results: { id: number }[] }>(
       await t.app.inject({ url: '/api/firms/', headers }),
     );
@@ -130,7 +132,7 @@ describe('firms', () => {
   it('stores a logo image and serves it to members of the firm', async () => {
     const firm = await createFirm(t.deps.db);
     const superHeaders = await headersOf({
-      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const put = await t.app.inject({
@@ -164,7 +166,7 @@ describe('firms', () => {
 
   it('pages the list with next and previous links', async () => {
     const headers = await headersOf({
-      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: (await createFirm(t.deps.db)).id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     for (let i = 0; i < 3; i++) await createFirm(t.deps.db, { name: `Paged Firm ${i}` });
     const first = json<{ count: number; next: string; previous: null; results: unknown[] }>(

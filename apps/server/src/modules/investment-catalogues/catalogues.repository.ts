@@ -70,7 +70,7 @@ export function firmsWhere(scope: Scope, firm: PgColumn): SQL | undefined {
 /**
  * What an advisor may pick (and so reads): their own entries, and the shared ones (no advisor named)
  * that their firm is offered (a live Firm Models / Firm Fee Schedules row). A shared entry merely kept
- * in the catalogue is not offered: the assignment is the firm's gate (issue 9's journey). Another
+ * in the catalogue is not offered: the assignment is the firm's gate. Another
  * advisor's private entry stays theirs, even when offered to the firm.
  */
 export function pickableBy(kind: CatalogueKind, advisorId: number): SQL {
@@ -112,7 +112,7 @@ export async function listEntries(
     entriesWhere(scope, kind),
     f.firm === undefined ? undefined : eq(t.firmId, f.firm),
     f.advisor === undefined ? undefined : pickableBy(kind, f.advisor),
-    // Spec 001 §9: a fee schedule is found by its name or its firm's.
+    // A fee schedule is found by its name or its firm's.
     searchWhere(f.search, [t.name, firms.name]),
   );
   const { rows, count } = await listPage(

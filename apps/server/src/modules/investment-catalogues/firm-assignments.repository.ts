@@ -15,7 +15,7 @@ export interface AssignmentKind {
   catalogue: CatalogueKind;
   entity: ReturnType<typeof bindEntity>;
   nameKey: string;
-  /** Spec 001 §9: firm models are also found by their advisor's email; firm fee schedules have none. */
+  /** Firm models are also found by their advisor's email; firm fee schedules have none. */
   withEmail: boolean;
   versioned: VersionedTable;
 }

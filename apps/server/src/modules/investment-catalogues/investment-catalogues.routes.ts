@@ -32,7 +32,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const noContent = { 204: z.null(), ...errors };
 type Query = typeof investmentModelListQuery;
 
-/** Spec 001 §7: a catalogue's calls, under its base path and with its firm and advisor list paths. */
+/** A catalogue's calls, under its base path and with its firm and advisor list paths. */
 interface CatalogueApi {
   base: string;
   tag: string;
@@ -97,7 +97,7 @@ function catalogueRoutes(deps: AppDeps, api: CatalogueApi): FastifyPluginAsyncZo
   };
 }
 
-/** Spec 001 §7: a firm assignment's calls (`GET`, `firm/?firm=`, `advisor/`, `POST`, `{id}/`). */
+/** A firm assignment's calls (`GET`, `firm/?firm=`, `advisor/`, `POST`, `{id}/`). */
 interface AssignmentApi {
   base: string;
   tag: string;

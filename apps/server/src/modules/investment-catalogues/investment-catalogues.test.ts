@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { investmentModels } from '../../db/schema/index.js';
@@ -28,8 +28,9 @@ interface Entry {
 }
 
 const investmentsUserOf = async (firmId: number) =>
-  (await signedInAs(t, { profile: { firmId, profileType: 3, isInvestmentsUser: true } })).headers;
-const advisorOf = (firmId: number) => signedInAs(t, { profile: { firmId, profileType: 2 } });
+  (await signedInAs(t, { profile: { firmId, profileType: ProfileType.StandardUser, isInvestmentsUser: true } }))
+    .headers;
+const advisorOf = (firmId: number) => signedInAs(t, { profile: { firmId, profileType: ProfileType.FinancialAdvisor } });
 
 const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url, headers, payload });
@@ -83,8 +84,12 @@ describe('models and fee schedules', () => {
     expect(nameless.statusCode).toBe(400);
     expect(json(nameless)).toMatchObject({ fields: { name: messages.feeSchedules.nameRequired } });
 
-    const strangerAdvisor = await createUser(t.deps.db, { profile: { firmId: other.id, profileType: 2 } });
-    const colleague = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const strangerAdvisor = await createUser(t.deps.db, {
+      profile: { firmId: other.id, profileType: ProfileType.FinancialAdvisor },
+    });
+    const colleague = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
+    });
     for (const advisor of [strangerAdvisor.id, colleague.id]) {
       const res = await send('POST', '/api/fee_schedules/', headers, { name: 'Tiered 1%', financial_advisor: advisor });
       expect(res.statusCode).toBe(400);
@@ -101,7 +106,9 @@ describe('models and fee schedules', () => {
     const firm = await createFirm(t.deps.db, { firmTk: 4242 });
     const headers = await investmentsUserOf(firm.id);
     const me = await advisorOf(firm.id);
-    const colleague = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 2 } });
+    const colleague = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
+    });
     const make = async (name: string, financial_advisor: number | null, offered = true) => {
       const entry = json<Entry>(await send('POST', '/api/fee_schedules/', headers, { name, financial_advisor }));
       if (offered) await send('POST', '/api/firm_fee_schedules/', headers, { firm: firm.id, fee_schedule: entry.id });
@@ -160,7 +167,7 @@ describe('models and fee schedules', () => {
     expect(
       (await t.app.inject({ url: `/api/investment_models/${other.id}/firm_investment_models/`, headers })).statusCode,
     ).toBe(404);
-    for (const profileType of [3, 4]) {
+    for (const profileType of [ProfileType.StandardUser, ProfileType.Client]) {
       const { headers: h } = await signedInAs(t, { profile: { firmId: firm.id, profileType } });
       expect((await t.app.inject({ url: '/api/investment_models/', headers: h })).statusCode).toBe(403);
     }
@@ -207,7 +214,7 @@ describe('firm models and firm fee schedules', () => {
     const headers = await investmentsUserOf(firm.id);
     const advisor = await createUser(t.deps.db, {
       email: 'grace.hopper@lighthouse.test',
-      profile: { firmId: firm.id, profileType: 2 },
+      profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
     });
     const model = json<Entry>(
       await send('POST', '/api/investment_models/', headers, { name: 'Tactical ETF', financial_advisor: advisor.id }),
@@ -271,10 +278,12 @@ describe('firm models and firm fee schedules', () => {
   it("never offers a firm another firm's entry, even by a super admin, nor moves an offered entry", async () => {
     const firm = await createFirm(t.deps.db, { name: 'Firm A' });
     const other = await createFirm(t.deps.db, { name: 'Firm B' });
-    const admin = await signedInAs(t, { profile: { firmId: other.id, profileType: 1, isSuperAdmin: true } });
+    const admin = await signedInAs(t, {
+      profile: { firmId: other.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     const otherAdvisor = await createUser(t.deps.db, {
       email: 'private.advisor@firm-b.test',
-      profile: { firmId: other.id, profileType: 2 },
+      profile: { firmId: other.id, profileType: ProfileType.FinancialAdvisor },
     });
     const privateModel = json<Entry>(
       await send('POST', '/api/investment_models/', admin.headers, {
@@ -344,7 +353,9 @@ describe('firm models and firm fee schedules', () => {
     const firm = await createFirm(t.deps.db);
     const headers = await investmentsUserOf(firm.id);
     const me = await advisorOf(firm.id);
-    const colleague = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 2 } });
+    const colleague = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
+    });
     for (const [name, financial_advisor] of [
       ['Shared', null],
       ['Mine', me.user.id],

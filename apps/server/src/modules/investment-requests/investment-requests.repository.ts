@@ -208,12 +208,3 @@ export async function departmentOf(ex: Executor, firmId: number) {
   const admins = await people(or(eq(profiles.profileType, ProfileType.Administrator), eq(users.isAdmin, true)));
   return admins.map((r) => r.email);
 }
-
-/** The submitter's live account (where a status change is mailed), or none when it is gone. */
-export async function accountOf(ex: Executor, userId: number) {
-  const [row] = await ex
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row;
-}

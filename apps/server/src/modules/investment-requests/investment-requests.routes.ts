@@ -22,7 +22,7 @@ import { cashRequests, type InvestmentRequestService, investmentStrategies } fro
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
-/** The calls of one kind of request (spec 001 §7, issue 9 §1), under its base path. */
+/** The calls of one kind of request, under its base path. */
 interface RequestApi {
   base: string;
   tag: string;

@@ -14,6 +14,7 @@ import {
   type InvestmentStrategyListItem,
   isAdvisor,
   messages,
+  personName,
   type StatusChangeBody,
   SUBMITTED,
   sameFirm,
@@ -24,9 +25,9 @@ import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/list.js';
 import { enqueueMail } from '../../platform/mail.js';
+import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import { pickableEntryName } from '../investment-catalogues/investment-catalogues.service.js';
 import {
-  accountOf,
   cashRequestKind,
   clientCandidate,
   departmentOf,
@@ -79,9 +80,6 @@ const targetOf = (row: RequestRow): InvestmentRequestTarget => ({
   submitterId: row.submitterId,
   status: row.status,
 });
-
-const fullName = (p: { first_name?: string | null; last_name?: string | null; email: string }) =>
-  [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -140,7 +138,7 @@ function requests<Full, Item>(k: RequestKind) {
       subject: m.newSubject(k.kind, account),
       text: m.newText({
         kind: k.kind,
-        submitter: fullName(ctx.auth.actor),
+        submitter: personName(ctx.auth.actor),
         relationship: record.Relationship_Name__c as string,
         account,
         accountEnding: lastFour && m.accountEnding(lastFour),
@@ -153,7 +151,7 @@ function requests<Full, Item>(k: RequestKind) {
 
   /** The mail to the advisor who filed it, at each status change (none when their account is gone). */
   async function mailSubmitter(ctx: Ctx, tx: Tx, row: RequestRow, status: string, reason: string | null) {
-    const submitter = await accountOf(tx, row.submitterId);
+    const submitter = await mailAddressOfAccount(tx, row.submitterId);
     if (!submitter) return;
     const lastFour = accountLastFour(row.accountNumber);
     await enqueueMail(tx, {
@@ -165,7 +163,7 @@ function requests<Full, Item>(k: RequestKind) {
         account: row.accountName,
         accountEnding: lastFour && m.accountEnding(lastFour),
         status,
-        by: fullName(ctx.auth.actor),
+        by: personName(ctx.auth.actor),
         reason,
         link: link(ctx, row.id),
       }),
@@ -225,7 +223,7 @@ function requests<Full, Item>(k: RequestKind) {
     },
 
     /**
-     * The advisor's edit, only while Submitted (spec 001 §4: an edit leaves it Submitted); once the
+     * The advisor's edit, only while Submitted (an edit leaves it Submitted); once the
      * department has it, a 409 says why. Checked on the locked row, so a move cannot slip in between.
      */
     async update(ctx: Ctx, id: number, body: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, cashRequests, investmentStrategies, mailOutbox } from '../../db/schema/index.js';
@@ -27,19 +27,19 @@ async function firmWithAdvisor() {
   const investments = await signedInAs(t, {
     firstName: 'Ines',
     lastName: 'Vestor',
-    profile: { firmId: firm.id, profileType: 3, isInvestmentsUser: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isInvestmentsUser: true },
   });
-  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
+  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
   const advisor = await signedInAs(t, {
     firstName: 'Ada',
     lastName: 'Advisor',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const client = await createUser(t.deps.db, {
     firstName: 'Carla',
     lastName: 'Client',
     advisorId: advisor.user.id,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
   const entry = async (path: string, name: string, financial_advisor: number | null = null) =>
     json<{ id: number }>(await send('POST', `/api/${path}/`, investments.headers, { name, financial_advisor })).id;
@@ -202,7 +202,9 @@ describe('an advisor files an investment strategy', () => {
 
   it('refuses a fee schedule or model that is unknown, deleted, not offered to the firm, another advisor’s or another firm’s, writing nothing', async () => {
     const f = await firmWithAdvisor();
-    const colleague = await createUser(t.deps.db, { profile: { firmId: f.firm.id, profileType: 2 } });
+    const colleague = await createUser(t.deps.db, {
+      profile: { firmId: f.firm.id, profileType: ProfileType.FinancialAdvisor },
+    });
     // Offered to the firm, it stays the colleague's own.
     const theirs = await f.offer(
       'investment_models',
@@ -252,10 +254,12 @@ describe('an advisor files an investment strategy', () => {
     const file = (clientId: number) =>
       send('POST', '/api/investment_strategies/', f.advisor.headers, { ...form, ESWA_Portal_Owner_ID__c: clientId });
     expect((await file(other.client.id)).statusCode).toBe(404);
-    const colleague = await createUser(t.deps.db, { profile: { firmId: f.firm.id, profileType: 2 } });
+    const colleague = await createUser(t.deps.db, {
+      profile: { firmId: f.firm.id, profileType: ProfileType.FinancialAdvisor },
+    });
     const theirClient = await createUser(t.deps.db, {
       advisorId: colleague.id,
-      profile: { firmId: f.firm.id, profileType: 4 },
+      profile: { firmId: f.firm.id, profileType: ProfileType.Client },
     });
     for (const id of [theirClient.id, f.investments.user.id]) {
       const res = await file(id);
@@ -266,7 +270,7 @@ describe('an advisor files an investment strategy', () => {
       advisorId: f.advisor.user.id,
       deactivatedAt: new Date(),
       isActive: false,
-      profile: { firmId: f.firm.id, profileType: 4 },
+      profile: { firmId: f.firm.id, profileType: ProfileType.Client },
     });
     expect(json(await file(gone.id))).toEqual({
       detail: mr.clientInactive,
@@ -357,11 +361,11 @@ describe('the investment department works a request', () => {
 
   it('a cash request is cancelled with a reason; its messages are its own; the firm’s administrators are mailed when it has no investments user', async () => {
     const firm = await createFirm(t.deps.db);
-    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-    const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
+    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
+    const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
     const client = await createUser(t.deps.db, {
       advisorId: advisor.user.id,
-      profile: { firmId: firm.id, profileType: 4 },
+      profile: { firmId: firm.id, profileType: ProfileType.Client },
     });
 
     const [rows, events] = [await rowsOf(cashRequests), await auditCount()];
@@ -405,10 +409,12 @@ describe('the investment department works a request', () => {
 describe('the lists', () => {
   it('an advisor sees what they filed; the department the firm’s; filters, search, ordering and another firm', async () => {
     const f = await firmWithAdvisor();
-    const colleague = await signedInAs(t, { profile: { firmId: f.firm.id, profileType: 2 } });
+    const colleague = await signedInAs(t, {
+      profile: { firmId: f.firm.id, profileType: ProfileType.FinancialAdvisor },
+    });
     const theirClient = await createUser(t.deps.db, {
       advisorId: colleague.user.id,
-      profile: { firmId: f.firm.id, profileType: 4 },
+      profile: { firmId: f.firm.id, profileType: ProfileType.Client },
     });
     const colleagueModel = await f.entry('investment_models', 'Colleague Model', colleague.user.id);
     const file = async (headers: Headers, clientId: number, name: string, model = f.model) =>
@@ -468,7 +474,9 @@ describe('the lists', () => {
     // Another firm's request is absent to the firm's people, and present to a super admin.
     expect((await get(`/api/investment_strategies/${c.Id}/`, other.investments.headers)).statusCode).toBe(404);
     expect((await get(`/api/investment_strategies/${c.Id}/`, f.advisor.headers)).statusCode).toBe(404);
-    const superAdmin = await signedInAs(t, { profile: { firmId: other.firm.id, profileType: 1, isSuperAdmin: true } });
+    const superAdmin = await signedInAs(t, {
+      profile: { firmId: other.firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     expect((await get(`/api/investment_strategies/${c.Id}/`, superAdmin.headers)).statusCode).toBe(200);
     expect(ids(await list(superAdmin.headers, `?firm=${f.firm.id}`))).toEqual([c.Id, b.Id, a.Id]);
     const moved = await send('POST', `/api/investment_strategies/${a.Id}/status/`, other.investments.headers, {
@@ -476,7 +484,7 @@ describe('the lists', () => {
     });
     expect(moved.statusCode).toBe(404);
     // Standard users and clients have no list.
-    const standard = await signedInAs(t, { profile: { firmId: f.firm.id, profileType: 3 } });
+    const standard = await signedInAs(t, { profile: { firmId: f.firm.id, profileType: ProfileType.StandardUser } });
     expect((await get('/api/cash_requests/', standard.headers)).statusCode).toBe(403);
   });
 });

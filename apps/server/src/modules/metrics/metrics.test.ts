@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -62,7 +62,7 @@ describe('GET /api/metrics', () => {
     await refused({ authorization: `Bearer ${TOKEN.slice(0, -1)}` });
     await refused({ authorization: `JWT ${TOKEN}` });
     // A super administrator's own session, by its token and by its cookie, is not the operator's.
-    const admin = await signedInAs(t, { profile: { profileType: 1, isSuperAdmin: true } });
+    const admin = await signedInAs(t, { profile: { profileType: ProfileType.Administrator, isSuperAdmin: true } });
     await refused(admin.headers);
     const { cookie } = await cookieSessionOf(t, admin.user.email);
     await refused({ cookie });

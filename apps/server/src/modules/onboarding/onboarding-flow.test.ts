@@ -1,4 +1,4 @@
-import { addDays, calendarDateIn } from '@portal/domain';
+import { addDays, calendarDateIn, ProfileType } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfOf, uploadDisclosure } from '../../testing/disclosure-fixtures.js';
 import { createFirm } from '../../testing/factories.js';
@@ -106,9 +106,9 @@ let earlierClient: { user: { id: number }; headers: Headers };
 
 beforeAll(async () => {
   firmId = (await createFirm(t.deps.db, { name: 'Onboarding Firm', abbreviation: 'OF' })).id;
-  admin = (await signedInAs(t, { profile: { firmId, profileType: 1 } })).headers;
-  cco = (await signedInAs(t, { profile: { firmId, profileType: 3, isCco: true } })).headers;
-  advisorId = (await signedInAs(t, { profile: { firmId, profileType: 2 } })).user.id;
+  admin = (await signedInAs(t, { profile: { firmId, profileType: ProfileType.Administrator } })).headers;
+  cco = (await signedInAs(t, { profile: { firmId, profileType: ProfileType.StandardUser, isCco: true } })).headers;
+  advisorId = (await signedInAs(t, { profile: { firmId, profileType: ProfileType.FinancialAdvisor } })).user.id;
   // Published months ago, the new Form CRS ahead of its effective date.
   clock = at(OLD);
   versions.adv_2a = await publish(admin, firmId, 'adv_2a', OLD);
@@ -118,7 +118,7 @@ beforeAll(async () => {
 
   // Three weeks ago, before the new Form CRS took effect, another client signed and received everything then current.
   clock = at(SIGNED_EARLIER);
-  earlierClient = await signedInAs(t, { advisorId, profile: { firmId, profileType: 4 } });
+  earlierClient = await signedInAs(t, { advisorId, profile: { firmId, profileType: ProfileType.Client } });
   await ok('POST', '/api/client_agreements/', earlierClient.headers, agreementOf('Erin E. Earlier'));
   await opened(earlierClient.headers, 'adv', earlierClient.user.id, '2A');
   await opened(earlierClient.headers, 'adv', earlierClient.user.id, '2B');
@@ -132,7 +132,7 @@ describe('an Exhibit B client onboards, from first sign-in to all done', () => {
   beforeAll(async () => {
     client = await signedInAs(t, {
       advisorId,
-      profile: { firmId, profileType: 4, isExhibitBInvestorProfileFormUser: true },
+      profile: { firmId, profileType: ProfileType.Client, isExhibitBInvestorProfileFormUser: true },
     });
   });
 
@@ -270,7 +270,7 @@ describe('an Exhibit B client onboards, from first sign-in to all done', () => {
 
 describe('a client without the Exhibit B profile', () => {
   it('goes from the agreement straight to Form ADV', async () => {
-    const client = await signedInAs(t, { advisorId, profile: { firmId, profileType: 4 } });
+    const client = await signedInAs(t, { advisorId, profile: { firmId, profileType: ProfileType.Client } });
     await ok('POST', '/api/client_agreements/', client.headers, agreementOf('Noel N. Plain'));
     const s = await status(client.user.id, client.headers);
     expect(stateOf(s)).toEqual({
@@ -297,7 +297,7 @@ describe('a firm that keeps Form ADV and Form CRS as links on its own site', () 
       formAdvUrl: 'https://links.example/adv.pdf',
       formCrsUrl: 'https://links.example/crs.pdf',
     });
-    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
+    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Client } });
     await ok('POST', '/api/client_agreements/', client.headers, agreementOf('Lee L. Linked'));
     const current = await ok<{ documents: { kind: string; version: number | null; url: string }[] }>(
       'GET',

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { ProfileType } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -75,10 +76,14 @@ beforeAll(async () => {
     });
     return { authorization: `Bearer ${json<{ token: string }>(login).token}` };
   };
-  const adv = await createUser(deps.db, { profile: { firmId: firm.id, profileType: 2 } });
+  const adv = await createUser(deps.db, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
   advisor = await bearer(adv.email);
-  firmAdmin = await bearer((await createUser(deps.db, { profile: { firmId: firm.id, profileType: 1 } })).email);
-  clientId = (await createUser(deps.db, { advisorId: adv.id, profile: { firmId: firm.id, profileType: 4 } })).id;
+  firmAdmin = await bearer(
+    (await createUser(deps.db, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } })).email,
+  );
+  clientId = (
+    await createUser(deps.db, { advisorId: adv.id, profile: { firmId: firm.id, profileType: ProfileType.Client } })
+  ).id;
 });
 
 afterAll(async () => {
@@ -171,7 +176,7 @@ describe('client PII at rest and in the log', () => {
     for (const ssn of ['111223333', '444556666']) {
       const ring = piiKeyring(KEY_A);
       const [row] = await db.select().from(clientAgreements).where(eq(clientAgreements.id, agreementId));
-      const userId = (await createUser(db, { profile: { firmId: row.firmId, profileType: 4 } })).id;
+      const userId = (await createUser(db, { profile: { firmId: row.firmId, profileType: ProfileType.Client } })).id;
       const { id: _id, ...copy } = row;
       const [made] = await db
         .insert(clientAgreements)

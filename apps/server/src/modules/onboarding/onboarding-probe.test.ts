@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, clientAgreements } from '../../db/schema/index.js';
@@ -13,7 +13,7 @@ import {
 import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /**
- * Security probe of the onboarding routes (issue 10), written as an attacker would try them: each test
+ * Security probe of the onboarding routes, written as an attacker would try them: each test
  * states the correct behaviour, so a defect shows as a failing test.
  */
 const logLines: string[] = [];
@@ -45,19 +45,24 @@ const req = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payl
 
 async function firmWithAgreement(form: Body = agreementBody()) {
   const firm = await createFirm(t.deps.db);
-  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-  const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
-  const otherAdvisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
-  const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
-  const manager = await signedInAs(t, { profile: { firmId: firm.id, profileType: 5, isManager: true } });
+  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
+  const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
+  const otherAdvisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
+  const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true } });
+  const manager = await signedInAs(t, {
+    profile: { firmId: firm.id, profileType: ProfileType.Manager, isManager: true },
+  });
   const client = await signedInAs(t, {
     advisorId: advisor.user.id,
-    profile: { firmId: firm.id, profileType: 4, isExhibitBInvestorProfileFormUser: true },
+    profile: { firmId: firm.id, profileType: ProfileType.Client, isExhibitBInvestorProfileFormUser: true },
   });
-  const sibling = await signedInAs(t, { advisorId: advisor.user.id, profile: { firmId: firm.id, profileType: 4 } });
+  const sibling = await signedInAs(t, {
+    advisorId: advisor.user.id,
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
+  });
   const foreignClient = await signedInAs(t, {
     advisorId: otherAdvisor.user.id,
-    profile: { firmId: firm.id, profileType: 4 },
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
   });
   const created = await req('POST', '/api/client_agreements/', client.headers, form);
   expect(created.statusCode).toBe(201);
@@ -68,10 +73,15 @@ async function firmWithAgreement(form: Body = agreementBody()) {
 let elsewhere: { admin: Headers; advisor: Headers; client: { id: number; headers: Headers }; cco: Headers };
 beforeAll(async () => {
   const firm = await createFirm(t.deps.db);
-  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-  const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
-  const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true, isSuperCco: true } });
-  const client = await signedInAs(t, { advisorId: advisor.user.id, profile: { firmId: firm.id, profileType: 4 } });
+  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
+  const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
+  const cco = await signedInAs(t, {
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
+  });
+  const client = await signedInAs(t, {
+    advisorId: advisor.user.id,
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
+  });
   elsewhere = {
     admin: admin.headers,
     advisor: advisor.headers,

@@ -23,7 +23,7 @@ const tags = ['onboarding'];
 /** Any invalid field of the agreement: the spec's toast as the detail, the field messages beside it. */
 const agreementConfig = { validationDetail: messages.clientAgreements.requiredFields };
 
-/** Client onboarding (spec 001 §7 "Client agreements", "Investor profile"; issue 10). */
+/** Client onboarding: the client agreement and the investor profile. */
 export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ctx = (request: FastifyRequest) => contextOf(deps, request);
   return async (app) => {

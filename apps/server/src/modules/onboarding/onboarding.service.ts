@@ -267,8 +267,8 @@ export const investorProfiles = {
   },
 
   /**
-   * Save, by the client or their advisor, for an Exhibit B client only. The status follows spec 001 §4
-   * (`nextInvestorProfileStatus`).
+   * Save, by the client or their advisor, for an Exhibit B client only. The status follows
+   * `nextInvestorProfileStatus` (Submitted, then Updated).
    */
   async save(ctx: Ctx, userId: number, body: InvestorProfileBody): Promise<InvestorProfile> {
     return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
@@ -341,12 +341,6 @@ export interface RotationResult {
 }
 
 /**
- * Re-encrypts under the current key every PII value of the client agreements that is under another
- * one (a previous key must still be configured to read it). Batches of `batchSize` agreements, each
- * one transaction with its audit event; a value already under the current key is left alone, so a
- * run cut short is finished by running it again.
- */
-/**
  * The keys that stored values (client agreements' PII, authenticator secrets) are encrypted under and
  * `pii` does not hold: what is under them cannot be read until the key is configured again.
  */
@@ -355,6 +349,12 @@ export async function unconfiguredPiiKeys(db: Executor, pii: PiiKeyring): Promis
   return [...inUse].filter((id) => !pii.keyIds.includes(id)).sort();
 }
 
+/**
+ * Re-encrypts under the current key every PII value of the client agreements that is under another
+ * one (a previous key must still be configured to read it). Batches of `batchSize` agreements, each
+ * one transaction with its audit event; a value already under the current key is left alone, so a
+ * run cut short is finished by running it again.
+ */
 export async function rotatePiiKey(
   db: Db,
   pii: PiiKeyring,

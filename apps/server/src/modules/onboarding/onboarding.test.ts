@@ -1,4 +1,4 @@
-import { clientAgreementBody, messages } from '@portal/domain';
+import { clientAgreementBody, messages, ProfileType } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, clientAgreements } from '../../db/schema/index.js';
@@ -27,15 +27,24 @@ const get = (url: string, headers: Headers) => t.app.inject({ url, headers });
 /** A firm with an administrator, an advisor with a client (signed in), another advisor, staff, another client. */
 async function firmWithClient(opts: { exhibitB?: boolean } = {}) {
   const firm = await createFirm(t.deps.db);
-  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-  const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
-  const otherAdvisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: 2 } });
-  const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
+  const advisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
+  const otherAdvisor = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor } });
+  const staff = await signedInAs(t, {
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+  });
   const client = await signedInAs(t, {
     advisorId: advisor.user.id,
-    profile: { firmId: firm.id, profileType: 4, isExhibitBInvestorProfileFormUser: opts.exhibitB ?? false },
+    profile: {
+      firmId: firm.id,
+      profileType: ProfileType.Client,
+      isExhibitBInvestorProfileFormUser: opts.exhibitB ?? false,
+    },
   });
-  const otherClient = await signedInAs(t, { advisorId: advisor.user.id, profile: { firmId: firm.id, profileType: 4 } });
+  const otherClient = await signedInAs(t, {
+    advisorId: advisor.user.id,
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
+  });
   return { firm, admin, advisor, otherAdvisor, staff, client, otherClient };
 }
 
@@ -43,8 +52,10 @@ let superAdmin: Awaited<ReturnType<typeof signedInAs>>;
 let otherFirmAdmin: Awaited<ReturnType<typeof signedInAs>>;
 beforeAll(async () => {
   const elsewhere = await createFirm(t.deps.db);
-  superAdmin = await signedInAs(t, { profile: { firmId: elsewhere.id, profileType: 1, isSuperAdmin: true } });
-  otherFirmAdmin = await signedInAs(t, { profile: { firmId: elsewhere.id, profileType: 1 } });
+  superAdmin = await signedInAs(t, {
+    profile: { firmId: elsewhere.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+  });
+  otherFirmAdmin = await signedInAs(t, { profile: { firmId: elsewhere.id, profileType: ProfileType.Administrator } });
 });
 
 /** Who reads and who writes a client's agreement and profile: [who, headers, read status, write status]. */
@@ -469,6 +480,6 @@ describe('the onboarding status', () => {
 });
 
 it('a client without a firm has no onboarding records to reach', async () => {
-  const loner = await signedInAs(t, { profile: { firmId: null, profileType: 4 } });
+  const loner = await signedInAs(t, { profile: { firmId: null, profileType: ProfileType.Client } });
   expect((await get(`/api/onboarding/${loner.user.id}/status/`, loner.headers)).statusCode).toBe(404);
 });

@@ -1,11 +1,15 @@
-import type { Scope } from '@portal/domain';
+import { portalSettingsFields, type Scope } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firmPortalSettings } from '../../db/schema/index.js';
+import { bindEntity } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
 
 const s = firmPortalSettings;
 export type PortalSettingsRow = typeof s.$inferSelect;
+export type SettingsColumns = Pick<PortalSettingsRow, 'switchedOff' | 'comingSoonTarget' | 'comingSoonMessage'>;
+
+export const settingsEntity = bindEntity('portal settings', portalSettingsFields, { '': s });
 
 export async function findSettings(ex: Executor, scope: Scope, firmId: number) {
   const [row] = await ex
@@ -15,11 +19,7 @@ export async function findSettings(ex: Executor, scope: Scope, firmId: number) {
   return row;
 }
 
-export async function saveSettings(
-  ex: Executor,
-  firmId: number,
-  values: Pick<PortalSettingsRow, 'switchedOff' | 'comingSoonTarget' | 'comingSoonMessage'>,
-) {
+export async function saveSettings(ex: Executor, firmId: number, values: SettingsColumns) {
   const set = { ...values, updatedAt: new Date() };
   const [row] = await ex
     .insert(s)

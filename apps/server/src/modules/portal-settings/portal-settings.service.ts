@@ -1,15 +1,23 @@
 import { canEditFirmContent, type PortalSettings, type portalSettingsBody } from '@portal/domain';
 import type { z } from 'zod';
-import { fieldDiff, writeAudited } from '../../platform/audit.js';
+import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { forbidden } from '../../platform/errors.js';
-import { findSettings, type PortalSettingsRow, saveSettings } from './portal-settings.repository.js';
+import {
+  findSettings,
+  type PortalSettingsRow,
+  type SettingsColumns,
+  saveSettings,
+  settingsEntity,
+} from './portal-settings.repository.js';
 
-const toDto = (row: PortalSettingsRow | undefined): PortalSettings => ({
-  switched_off: row?.switchedOff ?? [],
-  coming_soon_target: row?.comingSoonTarget ? row.comingSoonTarget.toISOString() : null,
-  coming_soon_message: row?.comingSoonMessage ?? null,
-});
+/** A firm that never saved its settings has every entry on and no countdown. */
+const UNSAVED: Pick<PortalSettingsRow, 'switchedOff' | 'comingSoonTarget' | 'comingSoonMessage'> = {
+  switchedOff: [],
+  comingSoonTarget: null,
+  comingSoonMessage: null,
+};
+const toDto = (row: PortalSettingsRow | undefined) => settingsEntity.toWire(row ?? UNSAVED) as PortalSettings;
 
 /** The caller's firm's settings: what the navigation reads for everyone; defaults until saved. */
 export async function get(ctx: Ctx): Promise<PortalSettings> {
@@ -24,18 +32,14 @@ export async function update(ctx: Ctx, body: z.output<typeof portalSettingsBody>
   const firmId = ctx.actor.profile._firm as number;
   const before = toDto(await findSettings(ctx.deps.db, ctx.scope('firmContent'), firmId));
   return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-    const row = await saveSettings(tx, firmId, {
-      switchedOff: body.switched_off,
-      comingSoonTarget: body.coming_soon_target ? new Date(body.coming_soon_target) : null,
-      comingSoonMessage: body.coming_soon_message || null,
-    });
+    const row = await saveSettings(tx, firmId, settingsEntity.rowColumns(ctx.actor, body) as SettingsColumns);
     const after = toDto(row);
     record({
       action: 'update',
       entity: 'portal settings',
       entityId: firmId,
       firmId,
-      changes: fieldDiff(before, after),
+      changes: settingsEntity.auditDiff(before, after),
     });
     return after;
   });

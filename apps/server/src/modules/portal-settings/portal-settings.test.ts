@@ -1,7 +1,7 @@
 import { messages, type PortalSettings } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirm } from '../../testing/factories.js';
-import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
+import { firmWithPeople } from '../../testing/firm-fixture.js';
+import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,8 @@ const read = async (headers: Record<string, string>) => json<PortalSettings>(awa
 
 describe("a firm's coming-soon settings", () => {
   it('an administrator switches entries off with a countdown; everyone of the firm reads it, other firms not', async () => {
-    const firm = await createFirm(t.deps.db);
-    const other = await createFirm(t.deps.db);
-    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
-    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
-    const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });
-    const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: 3 } });
+    const { admin, client, staff } = await firmWithPeople(t, ['admin', 'client', 'staff']);
+    const { staff: outsider } = await firmWithPeople(t, ['staff']);
     const defaults = { switched_off: [], coming_soon_target: null, coming_soon_message: null };
     expect(await read(client.headers)).toEqual(defaults);
 
@@ -44,8 +40,7 @@ describe("a firm's coming-soon settings", () => {
   });
 
   it('refuses an entry that is not a switchable menu entry, or a target that is not a date and time', async () => {
-    const firm = await createFirm(t.deps.db);
-    const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
+    const { admin } = await firmWithPeople(t, ['admin']);
     const bad = await t.app.inject({
       method: 'PUT',
       url: URL,

@@ -1,3 +1,4 @@
+import { ProfileType } from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/migrate.js';
@@ -28,7 +29,7 @@ async function mailsTo(email: string) {
 async function firmWithRoster(name: string, attestationGraceDays = 15) {
   const firm = await createFirm(t.deps.db, { name, attestationGraceDays });
   const staff = (o: Parameters<typeof createUser>[1] = {}) =>
-    createUser(t.deps.db, { ...o, profile: { firmId: firm.id, profileType: 3, ...o.profile } });
+    createUser(t.deps.db, { ...o, profile: { firmId: firm.id, profileType: ProfileType.StandardUser, ...o.profile } });
   const onRoster = async (o: Parameters<typeof createUser>[1] = {}) => {
     const u = await staff(o);
     await addToRoster(t.deps.db, u.id);
@@ -129,7 +130,9 @@ describe('the daily attestation reminders', () => {
     await runOn('2026-10-08');
     expect(await mailsTo(f.ann.email)).toEqual(['Reminder: your quarterly attestation for FY2026 Q2']);
     // Someone put on the roster after that gets it too, while the opening window lasts.
-    const newcomer = await createUser(t.deps.db, { profile: { firmId: f.firm.id, profileType: 3 } });
+    const newcomer = await createUser(t.deps.db, {
+      profile: { firmId: f.firm.id, profileType: ProfileType.StandardUser },
+    });
     await addToRoster(t.deps.db, newcomer.id);
     await runOn('2026-10-10');
     expect(await mailsTo(newcomer.email)).toHaveLength(1);

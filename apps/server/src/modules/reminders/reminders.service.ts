@@ -7,6 +7,7 @@ import {
   isCco,
   isFiledOn,
   messages,
+  personListName,
   type ReminderKind,
   type RemindersSent,
   reminderPeriodsOn,
@@ -22,6 +23,7 @@ import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import type { Job } from '../../platform/jobs.js';
 import { enqueueMail } from '../../platform/mail.js';
+import { activeCcosOf } from '../accounts/accounts.service.js';
 import { firmExists } from '../firms/firms.service.js';
 import {
   rosterStandings,
@@ -29,7 +31,6 @@ import {
   standingOf,
   unfiledOf,
 } from '../supervised-persons/supervised-persons.service.js';
-import { accounts } from '../users/users.service.js';
 import { lastRemindedOf, lockRemindedSince, recordReminders } from './reminders.repository.js';
 
 const m = messages.reminders;
@@ -209,7 +210,7 @@ async function escalate(deps: AppDeps, meta: AuditContext, now: Date, period: Fi
   const late = firmPeople.filter((p) => p.status === 'Delinquent');
   const { firmId, firmName, graceDays } = firmPeople[0];
   if (late.length === 0 || firmId === null) return 0;
-  const ccos = await accounts.activeCcosOf(deps.db, firmId);
+  const ccos = await activeCcosOf(deps.db, firmId);
   // Not recorded: it goes out on a later day of its window, once the firm has an active CCO.
   if (ccos.length === 0) return 'no CCO';
   const firm = firmName ?? `#${firmId}`;
@@ -232,7 +233,7 @@ async function escalate(deps: AppDeps, meta: AuditContext, now: Date, period: Fi
       due: wireDateToText(attestationDueDate(period, graceDays)),
       people: late.map(
         (p) =>
-          `${[p.lastName, p.firstName].filter(Boolean).join(', ')} <${p.email}>${m.lastReminded(lastOn(p.userId))}${p.isActive ? '' : m.inactiveNote}`,
+          `${personListName({ first_name: p.firstName, last_name: p.lastName })} <${p.email}>${m.lastReminded(lastOn(p.userId))}${p.isActive ? '' : m.inactiveNote}`,
       ),
       link: `${deps.config.publicUrl}/compliance/quarterly-attestation-submission-status/`,
     }),

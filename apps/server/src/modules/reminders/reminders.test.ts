@@ -1,4 +1,4 @@
-import { messages, type SubmissionStatusPage, submissionStatusPage } from '@portal/domain';
+import { messages, ProfileType, type SubmissionStatusPage, submissionStatusPage } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestationReminders, auditEvents, mailOutbox } from '../../db/schema/index.js';
@@ -26,7 +26,7 @@ const post = (url: string, headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/quarterly_attestations/${url}/`, headers, payload });
 
 async function onRoster(firmId: number, o: Parameters<typeof createUser>[1] = {}) {
-  const person = await createUser(t.deps.db, { ...o, profile: { firmId, profileType: 3 } });
+  const person = await createUser(t.deps.db, { ...o, profile: { firmId, profileType: ProfileType.StandardUser } });
   await addToRoster(t.deps.db, person.id);
   return person;
 }
@@ -36,7 +36,9 @@ const outboxTo = (emails: string[]) => t.deps.db.select().from(mailOutbox).where
 describe('a CCO reminds a supervised person', () => {
   it('mails them the link to their form, the period and its due date, and the status list shows when', async () => {
     const firm = await createFirm(t.deps.db, { name: 'Reminded Advisers' });
-    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const cco = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
     const pending = await onRoster(firm.id, { firstName: 'Pat' });
     const other = await onRoster(firm.id);
 
@@ -99,12 +101,16 @@ describe('a CCO reminds a supervised person', () => {
   it('tells a late person it was due, and refuses one who filed, another firm’s, one off the roster and non-CCOs', async () => {
     const firm = await createFirm(t.deps.db);
     const elsewhere = await createFirm(t.deps.db);
-    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const cco = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
     const late = await onRoster(firm.id);
     const filed = await onRoster(firm.id);
     await createAttestation(t.deps.db, { ownerId: filed.id, firmId: firm.id, ...q2 });
     const inactive = await onRoster(firm.id, { isActive: false });
-    const offRoster = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const offRoster = await createUser(t.deps.db, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
+    });
     const ofElsewhere = await onRoster(elsewhere.id);
 
     now = new Date('2026-10-17T15:00:00Z');
@@ -118,9 +124,9 @@ describe('a CCO reminds a supervised person', () => {
     expect((await post('send_email', cco.headers, { supervisedPersonUserId: inactive.id })).statusCode).toBe(409);
     expect((await post('send_email', cco.headers, { supervisedPersonUserId: offRoster.id })).statusCode).toBe(404);
     expect((await post('send_email', cco.headers, { supervisedPersonUserId: ofElsewhere.id })).statusCode).toBe(404);
-    const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });
+    const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     expect((await post('send_email', staff.headers, { supervisedPersonUserId: late.id })).statusCode).toBe(403);
-    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
+    const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Client } });
     expect((await post('send_email', client.headers, { supervisedPersonUserId: late.id })).statusCode).toBe(403);
     const bad = await post('send_email', cco.headers, { supervisedPersonUserId: 'x' });
     expect([bad.statusCode, Object.keys(json<{ fields: object }>(bad).fields)]).toEqual([
@@ -130,7 +136,7 @@ describe('a CCO reminds a supervised person', () => {
 
     // A super CCO of another firm reaches every firm's roster.
     const superCco = await signedInAs(t, {
-      profile: { firmId: elsewhere.id, profileType: 3, isCco: true, isSuperCco: true },
+      profile: { firmId: elsewhere.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
     });
     // …who also sees the day's limit: this person was reminded an hour ago, and is not mailed again today.
     now = new Date('2026-10-17T16:00:00Z');
@@ -146,8 +152,12 @@ describe('a person is reminded at most once a day', () => {
   it('sends one reminder however many clicks race for it, and remind-all skips those just reminded', async () => {
     now = new Date('2026-10-07T15:00:00Z');
     const firm = await createFirm(t.deps.db);
-    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
-    const other = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const cco = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
+    const other = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
     const person = await onRoster(firm.id);
     const colleague = await onRoster(firm.id);
 
@@ -178,7 +188,9 @@ describe('a CCO reminds a supervised person of the quarter being filed now', () 
   it('names that quarter or none, never another: the form files only the quarter being filed', async () => {
     now = new Date('2026-10-05T15:00:00Z');
     const firm = await createFirm(t.deps.db);
-    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const cco = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
     const person = await onRoster(firm.id);
     const q1 = { fiscalYear: 2026, fiscalQuarter: 1 } as const;
     const q3 = { fiscalYear: 2026, fiscalQuarter: 3 } as const;
@@ -208,7 +220,9 @@ describe('a CCO reminds a supervised person of the quarter being filed now', () 
   it('refuses a year without its quarter, and a quarter that is not one', async () => {
     now = new Date('2026-10-05T15:00:00Z');
     const firm = await createFirm(t.deps.db);
-    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const cco = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
     const person = await onRoster(firm.id);
     const half = await post('send_email', cco.headers, { supervisedPersonUserId: person.id, fiscalYear: 2026 });
     expect([half.statusCode, json(half).fields]).toEqual([400, { fiscalQuarter: messages.http.required }]);
@@ -230,7 +244,9 @@ describe('remind all pending', () => {
     now = new Date('2026-10-05T15:00:00Z');
     const firm = await createFirm(t.deps.db);
     const elsewhere = await createFirm(t.deps.db);
-    const cco = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3, isCco: true } });
+    const cco = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
     const pending = [await onRoster(firm.id), await onRoster(firm.id)];
     const submitted = await onRoster(firm.id);
     await createAttestation(t.deps.db, { ownerId: submitted.id, firmId: firm.id, ...q2 });
@@ -249,7 +265,7 @@ describe('remind all pending', () => {
     const lastOne = await createFirm(t.deps.db);
     const inactiveOnly = await onRoster(lastOne.id, { isActive: false });
     const superOf = await signedInAs(t, {
-      profile: { firmId: lastOne.id, profileType: 3, isCco: true, isSuperCco: true },
+      profile: { firmId: lastOne.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
     });
     expect(json(await post('send_reminders', superOf.headers, { ...body, firm: lastOne.id }))).toEqual({
       sent: 0,
@@ -268,10 +284,10 @@ describe('remind all pending', () => {
     }
     expect((await post('send_reminders', cco.headers, { ...body, firm: elsewhere.id })).statusCode).toBe(404);
     expect((await post('send_reminders', cco.headers, { ...body, firm: 999_999 })).statusCode).toBe(404);
-    const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: 3 } });
+    const staff = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     expect((await post('send_reminders', staff.headers, body)).statusCode).toBe(403);
     const superCco = await signedInAs(t, {
-      profile: { firmId: firm.id, profileType: 3, isCco: true, isSuperCco: true },
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
     });
     expect(json(await post('send_reminders', superCco.headers, { ...body, firm: elsewhere.id }))).toEqual({
       sent: 1,

@@ -5,9 +5,10 @@ import {
   ProfileType,
   type ResourceCategory,
   type ResourceListQuery,
+  resourceFields,
   type Scope,
 } from '@portal/domain';
-import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   profiles,
@@ -16,6 +17,7 @@ import {
   trainingResourceVersions,
   users,
 } from '../../db/schema/index.js';
+import { bindEntity } from '../../platform/entity.js';
 import { countAll, likeContains, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 const r = trainingResources;
@@ -60,20 +62,28 @@ export type ResourceRow = {
   acknowledgedOn: string | null;
 };
 
+/**
+ * The resource with its current version. Days are computed in the portal's zone by the read, so their
+ * fields sort by the instants they come from; the caller's acknowledgement is theirs alone.
+ */
+export const resourceEntity = bindEntity(
+  'training resource',
+  resourceFields,
+  { '': { ...getTableColumns(r), kind: v.kind, link: v.url, fileName: v.fileName } },
+  {
+    added_date: (row) => row.addedDate,
+    last_modified_date: (row) => row.modifiedDate,
+    url: (row) => (row.kind === 'file' ? `/api/resources/${row.id}/file/` : (row.link ?? '')),
+    acknowledged_on: (row) => (row.acknowledgement ? row.acknowledgedOn : null),
+  },
+  { sortBy: { name: [sql`lower(${r.name})`], added_date: [r.createdAt], last_modified_date: [r.updatedAt] } },
+);
+
 const withCurrent = <S extends ReturnType<Executor['select']>>(select: S) =>
   select
     .from(r)
     .innerJoin(v, and(eq(v.resourceId, r.id), eq(v.version, r.version)))
     .$dynamic();
-
-const ORDER: Record<string, SQL[]> = {
-  name: [sql`lower(${r.name}) asc`],
-  '-name': [sql`lower(${r.name}) desc`],
-  added_date: [asc(r.createdAt)],
-  '-added_date': [desc(r.createdAt)],
-  last_modified_date: [asc(r.updatedAt)],
-  '-last_modified_date': [desc(r.updatedAt)],
-};
 
 export async function listResources(
   ex: Executor,
@@ -98,7 +108,7 @@ export async function listResources(
       countReads: ['training_resources'],
     },
     where,
-    [...(ORDER[q.ordering] ?? ORDER.name), asc(r.id)],
+    resourceEntity.orderBy(q.ordering, r.id),
     page,
   );
   return { count: total, rows: rows as unknown as ResourceRow[] };

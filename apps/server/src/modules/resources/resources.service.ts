@@ -9,6 +9,7 @@ import {
   inScope,
   type MyAcknowledgements,
   messages,
+  personName,
   RESOURCE_FILE_TYPES,
   RESOURCE_MAX_BYTES,
   type Resource,
@@ -38,6 +39,7 @@ import {
   listVersions,
   lockNextVersion,
   type ResourceRow,
+  resourceEntity,
   updateResource,
 } from './resources.repository.js';
 
@@ -49,25 +51,9 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-const fileUrl = (id: number) => `/api/resources/${id}/file/`;
 const versionFileUrl = (id: number, version: number) => `/api/resources/${id}/versions/${version}/file/`;
 
-function toWire(row: ResourceRow): Resource {
-  return {
-    id: row.id,
-    firm: row.firmId,
-    category: row.category,
-    name: row.name,
-    added_date: row.addedDate,
-    last_modified_date: row.modifiedDate,
-    url: row.kind === 'file' ? fileUrl(row.id) : (row.link ?? ''),
-    kind: row.kind,
-    file_name: row.fileName,
-    version: row.version,
-    acknowledgement: row.acknowledgement,
-    acknowledged_on: row.acknowledgement ? row.acknowledgedOn : null,
-  };
-}
+const toWire = (row: ResourceRow) => resourceEntity.toWire(row) as Resource;
 
 const readable = (ctx: Ctx) => {
   if (!canReadResources(ctx.actor)) throw forbidden();
@@ -90,10 +76,7 @@ async function managed(ctx: Ctx, id: number) {
   return row;
 }
 
-const uploaderName = (ctx: Ctx) => {
-  const u = ctx.auth.actor;
-  return [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
-};
+const uploaderName = (ctx: Ctx) => personName(ctx.auth.actor);
 
 /** The firm a list or a new resource is for: the caller's own unless a super account names another. */
 async function firmOf(ctx: Ctx, requested: number | undefined) {

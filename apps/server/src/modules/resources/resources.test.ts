@@ -3,6 +3,7 @@ import {
   calendarDateIn,
   type MyAcknowledgements,
   messages,
+  ProfileType,
   RESOURCE_MAX_BYTES,
   type Resource,
   type ResourceVersion,
@@ -32,25 +33,25 @@ async function firmWithPeople() {
   const admin = await signedInAs(t, {
     firstName: 'Ada',
     lastName: 'Admin',
-    profile: { firmId: firm.id, profileType: 1 },
+    profile: { firmId: firm.id, profileType: ProfileType.Administrator },
   });
   const staff = await signedInAs(t, {
     firstName: 'Sid',
     lastName: 'Staff',
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   const colleague = await signedInAs(t, {
     firstName: 'Cora',
     lastName: 'Colleague',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const cco = await signedInAs(t, {
     firstName: 'Cy',
     lastName: 'Cco',
-    profile: { firmId: firm.id, profileType: 3, isCco: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true },
   });
-  const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
-  const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: 1 } });
+  const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Client } });
+  const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: ProfileType.Administrator } });
   return { firm, other, admin, staff, colleague, cco, client, outsider };
 }
 
@@ -418,13 +419,15 @@ describe('acknowledging the code of ethics (Rule 204A-1)', () => {
       expect(r.statusCode).toBe(who === p.client ? 403 : 404);
     }
     // A super admin of another firm manages it, but the acknowledgement is the firm's staff's own.
-    const superAdmin = await signedInAs(t, { profile: { firmId: p.other.id, profileType: 1, isSuperAdmin: true } });
+    const superAdmin = await signedInAs(t, {
+      profile: { firmId: p.other.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     const r = await t.app.inject({
       method: 'POST',
       url: `/api/resources/${plain.id}/acknowledge/`,
       headers: superAdmin.headers,
     });
     expect(r.statusCode).toBe(403);
-    await createUser(t.deps.db, { profile: { firmId: p.firm.id, profileType: 3 } });
+    await createUser(t.deps.db, { profile: { firmId: p.firm.id, profileType: ProfileType.StandardUser } });
   });
 });

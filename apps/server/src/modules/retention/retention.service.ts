@@ -2,7 +2,7 @@ import { calendarDateIn, purgeCutoff, retainedUntil } from '@portal/domain';
 import type { Db } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Storage } from '../../platform/storage.js';
-import { accounts } from '../users/users.service.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import {
   deleteRecord,
   lockEligible,
@@ -55,7 +55,7 @@ export async function purgeExpiredRecords(
     log?: (line: string) => void;
   },
 ): Promise<PurgeReport> {
-  const actor = await accounts.byEmail(db, o.by);
+  const actor = await accountByEmail(db, o.by);
   if (!actor || actor.deletedAt || !actor.isActive || !actor.profile?.isSuperAdmin)
     throw new PurgeRefusedError(
       `Only an active super administrator may purge records: ${o.by} is not one. Nothing was purged.`,

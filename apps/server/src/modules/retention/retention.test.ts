@@ -1,3 +1,4 @@
+import { ProfileType } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -60,7 +61,7 @@ describe('the retention purge (Rule 204-2)', () => {
   it('purges a deleted record past its period with its children and files, audited; keeps one just inside and every live one', async () => {
     const firm = await createFirm(t.deps.db);
     const superAdmin = await createUser(t.deps.db, {
-      profile: { firmId: firm.id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     const owner = await createUser(t.deps.db, { profile: { firmId: firm.id } });
     const outside = await deletedAttestation(owner.id, firm.id, LAST_DAY_OUTSIDE);
@@ -162,11 +163,11 @@ describe('the retention purge (Rule 204-2)', () => {
   it('refuses anyone but an active super administrator, and changes nothing', async () => {
     const firm = await createFirm(t.deps.db);
     const admin = await createUser(t.deps.db, {
-      profile: { firmId: firm.id, profileType: 1, isCco: true, isSuperCco: true },
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator, isCco: true, isSuperCco: true },
     });
     const inactive = await createUser(t.deps.db, {
       isActive: false,
-      profile: { firmId: firm.id, profileType: 1, isSuperAdmin: true },
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
     });
     const id = await deletedAttestation(admin.id, firm.id, new Date('2019-01-10T12:00:00Z'));
     const before = await t.deps.db.$count(auditEvents);

@@ -26,7 +26,7 @@ export interface SamlSubject {
   attributes: Partial<Record<SsoAttribute, string>>;
 }
 
-/** How long a response may be used: the SP must receive it right away (saml-profiles §4.1.4.2). */
+/** How long a response may be used: the SP must receive it right away (SAML 2.0 profiles, section 4.1.4.2). */
 const VALID_MS = 5 * 60_000;
 const BASIC = 'urn:oasis:names:tc:SAML:2.0:attrname-format:basic';
 

@@ -39,7 +39,7 @@ ${script}
 }
 
 /**
- * The HTTP-POST binding's page (saml-bindings §3.5.4): a form holding the signed response and the
+ * The HTTP-POST binding's page (SAML 2.0 bindings, section 3.5.4): a form holding the signed response and the
  * RelayState, posted to the service provider's ACS by script, or by its Continue button without script.
  */
 export function autoPostPage(signOn: SignOn) {

@@ -1,19 +1,23 @@
-import { type Scope, type ServiceProviderListQuery, unscoped } from '@portal/domain';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Scope, type ServiceProviderListQuery, serviceProviderFields, unscoped } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { SSO_ENTITY_KEY, SSO_FIRM_KEY, ssoServiceProviders } from '../../db/schema/index.js';
+import { bindEntity } from '../../platform/entity.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 export type ServiceProviderRow = typeof ssoServiceProviders.$inferSelect;
+export type ProviderColumns = typeof ssoServiceProviders.$inferInsert;
 const s = ssoServiceProviders;
 const owner = { firm: s.firmId };
 
-const ORDER: Record<string, SQL[]> = {
-  label: [sql`lower(${s.label})`],
-  key: [sql`${s.key}`],
-  certificate_expires: [sql`${s.certificateExpires}`],
-};
+export const providerEntity = bindEntity(
+  'sso service provider',
+  serviceProviderFields,
+  { '': s },
+  {},
+  { sortBy: { label: [sql`lower(${s.label})`] } },
+);
 
 /** One firm's service providers, within the scope. */
 export async function listProviders(
@@ -23,8 +27,6 @@ export async function listProviders(
   q: ServiceProviderListQuery,
   page: PageRequest,
 ) {
-  const key = q.ordering.replace(/^-/, '');
-  const dir = q.ordering.startsWith('-') ? desc : asc;
   const where = and(
     eq(s.firmId, firmId),
     scopeWhere(scope, owner),
@@ -38,7 +40,7 @@ export async function listProviders(
       countReads: ['sso_service_providers'],
     },
     where,
-    [...ORDER[key].map((o) => dir(o)), asc(s.id)],
+    providerEntity.orderBy(q.ordering, s.id),
     page,
   );
   return { count, rows: (rows as { sp: ServiceProviderRow }[]).map((r) => r.sp) };

@@ -44,7 +44,7 @@ export function ssoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           querystring: ssoInitQuery,
           description:
-            "Spec 000 §7: an HTML page that posts a signed SAML response for the signed-in person to the service provider `sp` of their firm (IdP-initiated single sign-on). The portal's links open it in a new tab.",
+            "An HTML page that posts a signed SAML response for the signed-in person to the service provider `sp` of their firm (IdP-initiated single sign-on). The portal's links open it in a new tab.",
           produces: ['text/html'],
         },
         // The page opens in a tab of its own: a refusal there is a page saying why, not JSON.

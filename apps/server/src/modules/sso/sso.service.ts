@@ -10,7 +10,6 @@ import {
   type ServiceProviderBody,
   type ServiceProviderListQuery,
   type ServiceProviderUpdateBody,
-  SSO_ATTRIBUTES,
   type SsoAttribute,
   staffRoleLabel,
 } from '@portal/domain';
@@ -18,8 +17,8 @@ import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, HttpError, isForeignKeyViolation, notFound } from '../../platform/errors.js';
 import { certificateOf } from '../../platform/saml-keys.js';
+import { accountById } from '../accounts/accounts.service.js';
 import { firmLabel } from '../firms/firms.service.js';
-import { accounts } from '../users/users.service.js';
 import { idpMetadata, signedLoginResponse } from './saml-idp.js';
 import {
   deleteProvider,
@@ -27,6 +26,8 @@ import {
   findProviderByKey,
   insertProvider,
   listProviders,
+  type ProviderColumns,
+  providerEntity,
   providerKeyExists,
   type ServiceProviderRow,
   takenBy,
@@ -35,37 +36,13 @@ import {
 
 const m = messages.sso;
 
-const toWire = (r: ServiceProviderRow): ServiceProvider => ({
-  id: r.id,
-  firm: r.firmId,
-  key: r.key,
-  label: r.label,
-  entity_id: r.entityId,
-  acs_url: r.acsUrl,
-  certificate: r.certificate,
-  certificate_subject: r.certificateSubject,
-  certificate_expires: r.certificateExpires.toISOString(),
-  name_id_format: NAME_ID_FORMAT,
-  attributes: SSO_ATTRIBUTES.filter((a) => r.attributes.includes(a)),
-  relay_state: r.relayState,
-  is_active: r.isActive,
-  updated_at: r.updatedAt.toISOString(),
-});
+const toWire = (r: ServiceProviderRow) => providerEntity.toWire(r) as ServiceProvider;
 
-/** The columns a form writes, and what the audit trail keeps of them (the certificate by its subject and end). */
-const WRITTEN = ['key', 'label', 'entityId', 'acsUrl', 'certificate', 'attributes', 'relayState', 'isActive'] as const;
-const WIRE: Record<(typeof WRITTEN)[number], string> = {
-  key: 'key',
-  label: 'label',
-  entityId: 'entity_id',
-  acsUrl: 'acs_url',
-  certificate: 'certificate',
-  attributes: 'attributes',
-  relayState: 'relay_state',
-  isActive: 'is_active',
+/** The record as the audit trail keeps it: the certificate by its subject and end, not its text. */
+const audited = (r: ServiceProviderRow) => {
+  const wire = toWire(r);
+  return { ...wire, certificate: `${wire.certificate_subject} (expires ${wire.certificate_expires})` };
 };
-const auditValue = (r: ServiceProviderRow, k: (typeof WRITTEN)[number]) =>
-  k === 'certificate' ? `${r.certificateSubject} (expires ${r.certificateExpires.toISOString()})` : r[k];
 
 /** A firm outside the caller's reach is absent (404); inside it, only its administrators keep its providers (403). */
 function managedFirm(ctx: Ctx, firmId: number) {
@@ -76,9 +53,12 @@ function managedFirm(ctx: Ctx, firmId: number) {
 const usDate = (d: Date, timeZone: string) =>
   d.toLocaleDateString('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' });
 
-/** The body's columns, with the certificate read: a PEM that is no X.509 certificate, or an expired one, is a 400. */
-function columnsOf(ctx: Ctx, body: ServiceProviderUpdateBody) {
-  const cert = certificateOf(body.certificate);
+/**
+ * The certificate's columns: its text as read, its subject and its end. A PEM that is no X.509
+ * certificate, or an expired one, is a 400.
+ */
+function certificateColumns(ctx: Ctx, pem: string) {
+  const cert = certificateOf(pem);
   if (!cert) throw badRequest(m.certificateInvalid, { certificate: m.certificateInvalid });
   const expires = new Date(cert.validTo);
   if (expires <= ctx.deps.config.now()) {
@@ -86,16 +66,9 @@ function columnsOf(ctx: Ctx, body: ServiceProviderUpdateBody) {
     throw badRequest(message, { certificate: message });
   }
   return {
-    key: body.key,
-    label: body.label,
-    entityId: body.entity_id,
-    acsUrl: body.acs_url,
     certificate: cert.toString(),
     certificateSubject: cert.subject.replaceAll('\n', ', '),
     certificateExpires: expires,
-    attributes: [...body.attributes],
-    relayState: body.relay_state,
-    isActive: body.is_active,
   };
 }
 
@@ -134,12 +107,12 @@ export async function get(ctx: Ctx, id: number) {
 
 export async function create(ctx: Ctx, body: ServiceProviderBody) {
   managedFirm(ctx, body.firm);
-  const columns = columnsOf(ctx, body);
+  const columns = { ...providerEntity.rowColumns(ctx.actor, body), ...certificateColumns(ctx, body.certificate) };
   const row = await guarded(() =>
     writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
       const inserted = await insertProvider(tx, {
+        ...(columns as ProviderColumns),
         firmId: body.firm,
-        ...columns,
         nameIdSecret: randomBytes(32).toString('base64url'),
       });
       record({
@@ -147,7 +120,7 @@ export async function create(ctx: Ctx, body: ServiceProviderBody) {
         entity: 'sso_service_provider',
         entityId: inserted.id,
         firmId: body.firm,
-        changes: Object.fromEntries(WRITTEN.map((k) => [WIRE[k], auditValue(inserted, k)])),
+        changes: providerEntity.auditRecord(audited(inserted)),
       });
       return inserted;
     }),
@@ -157,16 +130,19 @@ export async function create(ctx: Ctx, body: ServiceProviderBody) {
 
 export async function update(ctx: Ctx, id: number, body: ServiceProviderUpdateBody) {
   const before = await managedProvider(ctx, id);
-  const columns = columnsOf(ctx, body);
+  // The certificate is read again whether or not its text changed: an expired one is refused.
+  const { columns } = providerEntity.changes(ctx.actor, body, toWire(before));
+  const values = { ...columns[''], ...certificateColumns(ctx, body.certificate) } as Partial<ProviderColumns>;
   const row = await guarded(() =>
     writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-      const updated = await updateProvider(tx, id, columns);
-      const changes: Record<string, { from: unknown; to: unknown }> = {};
-      for (const k of WRITTEN) {
-        const [from, to] = [auditValue(before, k), auditValue(updated, k)];
-        if (JSON.stringify(from) !== JSON.stringify(to)) changes[WIRE[k]] = { from, to };
-      }
-      record({ action: 'update', entity: 'sso_service_provider', entityId: id, firmId: before.firmId, changes });
+      const updated = await updateProvider(tx, id, values);
+      record({
+        action: 'update',
+        entity: 'sso_service_provider',
+        entityId: id,
+        firmId: before.firmId,
+        changes: providerEntity.auditDiff(audited(before), audited(updated), providerEntity.writable),
+      });
       return updated;
     }),
   );
@@ -183,7 +159,7 @@ export async function remove(ctx: Ctx, id: number) {
         entity: 'sso_service_provider',
         entityId: id,
         firmId: before.firmId,
-        changes: { key: before.key, label: before.label, entity_id: before.entityId },
+        changes: providerEntity.auditRecord(toWire(before), ['key', 'label', 'entity_id']),
       });
     }),
   );
@@ -222,7 +198,7 @@ export async function signOn(ctx: Ctx, key: string): Promise<SignOn> {
   const sp = firmId === null ? undefined : await findProviderByKey(ctx.deps.db, ctx.scope('firms'), firmId, key);
   if (!sp?.isActive || firmId === null) throw notFound(m.notFound);
   if (!canUseSso(ctx.actor)) throw forbidden(m.notForYou);
-  const person = await accounts.byId(ctx.deps.db, ctx.auth.actor.id);
+  const person = await accountById(ctx.deps.db, ctx.auth.actor.id);
   if (!person) throw notFound(m.notFound);
   const firm = await firmLabel(ctx.deps, firmId);
   const values: Record<SsoAttribute, string> = {

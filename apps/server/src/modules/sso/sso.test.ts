@@ -1,4 +1,4 @@
-import { type FirmLink, messages, type ServiceProvider } from '@portal/domain';
+import { type FirmLink, messages, ProfileType, type ServiceProvider } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
@@ -44,15 +44,18 @@ async function ssoFirm(name = 'Harbor Wealth') {
     `https://orion.example.test/${firm.id}/saml`,
     `https://orion.example.test/${firm.id}/saml/acs`,
   );
-  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: 1 } });
+  const admin = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Administrator } });
   const advisor = await signedInAs(t, {
     email: `avery.${firm.id}@harbor.test`,
     emailVerifiedAt: new Date(),
     firstName: 'Avery',
     lastName: "O'Neil & Sons",
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
-  const client = await signedInAs(t, { advisorId: advisor.user.id, profile: { firmId: firm.id, profileType: 4 } });
+  const client = await signedInAs(t, {
+    advisorId: advisor.user.id,
+    profile: { firmId: firm.id, profileType: ProfileType.Client },
+  });
   const configure = async (overrides: Record<string, unknown> = {}) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -150,7 +153,7 @@ describe('single sign-on to a portfolio system (the portal as a SAML identity pr
     const { firm, orion, advisor, configure } = await ssoFirm();
     const colleague = await signedInAs(t, {
       emailVerifiedAt: new Date(),
-      profile: { firmId: firm.id, profileType: 2 },
+      profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
     });
     const sp = await configure({ attributes: ['role'], relay_state: '' });
     expect(sp.name_id_format).toBe('persistent');
@@ -182,7 +185,7 @@ describe('single sign-on to a portfolio system (the portal as a SAML identity pr
     const unverified = await signedInAs(t, {
       email: `new.${firm.id}@harbor.test`,
       emailVerifiedAt: null,
-      profile: { firmId: firm.id, profileType: 3 },
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
     });
     const fresh = await signOn(unverified.headers);
     const login = await orion.accept(idpMetadata, fresh.samlResponse);
@@ -260,7 +263,9 @@ describe('single sign-on to a portfolio system (the portal as a SAML identity pr
     expect(client.res.statusCode).toBe(403);
     expect(json(client.res).detail).toBe(m.notForYou);
     // A super admin of another firm reaches that firm's setup, not a sign-on as a member of it.
-    const superAdmin = await signedInAs(t, { profile: { firmId: other.firm.id, profileType: 1, isSuperAdmin: true } });
+    const superAdmin = await signedInAs(t, {
+      profile: { firmId: other.firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
     expect((await signOn(superAdmin.headers)).res.statusCode).toBe(404);
   });
   it('in a browser: started from the portal with the session cookie, refused when another site starts it, a page when refused', async () => {

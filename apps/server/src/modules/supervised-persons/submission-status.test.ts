@@ -1,4 +1,4 @@
-import { type SubmissionStatusPage, submissionStatus, submissionStatusPage } from '@portal/domain';
+import { ProfileType, type SubmissionStatusPage, submissionStatus, submissionStatusPage } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToRoster, createAttestation, createFirm, createUser } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
@@ -17,10 +17,14 @@ describe('the attestation submission status', () => {
   it('tells each person on the roster Reviewed, Submitted, Pending or Delinquent, by the firm’s grace days', async () => {
     const strict = await createFirm(t.deps.db, { name: 'Aardvark Advisers' });
     const lenient = await createFirm(t.deps.db, { name: 'Zebra Wealth', attestationGraceDays: 30 });
-    const superCco = await headersOf({ profile: { firmId: strict.id, profileType: 3, isCco: true, isSuperCco: true } });
-    const ccoOfLenient = await headersOf({ profile: { firmId: lenient.id, profileType: 3, isCco: true } });
+    const superCco = await headersOf({
+      profile: { firmId: strict.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
+    });
+    const ccoOfLenient = await headersOf({
+      profile: { firmId: lenient.id, profileType: ProfileType.StandardUser, isCco: true },
+    });
     const person = async (firmId: number, lastName: string) => {
-      const u = await createUser(t.deps.db, { lastName, profile: { firmId, profileType: 3 } });
+      const u = await createUser(t.deps.db, { lastName, profile: { firmId, profileType: ProfileType.StandardUser } });
       await addToRoster(t.deps.db, u.id);
       return u;
     };
@@ -104,7 +108,7 @@ describe('the attestation submission status', () => {
       '/api/attestation_submission_status/?firm=999999',
     ])
       expect((await t.app.inject({ url, headers: ccoOfLenient })).statusCode, url).toBe(404);
-    const staff = await headersOf({ profile: { firmId: strict.id, profileType: 3 } });
+    const staff = await headersOf({ profile: { firmId: strict.id, profileType: ProfileType.StandardUser } });
     expect((await t.app.inject({ url: '/api/attestation_submission_status/', headers: staff })).statusCode).toBe(403);
     const bad = await t.app.inject({ url: '/api/attestation_submission_status/?status=Late', headers: superCco });
     expect(bad.statusCode).toBe(400);
@@ -127,8 +131,11 @@ describe('the attestation submission status', () => {
 
   it('follows a filing at once, summary included, and tells when each filed', async () => {
     const firm = await createFirm(t.deps.db, { name: 'Follow-up Partners' });
-    const cco = await headersOf({ profile: { firmId: firm.id, profileType: 3, isCco: true } });
-    const late = await createUser(t.deps.db, { lastName: 'Late', profile: { firmId: firm.id, profileType: 3 } });
+    const cco = await headersOf({ profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isCco: true } });
+    const late = await createUser(t.deps.db, {
+      lastName: 'Late',
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
+    });
     await addToRoster(t.deps.db, late.id);
     const read = async () => {
       now = new Date('2026-10-20T15:00:00Z');
@@ -148,7 +155,7 @@ describe('the attestation submission status', () => {
     // Pages follow the kept order, and a newcomer to the roster is in it at once (most urgent first).
     const newcomer = await createUser(t.deps.db, {
       lastName: 'Newcomer',
-      profile: { firmId: firm.id, profileType: 3 },
+      profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
     });
     await addToRoster(t.deps.db, newcomer.id);
     const pageOf = async (n: number) =>

@@ -18,7 +18,8 @@ import {
   supervisedPersons,
   users,
 } from '../../db/schema/index.js';
-import { bindEntity, isoInstant, type StoredRow } from '../../platform/entity.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { isoInstant } from '../../platform/iso-instant.js';
 import { countAll, listPage, orderedPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 /** The person's name, address and firm come from their account; the roster keeps the flags. */
@@ -153,7 +154,7 @@ export async function removeRosterEntry(ex: Executor, id: number, byId: number) 
 }
 
 /**
- * The submission status of every person on the roster for a period (issue 8). The rule is the
+ * The submission status of every person on the roster for a period. The rule is the
  * domain's `submissionStatus`; this is the same rule in SQL, so a list can be filtered, sorted, paged
  * and counted by it: the filed attestation's status, else Delinquent once `today` is past the firm's
  * due date (the quarter after the period opens on `opensOn`, plus the firm's grace days).

@@ -68,7 +68,7 @@ export function supervisedPersonRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: rosterTags, params: userParam, querystring: periodQuery, response: entry } },
       async (request) => roster.ofUser(ctx(request), request.params.user, request.query),
     );
-    // Attestation submission status (issue 8): the seed's paths were inconsistent; these two are the API.
+    // Attestation submission status: the seed's paths were inconsistent; these two are the API.
     const statusSchema = { tags: ['attestation submission status'], querystring: submissionStatusQuery };
     const statusResponse = { 200: submissionStatusPage, ...errors };
     const statusPage = async (request: FastifyRequest, q: z.output<typeof submissionStatusQuery>) => {

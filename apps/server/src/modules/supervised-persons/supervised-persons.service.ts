@@ -10,6 +10,7 @@ import {
   isFiledOn,
   isSuperCco,
   messages,
+  ProfileType,
   type SubmissionStatusQuery,
   type SupervisedPersonBody,
   type SupervisedPersonListQuery,
@@ -21,8 +22,8 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { underVersions } from '../../platform/list.js';
+import { accountByEmail } from '../accounts/accounts.service.js';
 import { firmExists } from '../firms/firms.service.js';
-import { accounts } from '../users/users.service.js';
 import {
   findRosterEntry,
   findRosterEntryOfUser,
@@ -136,14 +137,14 @@ const flagsOf = (body: SupervisedPersonBody) => ({
 
 export async function add(ctx: Ctx, body: SupervisedPersonBody) {
   ccoOnly(ctx);
-  const account = await accounts.byEmail(ctx.deps.db, body.email);
+  const account = await accountByEmail(ctx.deps.db, body.email);
   const firmId = account?.profile?.firmId ?? null;
   // Someone of a firm the CCO does not keep is "unknown" to them: the answer reveals no other firm's staff.
   const unknown = isSuperCco(ctx.actor) ? m.unknownEmailAnyFirm : m.unknownEmail;
   if (!account || !canManageRoster(ctx.actor, firmId)) throw badRequest(unknown, { email: unknown });
   if (!canManageRosterEntry(ctx.actor, { userId: account.id, firmId }))
     throw forbidden(m.ownEntry, { email: m.ownEntry });
-  if (account.profile?.profileType === 4) throw badRequest(m.clientEmail, { email: m.clientEmail });
+  if (account.profile?.profileType === ProfileType.Client) throw badRequest(m.clientEmail, { email: m.clientEmail });
   const alreadyListed = () => conflict(m.alreadyListed, { email: m.alreadyListed });
   if (await findRosterEntryOfUser(ctx.deps.db, ctx.scope('compliance'), account.id, periodOf(ctx, {})))
     throw alreadyListed();

@@ -1,3 +1,4 @@
+import { ProfileType } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supervisedPersons } from '../../db/schema/index.js';
@@ -9,8 +10,8 @@ let otherFirm: { id: number };
 
 type Headers = Record<string, string>;
 const signedIn = (profile: Parameters<typeof signedInAs>[1]) => signedInAs(t, profile);
-const staffOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3 } });
-const ccoOf = (firmId: number) => signedIn({ profile: { firmId, profileType: 3, isCco: true } });
+const staffOf = (firmId: number) => signedIn({ profile: { firmId, profileType: ProfileType.StandardUser } });
+const ccoOf = (firmId: number) => signedIn({ profile: { firmId, profileType: ProfileType.StandardUser, isCco: true } });
 const attestationForm = { First_Name__c: 'Ada', Last_Name__c: 'Lovelace', Employment_Date__c: '2019-04-01' };
 const file = (headers: Headers) =>
   t.app.inject({ method: 'POST', url: '/api/quarterly_attestations/', headers, payload: attestationForm });
@@ -24,7 +25,9 @@ afterAll(() => t.close());
 describe('the roster of supervised persons', () => {
   it('refuses a CCO their own entry, on the email field', async () => {
     const f = await createFirm(t.deps.db);
-    const superCco = await signedIn({ profile: { firmId: f.id, profileType: 3, isCco: true, isSuperCco: true } });
+    const superCco = await signedIn({
+      profile: { firmId: f.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
+    });
     const own = await t.app.inject({
       method: 'POST',
       url: '/api/supervised_persons/',
@@ -41,15 +44,17 @@ describe('the roster of supervised persons', () => {
     const res = await t.app.inject({ url: '/api/supervised_persons/me/', headers: newcomer.headers });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('null');
-    const client = await signedIn({ profile: { firmId: f.id, profileType: 4 } });
+    const client = await signedIn({ profile: { firmId: f.id, profileType: ProfileType.Client } });
     expect((await t.app.inject({ url: '/api/supervised_persons/me/', headers: client.headers })).statusCode).toBe(403);
   });
 
   it('is kept by the CCOs: added by email with flags, reports the period, edited, removed with history', async () => {
     const f = await createFirm(t.deps.db);
-    const superCco = await signedIn({ profile: { firmId: f.id, profileType: 3, isCco: true, isSuperCco: true } });
+    const superCco = await signedIn({
+      profile: { firmId: f.id, profileType: ProfileType.StandardUser, isCco: true, isSuperCco: true },
+    });
     const person = await staffOf(f.id);
-    const client = await createUser(t.deps.db, { profile: { firmId: f.id, profileType: 4 } });
+    const client = await createUser(t.deps.db, { profile: { firmId: f.id, profileType: ProfileType.Client } });
     const h = superCco.headers;
     const flags = {
       has_to_submit_personal_securities: true,

@@ -133,12 +133,3 @@ export function handlersOf(ex: Executor, firmId: number) {
     )
     .orderBy(asc(users.id));
 }
-
-/** The submitter's live account (where replies and status changes are mailed), or none when it is gone. */
-export async function accountOf(ex: Executor, userId: number) {
-  const [row] = await ex
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row;
-}

@@ -21,7 +21,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const tags = ['support_tickets'];
 const BASE = '/api/support_tickets/';
 
-/** Support cases (spec 001 §7, issue 11 §1) and their conversation. */
+/** Support cases and their conversation. */
 export function supportTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ctx = (request: FastifyRequest) => contextOf(deps, request);
   const one = { 200: supportTicketSchema, ...errors };

@@ -8,6 +8,7 @@ import {
   closedDateAfter,
   messages,
   NEW_CASE_STATUS,
+  personName,
   replySide,
   type SupportTicket,
   type SupportTicketListQuery,
@@ -19,8 +20,8 @@ import type { Ctx } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/list.js';
 import { enqueueMail } from '../../platform/mail.js';
+import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import {
-  accountOf,
   type CaseRow,
   caseEntity,
   findCase,
@@ -34,7 +35,7 @@ import {
 
 const m = messages.support;
 
-/** What the server sets (spec 001 §3): a new case's body may carry them, and they are ignored. */
+/** What the server sets: a new case's body may carry them, and they are ignored. */
 const SET_BY_SERVER = [
   'Id',
   'CaseNumber',
@@ -50,13 +51,10 @@ const SET_BY_SERVER = [
 const targetOf = (row: CaseRow): CaseTarget => ({ firmId: row.firmId, submitterId: row.submitterId });
 const toWire = (row: CaseRow) => caseEntity.toWire(row) as SupportTicket;
 
-const fullName = (p: { first_name?: string | null; last_name?: string | null; email: string }) =>
-  [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email;
-
 /** The case in the portal, built from PUBLIC_URL: the list opens it from `?case=`. */
 const linkTo = (ctx: Ctx, row: Pick<CaseRow, 'id'>) => `${ctx.deps.config.publicUrl}/support/?case=${row.id}`;
 
-/** Clients have no support cases (spec 000 §2: support is in the staff's menu only). */
+/** Clients have no support cases (support is in the staff's menu only). */
 function reader(ctx: Ctx) {
   if (!canUseSupport(ctx.actor)) throw forbidden();
   return ctx.scope('support');
@@ -86,7 +84,7 @@ async function mailHandlers(ctx: Ctx, tx: Tx, row: CaseRow, mail: MailOf) {
 /** Mails the submitter (none when the submitter acted, or their account is gone). */
 async function mailSubmitter(ctx: Ctx, tx: Tx, row: CaseRow, mail: MailOf) {
   if (row.submitterId === ctx.actor.id) return;
-  const submitter = await accountOf(tx, row.submitterId);
+  const submitter = await mailAddressOfAccount(tx, row.submitterId);
   if (submitter) await enqueueMail(tx, { to: submitter.email, ...mail(submitter.firstName) });
 }
 
@@ -112,7 +110,7 @@ export async function create(ctx: Ctx, body: Record<string, unknown>) {
       ...(columns[''] as Pick<CaseRow, 'subject' | 'category'>),
       firmId: actor.profile._firm as number,
       submitterId: actor.id,
-      submitterName: fullName(auth.actor),
+      submitterName: personName(auth.actor),
       submitterEmail: auth.actor.email,
       status: NEW_CASE_STATUS,
       origin: 'Web',
@@ -179,7 +177,7 @@ export async function update(ctx: Ctx, id: number, body: Record<string, unknown>
         subject: m.statusSubject(after.caseNumber, after.status),
         text: m.statusText({
           firstName,
-          by: fullName(ctx.auth.actor),
+          by: personName(ctx.auth.actor),
           caseNumber: after.caseNumber,
           subject: after.subject,
           status: after.status,
@@ -206,7 +204,7 @@ export async function reply(ctx: Ctx, id: number, body: CaseReplyBody) {
   const created = await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
     const row = await visible(ctx, id, tx);
     const side = replySide(ctx.actor, targetOf(row));
-    const author = fullName(ctx.auth.actor);
+    const author = personName(ctx.auth.actor);
     const saved = await insertReply(tx, {
       caseId: row.id,
       authorId: ctx.actor.id,

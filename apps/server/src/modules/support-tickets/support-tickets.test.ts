@@ -1,4 +1,4 @@
-import { type CaseReply, messages, type SupportTicket } from '@portal/domain';
+import { type CaseReply, messages, ProfileType, type SupportTicket } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox } from '../../db/schema/index.js';
@@ -39,25 +39,25 @@ async function supportFirm() {
   const staff = await signedInAs(t, {
     firstName: 'Sid',
     lastName: 'Staff',
-    profile: { firmId: firm.id, profileType: 3 },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser },
   });
   const colleague = await signedInAs(t, {
     firstName: 'Cole',
     lastName: 'League',
-    profile: { firmId: firm.id, profileType: 2 },
+    profile: { firmId: firm.id, profileType: ProfileType.FinancialAdvisor },
   });
   const admin = await signedInAs(t, {
     firstName: 'Ada',
     lastName: 'Admin',
-    profile: { firmId: firm.id, profileType: 1 },
+    profile: { firmId: firm.id, profileType: ProfileType.Administrator },
   });
   const handler = await signedInAs(t, {
     firstName: 'Hal',
     lastName: 'Handler',
-    profile: { firmId: firm.id, profileType: 3, isSupportHandler: true },
+    profile: { firmId: firm.id, profileType: ProfileType.StandardUser, isSupportHandler: true },
   });
-  const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: 4 } });
-  const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: 1 } });
+  const client = await signedInAs(t, { profile: { firmId: firm.id, profileType: ProfileType.Client } });
+  const outsider = await signedInAs(t, { profile: { firmId: other.id, profileType: ProfileType.Administrator } });
   return { firm, other, staff, colleague, admin, handler, client, outsider };
 }
 
@@ -145,7 +145,7 @@ describe('a staff member opens a support case', () => {
     const f = await supportFirm();
     expect((await send('POST', '/api/support_tickets/', f.client.headers, caseForm())).statusCode).toBe(403);
     expect((await send('GET', '/api/support_tickets/', f.client.headers)).statusCode).toBe(403);
-    const firmless = await signedInAs(t, { profile: { firmId: null, profileType: 3 } });
+    const firmless = await signedInAs(t, { profile: { firmId: null, profileType: ProfileType.StandardUser } });
     const res = await send('POST', '/api/support_tickets/', firmless.headers, caseForm());
     expect(res.statusCode).toBe(400);
     expect(json(res).detail).toBe(messages.support.noFirm);

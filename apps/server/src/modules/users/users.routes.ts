@@ -23,7 +23,7 @@ import * as users from './users.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const tags = ['users'];
-// The screen's lists answer its rows; GET /api/users/ (spec 000 §7: "results") answers whole users.
+// The screen's lists answer its rows; GET /api/users/ answers whole users in its "results".
 const pages = { row: pageSchema(userListItem), user: pageSchema(userWithFirm) };
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -27,6 +27,19 @@ import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
 import {
+  accountById,
+  accountEmailTaken,
+  accountInScope,
+  accountWire,
+  insertAccount,
+  listAccounts,
+  type UserListShape,
+  type UserRecord,
+  updateAccount,
+  updateAccountProfile,
+  userEntity,
+} from '../accounts/accounts.service.js';
+import {
   assertEmailChangeAllowed,
   cancelEmailChange,
   cancelLinks,
@@ -39,47 +52,14 @@ import {
   revokeAccess,
 } from '../auth/auth.service.js';
 import { firmExists } from '../firms/firms.service.js';
-import {
-  emailTaken,
-  findActiveCcos,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  listUsers,
-  signedInWire,
-  toUserDto,
-  type UserListShape,
-  type UserRecord,
-  updateProfile,
-  updateUser,
-  userEntity,
-} from './users.repository.js';
 
 const m = messages.users;
-
-/**
- * Accounts for the modules that act on one without a caller's scope: sign-in, one-time links, the
- * session check, the demo seed. Everything else goes through the scoped functions below.
- */
-export const accounts = {
-  byId: (ex: Executor, id: number) => findUserById(ex, unscoped('account by id'), id),
-  byEmail: (ex: Executor, email: string) => findUserByEmail(ex, unscoped('account by email'), email),
-  /** For the attestation reminders' escalation, which acts for nobody. */
-  activeCcosOf: (ex: Executor, firmId: number) => findActiveCcos(ex, unscoped('the CCOs a firm escalates to'), firmId),
-  update: updateUser,
-  updateProfile,
-  insert: insertUser,
-  toWire: toUserDto,
-  /** The SQL of an account's wire shape, for the session check's one query (users and profiles joined). */
-  signedInWire,
-};
-export type { UserRecord };
 
 const emailTakenError = () => conflict(messages.settings.emailTaken, { email: messages.settings.emailTaken });
 
 /** A user outside the caller's reach is absent (404); one they may see but not change is 403. */
 async function reachable(ctx: Ctx, id: number): Promise<UserRecord> {
-  const target = await findUserById(ctx.deps.db, ctx.scope('users'), id);
+  const target = await accountInScope(ctx.deps.db, ctx.scope('users'), id);
   if (!target) throw notFound();
   return target;
 }
@@ -96,7 +76,7 @@ async function assertFirm(deps: AppDeps, firmId: unknown) {
 
 async function assertAdvisorOfFirm(ex: Executor, advisorId: unknown, firmId: unknown) {
   if (advisorId == null) return;
-  const advisor = await accounts.byId(ex, Number(advisorId));
+  const advisor = await accountById(ex, Number(advisorId));
   if (!advisor || advisor.profile?.profileType !== ProfileType.FinancialAdvisor || advisor.profile.firmId !== firmId) {
     throw badRequest(m.advisorInvalid, { advisor: m.advisorInvalid });
   }
@@ -105,7 +85,7 @@ async function assertAdvisorOfFirm(ex: Executor, advisorId: unknown, firmId: unk
 export async function create(ctx: Ctx, body: UserWriteBody, notify: boolean) {
   const { actor, deps } = ctx;
   if (!canManageUsers(actor)) throw forbidden();
-  // Spec 000 §4: an advisor's new user is their client in their firm; an administrator's is in theirs,
+  // An advisor's new user is their client in their firm; an administrator's is in theirs,
   // whatever the body says for those fields.
   const advisorCreating = isAdvisor(actor) && !isFirmAdmin(actor);
   const forced = advisorCreating ? ['_firm', 'profile_type', 'advisor'] : isSuperAdmin(actor) ? [] : ['_firm'];
@@ -123,11 +103,11 @@ export async function create(ctx: Ctx, body: UserWriteBody, notify: boolean) {
     throw badRequest(m.profileTypeRequired, { 'profile.profile_type': m.profileTypeRequired });
   }
   await assertAdvisorOfFirm(deps.db, user.advisorId, profile.firmId);
-  if (await emailTaken(deps.db, body.email)) throw emailTakenError();
+  if (await accountEmailTaken(deps.db, body.email)) throw emailTakenError();
 
   try {
     const created = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-      const row = await insertUser(
+      const row = await insertAccount(
         tx,
         { ...(user as object), email: body.email, isActive: false, passwordHash: null, createdById: actor.id },
         profile,
@@ -144,7 +124,7 @@ export async function create(ctx: Ctx, body: UserWriteBody, notify: boolean) {
     });
     if (notify) deps.mailer.kick();
     // Read back: what the creation derived (a pending invitation when the mail went) is in the answer.
-    return toUserDto((await accounts.byId(deps.db, created.id)) ?? created);
+    return accountWire((await accountById(deps.db, created.id)) ?? created);
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTakenError();
     throw err;
@@ -152,13 +132,13 @@ export async function create(ctx: Ctx, body: UserWriteBody, notify: boolean) {
 }
 
 export async function get(ctx: Ctx, id: number) {
-  return toUserDto(await reachable(ctx, id));
+  return accountWire(await reachable(ctx, id));
 }
 
 export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
   const { actor, deps } = ctx;
   const target = await reachable(ctx, id);
-  const current = toUserDto(target);
+  const current = accountWire(target);
   guardSuperAccount(actor, current);
   if (!canEditUser(actor, current)) throw forbidden();
   const { columns, changed } = userEntity.changes(actor, body, current);
@@ -176,7 +156,7 @@ export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
   if ('advisorId' in user || 'firmId' in profile)
     await assertAdvisorOfFirm(deps.db, user.advisorId ?? current.advisor, firmId);
   const newEmail = user.email === undefined ? undefined : String(user.email);
-  if (newEmail !== undefined && (await emailTaken(deps.db, newEmail, id))) throw emailTakenError();
+  if (newEmail !== undefined && (await accountEmailTaken(deps.db, newEmail, id))) throw emailTakenError();
   // An account in use keeps its address until its owner proves the new one (the link asks for their
   // password): whoever edits a user cannot point the account at an address they control. A never-
   // activated account's address is only what was typed anyway: it changes now, and its activation
@@ -196,8 +176,8 @@ export async function update(ctx: Ctx, id: number, body: UserWriteBody) {
   }
   try {
     await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-      await updateUser(tx, id, user);
-      await updateProfile(tx, id, profile);
+      await updateAccount(tx, id, user);
+      await updateAccountProfile(tx, id, profile);
       if (user.isActive === false) await revokeAccess(tx, id);
       if (pendingEmail !== undefined) {
         await queueEmailChangeLink(deps, tx, { user: target, newEmail: pendingEmail, requestedBy: actorRecord(ctx) });
@@ -224,9 +204,9 @@ export async function updatePersonalInfo(ctx: Ctx, id: number, body: UpdatePerso
   // Anyone of the caller's firm is found here (another firm's is absent); whether the caller may change
   // them is the permission's answer: 403 for a colleague, allowed to the firm's administrator.
   const visible =
-    id === actor.id ? await accounts.byId(deps.db, id) : await findUserById(deps.db, ctx.scope('firms'), id);
+    id === actor.id ? await accountById(deps.db, id) : await accountInScope(deps.db, ctx.scope('firms'), id);
   if (!visible) throw notFound();
-  const current = toUserDto(visible);
+  const current = accountWire(visible);
   if (!canUpdatePersonalInfo(actor, current)) {
     // Only those who manage the firm's people learn why; anyone else is not told who is a super account.
     throw forbidden(
@@ -237,8 +217,8 @@ export async function updatePersonalInfo(ctx: Ctx, id: number, body: UpdatePerso
     allowed: (wire) => personalFields.has(wire),
   });
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    await updateUser(tx, id, columns[''] ?? {});
-    await updateProfile(tx, id, columns.profile ?? {});
+    await updateAccount(tx, id, columns[''] ?? {});
+    await updateAccountProfile(tx, id, columns.profile ?? {});
     record({
       action: 'update',
       entity: 'user',
@@ -247,18 +227,18 @@ export async function updatePersonalInfo(ctx: Ctx, id: number, body: UpdatePerso
       changes: userEntity.auditOf(changed, current),
     });
   });
-  return toUserDto((await accounts.byId(deps.db, id)) ?? visible);
+  return accountWire((await accountById(deps.db, id)) ?? visible);
 }
 
 /** Soft delete: the person can no longer sign in and leaves every list; what refers to them keeps working. */
 export async function remove(ctx: Ctx, id: number) {
   const { actor, deps } = ctx;
   if (id === actor.id) throw forbidden(m.cannotDeleteSelf);
-  const current = toUserDto(await reachable(ctx, id));
+  const current = accountWire(await reachable(ctx, id));
   guardSuperAccount(actor, current);
   if (!canDeleteUser(actor, current)) throw forbidden();
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    await updateUser(tx, id, { deletedAt: sql`now()` as unknown as Date, isActive: false });
+    await updateAccount(tx, id, { deletedAt: sql`now()` as unknown as Date, isActive: false });
     await revokeAccess(tx, id);
     record({
       action: 'delete',
@@ -274,7 +254,7 @@ export async function sendActivationLink(ctx: Ctx, id: number, generateNewPasswo
   const { actor, deps } = ctx;
   const target = await reachable(ctx, id);
   if (!canManageUsers(actor) || id === actor.id) throw forbidden();
-  guardSuperAccount(actor, toUserDto(target));
+  guardSuperAccount(actor, accountWire(target));
   if (target.deactivatedAt) throw conflict(m.deactivatedNoLink);
   // Only a never-activated account gets an activation link. An account in use gets a password reset link
   // at the address it has proven: nobody but its owner chooses its password, whoever sends the link.
@@ -316,7 +296,7 @@ const actorRecord = ({ auth: { actor } }: Ctx) => ({
 /** Withdraws an address change waiting for its owner (a mistyped address, say): its link stops working. */
 export async function cancelEmailChangeOf(ctx: Ctx, id: number): Promise<User> {
   const { actor, deps } = ctx;
-  const target = toUserDto(await reachable(ctx, id));
+  const target = accountWire(await reachable(ctx, id));
   guardSuperAccount(actor, target);
   if (!canEditUser(actor, target)) throw forbidden();
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
@@ -340,7 +320,7 @@ export async function cancelEmailChangeOf(ctx: Ctx, id: number): Promise<User> {
  */
 export async function cancelInvitation(ctx: Ctx, id: number): Promise<User> {
   const { actor, deps } = ctx;
-  const target = toUserDto(await reachable(ctx, id));
+  const target = accountWire(await reachable(ctx, id));
   guardSuperAccount(actor, target);
   if (!canCancelInvitation(actor, target)) throw forbidden();
   if (!target.invitation_pending) throw conflict(m.noPendingInvitation);
@@ -363,7 +343,7 @@ export async function cancelInvitation(ctx: Ctx, id: number): Promise<User> {
  */
 export async function endSessions(ctx: Ctx, id: number): Promise<EndedSessions> {
   const { actor, deps } = ctx;
-  const target = toUserDto(await reachable(ctx, id));
+  const target = accountWire(await reachable(ctx, id));
   guardSuperAccount(actor, target);
   if (!canEndSessionsOf(actor, target)) throw forbidden();
   const ended = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
@@ -381,7 +361,7 @@ export async function endSessions(ctx: Ctx, id: number): Promise<EndedSessions> 
 }
 
 /**
- * The user lists of spec 000 §7: one query, narrowed by the caller's scope and the list's view, answered
+ * The user lists: one query, narrowed by the caller's scope and the list's view, answered
  * as the screen's rows or as whole users (`shape`).
  */
 export async function list(ctx: Ctx, q: UserListQuery, shape: UserListShape, view?: 'FIRM_USERS' | 'ADVISOR_CLIENTS') {
@@ -390,11 +370,11 @@ export async function list(ctx: Ctx, q: UserListQuery, shape: UserListShape, vie
   // Only a super admin chooses the firm; everyone else is held to their own by the scope.
   let firmId = isSuperAdmin(actor) ? q.firm : undefined;
   if (listView === 'FIRM_USERS' && isSuperAdmin(actor) && firmId === undefined) firmId = actor.profile._firm ?? -1;
-  // Spec 000 §6: an advisor's list is their clients (their own record is theirs to see, not to list).
+  // An advisor's list is their clients (their own record is theirs to see, not to list).
   const ownClients = isAdvisor(actor) && !isFirmAdmin(actor) ? actor.id : undefined;
   const advisorId =
     listView === 'ADVISOR_CLIENTS' ? (q.user ?? (isAdvisor(actor) ? actor.id : undefined)) : (q.user ?? ownClients);
-  return listUsers(
+  return listAccounts(
     ctx.deps.db,
     ctx.scope('users'),
     { firmId, profileType: q.profileTypeTk, advisorId, search: q.search, status: q.status, ordering: q.ordering },
@@ -409,7 +389,7 @@ export async function advisorsOf(ctx: Ctx, firmId: number, activeOnly: boolean) 
   if (!(await firmExists(deps, firmId)) || (!isSuperAdmin(actor) && actor.profile._firm !== firmId)) throw notFound();
   if (!canListAdvisors(actor, firmId)) throw forbidden();
   // The firm's staff pick an advisor from this list: the firm, not the caller's user scope, bounds it.
-  const { rows, count } = await listUsers(
+  const { rows, count } = await listAccounts(
     deps.db,
     unscoped('advisor dropdown of a firm the caller belongs to (canListAdvisors)'),
     {

@@ -1,4 +1,4 @@
-import { messages, pageOf as pageSchema, userListItem, userWithFirm } from '@portal/domain';
+import { messages, ProfileType, pageOf as pageSchema, userListItem, userWithFirm } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,9 +17,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signIn = (overrides: Parameters<typeof signedInAs>[1]) => signedInAs(t, overrides);
-const superAdmin = () => signIn({ profile: { firmId: firmA.id, profileType: 1, isSuperAdmin: true } });
-const firmAdmin = (firmId = firmA.id) => signIn({ profile: { firmId, profileType: 1 } });
-const advisor = (firmId = firmA.id) => signIn({ profile: { firmId, profileType: 2 } });
+const superAdmin = () =>
+  signIn({ profile: { firmId: firmA.id, profileType: ProfileType.Administrator, isSuperAdmin: true } });
+const firmAdmin = (firmId = firmA.id) => signIn({ profile: { firmId, profileType: ProfileType.Administrator } });
+const advisor = (firmId = firmA.id) => signIn({ profile: { firmId, profileType: ProfileType.FinancialAdvisor } });
 let n = 0;
 const newEmail = () => `new.person.${++n}@example.test`;
 
@@ -33,7 +34,7 @@ describe('creating users', () => {
       payload: {
         email: newEmail(),
         last_name: 'Client',
-        profile: { _firm: firmB.id, profile_type: 1, is_using_schwab: true },
+        profile: { _firm: firmB.id, profile_type: ProfileType.Administrator, is_using_schwab: true },
       },
     });
     expect(res.statusCode).toBe(201);
@@ -41,7 +42,7 @@ describe('creating users', () => {
       advisor: a.user.id,
       is_active: false,
       created_by: a.user.id,
-      profile: { _firm: firmA.id, profile_type: 4, is_using_schwab: true },
+      profile: { _firm: firmA.id, profile_type: ProfileType.Client, is_using_schwab: true },
     });
   });
 
@@ -51,10 +52,16 @@ describe('creating users', () => {
       method: 'POST',
       url: '/api/users/?notifyUser=false',
       headers: admin.headers,
-      payload: { email: newEmail(), last_name: 'Staff', profile: { _firm: firmB.id, profile_type: 3, is_cco: true } },
+      payload: {
+        email: newEmail(),
+        last_name: 'Staff',
+        profile: { _firm: firmB.id, profile_type: ProfileType.StandardUser, is_cco: true },
+      },
     });
     expect(res.statusCode).toBe(201);
-    expect(json(res)).toMatchObject({ profile: { _firm: firmA.id, profile_type: 3, is_cco: true } });
+    expect(json(res)).toMatchObject({
+      profile: { _firm: firmA.id, profile_type: ProfileType.StandardUser, is_cco: true },
+    });
   });
 
   it('refuses with 403 a privilege flag the caller may not set, and writes nothing', async () => {
@@ -62,8 +69,8 @@ describe('creating users', () => {
     const a = await advisor();
     const email = newEmail();
     const attempts = [
-      { headers: admin.headers, profile: { profile_type: 1, is_super_admin: true } },
-      { headers: admin.headers, profile: { profile_type: 1, is_super_cco: true } },
+      { headers: admin.headers, profile: { profile_type: ProfileType.Administrator, is_super_admin: true } },
+      { headers: admin.headers, profile: { profile_type: ProfileType.Administrator, is_super_cco: true } },
       { headers: a.headers, is_admin: true, profile: {} },
       { headers: a.headers, profile: { is_cco: true } },
     ];
@@ -88,7 +95,7 @@ describe('creating users', () => {
       method: 'POST',
       url: '/api/users/',
       headers: s.headers,
-      payload: { email: newEmail(), last_name: 'Nofirm', profile: { profile_type: 3 } },
+      payload: { email: newEmail(), last_name: 'Nofirm', profile: { profile_type: ProfileType.StandardUser } },
     });
     expect(missing.statusCode).toBe(400);
     expect(json(missing)).toMatchObject({ fields: { 'profile._firm': 'Select a firm.' } });
@@ -100,7 +107,7 @@ describe('creating users', () => {
         email: newEmail(),
         last_name: 'Boss',
         is_admin: true,
-        profile: { _firm: firmB.id, profile_type: 1, is_super_cco: true },
+        profile: { _firm: firmB.id, profile_type: ProfileType.Administrator, is_super_cco: true },
       },
     });
     expect(json(ok)).toMatchObject({ is_admin: true, profile: { _firm: firmB.id, is_super_cco: true } });
@@ -113,7 +120,7 @@ describe('creating users', () => {
       method: 'POST',
       url: '/api/users/',
       headers: admin.headers,
-      payload: { email, first_name: 'Nia', last_name: 'New', profile: { profile_type: 3 } },
+      payload: { email, first_name: 'Nia', last_name: 'New', profile: { profile_type: ProfileType.StandardUser } },
     });
     expect(res.statusCode).toBe(201);
     const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
@@ -145,7 +152,11 @@ describe('creating users', () => {
       method: 'POST',
       url: '/api/users/',
       headers: admin.headers,
-      payload: { email: existing.email.toUpperCase(), last_name: 'Dup', profile: { profile_type: 3 } },
+      payload: {
+        email: existing.email.toUpperCase(),
+        last_name: 'Dup',
+        profile: { profile_type: ProfileType.StandardUser },
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(json(res)).toEqual({
@@ -156,12 +167,19 @@ describe('creating users', () => {
 
   it('refuses an advisor from another firm and a missing last name', async () => {
     const admin = await firmAdmin();
-    const foreign = await createUser(t.deps.db, { profile: { firmId: firmB.id, profileType: 2 } });
+    const foreign = await createUser(t.deps.db, {
+      profile: { firmId: firmB.id, profileType: ProfileType.FinancialAdvisor },
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/',
       headers: admin.headers,
-      payload: { email: newEmail(), last_name: 'C', advisor: foreign.id, profile: { profile_type: 4 } },
+      payload: {
+        email: newEmail(),
+        last_name: 'C',
+        advisor: foreign.id,
+        profile: { profile_type: ProfileType.Client },
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({ fields: { advisor: "Select an advisor of the user's firm." } });
@@ -169,13 +187,13 @@ describe('creating users', () => {
       method: 'POST',
       url: '/api/users/',
       headers: admin.headers,
-      payload: { email: newEmail(), profile: { profile_type: 4 } },
+      payload: { email: newEmail(), profile: { profile_type: ProfileType.Client } },
     });
     expect(json(noName)).toMatchObject({ fields: { last_name: 'This field is required.' } });
   });
 
   it('is refused to standard users and clients', async () => {
-    const staff = await signIn({ profile: { firmId: firmA.id, profileType: 3 } });
+    const staff = await signIn({ profile: { firmId: firmA.id, profileType: ProfileType.StandardUser } });
     expect(
       (
         await t.app.inject({
@@ -196,10 +214,10 @@ describe('who sees whom', () => {
     const adv = await advisor(firmB.id);
     const client = await createUser(t.deps.db, {
       advisorId: adv.user.id,
-      profile: { firmId: firmB.id, profileType: 4 },
+      profile: { firmId: firmB.id, profileType: ProfileType.Client },
     });
-    const other = await createUser(t.deps.db, { profile: { firmId: firmB.id, profileType: 3 } });
-    const staff = await signIn({ profile: { firmId: firmB.id, profileType: 3 } });
+    const other = await createUser(t.deps.db, { profile: { firmId: firmB.id, profileType: ProfileType.StandardUser } });
+    const staff = await signIn({ profile: { firmId: firmB.id, profileType: ProfileType.StandardUser } });
     const ids = async (headers: Record<string, string>, query = '') =>
       json<{ results: { id: number }[] }>(
         await t.app.inject({ url: `/api/users/filter/?page_size=500${query}`, headers }),
@@ -247,7 +265,7 @@ describe('who sees whom', () => {
       lastName: 'Lightrow',
       profile: {
         firmId: firmB.id,
-        profileType: 3,
+        profileType: ProfileType.StandardUser,
         phone: '(206) 555-0100',
         addressLine1: '1 Main St',
         city: 'Seattle',
@@ -273,7 +291,12 @@ describe('who sees whom', () => {
         invitation_pending: record.invitation_pending,
         advisor: null,
         profile_type_name: 'Standard User',
-        profile: { _firm: firmB.id, profile_type: 3, is_super_admin: false, is_super_cco: false },
+        profile: {
+          _firm: firmB.id,
+          profile_type: ProfileType.StandardUser,
+          is_super_admin: false,
+          is_super_cco: false,
+        },
       });
       for (const heavy of ['phone', 'address_line_1', 'city', 'is_using_fidelity'])
         expect(row.profile).not.toHaveProperty(heavy);
@@ -284,7 +307,8 @@ describe('who sees whom', () => {
   it('counts every match on each page, and the count follows each write at once', async () => {
     const firm = await createFirm(t.deps.db, { name: 'Counted Advisors' });
     const admin = await firmAdmin(firm.id);
-    for (let i = 0; i < 3; i++) await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    for (let i = 0; i < 3; i++)
+      await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     const count = async (query = '') =>
       json<{ count: number; results: unknown[] }>(
         await t.app.inject({ url: `/api/users/?page_size=2${query}`, headers: admin.headers }),
@@ -293,7 +317,7 @@ describe('who sees whom', () => {
     expect(await count('&page=2')).toMatchObject({ count: 4 });
     expect((await count('&status=active')).count).toBe(4);
 
-    const added = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: 3 } });
+    const added = await createUser(t.deps.db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
     expect((await count()).count).toBe(5);
     const saved = json(await t.app.inject({ url: `/api/users/${added.id}/`, headers: admin.headers }));
     const off = await t.app.inject({
@@ -315,12 +339,12 @@ describe('who sees whom', () => {
       firstName: 'Zelda',
       lastName: 'Quill',
       isActive: false,
-      profile: { firmId: firmA.id, profileType: 3 },
+      profile: { firmId: firmA.id, profileType: ProfileType.StandardUser },
     });
     await createUser(t.deps.db, {
       firstName: 'Quentin',
       lastName: 'Aaron',
-      profile: { firmId: firmA.id, profileType: 2 },
+      profile: { firmId: firmA.id, profileType: ProfileType.FinancialAdvisor },
     });
     const names = async (q: string) =>
       json<{ results: { last_name: string }[] }>(
@@ -351,8 +375,13 @@ describe('who sees whom', () => {
 
   it("lists a firm's advisors for its staff, and hides another firm's list", async () => {
     const admin = await firmAdmin();
-    const adv = await createUser(t.deps.db, { profile: { firmId: firmA.id, profileType: 2 } });
-    const inactive = await createUser(t.deps.db, { isActive: false, profile: { firmId: firmA.id, profileType: 2 } });
+    const adv = await createUser(t.deps.db, {
+      profile: { firmId: firmA.id, profileType: ProfileType.FinancialAdvisor },
+    });
+    const inactive = await createUser(t.deps.db, {
+      isActive: false,
+      profile: { firmId: firmA.id, profileType: ProfileType.FinancialAdvisor },
+    });
     const all = json<{ results: { id: number }[] }>(
       await t.app.inject({ url: `/api/users/${firmA.id}/all_advisors/`, headers: admin.headers }),
     );
@@ -373,7 +402,9 @@ describe('who sees whom', () => {
 describe('editing and deleting users', () => {
   it('refuses a privilege change the caller may not make with 403 and ignores read-only echoes', async () => {
     const admin = await firmAdmin();
-    const target = await createUser(t.deps.db, { profile: { firmId: firmA.id, profileType: 3 } });
+    const target = await createUser(t.deps.db, {
+      profile: { firmId: firmA.id, profileType: ProfileType.StandardUser },
+    });
     const current = json<Record<string, unknown> & { profile: object }>(
       await t.app.inject({ url: `/api/users/${target.id}/`, headers: admin.headers }),
     );
@@ -434,7 +465,7 @@ describe('editing and deleting users', () => {
 
   it('soft-deletes: the person cannot sign in, leaves lists, loses sessions, and the audit trail keeps them', async () => {
     const admin = await firmAdmin();
-    const victim = await signIn({ profile: { firmId: firmA.id, profileType: 3 } });
+    const victim = await signIn({ profile: { firmId: firmA.id, profileType: ProfileType.StandardUser } });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/users/${victim.user.id}/`, headers: admin.headers });
     expect(del.statusCode).toBe(200);
     expect(json(del)).toEqual({ detail: messages.users.deleted });
@@ -463,7 +494,7 @@ describe('editing and deleting users', () => {
       method: 'POST',
       url: '/api/users/?notifyUser=false',
       headers: admin.headers,
-      payload: { email: victim.user.email, last_name: 'Again', profile: { profile_type: 3 } },
+      payload: { email: victim.user.email, last_name: 'Again', profile: { profile_type: ProfileType.StandardUser } },
     });
     expect(again.statusCode).toBe(201);
   });
@@ -477,7 +508,9 @@ describe('editing and deleting users', () => {
 
   it('sends an account in use a password reset link at its own address, optionally clearing the old password', async () => {
     const admin = await firmAdmin();
-    const target = await createUser(t.deps.db, { profile: { firmId: firmA.id, profileType: 3 } });
+    const target = await createUser(t.deps.db, {
+      profile: { firmId: firmA.id, profileType: ProfileType.StandardUser },
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/users/${target.id}/send_account_activation_link/`,
@@ -509,7 +542,7 @@ describe('invitations', () => {
       method: 'POST',
       url: '/api/users/',
       headers,
-      payload: { email, last_name: 'Invitee', profile: { profile_type: 3 }, ...extra },
+      payload: { email, last_name: 'Invitee', profile: { profile_type: ProfileType.StandardUser }, ...extra },
     });
     expect(res.statusCode).toBe(201);
     const [mail] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
@@ -541,7 +574,7 @@ describe('invitations', () => {
       method: 'POST',
       url: '/api/users/?notifyUser=false',
       headers: admin.headers,
-      payload: { email: newEmail(), last_name: 'Invitee', profile: { profile_type: 3 } },
+      payload: { email: newEmail(), last_name: 'Invitee', profile: { profile_type: ProfileType.StandardUser } },
     });
     expect(json(quiet)).toMatchObject({ invitation_pending: false });
 
@@ -603,7 +636,9 @@ describe('invitations', () => {
   it("is refused as the activation link is: a super account to a firm admin, another firm's, oneself", async () => {
     const s = await superAdmin();
     const admin = await firmAdmin();
-    const superCco = await invite(s.headers, { profile: { _firm: firmA.id, profile_type: 3, is_super_cco: true } });
+    const superCco = await invite(s.headers, {
+      profile: { _firm: firmA.id, profile_type: ProfileType.StandardUser, is_super_cco: true },
+    });
     const res = await cancel(superCco.user.id, admin.headers);
     expect(res.statusCode).toBe(403);
     expect(json(res)).toEqual({ detail: messages.users.superAccountOnly });

@@ -1,4 +1,5 @@
 import { Container } from '@mantine/core';
+import { shellScreenMessages as ui } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -10,9 +11,9 @@ import { LoadingBar } from './loading-bar';
 // The signed-in navigation pulls in menus and icons that the sign-in screen does not need.
 const SignedInHeader = lazy(async () => ({ default: (await import('./signed-in-header')).SignedInHeader }));
 
-/** Account screens (spec 000 §2 "Chrome") show no navigation bar; every screen shows the footer. */
+/** Account screens show no navigation bar; every screen shows the footer. */
 export const isAccountScreen = (pathname: string) => pathname.startsWith('/account/');
-/** The coming-soon page's full-page variant (spec 001 §1) stands alone, without the navigation bar too. */
+/** The coming-soon page's full-page variant stands alone, without the navigation bar too. */
 const isChromeless = (pathname: string) => isAccountScreen(pathname) || /^\/coming-soon\/?$/.test(pathname);
 
 export function AppLayout() {
@@ -43,7 +44,7 @@ export function AppLayout() {
       {!accountScreen && (
         <>
           <a className={classes.skipLink} href="#main">
-            Skip to main content
+            {ui.skipToMainContent}
           </a>
           {/* The bar's chunk arrives a moment after the screen: its room is kept meanwhile, or the
               screen would be drawn and then pushed down by it (a layout shift). */}

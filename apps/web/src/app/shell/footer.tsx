@@ -1,6 +1,6 @@
 import { footerMessages } from '@portal/domain';
 
-/** Every screen's disclaimer (spec 000 §2 "Chrome"); plain markup, since index.html draws it too (frame.css). */
+/** Every screen's disclaimer; plain markup, since index.html draws it too (frame.css). */
 export function Footer() {
   return (
     <footer className="portal-footer">

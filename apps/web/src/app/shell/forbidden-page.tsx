@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { httpMessages } from '@portal/domain';
+import { httpMessages, shellScreenMessages as ui } from '@portal/domain';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -8,10 +8,10 @@ export function ForbiddenPage() {
   usePageTitle('Not allowed');
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
-      <Title order={1}>Not allowed</Title>
+      <Title order={1}>{ui.notAllowed}</Title>
       <Text>{httpMessages.forbidden}</Text>
       <Button component={Link} to="/">
-        Go to the home page
+        {ui.goToTheHomePage}
       </Button>
     </Stack>
   );

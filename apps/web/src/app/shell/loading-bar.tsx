@@ -1,16 +1,17 @@
+import { shellScreenMessages as ui } from '@portal/domain';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useNavigation } from 'react-router';
 
 /** The bar itself (frame.css), also drawn by the frame before the app runs. */
 export function LoadingTrack() {
   return (
-    <div className="portal-loading-track" role="progressbar" aria-label="Loading">
+    <div className="portal-loading-track" role="progressbar" aria-label={ui.loading}>
       <div className="portal-loading-bar" />
     </div>
   );
 }
 
-/** The thin bar of spec 000 §2 "Chrome": shown while any call or route chunk is loading. */
+/** The thin loading bar at the top: shown while any call or route chunk is loading. */
 export function LoadingBar() {
   const fetching = useIsFetching();
   const mutating = useIsMutating();

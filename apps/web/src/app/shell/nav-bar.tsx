@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Box, Burger, Button, Collapse, Container, Group, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { MenuEntry, MenuGroup, User } from '@portal/domain';
+import { shellScreenMessages as ui } from '@portal/domain';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -68,14 +69,14 @@ function GroupMenu({ group }: { group: MenuGroup }) {
   );
 }
 
-/** The gear menu of spec 000 §2: every 'setup' group, each under its own label. */
+/** The gear menu: every 'setup' group, each under its own label. */
 function SetupMenu({ groups }: { groups: MenuGroup[] }) {
   return (
     <LazyMenu
       position="bottom-end"
       withinPortal
       button={(props) => (
-        <ActionIcon variant="subtle" color="gray" c="gray.9" size="lg" aria-label="Setup" {...props}>
+        <ActionIcon variant="subtle" color="gray" c="gray.9" size="lg" aria-label={ui.setup} {...props}>
           <IconSettings size={20} aria-hidden />
         </ActionIcon>
       )}
@@ -101,7 +102,7 @@ function ProfileMenu({ user, groups }: { user: User; groups: MenuGroup[] }) {
     >
       {groups.flatMap((group) => group.entries.map((entry) => <EntryItem key={entry.to} entry={entry} />))}
       <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} aria-hidden />}>
-        Log Out
+        {ui.logOut}
       </Menu.Item>
     </LazyMenu>
   );
@@ -133,7 +134,7 @@ function MobileGroup({ label, entries }: { label: string; entries: MenuEntry[] }
   );
 }
 
-/** Spec 000 §2: the firm's logo links home; without one (or while it loads) the text brand does. */
+/** The firm's logo links home; without one (or while it loads) the text brand does. */
 function Brand({ firmId }: { firmId: number | null }) {
   const { data: firm } = useQuery({
     ...firmQuery(firmId ?? 0),
@@ -170,7 +171,7 @@ export function NavBar({ user }: { user: User }) {
       <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
         <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
           <Brand firmId={user.profile._firm} />
-          <Box component="nav" aria-label="Main" visibleFrom="lg" flex={1}>
+          <Box component="nav" aria-label={ui.main} visibleFrom="lg" flex={1}>
             <Group gap={4} justify="space-between" wrap="nowrap">
               <Group gap={4}>
                 {main.map((group) => (
@@ -188,13 +189,13 @@ export function NavBar({ user }: { user: User }) {
             opened={opened}
             onClick={toggle}
             size="sm"
-            aria-label="Toggle navigation"
+            aria-label={ui.toggleNavigation}
             aria-expanded={opened}
             aria-controls="mobile-navigation"
           />
         </Group>
         <Collapse expanded={opened} hiddenFrom="lg">
-          <nav id="mobile-navigation" aria-label="Main" className={classes.mobileMenu}>
+          <nav id="mobile-navigation" aria-label={ui.main} className={classes.mobileMenu}>
             {/* Its links are drawn when first opened: a closed menu would otherwise cost every page
                 load a link (and its router hooks) per menu entry. */}
             {mobileMenuUsed && (
@@ -207,7 +208,7 @@ export function NavBar({ user }: { user: User }) {
                 ))}
                 <MobileGroup
                   label={displayName(user)}
-                  entries={[...profile.flatMap((group) => group.entries), { label: 'Log Out', to: LOGOUT_PATH }]}
+                  entries={[...profile.flatMap((group) => group.entries), { label: ui.logOut, to: LOGOUT_PATH }]}
                 />
               </>
             )}

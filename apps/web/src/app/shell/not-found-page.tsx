@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { httpMessages } from '@portal/domain';
+import { httpMessages, shellScreenMessages as ui } from '@portal/domain';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -7,10 +7,10 @@ export function NotFoundPage() {
   usePageTitle('Page not found');
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
-      <Title order={1}>Page not found</Title>
+      <Title order={1}>{ui.pageNotFound}</Title>
       <Text>{httpMessages.pageNotFound}</Text>
       <Button component={Link} to="/">
-        Go to the home page
+        {ui.goToTheHomePage}
       </Button>
     </Stack>
   );

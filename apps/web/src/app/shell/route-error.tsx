@@ -1,5 +1,5 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { httpMessages } from '@portal/domain';
+import { httpMessages, shellScreenMessages as ui } from '@portal/domain';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -13,12 +13,12 @@ function ErrorContent() {
   const detail = isApiError(error) ? error.detail : httpMessages.internal;
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
-      <Title order={1}>Something went wrong</Title>
+      <Title order={1}>{ui.somethingWentWrong}</Title>
       <Text role="alert">{detail}</Text>
       <Group>
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <Button onClick={() => window.location.reload()}>{ui.reload}</Button>
         <Button variant="default" component={Link} to="/">
-          Go to the home page
+          {ui.goToTheHomePage}
         </Button>
       </Group>
     </Stack>

@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, commonScreenMessages as ui } from '@portal/domain';
 
 interface DataTablePaginationProps {
   page: number;
@@ -17,7 +17,7 @@ export function DataTablePagination({ page, pageSize, count, onChange }: DataTab
         {messages.lists.recordCount(count)}
       </Text>
       {pages > 1 && (
-        <nav aria-label="Pages">
+        <nav aria-label={ui.pages}>
           <Pagination
             total={pages}
             value={Math.min(page, pages)}

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, commonScreenMessages as ui } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
@@ -214,7 +214,7 @@ export function DataTable<Row>({
               {rowNumbers && (
                 <Table.Th className={classes.fromXs}>
                   <span aria-hidden>#</span>
-                  <VisuallyHidden>Row number</VisuallyHidden>
+                  <VisuallyHidden>{ui.rowNumber}</VisuallyHidden>
                 </Table.Th>
               )}
               {selection && (

@@ -27,7 +27,7 @@ export function SortableHeader({ children, sortKey, ordering, onSort, className 
         onClick={() => onSort(active && !descending ? `-${sortKey}` : sortKey)}
         fw={700}
         fz="sm"
-        // The whole cell sorts (spec 001 §2: clicking a column header), not only its words.
+        // Clicking anywhere in a column header sorts, not only on its words.
         style={{ width: '100%', textAlign: 'left' }}
       >
         {words && words.length > 0 && `${words.join(' ')} `}

@@ -317,7 +317,7 @@ function ChainCheck() {
 }
 
 /**
- * The audit trail (issue 12 §5): every change made in the portal, newest first, filtered by actor,
+ * The audit trail: every change made in the portal, newest first, filtered by actor,
  * action, entity, record, firm and days, each with its fields before → after (PII and secrets read
  * '[redacted]'), the CSV of what is filtered, and, for super administrators and CCOs, the check of the
  * hash chain. CCOs and administrators read their firm's events; super accounts every firm's.

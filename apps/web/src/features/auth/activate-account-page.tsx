@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { accountConfirmBody, messages } from '@portal/domain';
+import { accountConfirmBody, messages, authScreenMessages as ui } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -29,23 +29,23 @@ export function ActivateAccountPage() {
 
   if (mutation.isSuccess) {
     return (
-      <AuthCard title="Activate your account.">
+      <AuthCard title={ui.activateYourAccount}>
         <Text role="status">{messages.auth.accountActivated}</Text>
         <Anchor component={Link} to="/account/login" ta="center">
-          Log In
+          {ui.logIn}
         </Anchor>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Activate your account.">
+    <AuthCard title={ui.activateYourAccount}>
       <Text>{messages.auth.setPasswordPrompt}</Text>
       <SetPasswordForm
         password={form.text('password')}
         confirmation={form.text('confirmation')}
         linkProblem={isApiError(mutation.error) ? mutation.error.fields.token : undefined}
-        submitLabel="Activate Account"
+        submitLabel={ui.activateAccount}
         pending={mutation.isPending}
         onSubmit={form.onSubmit(({ confirmation: _confirmation, ...body }) => mutation.mutate(body))}
       />

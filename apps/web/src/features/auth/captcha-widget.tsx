@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/spinner';
 
 /**
- * The self-hosted ALTCHA proof of work (issue 12 §3), shown only after failed sign-ins. The widget and
+ * The self-hosted ALTCHA proof of work, shown only after failed sign-ins. The widget and
  * its worker are loaded here, on demand, so the sign-in page's first paint carries none of it (the
  * 170 KB budget); the "external" build keeps the strict CSP: its styles are a stylesheet and its
  * worker a file of ours, not inline code or a blob. It starts solving as soon as it shows, while the

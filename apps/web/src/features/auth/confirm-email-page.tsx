@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { confirmEmailBody, messages } from '@portal/domain';
+import { confirmEmailBody, messages, authScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
@@ -42,7 +42,7 @@ export function ConfirmEmailPage() {
         <Text role="status">{messages.settings.emailChanged}</Text>
         <Text>{m.confirmEmailSignIn}</Text>
         <Anchor component={Link} to="/account/login" ta="center">
-          Log In
+          {ui.logIn}
         </Anchor>
       </AuthCard>
     );
@@ -77,7 +77,7 @@ export function ConfirmEmailPage() {
             <Text size="sm">
               {m.confirmEmailNewLink}{' '}
               <Anchor component={Link} to="/account/login">
-                Log In
+                {ui.logIn}
               </Anchor>
             </Text>
           )}
@@ -87,7 +87,7 @@ export function ConfirmEmailPage() {
               {link.password_required && (
                 <>
                   <Text>{m.confirmEmailPasswordPrompt}</Text>
-                  <PasswordField label="Password" autoComplete="current-password" {...form.text('password')} />
+                  <PasswordField label={ui.password} autoComplete="current-password" {...form.text('password')} />
                 </>
               )}
               <Button type="submit" fullWidth loading={mutation.isPending}>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { messages, passwordResetBody } from '@portal/domain';
+import { messages, passwordResetBody, authScreenMessages as ui } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { requiredEmail } from '../../lib/schema-form/form-rules';
@@ -18,14 +18,14 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title="Forgot your password">
+    <AuthCard title={ui.forgotYourPassword}>
       {mutation.isSuccess ? (
         <Text role="status">{messages.auth.checkInbox}</Text>
       ) : (
         <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
           <Stack gap="md">
             <TextInput
-              label="Email"
+              label={ui.email}
               type="email"
               autoComplete="email"
               required
@@ -33,14 +33,14 @@ export function ForgotPasswordPage() {
               {...form.text('email')}
             />
             <Button type="submit" fullWidth loading={mutation.isPending}>
-              Send recovery link
+              {ui.sendRecoveryLink}
             </Button>
           </Stack>
         </form>
       )}
-      <Divider label="OR" labelPosition="center" />
+      <Divider label={ui.or} labelPosition="center" />
       <Anchor component={Link} to="/account/login" ta="center" size="sm">
-        Return to LogIn
+        {ui.returnToLogin}
       </Anchor>
     </AuthCard>
   );

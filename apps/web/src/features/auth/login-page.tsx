@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { authMessages, type LoginResponse, type MfaChallenge } from '@portal/domain';
+import { authMessages, type LoginResponse, type MfaChallenge, authScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,10 +16,13 @@ import { MfaStep } from './mfa-step';
 const CaptchaWidget = lazy(async () => ({ default: (await import('./captcha-widget')).CaptchaWidget }));
 
 /**
- * The one form that does not use the schema form: sign-in is the first page of every session and
- * must load little (the test of the sign-in budget holds it under 170 KB), and zod's parser is the
- * largest part of the schema form. Its two rules are the domain's messages; the server validates the
- * same body with the domain's `loginBody`.
+ * The sign-in forms do not use the schema form: this page, its second-factor step (mfa-step.tsx), the
+ * authenticator set-up a session may be held at after sign-in (settings/totp-setup.tsx) and the
+ * password asked again before a change to the factors (settings/password-prompt.tsx). Sign-in is the
+ * first page of every session and must load little (the test of the sign-in budget holds it under
+ * 170 KB), and zod's parser is the largest part of the schema form; the other three copy it, so the
+ * steps of signing in read alike. Each is Mantine's form with rules that are the domain's messages; the
+ * server validates the same bodies with the domain's schemas (`loginBody`, `loginMfaBody`, ...).
  */
 const required = (message: string) => (value: string) => (value.trim() ? null : message);
 
@@ -52,7 +55,7 @@ export function LoginPage() {
   });
 
   const failure = mutation.error ? (isApiError(mutation.error) ? mutation.error.detail : String(mutation.error)) : null;
-  // Asked by the server (issue 12 §3): from then on every attempt carries a freshly solved captcha.
+  // Asked by the server: from then on every attempt carries a freshly solved captcha.
   const [captchaShown, setCaptchaShown] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -78,7 +81,7 @@ export function LoginPage() {
     );
 
   return (
-    <AuthCard title="Sign in">
+    <AuthCard title={ui.signIn}>
       <form
         noValidate
         onSubmit={form.onSubmit((body) => {
@@ -101,7 +104,7 @@ export function LoginPage() {
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={ui.email}
             type="email"
             autoComplete="username"
             required
@@ -109,7 +112,7 @@ export function LoginPage() {
             {...form.getInputProps('email')}
           />
           <PasswordField
-            label="Password"
+            label={ui.password}
             autoComplete="current-password"
             required
             withAsterisk={false}
@@ -121,10 +124,10 @@ export function LoginPage() {
             </Suspense>
           )}
           <Button type="submit" fullWidth loading={mutation.isPending} disabled={captchaShown && !captcha}>
-            Log In
+            {ui.logIn}
           </Button>
           <Anchor component={Link} to="/account/password/reset" ta="center" size="sm">
-            Forgot your password
+            {ui.forgotYourPassword}
           </Anchor>
         </Stack>
       </form>

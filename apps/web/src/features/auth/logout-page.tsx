@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, authScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -29,10 +29,10 @@ export function LogoutPage() {
   const failedOtherwise = mutation.isError && !(isApiError(mutation.error) && mutation.error.status === 401);
 
   return (
-    <AuthCard title="Log Out">
+    <AuthCard title={ui.logOut}>
       {mutation.isPending || mutation.isIdle ? (
         <Stack align="center">
-          <Spinner size="sm" label="Signing out" />
+          <Spinner size="sm" label={ui.signingOut} />
         </Stack>
       ) : (
         <Stack gap="md" align="center">
@@ -44,7 +44,7 @@ export function LogoutPage() {
             <Text ta="center">{messages.auth.loggedOut}</Text>
           )}
           <Button component={Link} to="/account/login">
-            Log back in
+            {ui.logBackIn}
           </Button>
         </Stack>
       )}

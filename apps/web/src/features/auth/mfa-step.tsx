@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { authMessages, type LoginResponse, type MfaChallenge } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { isApiError } from '../../lib/api';
 import { loginMfa } from './auth-api';
 
 /**
- * The second sign-in step (issue 12 §1): a 6-digit code or a recovery code, or a passkey. Loaded
+ * The second sign-in step: a 6-digit code or a recovery code, or a passkey. Loaded
  * with the sign-in page, so it stays small: the WebAuthn browser code is fetched only when the
  * person chooses their passkey.
  */
@@ -19,8 +19,12 @@ export function MfaStep({
   onSignedIn: (result: LoginResponse) => void;
   onStartOver: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
+  // A sign-in form: Mantine's form with the domain's message, like the sign-in page (see its comment).
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '' },
+    validate: { code: (value) => (value.trim() ? null : authMessages.mfaEnterCode) },
+  });
   const mutation = useMutation({
     mutationFn: loginMfa,
     // The failure is shown in the alert above the form.
@@ -50,11 +54,7 @@ export function MfaStep({
       {canCode && (
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!code.trim()) return setMissing(true);
-            mutation.mutate({ mfa_token: challenge.mfa_token, code: code.trim() });
-          }}
+          onSubmit={form.onSubmit(({ code }) => mutation.mutate({ mfa_token: challenge.mfa_token, code: code.trim() }))}
         >
           <Stack gap="md">
             <Text size="sm">{authMessages.mfaPrompt}</Text>
@@ -65,9 +65,7 @@ export function MfaStep({
               autoFocus
               required
               withAsterisk={false}
-              value={code}
-              error={missing && !code.trim() ? authMessages.mfaEnterCode : undefined}
-              onChange={(event) => setCode(event.currentTarget.value)}
+              {...form.getInputProps('code')}
             />
             <Button type="submit" fullWidth loading={mutation.isPending}>
               {authMessages.mfaVerify}

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { messages, passwordResetConfirmBody } from '@portal/domain';
+import { messages, passwordResetConfirmBody, authScreenMessages as ui } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
@@ -23,10 +23,10 @@ export function PasswordResetPage() {
 
   if (mutation.isSuccess) {
     return (
-      <AuthCard title="Password reset complete">
+      <AuthCard title={ui.passwordResetComplete}>
         <Text role="status">{messages.auth.resetComplete}</Text>
         <Anchor component={Link} to="/account/login" ta="center">
-          Log in?
+          {ui.logInQuestion}
         </Anchor>
       </AuthCard>
     );
@@ -35,7 +35,7 @@ export function PasswordResetPage() {
   const linkProblem = isApiError(mutation.error) ? mutation.error.fields.token : undefined;
 
   return (
-    <AuthCard title="Reset password">
+    <AuthCard title={ui.resetPassword}>
       <SetPasswordForm
         password={form.text('new_password1')}
         confirmation={form.text('new_password2')}
@@ -44,12 +44,12 @@ export function PasswordResetPage() {
             <Stack gap="xs">
               <Text size="sm">{linkProblem}</Text>
               <Anchor component={Link} to="/account/password/reset" size="sm" underline="always" c="blue.9">
-                Request a new link
+                {ui.requestANewLink}
               </Anchor>
             </Stack>
           )
         }
-        submitLabel="Save Password"
+        submitLabel={ui.savePassword}
         pending={mutation.isPending}
         onSubmit={form.onSubmit((body) => mutation.mutate(body))}
       />

@@ -1,4 +1,4 @@
-import { type CalendarRange, messages } from '@portal/domain';
+import { type CalendarRange, messages, ProfileType } from '@portal/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -68,7 +68,10 @@ describe('the calendar', () => {
 
   it('offers an administrator a new event, and keeps the list view in the address', async () => {
     serve([]);
-    const admin = { ...testUser(), profile: { ...testUser().profile, profile_type: 1 } } as ReturnType<typeof testUser>;
+    const admin = {
+      ...testUser(),
+      profile: { ...testUser().profile, profile_type: ProfileType.Administrator },
+    } as ReturnType<typeof testUser>;
     const { href } = renderAtUrl(<CalendarPage />, '/calendar?month=2026-10&view=list', { user: admin });
     expect(await screen.findByRole('heading', { name: /Tuesday, 10\/20\/2026/ })).toBeTruthy();
     expect(screen.getByText('All day · Main office')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { canEditFirmContent, messages } from '@portal/domain';
+import { canEditFirmContent, messages, calendarScreenMessages as ui } from '@portal/domain';
 import { IconCalendarShare, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -30,7 +30,7 @@ type Dialog =
   | null;
 
 /**
- * The calendar (issue 11 §5): the firm's events and, for staff, the attestation deadlines, by month
+ * The calendar: the firm's events and, for staff, the attestation deadlines, by month
  * or as a list; the month and the view live in the address (Back and a refresh keep them).
  * Administrators add, change and remove events; everyone may subscribe with their private feed.
  */
@@ -102,7 +102,7 @@ export function CalendarPage() {
           </Title>
         </Group>
         <SegmentedControl
-          aria-label="View"
+          aria-label={ui.view}
           value={view}
           onChange={(v) => go({ view: v })}
           data={[
@@ -132,7 +132,7 @@ export function CalendarPage() {
         opened={dialog?.kind === 'details'}
         onClose={close}
         title={dialog?.kind === 'details' ? dialog.item.title : ''}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
       >
         {dialog?.kind === 'details' && (
           <ItemDetails
@@ -149,7 +149,7 @@ export function CalendarPage() {
         onClose={close}
         title={dialog?.kind === 'form' && dialog.item ? m.editEvent : m.newEvent}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
       >
         {dialog?.kind === 'form' && (
           <EventForm

@@ -1,5 +1,5 @@
 import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, calendarScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -29,13 +29,18 @@ export function FeedModal({ opened, onClose }: { opened: boolean; onClose: () =>
         onClose={onClose}
         title={m.title}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
       >
         <Stack gap="md">
           <Text>{m.text}</Text>
           {feed ? (
             <>
-              <TextInput label="Calendar address" readOnly value={feed.url} onFocus={(e) => e.currentTarget.select()} />
+              <TextInput
+                label={ui.calendarAddress}
+                readOnly
+                value={feed.url}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <Group justify="space-between">
                 <Button variant="default" color="red" onClick={() => setConfirming(true)}>
                   {m.reset}

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, calendarScreenMessages as ui } from '@portal/domain';
 import { formatDate } from '../../lib/dates';
 import type { CalendarItem } from './calendar-items';
 
@@ -42,14 +42,14 @@ export function ItemDetails({
       {description && <Text style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>}
       <Group justify="flex-end" mt="sm">
         <Button variant="default" onClick={onClose}>
-          Close
+          {ui.close}
         </Button>
         {canEdit && item.kind === 'event' && (
           <>
             <Button variant="default" color="red" onClick={onDelete}>
               {messages.lists.delete}
             </Button>
-            <Button onClick={onEdit}>Edit</Button>
+            <Button onClick={onEdit}>{ui.edit}</Button>
           </>
         )}
       </Group>

@@ -1,4 +1,5 @@
 import { Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { calendarScreenMessages as ui } from '@portal/domain';
 import dayjs from 'dayjs';
 import classes from './calendar.module.css';
 import { type CalendarItem, itemsOn, monthWeeks } from './calendar-items';
@@ -53,7 +54,7 @@ export function MonthGrid({
                     className={classes.dayNumber}
                   >
                     {date === today ? <span className={classes.today}>{dayjs(date).date()}</span> : dayjs(date).date()}
-                    {date === today && <VisuallyHidden component="span"> (today)</VisuallyHidden>}
+                    {date === today && <VisuallyHidden component="span"> {ui.today}</VisuallyHidden>}
                   </Text>
                   {onDay.map((item) => (
                     <ItemChip key={item.key} item={item} onOpen={onOpen} />

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { portalSettingsQuery } from '../../lib/portal-settings';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** The full-page variant of the coming-soon page (spec 001 §1): the firm's message and countdown. */
+/** The full-page variant of the coming-soon page: the firm's message and countdown. */
 export function ComingSoonPage() {
   usePageTitle(messages.comingSoon.title);
   const { data: settings } = useQuery(portalSettingsQuery);

@@ -88,7 +88,7 @@ function SettingsForm({ settings }: { settings: PortalSettings }) {
   );
 }
 
-/** The administrators' setup of the coming-soon card (issue 11 §5): which entries lead to it, and when they open. */
+/** The administrators' setup of the coming-soon card: which entries lead to it, and when they open. */
 export function ComingSoonSettingsPage() {
   usePageTitle(m.settingsTitle);
   const { data: settings } = useQuery(portalSettingsQuery);

@@ -8,6 +8,7 @@ import {
   DISCLOSURE_KINDS,
   type DisclosureDeliveryRow,
   messages,
+  personListName,
   seesEveryFirmsDisclosures,
   wireDateToText,
 } from '@portal/domain';
@@ -38,8 +39,7 @@ const STATUS_CHOICES = [
 ];
 
 /** "Doe, Jane" as the Client column shows it; the address when the account has no name. */
-export const clientOf = (r: Pick<DisclosureDeliveryRow, 'first_name' | 'last_name' | 'email'>) =>
-  [r.last_name, r.first_name].filter(Boolean).join(', ') || r.email;
+export const clientOf = (r: Pick<DisclosureDeliveryRow, 'first_name' | 'last_name' | 'email'>) => personListName(r);
 
 function Cell({ cell }: { cell: DeliveryCell }) {
   const { status, lines } = cellText(cell);
@@ -120,7 +120,7 @@ function reportDelivered(result: DeliverResponse) {
 type Asking = { kind: 'one'; row: DisclosureDeliveryRow } | { kind: 'all'; firm: { id: number; name: string } } | null;
 
 /**
- * Disclosure Deliveries (issue 10 §4): per client of a firm, which Form ADV Part 2A/2B and Form CRS
+ * Disclosure Deliveries: per client of a firm, which Form ADV Part 2A/2B and Form CRS
  * version they received and when, and who is due or overdue the current one, with 'Deliver' (a mail
  * with the links) per client or to every due client of the firm, and the CSV. CCOs and administrators
  * see their firm; super CCOs and super admins every firm (the server scopes it too).

@@ -7,6 +7,7 @@ import {
   isAdv,
   isSuperAdmin,
   messages,
+  disclosuresScreenMessages as ui,
   wireDateToText,
 } from '@portal/domain';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
@@ -100,7 +101,7 @@ const COLUMNS: DataTableColumn<DisclosureVersion>[] = [
 ];
 
 /**
- * Disclosure Documents (issue 10 §4): a firm's Form ADV Part 2A, Part 2B and Form CRS versions, the
+ * Disclosure Documents: a firm's Form ADV Part 2A, Part 2B and Form CRS versions, the
  * current one marked, an upload, and the delete of a version nobody has received (one delivered stays
  * as proof of delivery: the server refuses with its reason). A super admin picks the firm; a firm
  * administrator sees their own.
@@ -224,7 +225,7 @@ export function DisclosureDocumentsPage() {
         opened={uploading && firmId !== null}
         fullScreen={phone}
         onClose={() => setUploading(false)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={firmName ? m.uploadFor(firmName) : m.uploadTitle}
       >
         {firmId !== null && <UploadForm firm={firmId} onDone={() => setUploading(false)} />}

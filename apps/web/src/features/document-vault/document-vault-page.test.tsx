@@ -1,4 +1,4 @@
-import { type ClientDocument, messages, type User } from '@portal/domain';
+import { type ClientDocument, messages, ProfileType, type User } from '@portal/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +8,18 @@ import { DocumentVaultPage } from './document-vault-page';
 
 const m = messages.clientDocuments;
 
-const client = { ...testUser({}, { id: 21 }), profile: { ...testUser().profile, profile_type: 4 } } as User;
-const advisor = { ...testUser({}, { id: 7 }), profile: { ...testUser().profile, profile_type: 2 } } as User;
-const admin = { ...testUser({}, { id: 3 }), profile: { ...testUser().profile, profile_type: 1 } } as User;
+const client = {
+  ...testUser({}, { id: 21 }),
+  profile: { ...testUser().profile, profile_type: ProfileType.Client },
+} as User;
+const advisor = {
+  ...testUser({}, { id: 7 }),
+  profile: { ...testUser().profile, profile_type: ProfileType.FinancialAdvisor },
+} as User;
+const admin = {
+  ...testUser({}, { id: 3 }),
+  profile: { ...testUser().profile, profile_type: ProfileType.Administrator },
+} as User;
 
 const doc = (over: Partial<ClientDocument> = {}): ClientDocument => ({
   id: 5,

@@ -8,6 +8,7 @@ import {
   isClient,
   clientDocumentListQuery as listParams,
   messages,
+  documentVaultScreenMessages as ui,
 } from '@portal/domain';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,7 +48,7 @@ const COLUMNS: DataTableColumn<ClientDocument>[] = [
 ];
 
 /**
- * The Document Vault (issue 11 §4): a client's documents, exchanged with their advisor. A client sees
+ * The Document Vault: a client's documents, exchanged with their advisor. A client sees
  * their own; an advisor (or a firm administrator, who reads only) picks the client first. Downloads go
  * through the API (an audit event each) as attachments.
  */
@@ -135,7 +136,7 @@ export function DocumentVaultPage() {
             columns={COLUMNS}
             rowKey={(d) => d.id}
             rowLabel={(d) => d.file_name}
-            search={{ label: 'Search documents', placeholder: m.searchPlaceholder }}
+            search={{ label: ui.searchDocuments, placeholder: m.searchPlaceholder }}
             emptyText={m.empty}
             actions={actions}
             minWidth={760}
@@ -147,7 +148,7 @@ export function DocumentVaultPage() {
         opened={uploading && clientId !== null}
         fullScreen={phone}
         onClose={() => setUploading(false)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={m.uploadTitle}
       >
         {clientId !== null && <UploadDocumentForm client={clientId} onDone={() => setUploading(false)} />}

@@ -7,6 +7,7 @@ import {
   clientDocumentExtension,
   clientDocumentUploadFields,
   messages,
+  documentVaultScreenMessages as ui,
 } from '@portal/domain';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -70,7 +71,7 @@ export function UploadDocumentForm({ client, onDone }: { client: number; onDone:
           required
           accept={CLIENT_DOCUMENT_ACCEPT}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear file' }}
+          clearButtonProps={{ 'aria-label': ui.clearFile }}
           leftSection={<IconFileUpload size={16} aria-hidden />}
           {...form.input('file')}
         />

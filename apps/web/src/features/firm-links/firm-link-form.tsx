@@ -1,5 +1,11 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { FIRM_LINK_KINDS, type FirmLink, firmLinkUpdateBody, messages } from '@portal/domain';
+import {
+  FIRM_LINK_KINDS,
+  type FirmLink,
+  firmLinkUpdateBody,
+  messages,
+  firmLinksScreenMessages as ui,
+} from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { FormActions } from '../../components/form-actions';
@@ -23,7 +29,7 @@ export function FirmLinkForm({ firm, link, onDone }: { firm: number; link: FirmL
     service_provider: link?.service_provider ?? null,
   });
   const portfolio = form.values.kind === 'portfolio';
-  // Issue 12 §2: a portfolio-system link may sign in through one of the firm's service providers.
+  // A portfolio-system link may sign in through one of the firm's service providers.
   const providers = useQuery({ ...serviceProviderOptionsQuery(firm), enabled: portfolio });
   const save = useMutation({
     mutationFn: (raw: z.output<typeof firmLinkUpdateBody>) => {
@@ -44,7 +50,7 @@ export function FirmLinkForm({ firm, link, onDone }: { firm: number; link: FirmL
       <Stack gap="md">
         <Select label={m.kindLabel} required data={KIND_OPTIONS} allowDeselect={false} {...form.select('kind')} />
         <TextInput label={m.labelLabel} required {...form.text('label')} />
-        <TextInput label={m.urlLabel} required type="url" placeholder="https://" {...form.text('url')} />
+        <TextInput label={m.urlLabel} required type="url" placeholder={ui.urlPlaceholder} {...form.text('url')} />
         {portfolio && (
           <Select
             label={sso.linkLabel}

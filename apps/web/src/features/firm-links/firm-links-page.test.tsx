@@ -1,4 +1,4 @@
-import { type FirmLink, messages, type User } from '@portal/domain';
+import { type FirmLink, messages, ProfileType, type User } from '@portal/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,10 @@ import { FirmLinkForm } from './firm-link-form';
 import { FirmLinksPage } from './firm-links-page';
 
 const m = messages.firmLinks;
-const admin = { ...testUser({}, { id: 3 }), profile: { ...testUser().profile, profile_type: 1 } } as User;
+const admin = {
+  ...testUser({}, { id: 3 }),
+  profile: { ...testUser().profile, profile_type: ProfileType.Administrator },
+} as User;
 const link: FirmLink = {
   id: 1,
   firm: 10,

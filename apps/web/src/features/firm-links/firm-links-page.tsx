@@ -1,6 +1,11 @@
 import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FirmLink, firmLinkListQuery as listParams, messages } from '@portal/domain';
+import {
+  type FirmLink,
+  firmLinkListQuery as listParams,
+  messages,
+  firmLinksScreenMessages as ui,
+} from '@portal/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -36,7 +41,7 @@ const COLUMNS: DataTableColumn<FirmLink>[] = [
 ];
 
 /**
- * Firm Links (issue 11 §4): the links a firm's people see in their menus, kept by its administrators;
+ * Firm Links: the links a firm's people see in their menus, kept by its administrators;
  * a super admin picks the firm.
  */
 export function FirmLinksPage() {
@@ -72,7 +77,7 @@ export function FirmLinksPage() {
             columns={COLUMNS}
             rowKey={(l) => l.id}
             rowLabel={(l) => l.label}
-            search={{ label: 'Search links', placeholder: 'Search by label or address' }}
+            search={{ label: ui.searchLinks, placeholder: ui.searchByLabelOrAddress }}
             emptyText={m.empty}
             actions={actions}
             minWidth={640}
@@ -84,7 +89,7 @@ export function FirmLinksPage() {
         opened={editing !== null && firm !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.row ? m.editTitle : m.addTitle}
       >
         {editing && firm !== null && (
@@ -96,7 +101,7 @@ export function FirmLinksPage() {
         opened={removing !== null}
         title={m.removeTitle}
         question={removing ? m.deleteQuestion(removing.label) : ''}
-        confirmLabel="Remove"
+        confirmLabel={ui.remove}
         dismissLabel={messages.lists.cancel}
         color="red"
         loading={remove.isPending}

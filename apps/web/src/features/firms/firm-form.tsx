@@ -9,6 +9,7 @@ import {
   MAX_IDLE_TIMEOUT_MINUTES,
   MIN_IDLE_TIMEOUT_MINUTES,
   messages,
+  firmsScreenMessages as ui,
 } from '@portal/domain';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +22,7 @@ import { useSchemaForm } from '../../lib/schema-form/use-schema-form';
 import { createFirm, updateFirm, uploadLogo } from './firms-api';
 
 const KB = 1024;
-/** Issue 12 §1: who must sign in with a second factor (rules/two-factor.ts). */
+/** Who must sign in with a second factor (rules/two-factor.ts). */
 const POLICY_OPTIONS = [
   { value: 'required', label: messages.twoFactor.policyRequired },
   { value: 'optional', label: messages.twoFactor.policyOptional },
@@ -61,7 +62,7 @@ interface FirmFormProps {
   onDone: () => void;
 }
 
-/** The firm modal's content (spec 001 §2 "Firms manager"): read-only, new or edit. */
+/** The firm modal's content: read-only, new or edit. */
 export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
   const queryClient = useQueryClient();
   const readOnly = mode === 'view';
@@ -88,37 +89,37 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
     <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Firm name" required={!readOnly} readOnly={readOnly} {...form.text('name')} />
-          <TextInput label="Abbreviation" readOnly={readOnly} {...form.text('abbreviation')} />
+          <TextInput label={ui.firmName} required={!readOnly} readOnly={readOnly} {...form.text('name')} />
+          <TextInput label={ui.abbreviation} readOnly={readOnly} {...form.text('abbreviation')} />
           <NumberInput
-            label="Firm key"
+            label={ui.firmKey}
             readOnly={readOnly}
             allowDecimal={false}
             allowNegative={false}
             hideControls
             {...form.number('firm_tk')}
           />
-          <TextInput label="Street" readOnly={readOnly} {...form.text('street')} />
-          <TextInput label="City" readOnly={readOnly} {...form.text('city')} />
-          <StateSelect label="State" readOnly={readOnly} {...form.select('state')} />
-          <TextInput label="Zip/Postal Code" readOnly={readOnly} {...form.text('zip_code')} />
+          <TextInput label={ui.street} readOnly={readOnly} {...form.text('street')} />
+          <TextInput label={ui.city} readOnly={readOnly} {...form.text('city')} />
+          <StateSelect label={ui.state} readOnly={readOnly} {...form.select('state')} />
+          <TextInput label={ui.zipPostalCode} readOnly={readOnly} {...form.text('zip_code')} />
           <TextInput
-            label="Form ADV link"
+            label={ui.formAdvLink}
             type="url"
-            placeholder="https://"
+            placeholder={ui.urlPlaceholder}
             readOnly={readOnly}
             {...form.text('form_adv_url')}
           />
           <TextInput
-            label="Form CRS link"
+            label={ui.formCrsLink}
             type="url"
-            placeholder="https://"
+            placeholder={ui.urlPlaceholder}
             readOnly={readOnly}
             {...form.text('form_crs_url')}
           />
           <NumberInput
-            label="Attestation grace period (days)"
-            description="Days after a quarter opens within which last quarter's attestation is on time."
+            label={ui.attestationGracePeriodDays}
+            description={ui.daysAfterAQuarterOpens}
             readOnly={readOnly}
             allowDecimal={false}
             allowNegative={false}
@@ -150,7 +151,7 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
 
         <Stack gap={6}>
           <Text size="sm" fw={500}>
-            Logo
+            {ui.logo}
           </Text>
           {firm?.logo_url ? (
             <Image src={firm.logo_url} alt={`${firm.name} logo`} h={56} w="auto" fit="contain" maw={240} />
@@ -166,7 +167,7 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
               accept={LOGO_TYPES.join(',')}
               clearable
               leftSection={<IconUpload size={16} aria-hidden />}
-              placeholder="Choose an image"
+              placeholder={ui.chooseAnImage}
               // Drawn as text rather than a real placeholder, so it must meet AA contrast.
               styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               {...form.input('logo')}

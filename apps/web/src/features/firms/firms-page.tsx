@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Firm, firmListQuery as firmListParams, messages } from '@portal/domain';
+import { type Firm, firmListQuery as firmListParams, messages, firmsScreenMessages as ui } from '@portal/domain';
 import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,14 +18,14 @@ type Open = { mode: FirmFormMode; firm: Firm | null } | null;
 const titleOf = (open: NonNullable<Open>) => (open.firm ? open.firm.name : 'New Firm');
 
 const COLUMNS: DataTableColumn<Firm>[] = [
-  { label: 'Firm', sortKey: 'name', render: (firm) => firm.name },
-  { label: 'Street', sortKey: 'street', visibleFrom: 'sm', render: (firm) => firm.street },
-  { label: 'City', sortKey: 'city', visibleFrom: 'xs', render: (firm) => firm.city },
-  { label: 'State', sortKey: 'state', visibleFrom: 'sm', render: (firm) => firm.state },
-  { label: 'Zip/Postal Code', sortKey: 'zip_code', visibleFrom: 'md', render: (firm) => firm.zip_code },
+  { label: ui.firm, sortKey: 'name', render: (firm) => firm.name },
+  { label: ui.street, sortKey: 'street', visibleFrom: 'sm', render: (firm) => firm.street },
+  { label: ui.city, sortKey: 'city', visibleFrom: 'xs', render: (firm) => firm.city },
+  { label: ui.state, sortKey: 'state', visibleFrom: 'sm', render: (firm) => firm.state },
+  { label: ui.zipPostalCode, sortKey: 'zip_code', visibleFrom: 'md', render: (firm) => firm.zip_code },
 ];
 
-/** The firms manager of spec 001 §2: a server-side list with search, sorting, the modal and deletion. */
+/** The firms manager: a server-side list with search, sorting, the modal and deletion. */
 export function FirmsPage() {
   usePageTitle('Firms');
   const queryClient = useQueryClient();
@@ -52,31 +52,31 @@ export function FirmsPage() {
   });
 
   const actions: RowAction<Firm>[] = [
-    { label: 'View', icon: IconEye, placement: 'inline', onClick: (firm) => setOpen({ mode: 'view', firm }) },
-    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (firm) => setOpen({ mode: 'edit', firm }) },
-    { label: 'Delete', icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
+    { label: ui.view, icon: IconEye, placement: 'inline', onClick: (firm) => setOpen({ mode: 'view', firm }) },
+    { label: ui.edit, icon: IconPencil, placement: 'inline', onClick: (firm) => setOpen({ mode: 'edit', firm }) },
+    { label: ui.delete, icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
   ];
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1}>Firms</Title>
+        <Title order={1}>{ui.firms}</Title>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setOpen({ mode: 'create', firm: null })}
         >
-          New Firm
+          {ui.newFirm}
         </Button>
       </Group>
 
       <DataTable
-        label="Firms"
+        label={ui.firms}
         state={table}
         query={list}
         columns={COLUMNS}
         rowKey={(firm) => firm.id}
         rowLabel={(firm) => firm.name}
-        search={{ label: 'Search firms', placeholder: 'Search by name or abbreviation...' }}
+        search={{ label: ui.searchFirms, placeholder: ui.searchByNameOrAbbreviation }}
         emptyText={messages.firms.empty}
         actions={actions}
         showActionsHeader
@@ -87,7 +87,7 @@ export function FirmsPage() {
         opened={open !== null}
         fullScreen={phone}
         onClose={() => setOpen(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={open ? titleOf(open) : ''}
         size="lg"
       >

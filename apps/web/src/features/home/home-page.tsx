@@ -1,5 +1,5 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type MenuEntry, messages } from '@portal/domain';
+import { type MenuEntry, messages, homeScreenMessages as ui } from '@portal/domain';
 import { Link } from 'react-router';
 import { displayName, useCurrentUser } from '../../lib/current-user';
 import { useMenu } from '../../lib/menu';
@@ -20,14 +20,16 @@ function EntryLink({ entry }: { entry: MenuEntry }) {
   );
 }
 
-/** Spec 000 §2 "Home": the same menu as the navigation bar, laid out as a grid of cards. */
+/** Home: the same menu as the navigation bar, laid out as a grid of cards. */
 export function HomePage() {
   const user = useCurrentUser();
   usePageTitle('Home');
   const groups = useMenu(user);
   return (
     <Stack gap="lg">
-      <Title order={1}>Welcome, {displayName(user)}</Title>
+      <Title order={1}>
+        {ui.welcome} {displayName(user)}
+      </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {groups.map((group) => (
           <Card

@@ -1,5 +1,11 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
-import { firmModelBody, isSuperAdmin, MAX_ID, messages } from '@portal/domain';
+import {
+  firmModelBody,
+  isSuperAdmin,
+  MAX_ID,
+  messages,
+  investmentCataloguesScreenMessages as ui,
+} from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useCurrentUser } from '../../lib/current-user';
@@ -39,7 +45,7 @@ interface AssignmentFormProps {
   onDone: () => void;
 }
 
-/** The firm model / firm fee schedule modal (spec 001 §2), in create mode or update mode. */
+/** The firm model / firm fee schedule modal, in create mode or update mode. */
 export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment, onDone }: AssignmentFormProps) {
   const actor = useCurrentUser();
   const superAdmin = isSuperAdmin(actor);
@@ -75,7 +81,7 @@ export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment,
     <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
       <Stack gap="md">
         <Select
-          label="Firm"
+          label={ui.firm}
           required
           disabled={!superAdmin}
           searchable={superAdmin}
@@ -93,7 +99,7 @@ export function AssignmentForm({ path, catalogue, entryKey, text: t, assignment,
             {messages.lists.cancel}
           </Button>
           <Button type="submit" loading={mutation.isPending}>
-            Save
+            {ui.save}
           </Button>
         </Group>
       </Stack>

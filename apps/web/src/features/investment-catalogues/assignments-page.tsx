@@ -1,6 +1,13 @@
 import { Button, Group, Modal, Select, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FirmModel, firmFeeScheduleListQuery, firmModelListQuery, isSuperAdmin, messages } from '@portal/domain';
+import {
+  type FirmModel,
+  firmFeeScheduleListQuery,
+  firmModelListQuery,
+  isSuperAdmin,
+  messages,
+  investmentCataloguesScreenMessages as ui,
+} from '@portal/domain';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -41,10 +48,10 @@ function columnsOf(s: AssignmentScreen): DataTableColumn<Assignment>[] {
   const nameOf = (a: Assignment) => (a as unknown as Record<string, string>)[s.nameKey];
   return [
     { label: s.text.entryLabel, sortKey: s.nameKey, render: nameOf },
-    { label: 'Firm', sortKey: 'firm_name', visibleFrom: 'xs', render: (a) => a.firm_name },
-    { label: 'Created Date', sortKey: 'created_date', visibleFrom: 'sm', render: (a) => formatDate(a.created_date) },
+    { label: ui.firm, sortKey: 'firm_name', visibleFrom: 'xs', render: (a) => a.firm_name },
+    { label: ui.createdDate, sortKey: 'created_date', visibleFrom: 'sm', render: (a) => formatDate(a.created_date) },
     {
-      label: 'Last Modified Date',
+      label: ui.lastModifiedDate,
       sortKey: 'last_modified_date',
       visibleFrom: 'md',
       render: (a) => formatDate(a.last_modified_date),
@@ -52,7 +59,7 @@ function columnsOf(s: AssignmentScreen): DataTableColumn<Assignment>[] {
     ...(s.withEmail
       ? [
           {
-            label: 'Email',
+            label: ui.email,
             sortKey: 'email',
             visibleFrom: 'sm' as const,
             render: (a: Assignment) => (a as FirmModel).email,
@@ -63,7 +70,7 @@ function columnsOf(s: AssignmentScreen): DataTableColumn<Assignment>[] {
 }
 
 /**
- * The Firm Models and Firm Fee Schedules managers of spec 001 §2: the firm filter (All, for a super
+ * The Firm Models and Firm Fee Schedules managers: the firm filter (All, for a super
  * admin; anyone else keeps their own firm's, as the server's scope does), search, New, the modal in
  * create or update mode, and the delete warning.
  */
@@ -99,8 +106,8 @@ function AssignmentsPage(s: AssignmentScreen) {
   });
 
   const actions: RowAction<Assignment>[] = [
-    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (assignment) => setEditing({ assignment }) },
-    { label: 'Delete', icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
+    { label: ui.edit, icon: IconPencil, placement: 'inline', onClick: (assignment) => setEditing({ assignment }) },
+    { label: ui.delete, icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
   ];
 
   return (
@@ -122,8 +129,8 @@ function AssignmentsPage(s: AssignmentScreen) {
         search={{ label: `Search ${t.title.toLowerCase()}`, placeholder: t.searchBy }}
         filters={
           <Select
-            aria-label="Firm"
-            data={[...(superAdmin ? [{ value: ALL, label: 'All' }] : []), ...(firms.data ?? [])]}
+            aria-label={ui.firm}
+            data={[...(superAdmin ? [{ value: ALL, label: ui.all }] : []), ...(firms.data ?? [])]}
             value={firm}
             onChange={(value) => table.setFilter('firm', value ?? ALL)}
             allowDeselect={false}
@@ -143,7 +150,7 @@ function AssignmentsPage(s: AssignmentScreen) {
         opened={editing !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.assignment ? labelOf(editing.assignment) : t.newButton}
       >
         {editing && (
@@ -180,7 +187,7 @@ export function FirmModelsPage() {
       withEmail
       text={{
         ...messages.firmModels,
-        entryLabel: 'Model',
+        entryLabel: ui.model,
         chooseEntry: messages.catalogues.chooseModel,
         searchBy: 'Search by firm, model or email...',
       }}
@@ -199,7 +206,7 @@ export function FirmFeeSchedulesPage() {
       withEmail={false}
       text={{
         ...messages.firmFeeSchedules,
-        entryLabel: 'Fee Schedule',
+        entryLabel: ui.feeSchedule,
         chooseEntry: messages.catalogues.chooseFeeSchedule,
         searchBy: 'Search by fee schedule or firm...',
       }}

@@ -1,5 +1,5 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { investmentModelBody, isSuperAdmin, text } from '@portal/domain';
+import { investmentModelBody, isSuperAdmin, text, investmentCataloguesScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormActions } from '../../components/form-actions';
 import { useCurrentUser } from '../../lib/current-user';
@@ -36,7 +36,7 @@ interface CatalogueFormProps {
   onDone: () => void;
 }
 
-/** A model's or fee schedule's modal (spec 001 §2): read-only, new or edit. */
+/** A model's or fee schedule's modal: read-only, new or edit. */
 export function CatalogueForm({ path, text: t, mode, entry, onEdit, onDone }: CatalogueFormProps) {
   const actor = useCurrentUser();
   const queryClient = useQueryClient();
@@ -67,7 +67,7 @@ export function CatalogueForm({ path, text: t, mode, entry, onEdit, onDone }: Ca
         <TextInput label={t.nameLabel} required={!readOnly} readOnly={readOnly} {...form.text('name')} />
         {superAdmin && (
           <Select
-            label="Firm"
+            label={ui.firm}
             required={!readOnly}
             readOnly={readOnly}
             searchable
@@ -76,8 +76,8 @@ export function CatalogueForm({ path, text: t, mode, entry, onEdit, onDone }: Ca
           />
         )}
         <Select
-          label="Financial advisor"
-          description="Leave empty for an entry the whole firm shares."
+          label={ui.financialAdvisor}
+          description={ui.leaveEmptyForAnEntry}
           readOnly={readOnly}
           clearable
           searchable

@@ -1,6 +1,11 @@
 import { Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { feeScheduleListQuery, investmentModelListQuery, messages } from '@portal/domain';
+import {
+  feeScheduleListQuery,
+  investmentModelListQuery,
+  messages,
+  investmentCataloguesScreenMessages as ui,
+} from '@portal/domain';
 import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,16 +34,16 @@ type Open = { mode: FormMode; entry: CatalogueEntry | null } | null;
 
 const columnsOf = (nameLabel: string): DataTableColumn<CatalogueEntry>[] => [
   { label: nameLabel, sortKey: 'name', render: (e) => e.name },
-  { label: 'Created Date', sortKey: 'created_date', visibleFrom: 'xs', render: (e) => formatDate(e.created_date) },
+  { label: ui.createdDate, sortKey: 'created_date', visibleFrom: 'xs', render: (e) => formatDate(e.created_date) },
   {
-    label: 'Last Modified Date',
+    label: ui.lastModifiedDate,
     sortKey: 'last_modified_date',
     visibleFrom: 'sm',
     render: (e) => formatDate(e.last_modified_date),
   },
 ];
 
-/** The Models and Fee Schedules managers of spec 001 §2: search, New, the table, the modal and the delete warning. */
+/** The Models and Fee Schedules managers: search, New, the table, the modal and the delete warning. */
 function CataloguePage({ path, orderings, text: t }: CatalogueScreen) {
   usePageTitle(t.title);
   const queryClient = useQueryClient();
@@ -61,9 +66,9 @@ function CataloguePage({ path, orderings, text: t }: CatalogueScreen) {
 
   // Each icon acts on the row it sits in (the seed's fee schedule view passed another object).
   const actions: RowAction<CatalogueEntry>[] = [
-    { label: 'View', icon: IconEye, placement: 'inline', onClick: (entry) => setOpen({ mode: 'view', entry }) },
-    { label: 'Edit', icon: IconPencil, placement: 'inline', onClick: (entry) => setOpen({ mode: 'edit', entry }) },
-    { label: 'Delete', icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
+    { label: ui.view, icon: IconEye, placement: 'inline', onClick: (entry) => setOpen({ mode: 'view', entry }) },
+    { label: ui.edit, icon: IconPencil, placement: 'inline', onClick: (entry) => setOpen({ mode: 'edit', entry }) },
+    { label: ui.delete, icon: IconTrash, placement: 'inline', color: 'red', onClick: setDeleting },
   ];
 
   return (
@@ -96,7 +101,7 @@ function CataloguePage({ path, orderings, text: t }: CatalogueScreen) {
         opened={open !== null}
         fullScreen={phone}
         onClose={() => setOpen(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={open?.entry ? open.entry.name : t.newButton}
       >
         {open && (

@@ -1,4 +1,5 @@
 import type { FeeSchedule, FirmFeeSchedule, FirmModel, InvestmentModel } from '@portal/domain';
+import { personName } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Page } from '../../lib/api';
 import { cataloguesKey, firmPath } from '../../lib/investment-catalogues';
@@ -52,6 +53,6 @@ export const firmAdvisorOptionsQuery = (firmId: number | null) =>
     select: (page) =>
       page.results.map((u) => ({
         value: String(u.id),
-        label: `${u.first_name ?? ''} ${u.last_name}`.trim() || u.email,
+        label: personName(u),
       })),
   });

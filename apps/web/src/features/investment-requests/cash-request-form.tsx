@@ -1,5 +1,13 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { CASH_REQUEST_TYPES, type CashRequest, cashRequestBody, isAdvisor, messages, type User } from '@portal/domain';
+import {
+  CASH_REQUEST_TYPES,
+  type CashRequest,
+  cashRequestBody,
+  isAdvisor,
+  messages,
+  personName,
+  type User,
+} from '@portal/domain';
 import type { z } from 'zod';
 import { MoneyInput } from '../../components/money-input';
 import { type FormDraft, useSchemaForm } from '../../lib/schema-form/use-schema-form';
@@ -21,7 +29,7 @@ export function cashRequestValuesOf(r: CashRequest | null, advisor: User): CashR
     Financial_Account_Name__c: r?.Financial_Account_Name__c ?? null,
     Custodian_Account_Number__c: r?.Custodian_Account_Number__c ?? null,
     Custodian__c: r?.Custodian__c ?? null,
-    Advisor__c: r ? r.Advisor__c : `${advisor.first_name ?? ''} ${advisor.last_name ?? ''}`.trim() || null,
+    Advisor__c: r ? r.Advisor__c : personName({ first_name: advisor.first_name, last_name: advisor.last_name }) || null,
     Relationship_Name__c: r?.Relationship_Name__c ?? null,
     Cash_Request_Notes__c: r?.Cash_Request_Notes__c ?? null,
   } as CashRequestValues;
@@ -36,7 +44,7 @@ export interface CashRequestFormProps {
   onSaved: () => void;
 }
 
-/** The cash request form of spec 001 §2–§5: the new-request page and the list's View/Edit modal. */
+/** The cash request form: the new-request page and the list's View/Edit modal. */
 export function CashRequestForm({ mode, actor, request, onCancel, onSaved }: CashRequestFormProps) {
   const readOnly = mode === 'view';
   const form = useSchemaForm(cashRequestBody, cashRequestValuesOf(request, actor), {

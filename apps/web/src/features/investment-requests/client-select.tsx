@@ -1,12 +1,11 @@
 import { Select } from '@mantine/core';
 import type { UserListItem } from '@portal/domain';
-import { messages } from '@portal/domain';
+import { messages, personName } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { SelectProps } from '../../lib/schema-form/use-schema-form';
 import { advisorClientsQuery } from './requests-api';
 
-const nameOf = (u: Pick<UserListItem, 'first_name' | 'last_name' | 'email'>) =>
-  `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim() || u.email;
+const nameOf = (u: Pick<UserListItem, 'first_name' | 'last_name' | 'email'>) => personName(u);
 
 interface ClientSelectProps {
   bound: SelectProps;

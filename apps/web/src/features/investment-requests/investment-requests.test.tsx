@@ -1,6 +1,6 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import type { CashRequestListItem, InvestmentStrategy, InvestmentStrategyListItem, User } from '@portal/domain';
-import { messages } from '@portal/domain';
+import { messages, ProfileType } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -16,7 +16,12 @@ const c = messages.cashRequests;
 /** Avery, a financial advisor of firm 10. */
 const advisor = (() => {
   const user = testUser({}, { id: 7 });
-  return { ...user, first_name: 'Avery', last_name: 'Advisor', profile: { ...user.profile, profile_type: 2 } } as User;
+  return {
+    ...user,
+    first_name: 'Avery',
+    last_name: 'Advisor',
+    profile: { ...user.profile, profile_type: ProfileType.FinancialAdvisor },
+  } as User;
 })();
 const investments = testUser({ is_investments_user: true });
 

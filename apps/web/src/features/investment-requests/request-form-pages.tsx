@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, investmentRequestsScreenMessages as ui } from '@portal/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
@@ -14,13 +14,13 @@ function ReturnLink({ to, label }: { to: string; label: string }) {
   return (
     <Group>
       <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-        Return to {label}
+        {ui.returnTo} {label}
       </Button>
     </Group>
   );
 }
 
-/** /investments/investment-strategy/new (spec 001 §2): Cancel and Submit, back to the list either way. */
+/** /investments/investment-strategy/new: Cancel and Submit, back to the list either way. */
 export function NewInvestmentStrategyPage() {
   const title = messages.investmentStrategies.newTitle;
   usePageTitle(title);
@@ -36,7 +36,7 @@ export function NewInvestmentStrategyPage() {
   );
 }
 
-/** /investments/cash-request/new (spec 001 §2), with the note about recurring disbursements. */
+/** /investments/cash-request/new, with the note about recurring disbursements. */
 export function NewCashRequestPage() {
   const title = messages.cashRequests.newTitle;
   usePageTitle(title);

@@ -6,6 +6,7 @@ import {
   type InvestmentStrategy,
   messages,
   type User,
+  investmentRequestsScreenMessages as ui,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -28,7 +29,7 @@ interface RequestModalProps {
 
 const titles = { strategy: messages.investmentStrategies.editTitle, cashRequest: messages.cashRequests.editTitle };
 
-/** The lists' View/Edit modal (spec 001 §2): 'Edit Investment Strategy' (large) or 'Edit Cash Request'. */
+/** The lists' View/Edit modal: 'Edit Investment Strategy' (large) or 'Edit Cash Request'. */
 export function RequestModal({ kind, actor, open, onClose }: RequestModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -37,7 +38,7 @@ export function RequestModal({ kind, actor, open, onClose }: RequestModalProps) 
       onClose={onClose}
       fullScreen={phone}
       size={kind === 'strategy' ? 'xl' : 'lg'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={titles[kind]}
     >
       {open && (

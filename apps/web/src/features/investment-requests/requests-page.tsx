@@ -12,6 +12,7 @@ import {
   investmentStrategyListQuery,
   messages,
   nextStatuses,
+  investmentRequestsScreenMessages as ui,
 } from '@portal/domain';
 import { IconArrowsExchange, IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -153,7 +154,7 @@ interface RequestsScreen<Row extends RequestRow> {
 }
 
 /**
- * A requests list of spec 001 §2: status filter, search, server paging and sorting, 'New' for an
+ * A requests list: status filter, search, server paging and sorting, 'New' for an
  * advisor; each row's View and Edit (its submitter, while Submitted) open the modal, and the firm's
  * investment department moves it along.
  */
@@ -202,9 +203,9 @@ function RequestsPage<Row extends RequestRow>({
 
   const targetOf = (r: Row) => ({ firmId: r.Firm_Tk__c, submitterId: r.Submitter_ID__c, status: r.Status__c });
   const actions: RowAction<Row>[] = [
-    { label: 'View', icon: IconEye, placement: 'inline', onClick: (r) => setViewed(r.Id) },
+    { label: ui.view, icon: IconEye, placement: 'inline', onClick: (r) => setViewed(r.Id) },
     {
-      label: 'Edit',
+      label: ui.edit,
       icon: IconPencil,
       placement: 'inline',
       visible: (r) => canEditInvestmentRequest(actor, targetOf(r)),
@@ -236,7 +237,7 @@ function RequestsPage<Row extends RequestRow>({
         <Title order={1}>{title}</Title>
         {canFileInvestmentRequest(actor) && (
           <Button component={Link} to={newPath} leftSection={<IconPlus size={16} aria-hidden />}>
-            New
+            {ui.new}
           </Button>
         )}
       </Group>

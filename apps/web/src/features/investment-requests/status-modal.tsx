@@ -6,6 +6,7 @@ import {
   type StatusChangeBody,
   statusChangeBody,
   statusNeedsReason,
+  investmentRequestsScreenMessages as ui,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -28,13 +29,13 @@ interface StatusModalProps {
   onClose: () => void;
 }
 
-/** The investment department's move of a request (issue 9): the next status and, to close it unworked, why. */
+/** The investment department's move of a request: the next status and, to close it unworked, why. */
 export function StatusModal({ kind, moving, onClose }: StatusModalProps) {
   return (
     <Modal
       opened={moving !== null}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={m.changeStatus}
     >
       {moving && <StatusForm key={moving.id} kind={kind} moving={moving} onClose={onClose} />}

@@ -17,6 +17,7 @@ import {
   investmentStrategyBody,
   isAdvisor,
   messages,
+  personName,
   TRADING_AUTHORITIES,
   type User,
   type UserListItem,
@@ -49,7 +50,7 @@ export function strategyValuesOf(s: InvestmentStrategy | null, advisor: User): S
     Account_Master_Code__c: s?.Account_Master_Code__c ?? null,
     Custodian__c: s?.Custodian__c ?? null,
     // The custodian knows the account by its advisor: a new strategy offers the signed-in one.
-    Advisor__c: s ? s.Advisor__c : `${advisor.first_name ?? ''} ${advisor.last_name ?? ''}`.trim() || null,
+    Advisor__c: s ? s.Advisor__c : personName({ first_name: advisor.first_name, last_name: advisor.last_name }) || null,
     Relationship_Name__c: s?.Relationship_Name__c ?? null,
     Fee_Schedule__c: s?.Fee_Schedule__c ?? null,
     Fee_Minimum__c: s?.Fee_Minimum__c ?? null,
@@ -94,7 +95,7 @@ export interface StrategyFormProps {
 }
 
 /**
- * The investment strategy form of spec 001 §2–§5, one component for the new-strategy page and the
+ * The investment strategy form, one component for the new-strategy page and the
  * list's View/Edit modal. The inputs are named by their wire names, so a server's field message lands
  * on its input.
  */

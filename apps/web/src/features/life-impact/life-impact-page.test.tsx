@@ -1,4 +1,4 @@
-import { messages, type LifeImpactPage as Page } from '@portal/domain';
+import { messages, type LifeImpactPage as Page, ProfileType } from '@portal/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '../../testing/render';
@@ -15,8 +15,13 @@ function serve(page: Page) {
 }
 afterEach(() => vi.unstubAllGlobals());
 
-const client = { ...testUser(), profile: { ...testUser().profile, profile_type: 4 } } as ReturnType<typeof testUser>;
-const admin = { ...testUser(), profile: { ...testUser().profile, profile_type: 1 } } as ReturnType<typeof testUser>;
+const client = { ...testUser(), profile: { ...testUser().profile, profile_type: ProfileType.Client } } as ReturnType<
+  typeof testUser
+>;
+const admin = {
+  ...testUser(),
+  profile: { ...testUser().profile, profile_type: ProfileType.Administrator },
+} as ReturnType<typeof testUser>;
 
 describe('the Life Impact page', () => {
   it('shows a client the friendly empty text while nothing is written, and no way to edit', async () => {

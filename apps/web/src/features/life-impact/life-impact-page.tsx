@@ -15,7 +15,7 @@ const LifeImpactEditor = lazy(async () => ({ default: (await import('./life-impa
 const m = messages.lifeImpact;
 
 /**
- * The firm's Life Impact page (issue 11 §5), for everyone signed in, clients too. Its HTML was
+ * The firm's Life Impact page, for everyone signed in, clients too. Its HTML was
  * sanitized by the server to an allow-list when saved, so it is drawn as it is.
  */
 export function LifeImpactPage() {

@@ -32,7 +32,7 @@ const selectMasked = (onFocus: (event?: FocusEvent) => void) => (event: FocusEve
 };
 
 /**
- * One column of the client agreement (spec 001 §2, §3): the client's, or the joint client's (the
+ * One column of the client agreement: the client's, or the joint client's (the
  * Custodian's), every field on its wire name so a server message lands on its input.
  */
 export function AgreementColumn(props: AgreementColumnProps) {

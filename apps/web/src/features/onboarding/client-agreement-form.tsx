@@ -24,7 +24,7 @@ export interface ClientAgreementFormProps {
   agreement: ClientAgreement | null;
   /** A firm administrator reads; the client and their advisor write. */
   readOnly: boolean;
-  /** The Client Type dropdown (Standard / Custodial) is the advisor's (spec 001 §2). */
+  /** The Client Type dropdown (Standard / Custodial) is the advisor's. */
   showClientType: boolean;
   onCancel: () => void;
   /** After a save (awaited while the Save button spins): `first` when it was the agreement's first submit (a POST). */
@@ -32,8 +32,7 @@ export interface ClientAgreementFormProps {
 }
 
 /**
- * The Client Agreement Profile form (spec 001 §2 "Client Agreement Profile form", §4 "Client agreement
- * flow", §5): the form type, then the Client column and, for joint clients, the Joint Client one (the
+ * The Client Agreement Profile form: the form type, then the Client column and, for joint clients, the Joint Client one (the
  * Minor and the Custodian of a custodial account). Its messages show after a submit attempt.
  */
 export function ClientAgreementForm(props: ClientAgreementFormProps) {

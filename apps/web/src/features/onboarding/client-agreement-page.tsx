@@ -60,7 +60,7 @@ export function ClientAgreementPage() {
           showClientType={isAdvisor(actor)}
           onCancel={() => navigate(ONBOARDING_HOME)}
           onSaved={async (_saved, first) => {
-            // Spec 001 §4: after the client's first submit, the next step. An advisor stays with the client.
+            // After the client's first submit, the next step. An advisor stays with the client.
             if (!(self && first)) return;
             // The next page's gate then starts from the status with the agreement, never the one before it.
             await queryClient

@@ -69,7 +69,7 @@ const MAILING = ['mailingStreet', 'mailingCity', 'mailingState', 'mailingZip'] a
 /**
  * What the form edits, from the stored agreement (PII as answered: masked) or a blank one. A new
  * agreement has no form type until the person picks one (the form shows its columns and buttons then);
- * a stored one without a type is an Individual Client (spec 001 §4).
+ * a stored one without a type is an Individual Client.
  */
 export function agreementValuesOf(agreement: ClientAgreement | null, clientId: number | null): AgreementValues {
   const values: Record<string, unknown> = {

@@ -31,7 +31,7 @@ interface DisclosureLinksProps {
 
 /**
  * The firm's current documents of these kinds, each a link opened in a new tab; opening one records
- * its delivery to the client (spec 001 §4, issue 10 §4).
+ * its delivery to the client.
  */
 function DisclosureLinks({ client, kinds, onRecorded }: DisclosureLinksProps) {
   const queryClient = useQueryClient();
@@ -109,7 +109,7 @@ export function FormAdvPage() {
           client={client}
           kinds={['adv_2a', 'adv_2b']}
           onRecorded={(status) => {
-            // Spec 001 §4: then on to Form CRS, once the ADV counts as received (every part the firm publishes).
+            // Then on to Form CRS, once the ADV counts as received (every part the firm publishes).
             if (status.steps.find((s) => s.key === 'form_adv')?.done) navigate(PATH_AFTER_ADV);
           }}
         />
@@ -118,7 +118,7 @@ export function FormAdvPage() {
   );
 }
 
-/** /forms/form-crs/: Form CRS, open once the ADV was received (spec 001 §4). */
+/** /forms/form-crs/: Form CRS, open once the ADV was received. */
 export function FormCrsPage() {
   usePageTitle(steps.form_crs);
   const client = useCurrentUser();

@@ -32,8 +32,8 @@ const stateOf = (step: Step) =>
 
 /**
  * A document the client already received in an earlier version but not in the current one: a firm that
- * publishes a new Form CRS or Form ADV must deliver it again, and the steps (done by the initial dates,
- * spec 001 §4) would not show it.
+ * publishes a new Form CRS or Form ADV must deliver it again, and the steps (done by the initial dates)
+ * would not show it.
  */
 function NewVersions({ client, steps }: { client: User; steps: Step[] }) {
   const documents = useCurrentDisclosures(client.id);
@@ -59,7 +59,7 @@ function NewVersions({ client, steps }: { client: User; steps: Step[] }) {
   );
 }
 
-/** A client's steps in order with their state; a step is a link once it is open (spec 001 §2, §4). */
+/** A client's steps in order with their state; a step is a link once it is open. */
 function ClientSteps({ client }: { client: User }) {
   const status = useQuery(statusQuery(client.id));
   const [dismissed, setDismissed] = useState(false);
@@ -100,7 +100,7 @@ function ClientSteps({ client }: { client: User }) {
   );
 }
 
-/** Staff see the forms they fill in for clients, with no status (spec 001 §4: advisors load none). */
+/** Staff see the forms they fill in for clients, with no status (advisors load none). */
 function StaffForms({ actor }: { actor: User }) {
   return (
     <Stack gap="md">
@@ -118,7 +118,7 @@ function StaffForms({ actor }: { actor: User }) {
   );
 }
 
-/** /forms/: the onboarding steps (spec 001 §2 "Client onboarding steps"). */
+/** /forms/: the onboarding steps. */
 export function FormsPage() {
   usePageTitle(l.title);
   const actor = useCurrentUser();

@@ -43,7 +43,7 @@ interface ProfileFormProps {
   profile: InvestorProfile | null;
 }
 
-/** The nine radio questions with Undo and Save (spec 001 §2 "Exhibit B Investor(s) Profile form", §4, §5). */
+/** The nine radio questions with Undo and Save of the Exhibit B investor profile. */
 function InvestorProfileForm({ actor, clientId, profile }: ProfileFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ function InvestorProfileForm({ actor, clientId, profile }: ProfileFormProps) {
     onSuccess: async () => {
       notifySuccess(m.saved);
       await queryClient.invalidateQueries({ queryKey: onboardingKey });
-      // Spec 001 §4: a client's first save goes on to Form ADV.
+      // A client's first save goes on to Form ADV.
       const next = pathAfterInvestorProfileSave(actor, profile?.Status__c ?? null);
       if (!next) return;
       // Form ADV's gate then starts from the status with the profile, never the one before it.

@@ -1,4 +1,4 @@
-import type { ClientAgreement, InvestorProfile, OnboardingStatusResponse, UserWithFirm } from '@portal/domain';
+import type { ClientAgreement, InvestorProfile, OnboardingStatusResponse } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError, type Page, queryString } from '../../lib/api';
 
@@ -28,7 +28,7 @@ export const agreementQuery = (clientId: number | null) =>
 /** The agreement with its PII in clear (`?reveal=true`, an audit event): only on the person's request. */
 export const revealAgreement = (id: number) => api.get<ClientAgreement>(`/api/client_agreements/${id}/?reveal=true`);
 
-/** POST for the first submit, PUT `{Id}/` afterwards (spec 001 §4 "Client agreement flow"). */
+/** POST for the first submit, PUT `{Id}/` afterwards. */
 export const saveAgreement = (id: number | null, body: object) =>
   id === null
     ? api.post<ClientAgreement>('/api/client_agreements/', body)
@@ -53,12 +53,3 @@ export const investorProfileQuery = (userId: number | null, email: string | null
 
 export const saveInvestorProfile = (userId: number, body: object) =>
   api.put<InvestorProfile>(`/api/investor_profile/${userId}/`, body);
-
-/** A client's whole record: the list row lacks the Exhibit B flag. */
-export const clientUserQuery = (id: number | null) =>
-  queryOptions({
-    queryKey: [...onboardingKey, 'client-user', id],
-    queryFn: () => api.get<UserWithFirm>(`/api/users/${id}/`),
-    enabled: id !== null,
-    staleTime: 30_000,
-  });

@@ -29,7 +29,7 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * The redirects of spec 001 §4 for a client: a step not yet open to them (or not theirs) sends them to
+ * The onboarding redirects for a client: a step not yet open to them (or not theirs) sends them to
  * the first open step, by the domain's rule over the server's status. Staff are not gated.
  */
 export function OnboardingGate({

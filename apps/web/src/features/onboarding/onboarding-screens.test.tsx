@@ -154,7 +154,7 @@ describe('a read that fails', () => {
   });
 });
 
-describe('the redirects of spec 001 §4', () => {
+describe('the onboarding redirects', () => {
   it('sends a client from Form CRS to Form ADV while the ADV is not received', async () => {
     stubApi(({ url }) =>
       url === '/api/onboarding/31/status/'

@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import type { ClientAgreement, OnboardingStatusResponse, User } from '@portal/domain';
-import { onboardingStatus } from '@portal/domain';
+import { onboardingStatus, ProfileType } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { testUser } from '../../testing/users';
@@ -49,16 +49,20 @@ const withProfile = (user: User, profile: Partial<User['profile']>, more: Partia
 export const clientUser = (exhibitB = false) =>
   withProfile(
     testUser({}, { id: 31 }),
-    { profile_type: 4, is_exhibit_b_investor_profile_form_user: exhibitB } as Partial<User['profile']>,
+    { profile_type: ProfileType.Client, is_exhibit_b_investor_profile_form_user: exhibitB } as Partial<User['profile']>,
     { first_name: 'Cleo', last_name: 'Client', email: 'cleo@example.test' },
   );
 
 /** Avery, a financial advisor of firm 10. */
 export const advisorUser = () =>
-  withProfile(testUser({}, { id: 7 }), { profile_type: 2 }, { first_name: 'Avery', last_name: 'Advisor' });
+  withProfile(
+    testUser({}, { id: 7 }),
+    { profile_type: ProfileType.FinancialAdvisor },
+    { first_name: 'Avery', last_name: 'Advisor' },
+  );
 
 /** Ann, an administrator of firm 10. */
-export const adminUser = () => withProfile(testUser({}, { id: 3 }), { profile_type: 1 });
+export const adminUser = () => withProfile(testUser({}, { id: 3 }), { profile_type: ProfileType.Administrator });
 
 /** The status the server would answer for these facts (the domain's rule). */
 export const statusOf = (facts: Parameters<typeof onboardingStatus>[0]): OnboardingStatusResponse =>

@@ -38,7 +38,7 @@ export const useCurrentDisclosures = (clientId: number, awaitingSince: number | 
 const ADV_PART: Partial<Record<DisclosureKind, '2A' | '2B'>> = { adv_2a: '2A', adv_2b: '2B' };
 
 /**
- * The delivery call of spec 001 §7 for a document opened at the firm's external link: today's date in
+ * The delivery call for a document opened at the firm's external link: today's date in
  * the portal's zone. An uploaded version is recorded by the server when its file is read.
  */
 export function recordDelivery(clientId: number, kind: DisclosureKind) {

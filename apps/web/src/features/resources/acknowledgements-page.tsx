@@ -4,6 +4,7 @@ import {
   ACKNOWLEDGEMENT_STATUSES,
   type AcknowledgementRow,
   messages,
+  personListName,
   wireDateToText,
 } from '@portal/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -75,7 +76,7 @@ export function AcknowledgementsReport({ id }: { id: number }) {
             query={list}
             columns={COLUMNS}
             rowKey={(r) => r.user}
-            rowLabel={(r) => [r.last_name, r.first_name].filter(Boolean).join(', ') || r.email}
+            rowLabel={personListName}
             search={{ label: m.staffSearchLabel, placeholder: m.staffSearchPlaceholder }}
             filters={
               <SegmentedFilter

@@ -1,4 +1,4 @@
-import { messages, type Resource, type User } from '@portal/domain';
+import { messages, ProfileType, type Resource, type User } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ const resource = (over: Partial<Resource> = {}): Resource => ({
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 const admin = (): User => {
   const u = testUser();
-  return { ...u, profile: { ...u.profile, profile_type: 1 } } as User;
+  return { ...u, profile: { ...u.profile, profile_type: ProfileType.Administrator } } as User;
 };
 
 function serve(rows: Resource[], calls: { url: string; method: string }[] = []) {
@@ -97,7 +97,7 @@ describe("a super admin's view", () => {
     const calls = serve([resource()]);
     const u = testUser({ is_super_admin: true });
     renderAtUrl(<CategoryPage category="compliance" />, '/resources/compliance?firm=12', {
-      user: { ...u, profile: { ...u.profile, profile_type: 1 } } as User,
+      user: { ...u, profile: { ...u.profile, profile_type: ProfileType.Administrator } } as User,
     });
     expect(await screen.findByRole('combobox', { name: m.firmLabel })).toBeTruthy();
     expect(calls.some((c) => c.url.startsWith('/api/resources/?') && c.url.includes('firm=12'))).toBe(true);

@@ -24,6 +24,7 @@ import {
   type Resource,
   type ResourceCategory,
   resourceCategoryOf,
+  resourcesScreenMessages as ui,
   wireDateToText,
 } from '@portal/domain';
 import { IconChecklist, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -47,7 +48,7 @@ const c = m.columns;
 /** The firm filter's value for the person's own firm (left out of the address). */
 const OWN = '';
 
-/** The side menu of spec 001 §2: Compliance, Investments, Operations, Videos, FAQs. */
+/** The side menu of categories: Compliance, Investments, Operations, Videos, FAQs. */
 export function ResourcesSideMenu({ active }: { active: ResourceCategory }) {
   return (
     <nav aria-label={m.sideMenu}>
@@ -82,7 +83,7 @@ function ResourceLink({ resource }: { resource: Resource }) {
 }
 
 /**
- * The training resources of one category (spec 001 §2): Resource Name, Added Date, Last Modified Date,
+ * The training resources of one category: Resource Name, Added Date, Last Modified Date,
  * each opening in a new tab; administrators add, change and remove; staff acknowledge in one click the
  * Compliance documents that require it, and CCOs and administrators open who has not.
  */
@@ -232,7 +233,7 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
         opened={editing !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing === 'new' ? m.addTitle : m.editTitle}
         size="lg"
       >

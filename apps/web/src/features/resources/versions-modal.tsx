@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Modal, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { messages, type Resource, type ResourceVersion } from '@portal/domain';
+import { messages, type Resource, type ResourceVersion, resourcesScreenMessages as ui } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useLocalTableState } from '../../components/data-table/use-local-table-state';
@@ -49,7 +49,7 @@ export function VersionsModal({ resource, onClose }: { resource: Resource | null
       opened={resource !== null}
       onClose={onClose}
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={resource ? m.versionsTitle(resource.name) : ''}
       size="xl"
     >

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { changeEmailBody, messages } from '@portal/domain';
+import { changeEmailBody, messages, settingsScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CurrentPasswordField, currentPasswordRule } from '../../components/current-password-field';
 import { currentUserKey, useCurrentUser } from '../../lib/current-user';
@@ -59,10 +59,10 @@ export function EmailTab() {
     <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
       <Stack gap="md" maw={480}>
         <Title order={2} size="h3">
-          Email
+          {ui.email}
         </Title>
         <Text>
-          Your current email address is{' '}
+          {ui.yourCurrentEmailAddressIs}{' '}
           <Text span fw={600}>
             {user.email}
           </Text>
@@ -87,7 +87,7 @@ export function EmailTab() {
           </Alert>
         )}
         <TextInput
-          label="New email address"
+          label={ui.newEmailAddress}
           type="email"
           autoComplete="email"
           required
@@ -97,7 +97,7 @@ export function EmailTab() {
         <CurrentPasswordField binding={form.text('current_password')} />
         <Group>
           <Button type="submit" loading={mutation.isPending}>
-            Update email
+            {ui.updateEmail}
           </Button>
         </Group>
       </Stack>

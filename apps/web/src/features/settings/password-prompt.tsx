@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { messages } from '@portal/domain';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import { messages, settingsScreenMessages as ui } from '@portal/domain';
 import { PasswordField } from '../../components/password-field';
 import { type ApiError, isApiError } from '../../lib/api';
 
@@ -26,42 +26,33 @@ export function PasswordPrompt({
   onCancel: () => void;
   onConfirm: (password: string) => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-  const fieldError = missing
-    ? messages.auth.enterPassword
-    : error && isApiError(error)
-      ? (error.fields.password ?? error.detail)
-      : undefined;
+  // A sign-in form, like the sign-in page's (see its comment).
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '' },
+    validate: { password: (value) => (value ? null : messages.auth.enterPassword) },
+  });
+  const fieldError =
+    form.errors.password ?? (error && isApiError(error) ? (error.fields.password ?? error.detail) : undefined);
   const close = () => {
-    setPassword('');
-    setMissing(false);
+    form.reset();
     onCancel();
   };
   return (
-    <Modal opened={opened} onClose={close} closeButtonProps={{ 'aria-label': 'Close' }} title={title} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!password) return setMissing(true);
-          setMissing(false);
-          onConfirm(password);
-        }}
-      >
+    <Modal opened={opened} onClose={close} closeButtonProps={{ 'aria-label': ui.close }} title={title} centered>
+      <form noValidate onSubmit={form.onSubmit((values) => onConfirm(values.password))}>
         <Stack gap="md">
           <Text>{intro}</Text>
           <PasswordField
             label={messages.settings.currentPassword}
             autoComplete="current-password"
             data-autofocus
-            value={password}
+            {...form.getInputProps('password')}
             error={fieldError}
-            onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {ui.cancel}
             </Button>
             <Button type="submit" color={color} loading={loading}>
               {confirmLabel}

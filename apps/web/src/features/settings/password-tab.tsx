@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { changePasswordBody, messages } from '@portal/domain';
+import { changePasswordBody, messages, settingsScreenMessages as ui } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { CurrentPasswordField, currentPasswordRule } from '../../components/current-password-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -35,17 +35,17 @@ export function PasswordTab() {
     <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
       <Stack gap="md" maw={480}>
         <Title order={2} size="h3">
-          Change password
+          {ui.changePassword}
         </Title>
         <CurrentPasswordField binding={form.text('current_password')} />
         <NewPasswordFields
           password={form.text('new_password')}
           confirmation={form.text('new_password_confirmation')}
-          confirmationLabel="Confirm new password"
+          confirmationLabel={ui.confirmNewPassword}
         />
         <Group>
           <Button type="submit" loading={mutation.isPending}>
-            Change password
+            {ui.changePassword}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,12 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { messages, salutations, type UpdatePersonalInfoBody, type User, updatePersonalInfoBody } from '@portal/domain';
+import {
+  messages,
+  salutations,
+  type UpdatePersonalInfoBody,
+  type User,
+  settingsScreenMessages as ui,
+  updatePersonalInfoBody,
+} from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StateSelect } from '../../components/state-select';
 import { currentUserKey, useCurrentUser } from '../../lib/current-user';
@@ -30,26 +37,32 @@ export function ProfileTab() {
   });
 
   const phone = (path: PhonePath, label: string) => (
-    <TextInput label={label} type="tel" autoComplete="tel" placeholder="(xxx) xxx-xxxx" {...form.text(path)} />
+    <TextInput label={label} type="tel" autoComplete="tel" placeholder={ui.phonePlaceholder} {...form.text(path)} />
   );
 
   return (
     <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
       <Stack gap="md">
         <Title order={2} size="h3">
-          Personal info
+          {ui.personalInfo}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select label="Salutation" data={[...salutations]} clearable allowDeselect {...form.select('salutation')} />
-          <TextInput label="First name" autoComplete="given-name" {...form.text('first_name')} />
-          <TextInput label="Middle name" autoComplete="additional-name" {...form.text('middle_name')} />
-          <TextInput label="Last name" autoComplete="family-name" {...form.text('last_name')} />
-          <TextInput label="Suffix" autoComplete="honorific-suffix" {...form.text('suffix')} />
-          <TextInput label="Company" autoComplete="organization" {...form.text('profile.company')} />
-          <TextInput label="Title/Role" autoComplete="organization-title" {...form.text('profile.title')} />
-          <TextInput label="Department" {...form.text('profile.department')} />
+          <Select
+            label={ui.salutation}
+            data={[...salutations]}
+            clearable
+            allowDeselect
+            {...form.select('salutation')}
+          />
+          <TextInput label={ui.firstName} autoComplete="given-name" {...form.text('first_name')} />
+          <TextInput label={ui.middleName} autoComplete="additional-name" {...form.text('middle_name')} />
+          <TextInput label={ui.lastName} autoComplete="family-name" {...form.text('last_name')} />
+          <TextInput label={ui.suffix} autoComplete="honorific-suffix" {...form.text('suffix')} />
+          <TextInput label={ui.company} autoComplete="organization" {...form.text('profile.company')} />
+          <TextInput label={ui.titleRole} autoComplete="organization-title" {...form.text('profile.title')} />
+          <TextInput label={ui.department} {...form.text('profile.department')} />
           <TextInput
-            label="Email"
+            label={ui.email}
             value={user.email}
             disabled
             readOnly
@@ -58,18 +71,18 @@ export function ProfileTab() {
           />
           {phone('profile.mobile_phone', 'Mobile phone')}
           {phone('profile.phone', 'Phone')}
-          <TextInput label="Extension" inputMode="numeric" {...form.text('profile.phone_extension')} />
+          <TextInput label={ui.extension} inputMode="numeric" {...form.text('profile.phone_extension')} />
           {phone('profile.fax', 'Fax')}
-          <TextInput label="Address line 1" autoComplete="address-line1" {...form.text('profile.address_line_1')} />
-          <TextInput label="Address line 2" autoComplete="address-line2" {...form.text('profile.address_line_2')} />
-          <TextInput label="City" autoComplete="address-level2" {...form.text('profile.city')} />
-          <StateSelect label="State/Province" {...form.select('profile.state')} />
-          <TextInput label="Zip/Postal code" autoComplete="postal-code" {...form.text('profile.zip')} />
-          <TextInput label="Country" autoComplete="country-name" {...form.text('profile.country')} />
+          <TextInput label={ui.addressLine1} autoComplete="address-line1" {...form.text('profile.address_line_1')} />
+          <TextInput label={ui.addressLine2} autoComplete="address-line2" {...form.text('profile.address_line_2')} />
+          <TextInput label={ui.city} autoComplete="address-level2" {...form.text('profile.city')} />
+          <StateSelect label={ui.stateProvince} {...form.select('profile.state')} />
+          <TextInput label={ui.zipPostalCode} autoComplete="postal-code" {...form.text('profile.zip')} />
+          <TextInput label={ui.country} autoComplete="country-name" {...form.text('profile.country')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
-            Update personal info
+            {ui.updatePersonalInfo}
           </Button>
         </Group>
       </Stack>

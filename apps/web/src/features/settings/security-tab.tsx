@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type Factor, messages } from '@portal/domain';
+import { type Factor, messages, settingsScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Spinner } from '../../components/spinner';
@@ -14,7 +14,7 @@ import { factorsKey, factorsQuery, regenerateRecoveryCodes, removeFactor } from 
 
 const m = messages.twoFactor;
 
-/** Settings → Security (issue 12 §1): the person's second factors and recovery codes. */
+/** Settings → Security: the person's second factors and recovery codes. */
 export function SecurityTab() {
   usePageTitle('Settings: Security');
   const queryClient = useQueryClient();
@@ -47,7 +47,7 @@ export function SecurityTab() {
     },
   });
 
-  if (isPending || !data) return <Spinner label="Loading" />;
+  if (isPending || !data) return <Spinner label={ui.loading} />;
   const hasTotp = data.factors.some((f) => f.kind === 'totp');
 
   return (
@@ -75,7 +75,7 @@ export function SecurityTab() {
                     <Table.Th visibleFrom="sm">{m.added}</Table.Th>
                     <Table.Th visibleFrom="sm">{m.lastUsed}</Table.Th>
                     <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
+                      <VisuallyHidden>{ui.actions}</VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { messages, type Session } from '@portal/domain';
+import { messages, type Session, settingsScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -11,7 +11,7 @@ import { endOtherSessions, endSession, listSessions, sessionsKey } from './sessi
 const m = messages.sessions;
 
 /**
- * Settings → Sessions (issue 12 §4): where the person is signed in, and ending any other session (a
+ * Settings → Sessions: where the person is signed in, and ending any other session (a
  * lost phone, a shared computer). This session is marked and not offered: Log Out ends it.
  */
 export function SessionsTab() {
@@ -55,7 +55,7 @@ export function SessionsTab() {
               <Table.Th visibleFrom="sm">{m.signedIn}</Table.Th>
               <Table.Th>{m.lastUsed}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{ui.actions}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -114,7 +114,7 @@ export function SessionsTab() {
         title={m.endOthers}
         question={m.endOthersConfirm}
         confirmLabel={m.endOthers}
-        dismissLabel="Cancel"
+        dismissLabel={ui.cancel}
         color="red"
         loading={endOthers.isPending}
         onCancel={() => setConfirmOthers(false)}

@@ -1,7 +1,8 @@
 import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { messages } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { confirmTotp, startTotp } from './two-factor-api';
@@ -15,13 +16,15 @@ const QrCode = lazy(() => import('./qr-code'));
  * confirms it; `onConfirmed` receives the recovery codes the server made with it.
  */
 export function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
-  const [code, setCode] = useState('');
+  // A sign-in form, like the sign-in page's (see its comment); the button waits for a code.
+  const form = useForm({ mode: 'controlled', initialValues: { code: '' } });
+  const code = form.values.code;
   const start = useMutation({ mutationFn: startTotp });
   const confirm = useMutation({
     mutationFn: confirmTotp,
     meta: { inlineFields: ['code'] },
     onSuccess: ({ recovery_codes }) => {
-      setCode('');
+      form.reset();
       onConfirmed(recovery_codes);
     },
   });
@@ -52,13 +55,7 @@ export function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => v
           {secret.replace(/(.{4})/g, '$1 ').trim()}
         </Code>
       </div>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          confirm.mutate(code.trim());
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit((values) => confirm.mutate(values.code.trim()))}>
         <Group align="flex-end" gap="sm">
           <TextInput
             label={m.confirmCode}
@@ -66,9 +63,8 @@ export function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => v
             inputMode="numeric"
             maxLength={8}
             w={160}
-            value={code}
+            {...form.getInputProps('code')}
             error={codeError}
-            onChange={(event) => setCode(event.currentTarget.value)}
           />
           <Button type="submit" loading={confirm.isPending} disabled={!code.trim()}>
             {m.confirmTotp}

@@ -2,7 +2,7 @@ import type { Factor, FactorList } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api';
 
-/** Two-factor sign-in's calls (issue 12 §1). */
+/** Two-factor sign-in's calls. */
 export const factorsKey = ['auth', 'mfa'] as const;
 export const factorsQuery = queryOptions({
   queryKey: factorsKey,

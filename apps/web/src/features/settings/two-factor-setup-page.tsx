@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Paper, Stack, Title } from '@mantine/core';
-import { messages } from '@portal/domain';
+import { messages, settingsScreenMessages as ui } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { TotpSetup } from './totp-setup';
 const m = messages.twoFactor;
 
 /**
- * Issue 12 §1: right after sign-in, a person whose firm requires a second factor they lack sets one
+ * Right after sign-in, a person whose firm requires a second factor they lack sets one
  * up here; every other call answers 403 until then. Then on to where they were going.
  */
 export function TwoFactorSetupPage() {
@@ -53,7 +53,7 @@ export function TwoFactorSetupPage() {
             <Divider />
             <div>
               <Button component={Link} to="/account/logout" variant="subtle">
-                Log out
+                {ui.logOut}
               </Button>
             </div>
           </>

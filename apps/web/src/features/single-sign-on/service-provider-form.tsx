@@ -5,6 +5,7 @@ import {
   type ServiceProvider,
   SSO_ATTRIBUTES,
   serviceProviderUpdateBody,
+  singleSignOnScreenMessages as ui,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -66,7 +67,7 @@ export function ServiceProviderForm({
           description={m.acsUrlDescription}
           required
           type="url"
-          placeholder="https://"
+          placeholder={ui.urlPlaceholder}
           {...form.text('acs_url')}
         />
         <Textarea
@@ -100,7 +101,7 @@ export function ServiceProviderForm({
         <TextInput
           label={m.relayStateLabel}
           description={m.relayStateDescription}
-          placeholder="https://"
+          placeholder={ui.urlPlaceholder}
           {...form.text('relay_state')}
         />
         <Switch label={m.isActiveLabel} description={m.isActiveDescription} {...form.checkbox('is_active')} />

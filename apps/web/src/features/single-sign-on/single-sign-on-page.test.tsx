@@ -1,4 +1,4 @@
-import { messages, type ServiceProvider, type User } from '@portal/domain';
+import { messages, ProfileType, type ServiceProvider, type User } from '@portal/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,10 @@ import { ServiceProviderForm } from './service-provider-form';
 import { SingleSignOnPage } from './single-sign-on-page';
 
 const m = messages.sso;
-const admin = { ...testUser({}, { id: 3 }), profile: { ...testUser().profile, profile_type: 1 } } as User;
+const admin = {
+  ...testUser({}, { id: 3 }),
+  profile: { ...testUser().profile, profile_type: ProfileType.Administrator },
+} as User;
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUJ0c=\n-----END CERTIFICATE-----';
 const orion: ServiceProvider = {
   id: 1,

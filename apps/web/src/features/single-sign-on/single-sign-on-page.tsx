@@ -1,6 +1,11 @@
 import { Anchor, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { serviceProviderListQuery as listParams, messages, type ServiceProvider } from '@portal/domain';
+import {
+  serviceProviderListQuery as listParams,
+  messages,
+  type ServiceProvider,
+  singleSignOnScreenMessages as ui,
+} from '@portal/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -92,7 +97,7 @@ export function SingleSignOnPage() {
             columns={COLUMNS}
             rowKey={(sp) => sp.id}
             rowLabel={(sp) => sp.label}
-            search={{ label: 'Search service providers', placeholder: 'Search by name, key or address' }}
+            search={{ label: ui.searchServiceProviders, placeholder: ui.searchByNameKeyOr }}
             emptyText={m.empty}
             actions={actions}
             minWidth={720}
@@ -105,7 +110,7 @@ export function SingleSignOnPage() {
         fullScreen={phone}
         size="lg"
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.row ? m.editTitle : m.addTitle}
       >
         {editing && firm !== null && (
@@ -122,7 +127,7 @@ export function SingleSignOnPage() {
         opened={removing !== null}
         title={m.removeTitle}
         question={removing ? m.deleteQuestion(removing.label) : ''}
-        confirmLabel="Remove"
+        confirmLabel={ui.remove}
         dismissLabel={messages.lists.cancel}
         color="red"
         loading={remove.isPending}

@@ -1,5 +1,11 @@
 import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { type Employee, type EmployeeBody, employeeBody, messages } from '@portal/domain';
+import {
+  type Employee,
+  type EmployeeBody,
+  employeeBody,
+  messages,
+  staffDirectoryScreenMessages as ui,
+} from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormActions } from '../../components/form-actions';
 import { StateSelect } from '../../components/state-select';
@@ -35,7 +41,7 @@ interface MemberFormProps {
 }
 
 /**
- * The staff member modal's content (spec 001 §2): the directory's fields, read-only or for a manager to
+ * The staff member modal's content: the directory's fields, read-only or for a manager to
  * edit. The name and email are the account's and are shown, never edited, here.
  */
 export function MemberForm({ mode, member, onEdit, onDone }: MemberFormProps) {
@@ -57,37 +63,37 @@ export function MemberForm({ mode, member, onEdit, onDone }: MemberFormProps) {
     <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" readOnly value={member.FullName__c} />
-          <TextInput label="Email" readOnly value={member.WorkEmail__c} />
-          <TextInput label="Company" readOnly value={member.FirmId__r.Name ?? ''} />
-          <TextInput label="Role" readOnly value={member.Role__c ?? ''} />
-          <TextInput label="Preferred name" readOnly={readOnly} {...form.text('PreferredName__c')} />
-          <TextInput label="Title" readOnly={readOnly} {...form.text('Title__c')} />
-          <TextInput label="Work phone" type="tel" readOnly={readOnly} {...form.text('WorkPhone__c')} />
-          <TextInput label="Mobile phone" type="tel" readOnly={readOnly} {...form.text('Mobile_Phone__c')} />
+          <TextInput label={ui.name} readOnly value={member.FullName__c} />
+          <TextInput label={ui.email} readOnly value={member.WorkEmail__c} />
+          <TextInput label={ui.company} readOnly value={member.FirmId__r.Name ?? ''} />
+          <TextInput label={ui.role} readOnly value={member.Role__c ?? ''} />
+          <TextInput label={ui.preferredName} readOnly={readOnly} {...form.text('PreferredName__c')} />
+          <TextInput label={ui.title} readOnly={readOnly} {...form.text('Title__c')} />
+          <TextInput label={ui.workPhone} type="tel" readOnly={readOnly} {...form.text('WorkPhone__c')} />
+          <TextInput label={ui.mobilePhone} type="tel" readOnly={readOnly} {...form.text('Mobile_Phone__c')} />
         </SimpleGrid>
-        <Textarea label="Bio" rows={4} readOnly={readOnly} {...form.text('Bio__c')} />
+        <Textarea label={ui.bio} rows={4} readOnly={readOnly} {...form.text('Bio__c')} />
 
         <Title order={2} size="h4">
-          Work address
+          {ui.workAddress}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Work address line 1" readOnly={readOnly} {...form.text('WorkAddressLine1__c')} />
-          <TextInput label="Work address line 2" readOnly={readOnly} {...form.text('WorkAddressLine2__c')} />
-          <TextInput label="Work city" readOnly={readOnly} {...form.text('WorkCity__c')} />
-          <StateSelect label="Work state" readOnly={readOnly} {...form.select('WorkState__c')} />
-          <TextInput label="Work zip/postal code" readOnly={readOnly} {...form.text('WorkPostalCode__c')} />
+          <TextInput label={ui.workAddressLine1} readOnly={readOnly} {...form.text('WorkAddressLine1__c')} />
+          <TextInput label={ui.workAddressLine2} readOnly={readOnly} {...form.text('WorkAddressLine2__c')} />
+          <TextInput label={ui.workCity} readOnly={readOnly} {...form.text('WorkCity__c')} />
+          <StateSelect label={ui.workState} readOnly={readOnly} {...form.select('WorkState__c')} />
+          <TextInput label={ui.workZipPostalCode} readOnly={readOnly} {...form.text('WorkPostalCode__c')} />
         </SimpleGrid>
 
         <Title order={2} size="h4">
-          Home address
+          {ui.homeAddress}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Home address line 1" readOnly={readOnly} {...form.text('HomeAddressLine1__c')} />
-          <TextInput label="Home address line 2" readOnly={readOnly} {...form.text('HomeAddressLine2__c')} />
-          <TextInput label="Home city" readOnly={readOnly} {...form.text('HomeCity__c')} />
-          <StateSelect label="Home state" readOnly={readOnly} {...form.select('HomeState__c')} />
-          <TextInput label="Home zip/postal code" readOnly={readOnly} {...form.text('HomePostalCode__c')} />
+          <TextInput label={ui.homeAddressLine1} readOnly={readOnly} {...form.text('HomeAddressLine1__c')} />
+          <TextInput label={ui.homeAddressLine2} readOnly={readOnly} {...form.text('HomeAddressLine2__c')} />
+          <TextInput label={ui.homeCity} readOnly={readOnly} {...form.text('HomeCity__c')} />
+          <StateSelect label={ui.homeState} readOnly={readOnly} {...form.select('HomeState__c')} />
+          <TextInput label={ui.homeZipPostalCode} readOnly={readOnly} {...form.text('HomePostalCode__c')} />
         </SimpleGrid>
 
         <FormActions readOnly={readOnly} saving={mutation.isPending} onDone={onDone} onEdit={onEdit} />

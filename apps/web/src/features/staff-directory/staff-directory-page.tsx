@@ -7,6 +7,7 @@ import {
   employeeListQuery as employeeListParams,
   isSuperAdmin,
   messages,
+  staffDirectoryScreenMessages as ui,
 } from '@portal/domain';
 import { IconEye, IconPencil, IconUserMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,17 +26,17 @@ const m = messages.employees;
 const ALL = 'all';
 
 const COLUMNS: DataTableColumn<Employee>[] = [
-  { label: 'Member', sortKey: 'Name', render: directoryName },
-  { label: 'Company', visibleFrom: 'sm', render: (e) => e.FirmId__r.Name },
-  { label: 'Phone', visibleFrom: 'md', render: (e) => e.WorkPhone__c },
-  { label: 'Mobile', visibleFrom: 'md', render: (e) => e.Mobile_Phone__c },
-  { label: 'Email', visibleFrom: 'xs', render: (e) => e.WorkEmail__c },
+  { label: ui.member, sortKey: 'Name', render: directoryName },
+  { label: ui.company, visibleFrom: 'sm', render: (e) => e.FirmId__r.Name },
+  { label: ui.phone, visibleFrom: 'md', render: (e) => e.WorkPhone__c },
+  { label: ui.mobile, visibleFrom: 'md', render: (e) => e.Mobile_Phone__c },
+  { label: ui.email, visibleFrom: 'xs', render: (e) => e.WorkEmail__c },
 ];
 
 type Open = { mode: MemberFormMode; member: Employee } | null;
 
 /**
- * The Staff Directory of spec 001 §2: the firm's staff, searched by the server; the row menu (view,
+ * The Staff Directory: the firm's staff, searched by the server; the row menu (view,
  * edit, remove) only for managers. A super admin sees every firm and may narrow to one.
  */
 export function StaffDirectoryPage() {
@@ -70,38 +71,38 @@ export function StaffDirectoryPage() {
   const actions: RowAction<Employee>[] = manager
     ? [
         {
-          label: 'View member',
+          label: ui.viewMember,
           icon: IconEye,
           placement: 'menu',
           onClick: (member) => setOpen({ mode: 'view', member }),
         },
         {
-          label: 'Edit member',
+          label: ui.editMember,
           icon: IconPencil,
           placement: 'menu',
           onClick: (member) => setOpen({ mode: 'edit', member }),
         },
-        { label: 'Remove', icon: IconUserMinus, placement: 'menu', color: 'red', onClick: setRemoving },
+        { label: ui.remove, icon: IconUserMinus, placement: 'menu', color: 'red', onClick: setRemoving },
       ]
     : [];
 
   return (
     <Stack gap="md">
-      <Title order={1}>Staff Directory</Title>
+      <Title order={1}>{ui.staffDirectory}</Title>
 
       <DataTable
-        label="Staff Directory"
+        label={ui.staffDirectory}
         state={table}
         query={list}
         columns={COLUMNS}
         rowKey={(e) => e.Id}
         rowLabel={directoryName}
-        search={{ label: 'Search staff', placeholder: m.searchPlaceholder }}
+        search={{ label: ui.searchStaff, placeholder: m.searchPlaceholder }}
         filters={
           superAdmin ? (
             <Select
-              aria-label="Firm"
-              data={[{ value: ALL, label: 'All firms' }, ...(firms.data ?? [])]}
+              aria-label={ui.firm}
+              data={[{ value: ALL, label: ui.allFirms }, ...(firms.data ?? [])]}
               value={firm}
               onChange={(value) => table.setFilter('firm', value ?? ALL)}
               allowDeselect={false}
@@ -119,7 +120,7 @@ export function StaffDirectoryPage() {
         opened={open !== null}
         fullScreen={phone}
         onClose={() => setOpen(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={open ? (open.mode === 'edit' ? m.editTitle : directoryName(open.member)) : ''}
         size="lg"
       >
@@ -138,8 +139,8 @@ export function StaffDirectoryPage() {
         opened={removing !== null}
         title={m.removeTitle}
         question={removing ? m.removeConfirm(directoryName(removing)) : ''}
-        confirmLabel="Remove"
-        dismissLabel="Cancel"
+        confirmLabel={ui.remove}
+        dismissLabel={ui.cancel}
         color="red"
         loading={remove.isPending}
         onCancel={() => setRemoving(null)}

@@ -35,7 +35,7 @@ const valuesOf = (c: SupportTicket | null, category: string | null) => ({
 interface CaseFormProps {
   /** The stored case, or null for 'New Case'. */
   stored: SupportTicket | null;
-  /** Handlers set the status; for anyone else it shows, disabled (spec 001 §4). */
+  /** Handlers set the status; for anyone else it shows, disabled. */
   handler: boolean;
   /** A new case's category (Prayer Requests presets Prayer Request). */
   presetCategory: string | null;
@@ -43,7 +43,7 @@ interface CaseFormProps {
   onSaved: () => void;
 }
 
-/** The case's fields (spec 001 §3, §9): subject and category required, the option lists, the status for handlers. */
+/** The case's fields: subject and category required, the option lists, the status for handlers. */
 export function CaseForm({ stored, handler, presetCategory, onCancel, onSaved }: CaseFormProps) {
   const queryClient = useQueryClient();
   const form = useSchemaForm(stored ? supportTicketBody : newSupportTicketBody, valuesOf(stored, presetCategory));

@@ -1,6 +1,6 @@
 import { Center, Divider, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { messages, type SupportTicket } from '@portal/domain';
+import { messages, type SupportTicket, supportScreenMessages as ui } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Spinner } from '../../components/spinner';
@@ -22,7 +22,7 @@ interface CaseModalProps {
   onClose: () => void;
 }
 
-/** Spec 001 §2: 'New' opens a modal titled 'New Case'; otherwise the case's subject is the title. */
+/** 'New' opens a modal titled 'New Case'; otherwise the case's subject is the title. */
 export function CaseModal({ open, handler, presetCategory, onClose }: CaseModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const id = typeof open === 'number' ? open : null;
@@ -42,7 +42,7 @@ export function CaseModal({ open, handler, presetCategory, onClose }: CaseModalP
       onClose={onClose}
       fullScreen={phone}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': ui.close }}
       title={<span className={classes.subject}>{title}</span>}
     >
       {open === 'new' && (

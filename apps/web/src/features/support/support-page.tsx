@@ -6,6 +6,7 @@ import {
   PRAYER_REQUEST,
   type SupportTicketListItem,
   supportTicketListQuery,
+  supportScreenMessages as ui,
 } from '@portal/domain';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,7 +32,7 @@ const caseIdOf = (value: string | null) => {
   return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
-/** Spec 001 §2's columns, dates as MM/DD/YYYY hh:mm A on the portal's clock. */
+/** The list's columns, dates as MM/DD/YYYY hh:mm A on the portal's clock. */
 const COLUMNS: DataTableColumn<SupportTicketListItem>[] = [
   { label: c.CaseNumber, sortKey: 'CaseNumber', nowrap: true, render: (r) => r.CaseNumber },
   { label: c.Subject, sortKey: 'Subject', render: (r) => <span className={classes.subject}>{r.Subject}</span> },
@@ -69,7 +70,7 @@ interface SupportScreen {
 }
 
 /**
- * Cases (support tickets), spec 001 §2: a staff member's own cases, or the firm's for its handlers;
+ * Cases (support tickets): a staff member's own cases, or the firm's for its handlers;
  * search, status filter, server paging and sorting; 'New' and each row open the case's modal, with its
  * conversation.
  */
@@ -110,7 +111,7 @@ function SupportPage({ title, category }: SupportScreen) {
   }, [setOpened]);
 
   const actions: RowAction<SupportTicketListItem>[] = [
-    { label: 'View', icon: IconEye, placement: 'inline', onClick: (r) => setOpened(r.Id) },
+    { label: ui.view, icon: IconEye, placement: 'inline', onClick: (r) => setOpened(r.Id) },
   ];
   const filters = (
     <Select

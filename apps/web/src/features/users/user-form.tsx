@@ -16,10 +16,12 @@ import {
   custodianLinks,
   messages,
   personalProfileFields,
+  personListName,
   salutations,
   type User,
   type UserFormField,
   type UserWriteBody,
+  usersScreenMessages as ui,
   userFieldsFor,
   userWriteBody,
 } from '@portal/domain';
@@ -45,23 +47,23 @@ import {
   usersKey,
 } from './users-api';
 
-/** A privilege or custodian flag; its form path is the permission that guards it (spec 000 §6). */
+/** A privilege or custodian flag; its form path is the permission that guards it. */
 interface Flag {
   field: UserFormField;
   label: string;
 }
 
-// The spec's names for the privilege flags (spec 000 §6).
+// The spec's names for the privilege flags.
 const ROLE_FLAGS: Flag[] = [
-  { field: 'is_admin', label: 'System Administrator' },
-  { field: 'profile.is_cco', label: 'CCO' },
-  { field: 'profile.is_super_admin', label: 'Super System Administrator' },
-  { field: 'profile.is_super_cco', label: 'Super CCO' },
-  { field: 'profile.is_manager', label: 'Manager' },
-  { field: 'profile.is_investments_user', label: 'Investments User' },
-  // Issue 11 §1: how an administrator names the firm's support handlers.
+  { field: 'is_admin', label: ui.systemAdministrator },
+  { field: 'profile.is_cco', label: ui.cco },
+  { field: 'profile.is_super_admin', label: ui.superSystemAdministrator },
+  { field: 'profile.is_super_cco', label: ui.superCco },
+  { field: 'profile.is_manager', label: ui.manager },
+  { field: 'profile.is_investments_user', label: ui.investmentsUser },
+  // How an administrator names the firm's support handlers.
   { field: 'profile.is_support_handler', label: messages.support.handlerFlag },
-  { field: 'profile.is_exhibit_b_investor_profile_form_user', label: 'Exhibit B Investor Profile Form User' },
+  { field: 'profile.is_exhibit_b_investor_profile_form_user', label: ui.exhibitBInvestorProfileForm },
 ];
 
 // Custodian names come from the same configuration as the clients' Account Management links.
@@ -70,7 +72,7 @@ const CUSTODIAN_FLAGS: Flag[] = (Object.keys(custodianLinks) as (keyof typeof cu
   label: custodianLinks[name].label,
 }));
 
-const ACTIVE_FLAG: Flag = { field: 'is_active', label: 'Active' };
+const ACTIVE_FLAG: Flag = { field: 'is_active', label: ui.active };
 
 const GUARDED: UserFormField[] = [
   ...[ACTIVE_FLAG, ...ROLE_FLAGS, ...CUSTODIAN_FLAGS].map((flag) => flag.field),
@@ -81,7 +83,7 @@ const GUARDED: UserFormField[] = [
 
 const profileWriteBody = userWriteBody.shape.profile.unwrap();
 
-/** The wire schema, with the choices this person makes required (spec 000 §5) and the email asked for first. */
+/** The wire schema, with the choices this person makes required and the email asked for first. */
 function schemaFor(fields: ReadonlySet<UserFormField>) {
   const { profile_type, _firm } = profileWriteBody.shape;
   return userWriteBody.extend({
@@ -160,7 +162,7 @@ export function EditUserForm({ userId, ...props }: Omit<UserFormProps, 'user' | 
   return <UserForm {...props} user={user.data} defaultFirm={null} />;
 }
 
-/** The new/edit user form of spec 000 §2, showing only the fields this person may set (spec 000 §6). */
+/** The new/edit user form, showing only the fields this person may set. */
 export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
   const fields = useMemo(() => userFieldsFor(actor), [actor]);
   const queryClient = useQueryClient();
@@ -170,7 +172,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
 
   const schema = useMemo(() => schemaFor(fields), [fields]);
   const form = useSchemaForm(schema, valuesOf(user, defaultFirm));
-  // Spec 000 §4: on by default for create, off for edit. Not part of the body: it is a query parameter.
+  // On by default for create, off for edit. Not part of the body: it is a query parameter.
   const [notify, setNotify] = useState(user === null);
 
   // The advisors are of the user's firm: the chosen one for a super admin, else the stored or own firm.
@@ -199,7 +201,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     },
     onError: (error) => {
       form.setServerErrors(error);
-      // Spec 000 §8: a 409 (the email is taken) is shown as an error toast, besides the field.
+      // A 409 (the email is taken) is shown as an error toast, besides the field.
       if (isApiError(error) && error.status === 409) notifyError(error.detail);
     },
   });
@@ -212,7 +214,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     },
   });
 
-  // Spec 000 §2: the firm's advisors load before the form is shown.
+  // The firm's advisors load before the form is shown.
   if (showAdvisor && firmId !== null && advisors.isPending && !form.isTouched()) {
     return (
       <Center py="xl">
@@ -223,7 +225,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
 
   const advisorOptions = (advisors.data?.results ?? []).map((advisor) => ({
     value: String(advisor.id),
-    label: [advisor.last_name, advisor.first_name].filter(Boolean).join(', ') || advisor.email,
+    label: personListName(advisor),
   }));
   // An advisor stored before they left the active list must still show rather than look empty.
   const storedAdvisor = form.values.advisor;
@@ -246,13 +248,13 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label="Salutation" data={[...salutations]} clearable {...form.select('salutation')} />
-          <TextInput label="First name" autoComplete="off" {...form.text('first_name')} />
-          <TextInput label="Middle name" autoComplete="off" {...form.text('middle_name')} />
-          <TextInput label="Last name" required autoComplete="off" {...form.text('last_name')} />
-          <TextInput label="Suffix" autoComplete="off" {...form.text('suffix')} />
+          <Select label={ui.salutation} data={[...salutations]} clearable {...form.select('salutation')} />
+          <TextInput label={ui.firstName} autoComplete="off" {...form.text('first_name')} />
+          <TextInput label={ui.middleName} autoComplete="off" {...form.text('middle_name')} />
+          <TextInput label={ui.lastName} required autoComplete="off" {...form.text('last_name')} />
+          <TextInput label={ui.suffix} autoComplete="off" {...form.text('suffix')} />
           <TextInput
-            label="Email"
+            label={ui.email}
             required
             type="email"
             autoComplete="off"
@@ -270,7 +272,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           />
           {showProfileType && (
             <Select
-              label="Profile type"
+              label={ui.profileType}
               required
               data={profileTypes.data ?? []}
               {...form.select('profile.profile_type')}
@@ -278,7 +280,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           )}
           {showFirm && (
             <Select
-              label="Firm"
+              label={ui.firm}
               required
               searchable
               nothingFoundMessage={messages.firms.noMatchingFirm}
@@ -293,7 +295,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           )}
           {showAdvisor && (
             <Select
-              label="Advisor"
+              label={ui.advisor}
               clearable
               searchable
               nothingFoundMessage={messages.users.noMatchingAdvisor}
@@ -305,7 +307,7 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
         </SimpleGrid>
 
         {(roleFlags.length > 0 || showActive) && (
-          <Fieldset legend="Roles and access">
+          <Fieldset legend={ui.rolesAndAccess}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {showActive && checkbox(ACTIVE_FLAG)}
               {roleFlags.map(checkbox)}
@@ -313,48 +315,48 @@ export function UserForm({ actor, user, defaultFirm, onDone }: UserFormProps) {
           </Fieldset>
         )}
         {custodianFlags.length > 0 && (
-          <Fieldset legend="Custodians">
+          <Fieldset legend={ui.custodians}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {custodianFlags.map(checkbox)}
             </SimpleGrid>
           </Fieldset>
         )}
 
-        <Fieldset legend="Contact and address">
+        <Fieldset legend={ui.contactAndAddress}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Company" {...form.text('profile.company')} />
-            <TextInput label="Title/Role" {...form.text('profile.title')} />
-            <TextInput label="Department" {...form.text('profile.department')} />
+            <TextInput label={ui.company} {...form.text('profile.company')} />
+            <TextInput label={ui.titleRole} {...form.text('profile.title')} />
+            <TextInput label={ui.department} {...form.text('profile.department')} />
             <TextInput
-              label="Mobile phone"
+              label={ui.mobilePhone}
               type="tel"
-              placeholder="(xxx) xxx-xxxx"
+              placeholder={ui.phonePlaceholder}
               {...form.text('profile.mobile_phone')}
             />
-            <TextInput label="Phone" type="tel" placeholder="(xxx) xxx-xxxx" {...form.text('profile.phone')} />
-            <TextInput label="Extension" inputMode="numeric" {...form.text('profile.phone_extension')} />
-            <TextInput label="Fax" type="tel" placeholder="(xxx) xxx-xxxx" {...form.text('profile.fax')} />
-            <TextInput label="Address line 1" {...form.text('profile.address_line_1')} />
-            <TextInput label="Address line 2" {...form.text('profile.address_line_2')} />
-            <TextInput label="City" {...form.text('profile.city')} />
-            <StateSelect label="State/Province" {...form.select('profile.state')} />
-            <TextInput label="Zip/Postal code" {...form.text('profile.zip')} />
-            <TextInput label="Country" {...form.text('profile.country')} />
+            <TextInput label={ui.phone} type="tel" placeholder={ui.phonePlaceholder} {...form.text('profile.phone')} />
+            <TextInput label={ui.extension} inputMode="numeric" {...form.text('profile.phone_extension')} />
+            <TextInput label={ui.fax} type="tel" placeholder={ui.phonePlaceholder} {...form.text('profile.fax')} />
+            <TextInput label={ui.addressLine1} {...form.text('profile.address_line_1')} />
+            <TextInput label={ui.addressLine2} {...form.text('profile.address_line_2')} />
+            <TextInput label={ui.city} {...form.text('profile.city')} />
+            <StateSelect label={ui.stateProvince} {...form.select('profile.state')} />
+            <TextInput label={ui.zipPostalCode} {...form.text('profile.zip')} />
+            <TextInput label={ui.country} {...form.text('profile.country')} />
           </SimpleGrid>
         </Fieldset>
 
         <Checkbox
-          label="Generate new password and notify user immediately"
+          label={ui.generateNewPasswordAndNotify}
           checked={notify}
           onChange={(event) => setNotify(event.currentTarget.checked)}
         />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {ui.cancel}
           </Button>
           <Button type="submit" loading={mutation.isPending}>
-            Save
+            {ui.save}
           </Button>
         </Group>
       </Stack>

@@ -20,7 +20,7 @@ export const userQuery = (id: number) =>
     gcTime: 0,
   });
 
-/** Spec 000 §2: the modal loads the firm's (active) advisors first. */
+/** The modal loads the firm's (active) advisors first. */
 export const firmAdvisorsQuery = (firmId: number | null) =>
   queryOptions({
     queryKey: [...usersKey, 'advisors', firmId],
@@ -61,7 +61,7 @@ export const cancelEmailChange = (userId: number) => api.post<User>(`/api/users/
 /** Withdraws the invitation of a never-activated account: its mailed activation link stops working. */
 export const cancelInvitation = (userId: number) => api.post<User>(`/api/users/${userId}/cancel_invitation/`);
 
-/** Issue 12 §1: removes the user's second factors (a lost phone); they are mailed and signed out. */
+/** Removes the user's second factors (a lost phone); they are mailed and signed out. */
 export const resetTwoFactor = (userId: number) => api.post<{ detail: string }>(`/api/users/${userId}/mfa_reset/`);
 
 export const endUserSessions = (userId: number) => api.post<EndedSessions>(`/api/users/${userId}/end_sessions/`);

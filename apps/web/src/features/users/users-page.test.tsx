@@ -1,4 +1,4 @@
-import { messages, type User, type UserListItem } from '@portal/domain';
+import { messages, ProfileType, type User, type UserListItem } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { UsersPage } from './users-page';
 
 const { shown: notified } = recordToasts();
 
-const profile = { _firm: 1, profile_type: 3, is_super_admin: false, is_super_cco: false };
+const profile = { _firm: 1, profile_type: ProfileType.StandardUser, is_super_admin: false, is_super_cco: false };
 /** A row of the list: only what the list shows and its row actions read. */
 const person = (id: number, last: string, extra: Partial<UserListItem> = {}): UserListItem => ({
   id,
@@ -67,7 +67,9 @@ const recordOf = (row: UserListItem, extra: Partial<User['profile']> = {}): User
     ...extra,
   },
 });
-const admin = recordOf(person(1, 'Admin', { is_active: true, profile: { ...profile, profile_type: 1 } }));
+const admin = recordOf(
+  person(1, 'Admin', { is_active: true, profile: { ...profile, profile_type: ProfileType.Administrator } }),
+);
 
 let invited: UserListItem;
 let calls: { method: string; url: string; body?: unknown }[];

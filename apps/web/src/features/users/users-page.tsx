@@ -8,7 +8,10 @@ import {
   canResetTwoFactor,
   isSuperAdmin,
   messages,
+  personListName,
+  personName,
   type UserListItem,
+  usersScreenMessages as ui,
   userOrderings,
   userStatuses,
 } from '@portal/domain';
@@ -52,17 +55,17 @@ const loadUserForm = () => import('./user-form');
 const UserForm = lazy(async () => ({ default: (await loadUserForm()).UserForm }));
 const EditUserForm = lazy(async () => ({ default: (await loadUserForm()).EditUserForm }));
 
-/** "Last, First" as the User column shows it (spec 000 §2). */
-const listName = (user: UserListItem) => [user.last_name, user.first_name].filter(Boolean).join(', ') || user.email;
+/** "Last, First" as the User column shows it. */
+const listName = (user: UserListItem) => personListName(user);
 /** The modal's title for an existing user: their name. */
-const fullName = (user: UserListItem) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+const fullName = (user: UserListItem) => personName(user);
 
 const COLUMNS: DataTableColumn<UserListItem>[] = [
-  { label: 'User', sortKey: 'last_name', render: listName },
-  { label: 'Email', sortKey: 'email', visibleFrom: 'sm', render: (user) => user.email },
-  { label: 'Profile', sortKey: 'profile_type', visibleFrom: 'xs', render: (user) => user.profile_type_name },
+  { label: ui.user, sortKey: 'last_name', render: listName },
+  { label: ui.email, sortKey: 'email', visibleFrom: 'sm', render: (user) => user.email },
+  { label: ui.profile, sortKey: 'profile_type', visibleFrom: 'xs', render: (user) => user.profile_type_name },
   {
-    label: 'Active',
+    label: ui.active,
     sortKey: 'is_active',
     visibleFrom: 'xs',
     render: (user) => (
@@ -84,7 +87,7 @@ const COLUMNS: DataTableColumn<UserListItem>[] = [
     ),
   },
   {
-    label: 'Last Login',
+    label: ui.lastLogin,
     sortKey: 'last_login',
     nowrap: true,
     visibleFrom: 'md',
@@ -107,7 +110,7 @@ function useConfirmedAction(call: (user: UserListItem) => Promise<unknown>, done
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserListItem } | null;
 
-/** The user manager of spec 000 §2: a server-side list with search, filters, sorting and the user modal. */
+/** The user manager: a server-side list with search, filters, sorting and the user modal. */
 export function UsersPage() {
   usePageTitle('Users');
   const actor = useCurrentUser();
@@ -150,7 +153,7 @@ export function UsersPage() {
     messages.twoFactor.resetDone,
     () => setResetting(null),
   );
-  // An administrator signs a person out everywhere (issue 12 §4); the toast says how many sessions ended.
+  // An administrator signs a person out everywhere; the toast says how many sessions ended.
   const [signingOut, setSigningOut] = useState<UserListItem | null>(null);
   const signOut = useMutation({
     mutationFn: (user: UserListItem) => endUserSessions(user.id),
@@ -168,7 +171,7 @@ export function UsersPage() {
 
   const actions: RowAction<UserListItem>[] = [
     {
-      label: 'Edit',
+      label: ui.edit,
       icon: IconPencil,
       placement: 'both',
       visible: (user) => canEditUser(actor, user),
@@ -199,7 +202,7 @@ export function UsersPage() {
       onClick: setSigningOut,
     },
     {
-      label: 'Delete',
+      label: ui.delete,
       icon: IconTrash,
       color: 'red',
       visible: (user) => canDeleteUser(actor, user),
@@ -207,21 +210,21 @@ export function UsersPage() {
     },
   ];
 
-  const firmOptions = [{ value: ALL_FIRMS, label: 'All Firms' }, ...(firms.data ?? [])];
+  const firmOptions = [{ value: ALL_FIRMS, label: ui.allFirms }, ...(firms.data ?? [])];
   const filters = (
     <>
       <SegmentedFilter
-        label="Status"
+        label={ui.status}
         value={table.filters.status}
         onChange={(value) => table.setFilter('status', value)}
         data={[
-          { value: 'all', label: 'All' },
-          { value: 'active', label: 'Active' },
-          { value: 'inactive', label: 'Inactive' },
+          { value: 'all', label: ui.all },
+          { value: 'active', label: ui.active },
+          { value: 'inactive', label: ui.inactive },
         ]}
       />
       <Select
-        aria-label="Firm"
+        aria-label={ui.firm}
         data={firmOptions}
         value={firm}
         onChange={(value) => table.setFilter('firm', value ?? ALL_FIRMS)}
@@ -237,29 +240,29 @@ export function UsersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1}>Users</Title>
+        <Title order={1}>{ui.users}</Title>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onPointerEnter={loadUserForm}
           onFocus={loadUserForm}
           onClick={() => setEditing({ mode: 'create' })}
         >
-          New User
+          {ui.newUser}
         </Button>
       </Group>
 
       <DataTable
-        label="Users"
+        label={ui.users}
         state={table}
         query={list}
         columns={COLUMNS}
         rowKey={(user) => user.id}
         rowLabel={listName}
-        search={{ label: 'Search users', placeholder: 'Enter user name to search list...' }}
+        search={{ label: ui.searchUsers, placeholder: ui.enterUserNameToSearch }}
         filters={filters}
         emptyText={messages.users.empty}
         rowNumbers
-        selection={{ selected, onChange: setSelected, allLabel: 'Select all users on this page' }}
+        selection={{ selected, onChange: setSelected, allLabel: ui.selectAllUsersOnThis }}
         actions={actions}
         minWidth={860}
       />
@@ -268,7 +271,7 @@ export function UsersPage() {
         opened={editing !== null}
         fullScreen={phone}
         onClose={() => setEditing(null)}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': ui.close }}
         title={editing?.mode === 'edit' ? fullName(editing.user) : 'New User'}
         size="xl"
       >
@@ -276,7 +279,7 @@ export function UsersPage() {
           <Suspense
             fallback={
               <Center py="xl">
-                <Spinner label="Loading" />
+                <Spinner label={ui.loading} />
               </Center>
             }
           >
@@ -323,7 +326,7 @@ export function UsersPage() {
         title={messages.twoFactor.resetTitle}
         question={messages.twoFactor.resetIntro(resetting ? fullName(resetting) : '')}
         confirmLabel={messages.twoFactor.resetAction}
-        dismissLabel="Cancel"
+        dismissLabel={ui.cancel}
         color="red"
         loading={resetFactors.isPending}
         onCancel={() => setResetting(null)}
@@ -335,7 +338,7 @@ export function UsersPage() {
         title={messages.sessions.endUserSessions}
         question={messages.sessions.endUserSessionsConfirm(signingOut ? fullName(signingOut) : '')}
         confirmLabel={messages.sessions.endUserSessions}
-        dismissLabel="Cancel"
+        dismissLabel={ui.cancel}
         color="red"
         loading={signOut.isPending}
         onCancel={() => setSigningOut(null)}

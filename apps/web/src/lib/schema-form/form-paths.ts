@@ -3,8 +3,6 @@
  * `children.2.name`. Values are plain JSON-like trees; updates never mutate the tree they are given.
  */
 
-export type PathKey = string | number;
-
 export const toDotPath = (segments: readonly PropertyKey[]): string => segments.map(String).join('.');
 
 const segmentsOf = (path: string): string[] => (path === '' ? [] : path.split('.'));

@@ -1,0 +1,4 @@
+import { screenEntries } from '@portal/domain';
+import { defineScreens } from '../../lib/screens';
+
+export const firmsScreens = defineScreens([{ entry: screenEntries.firms, page: ['firms-page', 'FirmsPage'] }]);

@@ -1,0 +1,3 @@
+import { defineScreens } from '../../lib/screens';
+
+export const homeScreens = defineScreens([{ path: '/', page: ['home-page', 'HomePage'] }]);

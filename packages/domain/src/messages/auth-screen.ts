@@ -1,0 +1,21 @@
+/** What the auth screens show: labels, headings, buttons. */
+export const authScreenMessages = {
+  activateYourAccount: 'Activate your account.',
+  logIn: 'Log In',
+  activateAccount: 'Activate Account',
+  password: 'Password',
+  forgotYourPassword: 'Forgot your password',
+  email: 'Email',
+  sendRecoveryLink: 'Send recovery link',
+  or: 'OR',
+  returnToLogin: 'Return to LogIn',
+  signIn: 'Sign in',
+  logOut: 'Log Out',
+  signingOut: 'Signing out',
+  logBackIn: 'Log back in',
+  passwordResetComplete: 'Password reset complete',
+  logInQuestion: 'Log in?',
+  resetPassword: 'Reset password',
+  requestANewLink: 'Request a new link',
+  savePassword: 'Save Password',
+};

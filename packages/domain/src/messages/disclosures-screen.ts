@@ -1,0 +1,4 @@
+/** What the disclosures screens show: labels, headings, buttons. */
+export const disclosuresScreenMessages = {
+  close: 'Close',
+};

@@ -1,0 +1,4 @@
+/** What the home screens show: labels, headings, buttons. */
+export const homeScreenMessages = {
+  welcome: 'Welcome,',
+};

@@ -1,0 +1,5 @@
+/** What the support screens show: labels, headings, buttons. */
+export const supportScreenMessages = {
+  close: 'Close',
+  view: 'View',
+};
