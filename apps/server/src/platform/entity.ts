@@ -65,8 +65,15 @@ export interface EntityOptions<T extends FieldTable> {
   sortBy?: Partial<Record<keyof T, SortTerms>>;
 }
 
-/** A group's columns: a Drizzle table, or the columns of a read that joins several (a record and its current version). */
-type Columns = PgTable | Record<string, PgColumn>;
+/**
+ * A group's columns: a Drizzle table, or the columns of a read that joins several (a record and its
+ * current version). A column may be an SQL expression of the read instead (a count, or a name the read
+ * gives in its own SQL: a report's `sql.raw('rank')`): it orders and answers like a column.
+ */
+type Columns = PgTable | Record<string, PgColumn | SQL>;
+
+/** A column's Drizzle type; none for an SQL expression. */
+const columnTypeOf = (column: PgColumn | SQL | undefined) => (is(column, SQL) ? undefined : column?.columnType);
 
 /**
  * An entity's field table bound to its Drizzle tables. Everything the server derives from the table
@@ -82,7 +89,7 @@ export function bindEntity<T extends FieldTable>(
   options: EntityOptions<T> = {},
 ) {
   const sortBy: Partial<Record<keyof T, SortTerms>> = options.sortBy ?? {};
-  const columnsByGroup: Record<string, Record<string, PgColumn>> = Object.fromEntries(
+  const columnsByGroup: Record<string, Record<string, PgColumn | SQL>> = Object.fromEntries(
     Object.entries(tables).map(([g, t]) => [g, is(t, PgTable) ? getTableColumns(t) : t]),
   );
   for (const [wire, field] of Object.entries(fields)) {
@@ -98,7 +105,7 @@ export function bindEntity<T extends FieldTable>(
   const columnValue = (field: Field, value: unknown) => {
     const v = normalize(value, field);
     const column = columnsByGroup[field.group ?? '']?.[field.column];
-    return typeof v === 'string' && column?.columnType === 'PgTimestamp' ? new Date(v) : v;
+    return typeof v === 'string' && columnTypeOf(column) === 'PgTimestamp' ? new Date(v) : v;
   };
   const writable = entries.filter(([, f]) => f.write).map(([wire, f]) => wireKey(wire, f));
   /** Wire keys (`group.wire` inside a group) of the fields the audit trail keeps by name only. */
@@ -182,7 +189,11 @@ export function bindEntity<T extends FieldTable>(
         if (!value) {
           if (wire in computed) throw new Error(`${name}.${wire}: a computed field needs its SQL for wireJson`);
           const column = columnsByGroup[field.group ?? ''][field.column];
-          value = column.columnType.startsWith('PgTimestamp') ? isoInstant(column) : sql`${column}`;
+          value = is(column, SQL)
+            ? column
+            : column.columnType.startsWith('PgTimestamp')
+              ? isoInstant(column)
+              : sql`${column}`;
         }
         const pairs = groups.get(field.group) ?? [];
         pairs.push(sql`${sql.raw(`'${wire}'`)}, ${value}`);
@@ -302,7 +313,9 @@ export function bindEntity<T extends FieldTable>(
     /** The Drizzle column of a wire name, for filters and search. */
     column(wire: keyof T & string): PgColumn {
       const field = fields[wire];
-      return columnsByGroup[field.group ?? ''][field.column];
+      const column = columnsByGroup[field.group ?? ''][field.column];
+      if (is(column, SQL)) throw new Error(`${name}.${wire}: an expression of the read, not a column`);
+      return column;
     },
   };
 }

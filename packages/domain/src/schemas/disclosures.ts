@@ -3,6 +3,7 @@ import { messages } from '../messages.js';
 import { DELIVERY_STATUSES, DISCLOSURE_KINDS } from '../rules/disclosures.js';
 import { isCalendarDate } from '../rules/fiscal.js';
 import { pageOf, pageQuery, recordId } from './common.js';
+import { defineFields, orderingsOf, readSchema } from './field-table.js';
 
 const m = messages.disclosures;
 
@@ -16,36 +17,39 @@ const wireDate = (required: string) =>
 
 export const disclosureKind = z.enum(DISCLOSURE_KINDS, { error: m.selectKind });
 
-/** A stored version of a firm's Form ADV Part 2A/2B or Form CRS. */
-export const disclosureVersion = z.object({
-  id: z.number().int(),
-  firm: z.number().int(),
-  kind: z.enum(DISCLOSURE_KINDS),
-  title: z.string(),
-  effective_date: z.string(),
-  material_change: z.boolean(),
-  file_name: z.string(),
-  size: z.number().int(),
-  sha256: z.string(),
-  uploaded_by: z.number().int().nullable(),
-  uploaded_by_name: z.string().nullable(),
+/**
+ * A stored version of a firm's Form ADV Part 2A/2B or Form CRS. Its kind, effective date and change
+ * flag come with the upload (in the query string, beside the raw PDF), the rest from the server.
+ */
+export const disclosureVersionFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  firm: { column: 'firmId', read: z.number().int(), set: 'server' },
+  kind: { column: 'kind', read: z.enum(DISCLOSURE_KINDS), set: 'server', sort: true },
+  /** The kind's name as people read it. */
+  title: { column: 'title', read: z.string(), set: 'server' },
+  effective_date: { column: 'effectiveDate', read: z.string(), set: 'server', sort: true },
+  material_change: { column: 'materialChange', read: z.boolean(), set: 'server' },
+  file_name: { column: 'fileName', read: z.string(), set: 'server' },
+  size: { column: 'size', read: z.number().int(), set: 'server' },
+  sha256: { column: 'sha256', read: z.string(), set: 'server' },
+  uploaded_by: { column: 'uploadedById', read: z.number().int().nullable(), set: 'server' },
+  uploaded_by_name: { column: 'uploadedByName', read: z.string().nullable(), set: 'server' },
   /** ISO instant. */
-  uploaded_at: z.string(),
+  uploaded_at: { column: 'uploadedAt', read: z.string(), set: 'server', sort: true },
   /** The path of the PDF (opened inline in a new tab). */
-  file_url: z.string(),
+  file_url: { column: 'fileUrl', read: z.string(), set: 'server' },
   /** How many clients received this version: a delivered version cannot be deleted. */
-  deliveries: z.number().int(),
-  is_current: z.boolean(),
+  deliveries: { column: 'deliveries', read: z.number().int(), set: 'server' },
+  is_current: { column: 'isCurrent', read: z.boolean(), set: 'server' },
 });
+export const disclosureVersion = readSchema(disclosureVersionFields);
 export type DisclosureVersion = z.infer<typeof disclosureVersion>;
 
-export const DISCLOSURE_VERSION_SORTS = ['effective_date', 'uploaded_at', 'kind'];
+export const DISCLOSURE_VERSION_SORTS = orderingsOf(disclosureVersionFields, ['effective_date', 'uploaded_at', 'kind']);
 export const disclosureVersionQuery = pageQuery.extend({
   firm: recordId,
   kind: disclosureKind.optional(),
-  ordering: z
-    .enum(DISCLOSURE_VERSION_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]])
-    .default('-effective_date'),
+  ordering: z.enum(DISCLOSURE_VERSION_SORTS).default('-effective_date'),
 });
 export type DisclosureVersionQuery = z.infer<typeof disclosureVersionQuery>;
 export const disclosureVersionPage = pageOf(disclosureVersion).extend({
@@ -143,31 +147,42 @@ export const deliveryCell = z.object({
 });
 export type DeliveryCell = z.infer<typeof deliveryCell>;
 
-export const disclosureDeliveryRow = z.object({
-  client_id: z.number().int(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string(),
-  firm_id: z.number().int(),
-  firm_name: z.string(),
+/**
+ * One client of the delivery report: who they are, and per document kind what is current, what they
+ * received and when it is due (the cells and the row's status are the domain rule's, per request).
+ */
+export const disclosureDeliveryFields = defineFields({
+  client_id: { column: 'client_id', read: z.number().int(), set: 'server' },
+  first_name: { column: 'first_name', read: z.string().nullable(), set: 'server', sort: true },
+  last_name: { column: 'last_name', read: z.string().nullable(), set: 'server', sort: true },
+  email: { column: 'email', read: z.string(), set: 'server', sort: true },
+  firm_id: { column: 'firm_id', read: z.number().int(), set: 'server' },
+  firm_name: { column: 'firm_name', read: z.string(), set: 'server', sort: true },
   /** The client's advisor, 'Last, First'; null when none is assigned. */
-  advisor_name: z.string().nullable(),
-  agreement_date: z.string().nullable(),
-  status: z.enum(['overdue', 'due', 'received']),
-  adv_2a: deliveryCell,
-  adv_2b: deliveryCell,
-  crs: deliveryCell,
+  advisor_name: { column: 'advisor_name', read: z.string().nullable(), set: 'server' },
+  agreement_date: { column: 'agreement_date', read: z.string().nullable(), set: 'server' },
+  status: { column: 'status', read: z.enum(['overdue', 'due', 'received']), set: 'server', sort: true },
+  adv_2a: { column: 'adv_2a', read: deliveryCell, set: 'server' },
+  adv_2b: { column: 'adv_2b', read: deliveryCell, set: 'server' },
+  crs: { column: 'crs', read: deliveryCell, set: 'server' },
 });
+export const disclosureDeliveryRow = readSchema(disclosureDeliveryFields);
 export type DisclosureDeliveryRow = z.infer<typeof disclosureDeliveryRow>;
 
 export const DISCLOSURE_DELIVERY_STATUS_FILTERS = ['due', 'overdue', 'received'] as const;
-export const DISCLOSURE_DELIVERY_SORTS = ['status', 'last_name', 'first_name', 'email', 'firm_name'];
+export const DISCLOSURE_DELIVERY_SORTS = orderingsOf(disclosureDeliveryFields, [
+  'status',
+  'last_name',
+  'first_name',
+  'email',
+  'firm_name',
+]);
 export const disclosureDeliveryQuery = pageQuery.extend({
   firm: recordId.optional(),
   /** 'due' lists the overdue too (everyone who still owes something). */
   status: z.enum(DISCLOSURE_DELIVERY_STATUS_FILTERS).optional(),
   search: z.string().trim().max(200).optional(),
-  ordering: z.enum(DISCLOSURE_DELIVERY_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('status'),
+  ordering: z.enum(DISCLOSURE_DELIVERY_SORTS).default('status'),
 });
 export type DisclosureDeliveryQuery = z.infer<typeof disclosureDeliveryQuery>;
 /** The CSV export: the report's filters without paging (every matching row). */

@@ -12,8 +12,7 @@ import type { Ctx } from '../../platform/context.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { reportScope, toRow } from './delivery-report.service.js';
-import { titleOf } from './disclosure-versions.service.js';
-import { findClient, findFirmLinks, insertNotices, linkOf, reportRows } from './disclosures.repository.js';
+import { findClient, findFirmLinks, insertNotices, linkOf, reportRows, titleOf } from './disclosures.repository.js';
 
 // Delivering by mail: the clients the report shows due are sent the links to what they have not
 // received, and a notice per document is kept.

@@ -22,8 +22,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { neutraliseFormula } from '../../platform/csv-zip.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { titleOf } from './disclosure-versions.service.js';
-import { findFirmLinks, type ReportRowRaw, reportRows } from './disclosures.repository.js';
+import { deliveryRowEntity, findFirmLinks, type ReportRowRaw, reportRows, titleOf } from './disclosures.repository.js';
 
 // The delivery report: per client and kind, what is current, what they received and when it is due;
 // on the screen and as a CSV.
@@ -96,18 +95,8 @@ export function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
     adv_2b: cellOf(r, 'adv_2b', today),
     crs: cellOf(r, 'crs', today),
   };
-  return {
-    client_id: r.client_id,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    email: r.email,
-    firm_id: r.firm_id,
-    firm_name: r.firm_name,
-    advisor_name: r.advisor_name,
-    agreement_date: r.agreement_date,
-    status: overallStatus(DISCLOSURE_KINDS.map((k) => cells[k].status)),
-    ...cells,
-  };
+  const status = overallStatus(DISCLOSURE_KINDS.map((k) => cells[k].status));
+  return deliveryRowEntity.toWire({ ...r, status, cells }) as DisclosureDeliveryRow;
 }
 
 export async function report(ctx: Ctx, q: DisclosureDeliveryQuery) {

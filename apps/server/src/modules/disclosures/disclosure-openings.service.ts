@@ -19,15 +19,17 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
-import { currentOf, fileUrlOf, titleOf } from './disclosure-versions.service.js';
+import { currentOf } from './disclosure-versions.service.js';
 import {
   deliveriesOfClients,
+  fileUrlOf,
   findClient,
   findFirmLinks,
   findVersion,
   insertDelivery,
   linkOf,
   part2BReceivableSince,
+  titleOf,
   versionsOfFirm,
 } from './disclosures.repository.js';
 

@@ -24,7 +24,9 @@ import {
   insertVersion,
   listVersions as listVersionRows,
   nameOf,
+  titleOf,
   type VersionRow,
+  versionEntity,
   versionInUse,
   versionsOfFirm,
 } from './disclosures.repository.js';
@@ -34,10 +36,10 @@ import {
 
 const m = messages.disclosures;
 
-/** A kind's name as people read it (the mails, the download names, the report's columns). */
-export const titleOf = (kind: DisclosureKind) => m.kinds[kind];
-/** Where a version's PDF is read. */
-export const fileUrlOf = (id: number) => `/api/disclosure_documents/${id}/file/`;
+/** What the trail keeps of an uploaded version, and of a deleted one. */
+const CREATED = ['kind', 'effective_date', 'material_change', 'sha256'];
+const DELETED = ['kind', 'effective_date', 'sha256'];
+
 const asVersion = (v: VersionRow) => ({
   ...v,
   effective_date: v.effectiveDate,
@@ -52,25 +54,8 @@ export function currentOf(versions: VersionRow[], today: string) {
   return byKind;
 }
 
-function toWire(v: VersionRow, deliveries: number, current: boolean): DisclosureVersion {
-  return {
-    id: v.id,
-    firm: v.firmId,
-    kind: v.kind,
-    title: titleOf(v.kind),
-    effective_date: v.effectiveDate,
-    material_change: v.materialChange,
-    file_name: v.fileName,
-    size: v.size,
-    sha256: v.sha256,
-    uploaded_by: v.uploadedById,
-    uploaded_by_name: v.uploadedByName,
-    uploaded_at: v.uploadedAt.toISOString(),
-    file_url: fileUrlOf(v.id),
-    deliveries,
-    is_current: current,
-  };
-}
+const toWire = (v: VersionRow, deliveries: number, isCurrent: boolean) =>
+  versionEntity.toWire({ ...v, deliveries, isCurrent }) as DisclosureVersion;
 
 /** A firm outside the caller's reach is absent (404); inside it, only its administrators manage. */
 async function managedFirm(ctx: Ctx, firmId: number) {
@@ -130,7 +115,7 @@ export async function upload(ctx: Ctx, q: DisclosureUploadQuery, contentType: st
       entity: 'disclosure_document',
       entityId: inserted.id,
       firmId: q.firm,
-      changes: { kind: q.kind, effective_date: q.effective_date, material_change: inserted.materialChange, sha256 },
+      changes: versionEntity.auditRecord(toWire(inserted, 0, false), CREATED),
     });
     return inserted;
   });
@@ -151,7 +136,7 @@ export async function removeVersion(ctx: Ctx, id: number) {
       entity: 'disclosure_document',
       entityId: id,
       firmId: v.firmId,
-      changes: { kind: v.kind, effective_date: v.effectiveDate, sha256: v.sha256 },
+      changes: versionEntity.auditRecord(toWire(v, found.deliveries, false), DELETED),
     });
   });
   // After the commit: a failed delete of the row keeps its file.

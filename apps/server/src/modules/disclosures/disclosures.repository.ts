@@ -2,10 +2,13 @@ import {
   type DisclosureDeliveryExportQuery,
   type DisclosureKind,
   type DisclosureVersionQuery,
+  disclosureDeliveryFields,
+  disclosureVersionFields,
+  messages,
   ProfileType,
   type Scope,
 } from '@portal/domain';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
 import {
@@ -17,6 +20,7 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.js';
+import { bindEntity } from '../../platform/entity.js';
 import { likeContains } from '../../platform/list.js';
 import { personListNameSql, personNameSql } from '../../platform/person-name.js';
 
@@ -50,11 +54,26 @@ export const linkOf = (f: { formAdvUrl: string | null; formCrsUrl: string | null
 // subquery would be the delivery's own id.
 const deliveryCount = sql<number>`(select count(*)::int from ${disclosureDeliveries} where ${disclosureDeliveries.documentId} = ${sql.identifier('disclosure_documents')}.${sql.identifier('id')})`;
 
-const VERSION_ORDER: Record<string, SQL> = {
-  effective_date: sql`${disclosureDocuments.effectiveDate}`,
-  uploaded_at: sql`${disclosureDocuments.uploadedAt}`,
-  kind: sql`${disclosureDocuments.kind}`,
-};
+/** A kind's name as people read it (the mails, the download names, the report's columns). */
+export const titleOf = (kind: DisclosureKind) => messages.disclosures.kinds[kind];
+/** Where a version's PDF is read. */
+export const fileUrlOf = (id: number) => `/api/disclosure_documents/${id}/file/`;
+
+/**
+ * A version as read with its delivery count (`deliveries`); whether it is current is the domain rule's
+ * over the firm's versions, given by the caller as `isCurrent`. Its sortable columns order by
+ * themselves (all required, so no empty value to place).
+ */
+export const versionEntity = bindEntity(
+  'disclosure version',
+  disclosureVersionFields,
+  { '': { ...getTableColumns(disclosureDocuments), deliveries: deliveryCount } },
+  {
+    title: (row) => titleOf(row.kind as DisclosureKind),
+    file_url: (row) => fileUrlOf(row.id as number),
+    is_current: (row) => row.isCurrent === true,
+  },
+);
 
 export async function listVersions(ex: Executor, scope: Scope, q: DisclosureVersionQuery) {
   const where = and(
@@ -62,13 +81,11 @@ export async function listVersions(ex: Executor, scope: Scope, q: DisclosureVers
     eq(disclosureDocuments.firmId, q.firm),
     q.kind ? eq(disclosureDocuments.kind, q.kind) : undefined,
   );
-  const key = q.ordering.replace(/^-/, '');
-  const dir = q.ordering.startsWith('-') ? desc : asc;
   const rows = await ex
     .select({ version: disclosureDocuments, deliveries: deliveryCount })
     .from(disclosureDocuments)
     .where(where)
-    .orderBy(dir(VERSION_ORDER[key]), desc(disclosureDocuments.uploadedAt), desc(disclosureDocuments.id))
+    .orderBy(...versionEntity.orderBy(q.ordering, desc(disclosureDocuments.uploadedAt), desc(disclosureDocuments.id)))
     .limit(q.page_size)
     .offset((q.page - 1) * q.page_size);
   const [{ n }] = await ex.select({ n: count() }).from(disclosureDocuments).where(where);
@@ -273,13 +290,37 @@ export interface ReportRowRaw {
   [cell: string]: unknown;
 }
 
-const REPORT_ORDER: Record<string, string> = {
-  status: 'rank',
-  last_name: 'lower(last_name)',
-  first_name: 'lower(first_name)',
-  email: 'lower(email)',
-  firm_name: 'lower(firm_name)',
-};
+/**
+ * A row of the report as its SQL names its columns (`reportRows`): the names sort the page, the status
+ * by its rank (overdue, due, then the rest), names and addresses without regard to case. The cells and
+ * the status are the domain rule's, given by the caller.
+ */
+export const deliveryRowEntity = bindEntity(
+  'disclosure delivery row',
+  disclosureDeliveryFields,
+  {
+    '': Object.fromEntries(
+      ['client_id', 'first_name', 'last_name', 'email', 'firm_id', 'firm_name', 'advisor_name', 'agreement_date'].map(
+        (name) => [name, sql.raw(name)],
+      ),
+    ),
+  },
+  {
+    status: (row) => row.status,
+    adv_2a: (row) => (row.cells as Record<DisclosureKind, unknown>).adv_2a,
+    adv_2b: (row) => (row.cells as Record<DisclosureKind, unknown>).adv_2b,
+    crs: (row) => (row.cells as Record<DisclosureKind, unknown>).crs,
+  },
+  {
+    sortBy: {
+      status: [sql.raw('rank')],
+      last_name: [sql.raw('lower(last_name)')],
+      first_name: [sql.raw('lower(first_name)')],
+      email: [sql.raw('lower(email)')],
+      firm_name: [sql.raw('lower(firm_name)')],
+    },
+  },
+);
 
 /**
  * One page of the report (or, with no page, every row: the export and Deliver to all), with the
@@ -313,9 +354,10 @@ export async function reportRows(
         : q.status === 'received'
           ? sql`where ${rankOf} = 2`
           : sql``;
-  const key = q.ordering.replace(/^-/, '');
-  const dir = sql.raw(q.ordering.startsWith('-') ? 'desc' : 'asc');
-  const order = sql`${sql.raw(REPORT_ORDER[key] ?? 'rank')} ${dir}, lower(last_name) asc, lower(first_name) asc, client_id asc`;
+  const order = sql.join(
+    deliveryRowEntity.orderBy(q.ordering, sql`lower(last_name) asc`, sql`lower(first_name) asc`, sql`client_id asc`),
+    sql`, `,
+  );
   // The page is cut before the receipts' sessions are read; every row (the export) needs no order there.
   const onePage =
     q.page && q.page_size ? sql`order by ${order} limit ${q.page_size} offset ${(q.page - 1) * q.page_size}` : sql``;
