@@ -32,7 +32,6 @@ export const NOT_YET = new Map([
     'apps/server/src/modules/audit-trail/audit-trail.service.ts',
     'an audit event of the trail (no field table for audit events)',
   ],
-  ['apps/server/src/modules/resources/resources.service.ts', 'a training resource version of the history'],
   [
     'apps/server/src/modules/supervised-persons/supervised-persons.repository.ts',
     'a submission status row, selected by wire name',

@@ -55,10 +55,21 @@ const wireKey = (wire: string, field: Field) => (field.group ? `${field.group}.$
 
 /**
  * How a sortable field orders a list when its column alone does not say it: the terms, each taken in
- * the ordering's direction with PostgreSQL's default place for nulls (last ascending, first
- * descending). A name sorts by `lower(name)`; a link's kind by its kind, then its label.
+ * the ordering's direction. A term places empty values where PostgreSQL does by default (last
+ * ascending, first descending), or as it says: `nulls: 'last'` in both directions (a person without a
+ * last name is not the first of a descending list), `nulls: 'smallest'` as the smallest value (first
+ * ascending, last descending: who has not acknowledged yet leads the oldest-first order). A name sorts
+ * by `lower(name)`; a link's kind by its kind, then its label.
  */
-export type SortTerms = readonly (SQL | PgColumn)[];
+export type SortTerm = SQL | PgColumn | { by: SQL | PgColumn; nulls: 'last' | 'smallest' };
+export type SortTerms = readonly SortTerm[];
+
+/** A term in a direction, with its empty values placed as it asks. */
+function sortTerm(term: SortTerm, descending: boolean): SQL {
+  if (!('nulls' in term)) return descending ? desc(term) : asc(term);
+  const nulls = term.nulls === 'last' || descending ? 'last' : 'first';
+  return sql`${term.by} ${sql.raw(descending ? 'desc' : 'asc')} nulls ${sql.raw(nulls)}`;
+}
 
 export interface EntityOptions<T extends FieldTable> {
   /** Sortable fields ordered by terms of their own instead of their column (see `SortTerms`). */
@@ -153,6 +164,24 @@ export function bindEntity<T extends FieldTable>(
       out[key] = hidden.has(key) ? { from: REDACTED, to: REDACTED } : { from: from ?? null, to: to ?? null };
     }
     return out;
+  };
+
+  const orderOf = (
+    ordering: string,
+    terms: Partial<Record<keyof T, SortTerms>>,
+    tiebreak: (PgColumn | SQL)[],
+  ): SQL[] => {
+    const key = ordering.replace(/^-/, '');
+    const field = fields[key];
+    if (!field?.sort) throw new Error(`${name}: '${key}' is not sortable`);
+    const descending = ordering.startsWith('-');
+    const after = tiebreak.map((c) => (is(c, SQL) ? c : asc(c)));
+    const own = terms[key as keyof T];
+    if (own) return [...own.map((t) => sortTerm(t, descending)), ...after];
+    const column = columnsByGroup[field.group ?? ''][field.column];
+    // Empty values sort last both ways: a never-signed-in user is not the "latest login".
+    const primary = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+    return [primary, ...after];
   };
 
   return {
@@ -297,17 +326,15 @@ export function bindEntity<T extends FieldTable>(
      * ascending order, or a term as given: `desc(id)`).
      */
     orderBy(ordering: string, ...tiebreak: (PgColumn | SQL)[]): SQL[] {
-      const key = ordering.replace(/^-/, '');
-      const field = fields[key];
-      if (!field?.sort) throw new Error(`${name}: '${key}' is not sortable`);
-      const descending = ordering.startsWith('-');
-      const after = tiebreak.map((c) => (is(c, SQL) ? c : asc(c)));
-      const terms = sortBy[key as keyof T];
-      if (terms) return [...terms.map((t) => (descending ? desc(t) : asc(t))), ...after];
-      const column = columnsByGroup[field.group ?? ''][field.column];
-      // Empty values sort last both ways: a never-signed-in user is not the "latest login".
-      const primary = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-      return [primary, ...after];
+      return orderOf(ordering, sortBy, tiebreak);
+    },
+
+    /**
+     * `orderBy` where some fields sort by terms of this read alone (a value read per request: the
+     * caller's acknowledgement of one resource), given here instead of when the entity is bound.
+     */
+    orderByWith(ordering: string, terms: Partial<Record<keyof T, SortTerms>>, ...tiebreak: (PgColumn | SQL)[]): SQL[] {
+      return orderOf(ordering, { ...sortBy, ...terms }, tiebreak);
     },
 
     /** The Drizzle column of a wire name, for filters and search. */

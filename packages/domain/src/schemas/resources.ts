@@ -82,48 +82,51 @@ export const resourceUpdateFields = z.object({
 });
 export type ResourceUpdateFields = z.infer<typeof resourceUpdateFields>;
 
-/** One version of a resource: the history an administrator sees. */
-export const resourceVersionSchema = z.object({
-  version: z.number().int(),
-  kind: z.enum(['file', 'link']),
-  file_name: z.string().nullable(),
-  size: z.number().int().nullable(),
-  sha256: z.string().nullable(),
+/** One version of a resource: the history an administrator sees, newest first. */
+export const resourceVersionFields = defineFields({
+  version: { column: 'version', read: z.number().int(), set: 'server' },
+  kind: { column: 'kind', read: z.enum(['file', 'link']), set: 'server' },
+  file_name: { column: 'fileName', read: z.string().nullable(), set: 'server' },
+  size: { column: 'size', read: z.number().int().nullable(), set: 'server' },
+  sha256: { column: 'sha256', read: z.string().nullable(), set: 'server' },
   /** The version's file in the portal, or its link. */
-  url: z.string(),
-  uploaded_by_name: z.string().nullable(),
+  url: { column: 'url', read: z.string(), set: 'server' },
+  uploaded_by_name: { column: 'uploadedByName', read: z.string().nullable(), set: 'server' },
   /** ISO instant. */
-  uploaded_at: z.string(),
-  is_current: z.boolean(),
+  uploaded_at: { column: 'uploadedAt', read: z.string(), set: 'server' },
+  is_current: { column: 'isCurrent', read: z.boolean(), set: 'server' },
   /** How many people acknowledged this version. */
-  acknowledgements: z.number().int(),
+  acknowledgements: { column: 'acknowledgements', read: z.number().int(), set: 'server' },
 });
+export const resourceVersionSchema = readSchema(resourceVersionFields);
 export type ResourceVersion = z.infer<typeof resourceVersionSchema>;
 export const resourceVersionPage = pageOf(resourceVersionSchema);
 export const resourceVersionParams = z.object({ id: recordId, version: recordId });
 
 export const ACKNOWLEDGEMENT_STATUSES = ['pending', 'acknowledged', 'all'] as const;
+
+/** A staff member of the resource's firm and where they stand with its current version. */
+export const acknowledgementRowFields = defineFields({
+  user: { column: 'id', read: z.number().int(), set: 'server' },
+  first_name: { column: 'firstName', read: z.string().nullable(), set: 'server', sort: true },
+  last_name: { column: 'lastName', read: z.string().nullable(), set: 'server', sort: true },
+  email: { column: 'email', read: z.string(), set: 'server', sort: true },
+  /** Their acknowledgement of the current version (null: they owe one). */
+  acknowledged_on: { column: 'acknowledgedOn', read: z.string().nullable(), set: 'server', sort: true },
+  /** The newest version they acknowledged, if any (an older one means they owe the amendment's). */
+  last_version: { column: 'lastVersion', read: z.number().int().nullable(), set: 'server' },
+});
+export const acknowledgementRowSchema = readSchema(acknowledgementRowFields);
+
 export const ACKNOWLEDGEMENT_SORTS = ['last_name', 'first_name', 'email', 'acknowledged_on'] as const;
 export const acknowledgementReportQuery = pageQuery.extend({
   status: z
     .enum(ACKNOWLEDGEMENT_STATUSES, { error: messages.validation.oneOf([...ACKNOWLEDGEMENT_STATUSES]) })
     .default('pending'),
   search: z.string().trim().max(200).optional(),
-  ordering: z.enum(ACKNOWLEDGEMENT_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('last_name'),
+  ordering: z.enum(orderingsOf(acknowledgementRowFields, ACKNOWLEDGEMENT_SORTS)).default('last_name'),
 });
 export type AcknowledgementReportQuery = z.infer<typeof acknowledgementReportQuery>;
-
-/** A staff member of the resource's firm and where they stand with its current version. */
-export const acknowledgementRowSchema = z.object({
-  user: z.number().int(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string(),
-  /** Their acknowledgement of the current version (null: they owe one). */
-  acknowledged_on: z.string().nullable(),
-  /** The newest version they acknowledged, if any (an older one means they owe the amendment's). */
-  last_version: z.number().int().nullable(),
-});
 export type AcknowledgementRow = z.infer<typeof acknowledgementRowSchema>;
 export const acknowledgementReportPage = pageOf(acknowledgementRowSchema).extend({
   /** The current version the rows are measured against. */

@@ -2,13 +2,15 @@ import {
   type AcknowledgementKind,
   type AcknowledgementReportQuery,
   type AcknowledgementRow,
+  acknowledgementRowFields,
   ProfileType,
   type ResourceCategory,
   type ResourceListQuery,
   resourceFields,
+  resourceVersionFields,
   type Scope,
 } from '@portal/domain';
-import { and, asc, count, desc, eq, getTableColumns, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   profiles,
@@ -144,22 +146,25 @@ export async function lockNextVersion(ex: Executor, id: number) {
   return row.version + 1;
 }
 
-export async function listVersions(ex: Executor, id: number, page: PageRequest) {
-  // Qualified by hand: inside the subquery a bare "version" would be the acknowledgement's own.
-  const acks = sql<number>`(select count(*)::int from training_resource_acknowledgements ack
+// Qualified by hand: inside the subquery a bare "version" would be the acknowledgement's own.
+const acknowledgementCount = sql<number>`(select count(*)::int from training_resource_acknowledgements ack
     where ack.resource_id = training_resource_versions.resource_id and ack.version = training_resource_versions.version)`;
+
+/**
+ * A version of the history with how many acknowledged it; its address is the resource's and the
+ * version's (`versionFileUrl`, given by the caller as `url` for a file), and whether it is current is
+ * the caller's (`isCurrent`).
+ */
+export const resourceVersionEntity = bindEntity(
+  'training resource version',
+  resourceVersionFields,
+  { '': { ...getTableColumns(v), acknowledgements: acknowledgementCount } },
+  { is_current: (row) => row.isCurrent === true },
+);
+
+export async function listVersions(ex: Executor, id: number, page: PageRequest) {
   const rows = await ex
-    .select({
-      version: v.version,
-      kind: v.kind,
-      link: v.url,
-      fileName: v.fileName,
-      size: v.size,
-      sha256: v.sha256,
-      uploadedByName: v.uploadedByName,
-      uploadedAt: v.uploadedAt,
-      acknowledgements: acks,
-    })
+    .select({ ...getTableColumns(v), acknowledgements: acknowledgementCount })
     .from(v)
     .where(eq(v.resourceId, id))
     .orderBy(desc(v.version))
@@ -200,16 +205,30 @@ const staffOf = (firmId: number) =>
     or(isNull(profiles.profileType), ne(profiles.profileType, ProfileType.Client)),
   );
 
-const REPORT_ORDER: Record<string, (on: SQL) => SQL[]> = {
-  last_name: () => [sql`lower(${users.lastName}) asc nulls last`, sql`lower(${users.firstName}) asc nulls last`],
-  '-last_name': () => [sql`lower(${users.lastName}) desc nulls last`, sql`lower(${users.firstName}) desc nulls last`],
-  first_name: () => [sql`lower(${users.firstName}) asc nulls last`, sql`lower(${users.lastName}) asc nulls last`],
-  '-first_name': () => [sql`lower(${users.firstName}) desc nulls last`, sql`lower(${users.lastName}) desc nulls last`],
-  email: () => [asc(users.email)],
-  '-email': () => [desc(users.email)],
-  acknowledged_on: (on) => [sql`${on} asc nulls first`],
-  '-acknowledged_on': (on) => [sql`${on} desc nulls last`],
-};
+/**
+ * A staff member in the acknowledgement report. A name sorts without regard to case, then by the other
+ * name, empty names last both ways; the acknowledgement's day (a term of the read: `orderByWith`) puts
+ * those who owe it first in ascending order.
+ */
+const acknowledgementRowEntity = bindEntity(
+  'acknowledgement row',
+  acknowledgementRowFields,
+  { '': users },
+  { acknowledged_on: (row) => row.acknowledgedOn, last_version: (row) => row.lastVersion },
+  {
+    sortBy: {
+      last_name: [
+        { by: sql`lower(${users.lastName})`, nulls: 'last' },
+        { by: sql`lower(${users.firstName})`, nulls: 'last' },
+      ],
+      first_name: [
+        { by: sql`lower(${users.firstName})`, nulls: 'last' },
+        { by: sql`lower(${users.lastName})`, nulls: 'last' },
+      ],
+      email: [users.email],
+    },
+  },
+);
 
 /**
  * One page of the firm's staff with their acknowledgement of the current version (`status` pending:
@@ -243,12 +262,12 @@ export async function acknowledgementReport(
       rows: (versions) =>
         from(
           ex.select({
-            user: users.id,
-            first_name: users.firstName,
-            last_name: users.lastName,
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
             email: users.email,
-            acknowledged_on: sql<string | null>`${on}::text`,
-            last_version: last,
+            acknowledgedOn: sql<string | null>`${on}::text`,
+            lastVersion: last,
             versions,
           }),
         ),
@@ -256,10 +275,10 @@ export async function acknowledgementReport(
       countReads: ['users', 'profiles', 'training_resource_acknowledgements'],
     },
     where,
-    [...(REPORT_ORDER[q.ordering] ?? REPORT_ORDER.last_name)(on), asc(users.id)],
+    acknowledgementRowEntity.orderByWith(q.ordering, { acknowledged_on: [{ by: on, nulls: 'smallest' }] }, users.id),
     q,
   );
-  return { count: total, rows: rows as unknown as AcknowledgementRow[] };
+  return { count: total, rows: rows.map((row) => acknowledgementRowEntity.toWire(row) as AcknowledgementRow) };
 }
 
 /**

@@ -40,6 +40,7 @@ import {
   lockNextVersion,
   type ResourceRow,
   resourceEntity,
+  resourceVersionEntity,
   updateResource,
 } from './resources.repository.js';
 
@@ -291,18 +292,14 @@ async function historyOf(ctx: Ctx, id: number) {
 export async function versions(ctx: Ctx, id: number, page: PageRequest) {
   const row = await historyOf(ctx, id);
   const { rows, count } = await listVersions(ctx.deps.db, id, page);
-  const results: ResourceVersion[] = rows.map((v) => ({
-    version: v.version,
-    kind: v.kind,
-    file_name: v.fileName,
-    size: v.size,
-    sha256: v.sha256,
-    url: v.kind === 'file' ? versionFileUrl(id, v.version) : (v.link ?? ''),
-    uploaded_by_name: v.uploadedByName,
-    uploaded_at: v.uploadedAt.toISOString(),
-    is_current: v.version === row.version,
-    acknowledgements: v.acknowledgements,
-  }));
+  const results = rows.map(
+    (v) =>
+      resourceVersionEntity.toWire({
+        ...v,
+        url: v.kind === 'file' ? versionFileUrl(id, v.version) : (v.url ?? ''),
+        isCurrent: v.version === row.version,
+      }) as ResourceVersion,
+  );
   return { count, results };
 }
 
