@@ -32,10 +32,6 @@ export const NOT_YET = new Map([
     'apps/server/src/modules/audit-trail/audit-trail.service.ts',
     'an audit event of the trail (no field table for audit events)',
   ],
-  [
-    'apps/server/src/modules/supervised-persons/supervised-persons.repository.ts',
-    'a submission status row, selected by wire name',
-  ],
 ]);
 
 const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());

@@ -3,25 +3,28 @@ import { messages } from '../messages.js';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../rules/submission-status.js';
 import { fiscalQuarterParam, fiscalYearParam } from './attestations.js';
 import { pageOf, pageQuery, recordId } from './common.js';
+import { defineFields, orderingsOf, readSchema } from './field-table.js';
 
 /** Where each supervised person stands for a period (a row of the Attestation Submission Status screen). */
-export const submissionStatusRow = z.object({
-  supervised_person_id: z.number().int(),
-  user_id: z.number().int(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string(),
-  status: z.enum(SUBMISSION_STATUSES),
-  firm_id: z.number().int().nullable(),
-  firm_name: z.string().nullable(),
+export const submissionStatusFields = defineFields({
+  supervised_person_id: { column: 'id', read: z.number().int(), set: 'server' },
+  user_id: { column: 'userId', read: z.number().int(), set: 'server' },
+  first_name: { column: 'firstName', read: z.string().nullable(), set: 'server', sort: true },
+  last_name: { column: 'lastName', read: z.string().nullable(), set: 'server', sort: true },
+  email: { column: 'email', read: z.string(), set: 'server', sort: true },
+  /** The period's status: the filed attestation's, else Pending or Delinquent by the firm's due date. */
+  status: { column: 'status', read: z.enum(SUBMISSION_STATUSES), set: 'server', sort: true },
+  firm_id: { column: 'firmId', read: z.number().int().nullable(), set: 'server' },
+  firm_name: { column: 'firmName', read: z.string().nullable(), set: 'server', sort: true },
   /** The attestation of the period, when filed. */
-  attestation_id: z.number().int().nullable(),
-  submitted_date: z.string().nullable(),
+  attestation_id: { column: 'attestationId', read: z.number().int().nullable(), set: 'server' },
+  submitted_date: { column: 'submittedDate', read: z.string().nullable(), set: 'server', sort: true },
   /** When the attestation of the period was first submitted (ISO instant): the manager's "Attested Date". */
-  attested_at: z.string().nullable(),
+  attested_at: { column: 'attestedAt', read: z.string().nullable(), set: 'server' },
   /** The last reminder mailed to this person for the period (ISO instant), by a CCO or the schedule. */
-  last_reminded_at: z.string().nullable(),
+  last_reminded_at: { column: 'lastRemindedAt', read: z.string().nullable(), set: 'server' },
 });
+export const submissionStatusRow = readSchema(submissionStatusFields);
 export type SubmissionStatusRow = z.infer<typeof submissionStatusRow>;
 
 /** One firm's standing for the period: what the sidebar shows. */
@@ -54,14 +57,21 @@ export const submissionStatusFilter = z.string().transform((value, ctx) => {
   return listed;
 });
 
-export const SUBMISSION_STATUS_SORTS = ['status', 'last_name', 'first_name', 'email', 'firm_name', 'submitted_date'];
+export const SUBMISSION_STATUS_SORTS = orderingsOf(submissionStatusFields, [
+  'status',
+  'last_name',
+  'first_name',
+  'email',
+  'firm_name',
+  'submitted_date',
+]);
 export const submissionStatusQuery = pageQuery.extend({
   firm: recordId.optional(),
   fiscalYear: fiscalYearParam.optional(),
   fiscalQuarter: fiscalQuarterParam.optional(),
   status: submissionStatusFilter.optional(),
   search: z.string().trim().max(200).optional(),
-  ordering: z.enum(SUBMISSION_STATUS_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).default('status'),
+  ordering: z.enum(SUBMISSION_STATUS_SORTS).default('status'),
 });
 export type SubmissionStatusQuery = z.infer<typeof submissionStatusQuery>;
 

@@ -6,6 +6,7 @@ import {
   type SubmissionStatusRow,
   type SubmissionSummary,
   type SupervisedPerson,
+  submissionStatusFields,
   supervisedPersonFields,
 } from '@portal/domain';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
@@ -198,24 +199,30 @@ const lastRemindedAt = (period: FiscalPeriod) =>
 const statusRank = (w: StatusWindow) =>
   sql`(case ${statusOf(w)} when 'Delinquent' then 0 when 'Pending' then 1 when 'Submitted' then 2 else 3 end)`;
 
-function statusOrder(w: StatusWindow, ordering: string): SQL[] {
-  const key = ordering.replace(/^-/, '');
-  const column: Record<string, SQL> = {
-    status: statusRank(w),
-    last_name: sql`${users.lastName}`,
-    first_name: sql`${users.firstName}`,
-    email: sql`lower(${users.email})`,
-    firm_name: sql`${firms.name}`,
-    submitted_date: sql`${attestations.submittedDate}`,
-  };
-  const direction = ordering.startsWith('-') ? sql`desc` : sql`asc`;
-  return [
-    sql`${column[key]} ${direction} nulls last`,
-    asc(users.lastName),
-    asc(users.firstName),
-    asc(supervisedPersons.id),
-  ];
-}
+/**
+ * A status row's columns that the period does not change; its status and last reminder are read per
+ * period (`statusOf`, `lastRemindedAt`). Sorted columns put empty values last both ways; an address
+ * sorts without regard to case, the status by urgency (`statusRank`, given per period).
+ */
+const statusColumns = {
+  id: supervisedPersons.id,
+  userId: supervisedPersons.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  firmId: profiles.firmId,
+  firmName: firms.name,
+  attestationId: attestations.id,
+  submittedDate: attestations.submittedDate,
+  attestedAt: isoInstant(attestations.createdAt),
+};
+const statusRowEntity = bindEntity(
+  'submission status row',
+  submissionStatusFields,
+  { '': statusColumns },
+  { status: (row) => row.status, last_reminded_at: (row) => row.lastRemindedAt },
+  { sortBy: { email: [{ by: sql`lower(${users.email})`, nulls: 'last' }] } },
+);
 
 export async function listSubmissionStatus(
   ex: Executor,
@@ -231,20 +238,7 @@ export async function listSubmissionStatus(
     f.status === undefined ? undefined : inArray(statusOf(w), f.status),
     searchWhere(f.search, [users.firstName, users.lastName, users.email]),
   );
-  const select = {
-    supervised_person_id: supervisedPersons.id,
-    user_id: supervisedPersons.userId,
-    first_name: users.firstName,
-    last_name: users.lastName,
-    email: users.email,
-    status: statusOf(w),
-    firm_id: profiles.firmId,
-    firm_name: firms.name,
-    attestation_id: attestations.id,
-    submitted_date: attestations.submittedDate,
-    attested_at: isoInstant(attestations.createdAt),
-    last_reminded_at: lastRemindedAt(w.period),
-  };
+  const select = { ...statusColumns, status: statusOf(w), lastRemindedAt: lastRemindedAt(w.period) };
   // Sorting by status visits every person of the roster (a few thousand index reads for a large firm):
   // the order is kept per table versions and a page reads its 50 rows by id.
   const { rows, count, versions } = await orderedPage(
@@ -253,12 +247,20 @@ export async function listSubmissionStatus(
       ids: statusFrom(ex, w, { id: supervisedPersons.id }),
       count: statusFrom(ex, w, countAll()),
       rows: async (ids) =>
-        (await statusFrom(ex, w, select).where(inArray(supervisedPersons.id, ids))) as unknown as SubmissionStatusRow[],
+        (await statusFrom(ex, w, select).where(inArray(supervisedPersons.id, ids))).map(
+          (row) => statusRowEntity.toWire(row) as SubmissionStatusRow,
+        ),
       idOf: (row) => row.supervised_person_id,
       countReads: ['supervised_persons', 'users', 'profiles', 'firms', 'quarterly_attestations'],
     },
     where,
-    statusOrder(w, f.ordering),
+    statusRowEntity.orderByWith(
+      f.ordering,
+      { status: [{ by: statusRank(w), nulls: 'last' }] },
+      users.lastName,
+      users.firstName,
+      supervisedPersons.id,
+    ),
     page,
   );
   return { count, rows, versions };
