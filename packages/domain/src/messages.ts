@@ -68,6 +68,7 @@ import { usersMessages } from './messages/users.js';
 import { usersScreenMessages } from './messages/users-screen.js';
 import { validationMessages } from './messages/validation.js';
 
+export { accountMailMessages, type PasswordLinkSender } from './messages/account-mail.js';
 export { attestationHistoryMessages } from './messages/attestation-history.js';
 export { attestationsMessages } from './messages/attestations.js';
 export { attestationsScreenMessages } from './messages/attestations-screen.js';

@@ -1,4 +1,4 @@
-import { messages, personName } from '@portal/domain';
+import { accountMailMessages, messages, personName } from '@portal/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
@@ -63,24 +63,10 @@ export async function queueEmailChangeLink(deps: AppDeps, tx: Executor, request:
     requestedById: requestedBy.id,
   });
   const link = `${deps.config.publicUrl}/account/email/confirm/${encodeUid(user.id)}/${token}`;
-  const step = byOwner
-    ? 'To confirm the change, open this link within 24 hours:'
-    : 'An administrator or advisor of the firm asked for it. To confirm that the account is yours, open this link within 24 hours and enter the account’s portal password:';
-  await enqueueMail(
-    tx,
-    {
-      to: newEmail,
-      subject: 'Confirm your new portal email address',
-      text: `Hello,\n\nThe email address of a portal account is to change to this address. ${step}\n\n${link}\n\nUntil then the account keeps its current address. If you did not expect this, ignore this message: nothing changes.\n`,
-    },
-    [token],
-  );
+  await enqueueMail(tx, { to: newEmail, ...accountMailMessages.emailChangeConfirm({ byOwner, link }) }, [token]);
   await enqueueMail(tx, {
     to: user.email,
-    subject: 'A change of your portal email address was requested',
-    text: byOwner
-      ? `Hello,\n\nYou asked to change the email address of your portal account to ${newEmail}. It changes only if the link mailed to that address is opened within 24 hours.\n\nIf you did not ask for this, sign in and cancel it in Settings, on the Email tab, change your password, and tell your administrator.\n`
-      : `Hello,\n\n${nameOf(requestedBy)} asked to change the email address of your portal account to ${newEmail}. It changes only if the link mailed to that address is opened within 24 hours and your password is entered there.\n\nIf you do not expect this change, do not confirm it: sign in and cancel it in Settings, on the Email tab, and tell your firm's compliance officer.\n`,
+    ...accountMailMessages.emailChangeRequested({ newEmail, requestedBy: byOwner ? null : nameOf(requestedBy) }),
   });
 }
 
@@ -95,9 +81,5 @@ export const countWrongPassword = (ex: Executor, userId: number, token: string) 
 
 /** The old address is told of a change, so a hijacked session cannot quietly take the account over. */
 export async function queueEmailChangedNotice(tx: Executor, oldEmail: string, newEmail: string) {
-  await enqueueMail(tx, {
-    to: oldEmail,
-    subject: 'Your portal email address was changed',
-    text: `The email address of your portal account was changed to ${newEmail}. If you did not make this change, contact your administrator at once.\n`,
-  });
+  await enqueueMail(tx, { to: oldEmail, ...accountMailMessages.emailChanged({ newEmail }) });
 }

@@ -1,5 +1,5 @@
-import type { AccountConfirmBody, PasswordResetConfirmBody } from '@portal/domain';
-import { messages } from '@portal/domain';
+import type { AccountConfirmBody, PasswordLinkSender, PasswordResetConfirmBody } from '@portal/domain';
+import { accountMailMessages, messages } from '@portal/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { REDACTED, writeAudited } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
@@ -79,27 +79,13 @@ export async function queueResetLinkMail(
   tx: Executor,
   user: { id: number; email: string; firstName: string | null },
   /** Who sent it: the person (or someone typing their address), or an administrator, who may have ended the password. */
-  sentBy: 'request' | 'administrator' | 'administrator_ended_password' = 'request',
+  sentBy: PasswordLinkSender = 'request',
 ) {
   const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TTL_MS);
   const link = `${deps.config.publicUrl}/account/password/reset/${encodeUid(user.id)}/${token}`;
-  const why = {
-    request: 'Someone asked to reset the password of your portal account.',
-    administrator: 'An administrator of your firm sent you a link to choose a new password for your portal account.',
-    administrator_ended_password:
-      'An administrator of your firm ended the password of your portal account and signed it out everywhere.',
-  }[sentBy];
-  const after =
-    sentBy === 'administrator_ended_password'
-      ? 'Your old password no longer works.'
-      : 'If you did not expect it, ignore this message: your password stays as it is.';
   await enqueueMail(
     tx,
-    {
-      to: user.email,
-      subject: 'Reset your portal password',
-      text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${why} To choose a new password, open this link within 24 hours:\n\n${link}\n\n${after}\n`,
-    },
+    { to: user.email, ...accountMailMessages.passwordReset({ firstName: user.firstName, link, sentBy }) },
     [token],
   );
 }
@@ -211,14 +197,8 @@ export async function queueActivationMail(
   user: { id: number; email: string; firstName: string | null },
 ) {
   const { link, token } = await activationLink(deps.config, tx, user.id);
-  await enqueueMail(
-    tx,
-    {
-      to: user.email,
-      subject: 'Activate your portal account',
-      text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nAn account has been created for you on the portal. To set your password and activate it, open this link within 7 days:\n\n${link}\n`,
-    },
-    [token],
-  );
+  await enqueueMail(tx, { to: user.email, ...accountMailMessages.activation({ firstName: user.firstName, link }) }, [
+    token,
+  ]);
   return link;
 }

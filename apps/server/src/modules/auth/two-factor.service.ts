@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type Actor,
+  accountMailMessages,
   canResetTwoFactor,
   effectivePolicy,
   type Factor,
@@ -492,8 +493,7 @@ export async function resetUserFactors(ctx: Ctx, id: number) {
     await endAllSessions(tx, id);
     await enqueueMail(tx, {
       to: target.email,
-      subject: 'Your two-factor sign-in was reset',
-      text: `Hello${target.first_name ? ` ${target.first_name}` : ''},\n\nAn administrator reset the two-factor sign-in of your portal account: your authenticator app, passkeys and recovery codes no longer work, and you were signed out everywhere. Sign in with your password to set up a new factor.\n\nIf you did not ask for this, contact your administrator at once.\n`,
+      ...accountMailMessages.twoFactorReset({ firstName: target.first_name }),
     });
     record({
       action: 'mfa_reset',
