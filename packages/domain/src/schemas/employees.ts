@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProfileType } from '../rules/permissions.js';
 import { pageQuery, recordId } from './common.js';
-import { defineFields, readSchema, textField, writeSchema } from './field-table.js';
+import { defineFields, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
 
 const account = <R extends z.ZodType>(read: R) => ({ column: '', read, set: 'server' as const });
 const nullableText = z.string().nullable();
@@ -14,8 +14,8 @@ const nullableText = z.string().nullable();
  */
 export const employeeFields = defineFields({
   Id: { column: 'userId', read: z.number().int(), set: 'server' },
-  Name: account(nullableText),
-  First_Name__c: account(nullableText),
+  Name: { ...account(nullableText), sort: true },
+  First_Name__c: { ...account(nullableText), sort: true },
   Middle_Name__c: account(nullableText),
   /** The seed reads both spellings; both carry the account's middle name. */
   MiddleName__c: account(nullableText),
@@ -65,7 +65,7 @@ export type EmployeeBody = z.infer<typeof employeeBody>;
 /** Ordered by last name (then first name); a super admin may narrow the list to one firm. */
 export const employeeListQuery = pageQuery.extend({
   search: z.string().trim().max(200).optional(),
-  ordering: z.enum(['Name', '-Name', 'First_Name__c', '-First_Name__c']).default('Name'),
+  ordering: z.enum(orderingsOf(employeeFields, ['Name', 'First_Name__c'])).default('Name'),
   firm: recordId.optional(),
 });
 export type EmployeeListQuery = z.infer<typeof employeeListQuery>;

@@ -6,7 +6,7 @@ import {
   type Scope,
   staffRoleLabel,
 } from '@portal/domain';
-import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, profiles, staffDirectoryEntries, users } from '../../db/schema/index.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
@@ -29,6 +29,13 @@ export const employeeEntity = bindEntity(
     FullName__c: (r) => [r.firstName, r.middleName, r.lastName, r.suffix].filter(Boolean).join(' '),
     Role__c: (r) => staffRoleLabel(r.profileType as number | null),
     WorkEmail__c: (r) => r.email,
+  },
+  {
+    // By last name, then first name; people without the sorted name last both ways.
+    sortBy: {
+      Name: [{ by: users.lastName, nulls: 'last' }, users.firstName],
+      First_Name__c: [{ by: users.firstName, nulls: 'last' }, users.lastName],
+    },
   },
 );
 
@@ -84,13 +91,6 @@ function prefixWhere(term: string | undefined): SQL | undefined {
   );
 }
 
-const ORDER: Record<EmployeeListQuery['ordering'], SQL[]> = {
-  Name: [sql`${users.lastName} asc nulls last`, asc(users.firstName)],
-  '-Name': [sql`${users.lastName} desc nulls last`, desc(users.firstName)],
-  First_Name__c: [sql`${users.firstName} asc nulls last`, asc(users.lastName)],
-  '-First_Name__c': [sql`${users.firstName} desc nulls last`, desc(users.lastName)],
-};
-
 const from = <S extends ReturnType<Executor['select']>>(select: S) =>
   select
     .from(users)
@@ -114,7 +114,7 @@ export async function listEmployees(ex: Executor, scope: Scope, q: EmployeeListQ
       countReads: ['users', 'profiles', 'staff_directory_entries'],
     },
     where,
-    [...ORDER[q.ordering], asc(users.id)],
+    employeeEntity.orderBy(q.ordering, users.id),
     page,
   );
   return { count, rows: rows as unknown as EmployeeRow[] };
