@@ -1,4 +1,4 @@
-import { attestationPeriodOn, calendarDateIn, ProfileType } from '@portal/domain';
+import { type AuditEntity, attestationPeriodOn, calendarDateIn, ProfileType } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestationReminders, auditEvents, calendarEvents, mfaFactors } from './db/schema/index.js';
@@ -1632,7 +1632,7 @@ function auditTrailCases(): Record<string, Case> {
   /** An event of the target's firm, so that its export has something to answer. */
   const eventOf = (s: Target) =>
     writeAudited(t.deps.db, { actorId: null, requestId: 'matrix' }, async (_tx, record) =>
-      record({ action: 'update', entity: 'matrix', entityId: 1, firmId: firmOf(s) }),
+      record({ action: 'update', entity: 'matrix' as AuditEntity, entityId: 1, firmId: firmOf(s) }),
     );
   return {
     'GET /api/audit_events/': {

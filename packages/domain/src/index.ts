@@ -3,6 +3,7 @@ export * from './messages.js';
 export * from './rules/attestation-export.js';
 export * from './rules/attestations.js';
 export * from './rules/audit-trail.js';
+export * from './rules/audit-vocabulary.js';
 export * from './rules/calendar.js';
 export * from './rules/captcha.js';
 export * from './rules/client-documents.js';

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
 import { writeAudited } from '../platform/audit.js';
 
-const ENTITIES = ['support_case', 'attestation', 'user', 'investment_strategy'] as const;
+const ENTITIES = ['support case', 'attestation', 'user', 'investment strategy'] as const;
 const ACTIONS = ['update', 'create', 'review'] as const;
 const BATCH = 1000;
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AuditAction, AuditEntity } from '@portal/domain';
 import { and, asc, count, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
@@ -95,8 +96,8 @@ const storedContent = contentOf({ ...auditEvents, occurredAt: instantText(auditE
 export interface ChainedEvent {
   actorId: number | null;
   requestId: string | null;
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId: string | null;
   firmId: number | null;
   changes: Record<string, unknown> | null;

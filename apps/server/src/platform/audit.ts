@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@portal/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/schema/index.js';
@@ -17,9 +18,10 @@ export interface AuditContext {
   userAgent?: string | null;
 }
 
+/** What was done to which record: the action and the entity are names of the domain's audit vocabulary. */
 export interface AuditEvent {
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | number | null;
   firmId?: number | null;
   changes?: Record<string, unknown>;
@@ -191,7 +193,7 @@ export interface StoredAuditEvent {
  */
 export async function eventsOfRecord(
   ex: Executor,
-  target: { entity: string; entityId: number; rows?: typeof AUDIT_ROW_PARENT },
+  target: { entity: AuditEntity; entityId: number; rows?: typeof AUDIT_ROW_PARENT },
 ): Promise<StoredAuditEvent[]> {
   const own = and(eq(auditEvents.entity, target.entity), eq(auditEvents.entityId, String(target.entityId)));
   const rows = target.rows;

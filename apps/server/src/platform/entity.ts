@@ -1,4 +1,4 @@
-import { type Actor, type Field, type FieldTable, maySet, messages } from '@portal/domain';
+import { type Actor, type AuditEntity, type Field, type FieldTable, maySet, messages } from '@portal/domain';
 import { asc, desc, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { type FieldChange, REDACTED } from './audit.js';
@@ -93,7 +93,8 @@ const columnTypeOf = (column: PgColumn | SQL | undefined) => (is(column, SQL) ? 
  * column that does not exist fails at start-up and in every test, not in production.
  */
 export function bindEntity<T extends FieldTable>(
-  name: string,
+  /** The entity's name in the audit trail: its events name it so. */
+  name: AuditEntity,
   fields: T,
   tables: Record<string, Columns>,
   computed: Partial<Record<keyof T, (row: StoredRow) => unknown>> = {},

@@ -1,4 +1,4 @@
-import { MAX_ID, type Scope } from '@portal/domain';
+import { auditEntitySpellings, MAX_ID, type Scope } from '@portal/domain';
 import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -10,6 +10,7 @@ import { personNameSql } from '../../platform/person-name.js';
 
 /** The audit trail's filters as the service hands them over. */
 export interface AuditFilter {
+  /** An entity's name, or one of its former spellings: its events under every spelling the trail holds. */
   entity?: string;
   entityId?: string;
   /** A user id, or text matched against a person's name and email: their events as actor or subject. */
@@ -39,13 +40,24 @@ function actorWhere(actor: string | undefined): SQL | undefined {
   return or(inArray(auditEvents.actorId, people), inArray(auditEvents.subjectId, people));
 }
 
+/**
+ * The events of an entity under each spelling the trail holds for it (events are sealed with the
+ * spelling they were recorded under, so older ones keep a former one). A list of literals compared to
+ * the bare column, so the entity's index still serves it.
+ */
+function entityWhere(entity: string | undefined): SQL | undefined {
+  if (entity === undefined) return undefined;
+  const spellings = auditEntitySpellings(entity);
+  return spellings.length === 1 ? eq(auditEvents.entity, entity) : inArray(auditEvents.entity, spellings);
+}
+
 /** The first instant of a day in the portal's time zone. */
 const startOf = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
 
 function filterWhere(scope: Scope, f: AuditFilter): SQL | undefined {
   return and(
     scopeWhere(scope, { firm: auditEvents.firmId }),
-    f.entity === undefined ? undefined : eq(auditEvents.entity, f.entity),
+    entityWhere(f.entity),
     f.entityId === undefined ? undefined : eq(auditEvents.entityId, f.entityId),
     f.firm === undefined ? undefined : eq(auditEvents.firmId, f.firm),
     f.action === undefined ? undefined : eq(auditEvents.action, f.action),

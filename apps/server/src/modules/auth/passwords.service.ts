@@ -1,4 +1,4 @@
-import type { AccountConfirmBody, PasswordLinkSender, PasswordResetConfirmBody } from '@portal/domain';
+import type { AccountConfirmBody, AuditAction, PasswordLinkSender, PasswordResetConfirmBody } from '@portal/domain';
 import { accountMailMessages, messages } from '@portal/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { REDACTED, writeAudited } from '../../platform/audit.js';
@@ -141,7 +141,7 @@ export async function storeNewPassword<T = void>(
   password: string,
   field: string,
   opts: {
-    action: string;
+    action: AuditAction;
     link?: { purpose: TokenPurpose; token: string };
     activate?: boolean;
     endSessions: boolean;

@@ -42,7 +42,7 @@ export async function insertDocument(
 }
 
 export const documentEntity = bindEntity(
-  'client document',
+  'client_document',
   clientDocumentFields,
   { '': d },
   { download_url: (r) => `/api/client_documents/${r.id}/download/` },

@@ -17,7 +17,7 @@ const text = (v: unknown) => (v as string | null) ?? null;
 
 /** The account's fields, read-only in the directory: derived from the user and profile on each read. */
 export const employeeEntity = bindEntity(
-  'staff member',
+  'staff_directory_entry',
   employeeFields,
   { '': staffDirectoryEntries },
   {

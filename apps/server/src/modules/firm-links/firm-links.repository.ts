@@ -12,7 +12,7 @@ const owner = { firm: l.firmId };
 export type LinkColumns = typeof l.$inferInsert;
 
 export const linkEntity = bindEntity(
-  'firm link',
+  'firm_link',
   firmLinkFields,
   { '': l },
   {},

@@ -35,7 +35,6 @@ import {
 const c = messages.catalogues;
 
 interface KindText {
-  audit: string;
   /** The wire alias of `name` (`investment_model_name`, `fee_schedule_name`): one column under two names. */
   nameKey: string;
   nameRequired: string;
@@ -146,7 +145,7 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
         });
         record({
           action: 'create',
-          entity: text.audit,
+          entity: kind.entity.name,
           entityId: newId,
           firmId,
           changes: kind.entity.auditOf(changed),
@@ -170,7 +169,7 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
         await updateEntry(tx, kind, id, values);
         record({
           action: 'update',
-          entity: text.audit,
+          entity: kind.entity.name,
           entityId: id,
           firmId: row.firmId,
           changes: kind.entity.auditOf(changed, current),
@@ -186,19 +185,23 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
         const uses = await usesOf(tx, kind, readable(ctx), id);
         if (inUse(uses)) throw conflict(text.inUse(uses));
         await softDeleteEntry(tx, kind, id, ctx.actor.id);
-        record({ action: 'delete', entity: text.audit, entityId: id, firmId: row.firmId, changes: { name: row.name } });
+        record({
+          action: 'delete',
+          entity: kind.entity.name,
+          entityId: id,
+          firmId: row.firmId,
+          changes: { name: row.name },
+        });
       });
     },
   };
 }
 
 export const investmentModels = catalogue<InvestmentModel>(investmentModelKind, {
-  audit: 'investment model',
   nameKey: 'investment_model_name',
   ...messages.investmentModels,
 });
 export const feeSchedules = catalogue<FeeSchedule>(feeScheduleKind, {
-  audit: 'fee schedule',
   nameKey: 'fee_schedule_name',
   ...messages.feeSchedules,
 });

@@ -28,7 +28,6 @@ import {
 const c = messages.catalogues;
 
 interface KindText {
-  audit: string;
   /** The payload's entry field (`investment_model`, `fee_schedule`) and its message. */
   entryKey: string;
   chooseEntry: string;
@@ -122,7 +121,7 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
           const newId = await insertAssignment(tx, kind, { firmId, entryId, createdById: ctx.actor.id });
           record({
             action: 'create',
-            entity: text.audit,
+            entity: kind.entity.name,
             entityId: newId,
             firmId,
             changes: kind.entity.auditOf(changed),
@@ -144,7 +143,7 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
           await updateAssignment(tx, kind, id, values);
           record({
             action: 'update',
-            entity: text.audit,
+            entity: kind.entity.name,
             entityId: id,
             firmId: row.firmId,
             changes: kind.entity.auditOf(changed, current),
@@ -161,7 +160,7 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
         await softDeleteAssignment(tx, kind, id, ctx.actor.id);
         record({
           action: 'delete',
-          entity: text.audit,
+          entity: kind.entity.name,
           entityId: id,
           firmId: row.firmId,
           changes: { firm: row.firmId, [text.entryKey]: row.entryId },
@@ -172,13 +171,11 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
 }
 
 export const firmModels = assignments<FirmModel>(firmModelKind, {
-  audit: 'firm model',
   entryKey: 'investment_model',
   chooseEntry: c.chooseModel,
   exists: messages.firmModels.exists,
 });
 export const firmFeeSchedules = assignments<FirmFeeSchedule>(firmFeeScheduleKind, {
-  audit: 'firm fee schedule',
   entryKey: 'fee_schedule',
   chooseEntry: c.chooseFeeSchedule,
   exists: messages.firmFeeSchedules.exists,

@@ -69,7 +69,7 @@ export type ResourceRow = {
  * fields sort by the instants they come from; the caller's acknowledgement is theirs alone.
  */
 export const resourceEntity = bindEntity(
-  'training resource',
+  'training_resource',
   resourceFields,
   { '': { ...getTableColumns(r), kind: v.kind, link: v.url, fileName: v.fileName } },
   {

@@ -1,3 +1,4 @@
+import type { AuditEntity } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
@@ -8,8 +9,8 @@ import { rowsOf } from '../../db/migrate.js';
  * first; `files` name the storage keys of the record or of a child, removed after the commit.
  */
 export interface RetentionKind {
-  /** The audit trail's entity name. */
-  entity: string;
+  /** The audit trail's entity name: the one its module records the record's events under. */
+  entity: AuditEntity;
   table: string;
   /** The column that marks it deleted. */
   removed: string;
@@ -44,7 +45,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     ],
   },
   {
-    entity: 'supervised_person',
+    entity: 'supervised person',
     table: 'supervised_persons',
     removed: 'removed_at',
     changed: ['updated_at', 'removed_at'],
@@ -70,7 +71,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     children: [],
   },
   {
-    entity: 'investment_model',
+    entity: 'investment model',
     table: 'investment_models',
     ...deletedAtKind,
     children: [{ table: 'firm_models', key: 'investment_model_id' }],
@@ -78,14 +79,14 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     keptWhile: 'exists (select from investment_strategies s where s.investment_model_id = t.id)',
   },
   {
-    entity: 'fee_schedule',
+    entity: 'fee schedule',
     table: 'fee_schedules',
     ...deletedAtKind,
     children: [{ table: 'firm_fee_schedules', key: 'fee_schedule_id' }],
     keptWhile: 'exists (select from investment_strategies s where s.fee_schedule_id = t.id)',
   },
   {
-    entity: 'calendar_event',
+    entity: 'calendar event',
     table: 'calendar_events',
     ...deletedAtKind,
     children: [],

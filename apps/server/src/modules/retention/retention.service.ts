@@ -1,4 +1,4 @@
-import { calendarDateIn, purgeCutoff, retainedUntil } from '@portal/domain';
+import { type AuditEntity, calendarDateIn, purgeCutoff, retainedUntil } from '@portal/domain';
 import type { Db } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Storage } from '../../platform/storage.js';
@@ -16,6 +16,7 @@ import {
 export class PurgeRefusedError extends Error {}
 
 export interface PurgedRecord extends PurgeCandidate {
+  /** The kind of record as the command reports it (`reportNameOf`). */
   entity: string;
   retainedUntil: string;
   /** Child rows deleted with it, per table (empty on a dry run). */
@@ -83,9 +84,15 @@ export async function purgeExpiredRecords(
   return report;
 }
 
+/**
+ * The command's name for a kind of record: its audit entity written as one word (`supervised_person`),
+ * as the report and its lines have always named it, so a script reading them reads them unchanged.
+ */
+const reportNameOf = (entity: AuditEntity) => entity.replaceAll(' ', '_');
+
 const describe = (kind: RetentionKind, c: PurgeCandidate) => ({
   ...c,
-  entity: kind.entity,
+  entity: reportNameOf(kind.entity),
   retainedUntil: retainedUntil(c.lastChange),
 });
 

@@ -1,4 +1,4 @@
-import { ProfileType } from '@portal/domain';
+import { type AuditEntity, type AuditEventRow, ProfileType } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,10 +10,12 @@ import {
   outsideBusinessActivities,
   personalSecurities,
   politicalContributions,
+  supervisedPersons,
 } from '../../db/schema/index.js';
+import { writeAudited } from '../../platform/audit.js';
 import { verifyChain } from '../../platform/audit-chain.js';
-import { createAttestation, createFirm, createUser } from '../../testing/factories.js';
-import { buildTestApp, type TestApp } from '../../testing/test-app.js';
+import { addToRoster, createAttestation, createFirm, createUser } from '../../testing/factories.js';
+import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 import { PurgeRefusedError, purgeExpiredRecords } from './retention.service.js';
 
 // Today in New York: 2026-11-26. A record last changed on or before 2021-03-31 (fiscal year 2020, kept
@@ -176,5 +178,60 @@ describe('the retention purge (Rule 204-2)', () => {
     }
     expect(await t.deps.db.$count(attestations, eq(attestations.id, id))).toBe(1);
     expect(await t.deps.db.$count(auditEvents)).toBe(before);
+  });
+
+  it("a purged supervised person's events are found by its entity's filter, those recorded under its former spelling too", async () => {
+    const firm = await createFirm(t.deps.db);
+    const superAdmin = await signedInAs(t, {
+      profile: { firmId: firm.id, profileType: ProfileType.Administrator, isSuperAdmin: true },
+    });
+    const cco = await signedInAs(t, { profile: { firmId: firm.id, isCco: true } });
+    const person = await createUser(t.deps.db, { profile: { firmId: firm.id } });
+    const entry = await addToRoster(t.deps.db, person.id);
+    // The roster's module removes the entry; it was last changed in fiscal year 2020.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/supervised_persons/${entry.id}/`,
+      headers: cco.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await t.deps.db
+      .update(supervisedPersons)
+      .set({ removedAt: LAST_DAY_OUTSIDE, updatedAt: LAST_DAY_OUTSIDE })
+      .where(eq(supervisedPersons.id, entry.id));
+    // An entry purged before the vocabulary: the purge filed it under its own spelling, which the sealed
+    // event keeps.
+    const earlier = await addToRoster(t.deps.db, (await createUser(t.deps.db, { profile: { firmId: firm.id } })).id);
+    await writeAudited(t.deps.db, { actorId: superAdmin.user.id, requestId: 'purge-retention' }, async (_tx, record) =>
+      record({ action: 'purge', entity: 'supervised_person' as AuditEntity, entityId: earlier.id, firmId: firm.id }),
+    );
+
+    const done = await purge(superAdmin.user.email);
+    expect(done.records.map((r) => `${r.entity} ${r.id}`)).toContain(`supervised_person ${entry.id}`);
+
+    const trail = async (query: string) => {
+      const res = await t.app.inject({
+        url: `/api/audit_events/?firm=${firm.id}&${query}`,
+        headers: superAdmin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ count: number; results: AuditEventRow[] }>(res).results.map(
+        (e) => `${e.action} ${e.entity} ${e.entity_id}`,
+      );
+    };
+    // Newest first: this purge, the earlier one under the former spelling, the roster's removal.
+    const events = [
+      `purge supervised person ${entry.id}`,
+      `purge supervised_person ${earlier.id}`,
+      `delete supervised person ${entry.id}`,
+    ];
+    expect(await trail('entity=supervised person')).toEqual(events);
+    // The former spelling finds the same events.
+    expect(await trail('entity=supervised_person')).toEqual(events);
+    // The record's own history: its removal and its purge.
+    expect(await trail(`entity=supervised person&entity_id=${entry.id}`)).toEqual([events[0], events[2]]);
+    // A purge of another kind is not among them.
+    expect(await trail('entity=attestation')).not.toContain(`purge supervised person ${entry.id}`);
+    expect(await verifyChain(t.deps.db)).toMatchObject({ ok: true });
   });
 });

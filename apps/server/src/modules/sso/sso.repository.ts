@@ -12,7 +12,7 @@ const s = ssoServiceProviders;
 const owner = { firm: s.firmId };
 
 export const providerEntity = bindEntity(
-  'sso service provider',
+  'sso_service_provider',
   serviceProviderFields,
   { '': s },
   {},
