@@ -54,10 +54,10 @@ const lineFields = defineFields({
   Body__c: { column: 'body', ...textField() },
   Account__c: { column: 'account', ...textField(), pii: true },
 });
-/** A test table's entity: a name outside the audit vocabulary, which only real records use. */
+const noteEntity = bindEntity('note', noteFields, { '': notes });
+const lineEntity = bindEntity('line', lineFields, { '': lines });
+/** A test table's events: a name outside the audit vocabulary, which only real records use. */
 const testEntity = (name: string) => name as AuditEntity;
-const noteEntity = bindEntity(testEntity('note'), noteFields, { '': notes });
-const lineEntity = bindEntity(testEntity('line'), lineFields, { '': lines });
 
 const actor = (cco = false): Actor => ({
   id: 1,
@@ -95,7 +95,7 @@ describe('a field table', () => {
 
   it('refuses at start-up a field naming a column its table lacks', () => {
     expect(() =>
-      bindEntity(testEntity('broken'), { x: { column: 'nope', read: z.string(), set: 'editor' } }, { '': notes }),
+      bindEntity('broken', { x: { column: 'nope', read: z.string(), set: 'editor' } }, { '': notes }),
     ).toThrow("broken.x: no column 'nope'");
   });
 

@@ -92,9 +92,12 @@ const columnTypeOf = (column: PgColumn | SQL | undefined) => (is(column, SQL) ? 
  * the audit diff and the ordering. Bindings are checked when the module loads, so a field naming a
  * column that does not exist fails at start-up and in every test, not in production.
  */
-export function bindEntity<T extends FieldTable>(
-  /** The entity's name in the audit trail: its events name it so. */
-  name: AuditEntity,
+export function bindEntity<T extends FieldTable, const N extends string = string>(
+  /**
+   * The entity's name, in its load-time errors; a service that records its events as `entity.name`
+   * gives it one of the audit vocabulary's names, which the audit event's type then requires.
+   */
+  name: N,
   fields: T,
   tables: Record<string, Columns>,
   computed: Partial<Record<keyof T, (row: StoredRow) => unknown>> = {},
@@ -349,6 +352,9 @@ export function bindEntity<T extends FieldTable>(
 }
 
 export type Entity = ReturnType<typeof bindEntity>;
+
+/** A bound entity whose events are recorded under its name: a name of the audit vocabulary. */
+export type AuditedEntity = ReturnType<typeof bindEntity<FieldTable, AuditEntity>>;
 
 type Audited = Pick<Entity, 'auditOf'>;
 

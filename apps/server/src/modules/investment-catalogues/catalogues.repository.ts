@@ -12,7 +12,7 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.js';
-import { bindEntity } from '../../platform/entity.js';
+import { type AuditedEntity, bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, searchWhere, type VersionedTable } from '../../platform/list.js';
 
 /**
@@ -26,7 +26,7 @@ export interface CatalogueKind {
   table: CatalogueTable;
   /** The firms an entry is offered to: a live row there is a use of the entry. */
   assignments: AssignmentTable;
-  entity: ReturnType<typeof bindEntity>;
+  entity: AuditedEntity;
   versioned: VersionedTable;
   /** The strategies' column naming an entry of this catalogue: a strategy is a use of the entry. */
   strategyColumn: PgColumn;

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { firmFeeSchedules, firmModels, firms, users } from '../../db/schema/index.js';
-import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { type AuditedEntity, bindEntity, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, searchWhere, type VersionedTable } from '../../platform/list.js';
 import { type CatalogueKind, feeScheduleKind, firmsWhere, investmentModelKind } from './catalogues.repository.js';
 
@@ -13,7 +13,7 @@ export interface AssignmentKind {
   /** Both assignment tables share one shape (firm, entry, stamps): the fee schedules' is used under the models' type. */
   table: AssignmentTable;
   catalogue: CatalogueKind;
-  entity: ReturnType<typeof bindEntity>;
+  entity: AuditedEntity;
   nameKey: string;
   /** Firm models are also found by their advisor's email; firm fee schedules have none. */
   withEmail: boolean;

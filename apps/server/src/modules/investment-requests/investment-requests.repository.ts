@@ -18,7 +18,7 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.js';
-import { bindEntity, type StoredRow } from '../../platform/entity.js';
+import { type AuditedEntity, bindEntity, type StoredRow } from '../../platform/entity.js';
 import {
   countAll,
   listPage,
@@ -53,7 +53,7 @@ export type RequestRow = StoredRow & {
 export interface RequestKind {
   kind: InvestmentRequestKind;
   table: RequestTable;
-  entity: ReturnType<typeof bindEntity>;
+  entity: AuditedEntity;
   /** A list row (the contract's list fields) from its columns. */
   listItemOf: (row: StoredRow) => Record<string, unknown>;
   listColumns: Record<string, PgColumn>;
@@ -64,7 +64,7 @@ export interface RequestKind {
 function kindOf(
   kind: InvestmentRequestKind,
   table: RequestTable,
-  entity: ReturnType<typeof bindEntity>,
+  entity: AuditedEntity,
   listFields: readonly string[],
   search: SQL,
   versioned: VersionedTable,

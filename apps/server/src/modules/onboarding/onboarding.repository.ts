@@ -17,7 +17,7 @@ import { scopeWhere } from '../../platform/list.js';
  * The agreement's field table bound to its table. `Client__r` / `Joint_Client__r` are computed: the
  * service puts the delivery dates on the row before answering.
  */
-export const clientAgreementEntity = bindEntity<ClientAgreementFields>(
+export const clientAgreementEntity = bindEntity<ClientAgreementFields, 'client_agreement'>(
   'client_agreement',
   clientAgreementFields,
   { '': clientAgreements },
