@@ -16,7 +16,7 @@ export interface ChildBinding {
   wire: string;
   /** A row's column values from its wire row (the child entity's field table does this). */
   toColumns(row: IncomingRow): Record<string, unknown>;
-  /** The wire name of a row's id: `id`, or `Id` on the spec's `__c` records. */
+  /** The wire name of a row's id: `id`, or `Id` on records whose wire names end in `__c`. */
   idKey?: string;
   /**
    * Whether stored rows the list leaves out are deleted (the default). An attestation keeps them: its

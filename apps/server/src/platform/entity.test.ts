@@ -86,7 +86,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a field table', () => {
-  it('derives the response shape and the write body, with the spec messages', () => {
+  it("derives the response shape and the write body, with each field's own messages", () => {
     expect(Object.keys(readSchema(noteFields).shape)).toEqual(['id', 'Title__c', 'SSN__c', 'Reviewed_By__c']);
     const body = writeSchema(noteFields).safeParse({ Title__c: '  ' });
     expect(body.success).toBe(false);

@@ -61,7 +61,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
         fields[key] ??= v.message ?? messages.http.badRequest;
       }
-      // One problem: its own message is the detail, so a toast of `detail` reads as the spec's text.
+      // One problem: its own message is the detail, so a toast of `detail` reads as the field's message.
       const values = Object.values(fields);
       const detail =
         request.routeOptions.config?.validationDetail ?? (values.length === 1 ? values[0] : messages.http.badRequest);

@@ -41,7 +41,7 @@ export function DateTextInput({ value, onChange, onBlur, ...props }: DateTextInp
         onChange(wire);
       }}
       onBlur={(event) => {
-        // A complete date is shown the one way the spec writes it.
+        // A complete date is shown one way only, as MM/DD/YYYY.
         if (emitted.current && /^\d{4}-\d{2}-\d{2}$/.test(emitted.current)) setText(wireDateToText(emitted.current));
         onBlur?.(event);
       }}

@@ -7,7 +7,10 @@ import { isApiError } from '../lib/api';
 import { downloadFile } from '../lib/download';
 import { notifyError } from '../lib/notify';
 
-/** A failed download told where the spec puts it: an empty export at the bottom right. */
+/**
+ * A failed download told to the person: an empty export (a 404) as a yellow note at the bottom right,
+ * anything else as an error.
+ */
 export function reportDownload(error: unknown) {
   if (isApiError(error) && error.status === 404)
     notifications.show({

@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
-/** Dollars as the spec's currency inputs take them: '$', 2 decimals, never negative. */
+/** Dollars as the forms' currency inputs take them: '$', 2 decimals, never negative. */
 export function MoneyInput(props: NumberInputProps) {
   return (
     <NumberInput

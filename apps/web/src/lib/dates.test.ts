@@ -15,7 +15,7 @@ describe('dates typed as MM/DD/YYYY and sent as YYYY-MM-DD', () => {
     expect(textToWireDate('07/04')).toBe('07/04');
   });
 
-  it('shows a wire date the way the spec writes it', () => {
+  it('shows a wire date as MM/DD/YYYY', () => {
     expect(wireDateToText('2026-07-04')).toBe('07/04/2026');
     expect(wireDateToText(null)).toBe('');
   });

@@ -1,6 +1,6 @@
 /**
  * Client onboarding: the client agreement's inline messages and
- * toasts verbatim, the format checks beyond the spec's presence checks, and the refusals.
+ * toasts word for word, the format checks beyond the 'Enter …' presence checks, and the refusals.
  */
 export const clientAgreementsMessages = {
   submitted: 'Client agreement submitted',
@@ -33,7 +33,7 @@ export const clientAgreementsMessages = {
   zip: 'Enter a 5- or 9-digit zip code.',
   phone: 'Enter a phone number.',
   state: 'Select a state from the list.',
-  // A value off a dropdown's list (an old form, a hand-made request); none at all is the spec's 'Enter …'.
+  // A value off a dropdown's list (an old form, a hand-made request); none at all is the field's 'Enter …'.
   mailPreference: 'Select a mailing preference.',
   employmentStatus: 'Select an employment status.',
   formType: 'Select Individual Client or Joint Clients.',

@@ -34,7 +34,7 @@ export const investmentRequestsMessages = {
     status === 'In Progress'
       ? 'The investment department is working on this request: it can no longer be edited. Submit a new one if something must change.'
       : `This request is ${status} and can no longer be edited. Submit a new one if something must change.`,
-  /** The toast after a move, in the style of the spec's ('Investment strategy updated'). */
+  /** The toast after a move, worded like the save toasts ('Investment strategy updated'). */
   statusChanged: (kind: 'strategy' | 'cashRequest', status: string) =>
     `${kind === 'strategy' ? 'Investment strategy' : 'Cash request'} moved to ${status}`,
   /** A custodian account number in a mail: its last 4 characters only. */

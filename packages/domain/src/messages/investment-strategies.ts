@@ -25,7 +25,7 @@ export const investmentStrategiesMessages = {
   clientEmailRequired: 'Enter the client email.',
   investmentModelRequired: 'Enter the investment model.',
   tradingAuthorityRequired: 'Enter the trading authority.',
-  // The spec gives no message for it: the form has several amounts, so this one names itself.
+  // The form has several amounts, so this one names itself rather than saying 'Enter an amount.'.
   distributionAmountRequired: 'Enter the distribution amount.',
   cashTargetPercentage: 'Enter a cash target from 0 to 100 percent, with at most 2 decimals.',
   feeScheduleUnknown: 'Select a fee schedule from the list.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPTCHA_PASS_SCORE, captchaPasses, captchaRequired, captchaScore } from './captcha.js';
 
 describe('the sign-in captcha rules', () => {
-  it('scores a verified solution 1 and anything else 0, passing at the spec’s 0.3', () => {
+  it('scores a verified solution 1 and anything else 0, passing at a score of 0.3', () => {
     expect(CAPTCHA_PASS_SCORE).toBe(0.3);
     expect([captchaScore(true), captchaScore(false)]).toEqual([1, 0]);
     expect([captchaPasses(1), captchaPasses(0.3), captchaPasses(0.29), captchaPasses(0)]).toEqual([

@@ -174,7 +174,7 @@ describe('an account number in a mail', () => {
 describe('the texts an advisor and the investment department read', () => {
   const r = messages.investmentRequests;
 
-  it("keeps the spec's toasts verbatim", () => {
+  it("keeps the toasts word for word (a strategy's 'fields', a cash request's 'field(s)')", () => {
     expect([
       messages.investmentStrategies.requiredFieldsMissing,
       messages.cashRequests.requiredFieldsMissing,

@@ -25,7 +25,7 @@ export const canOpenDisclosurePages = (a: Actor) => isClient(a);
 /** /forms/: a client's steps, or the staff's forms. */
 export const canOpenOnboardingForms = (a: Actor) => canOpenClientAgreement(a) || canOpenInvestorProfile(a);
 
-/** The spec's route of the staff's Exhibit B link; the same screen as /forms/investor-profile/. */
+/** The route of the staff's 'Exhibit B Investor Profile' menu link; the same screen as /forms/investor-profile/. */
 export const EXHIBIT_B_PATH = '/forms/exhibit-b-investor-profile';
 
 /**

@@ -41,7 +41,7 @@ describe('permissions', () => {
     expect(canReadDirectory(client)).toBe(false);
     expect([superAdmin, manager].map(canEditDirectory)).toEqual([true, true]);
     expect([firmAdmin, advisor, staff, client].map(canEditDirectory)).toEqual([false, false, false, false]);
-    // A manager profile type alone is not the flag the spec names.
+    // A manager profile type alone is not enough: editing takes the `is_manager` flag.
     expect(canEditDirectory(testActor({ id: 8, profile_type: ProfileType.Manager }))).toBe(false);
     const entries = (a: Actor) => menuFor(a).flatMap((g) => g.entries.map((e) => e.label));
     expect(entries(staff)).toContain('Staff Directory');

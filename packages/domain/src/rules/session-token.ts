@@ -1,7 +1,10 @@
 /** Access tokens live 2 hours by default; a token can be refreshed while its original issue is under 7 days old. */
 export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 export const REFRESH_WINDOW_SECONDS = 7 * 24 * 60 * 60;
-/** The spec's client refreshes when under 1800 s remain and the token was issued under 628200 s ago. */
+/**
+ * A cookie session's token is re-issued on a request when under 1800 s remain and the session's first token
+ * was issued under 628200 s ago; past that, the person signs in again.
+ */
 export const CLIENT_REFRESH_BEFORE_EXPIRY_SECONDS = 1800;
 export const CLIENT_REFRESH_MAX_AGE_SECONDS = 628_200;
 

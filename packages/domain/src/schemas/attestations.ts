@@ -65,7 +65,7 @@ function server(column: string, read: z.ZodType = nullableText) {
 }
 
 /**
- * A quarterly attestation, on the spec's wire names. Firm, owner, the person's first and
+ * A quarterly attestation, on the API's wire names (`__c` on the form's fields). Firm, owner, the person's first and
  * last name (from their account), name, period and submission date are the server's; status and reviewed date are the reviewer's (a CCO).
  */
 export const attestationFields = defineFields({

@@ -26,7 +26,7 @@ describe('a cash request as an advisor submits it (POST and PUT alike)', () => {
     expect(body).toMatchObject({ ESWA_Portal_Owner_ID__c: 41, Amount__c: 12.5, Cash_Request_Type__c: 'Raise Cash' });
   });
 
-  it("names every missing required field with the spec's message", () => {
+  it("names every missing required field with its own 'Enter …' or 'Select …' message", () => {
     expect(problems({})).toEqual({
       ESWA_Portal_Owner_ID__c: 'Select the client.',
       Financial_Account_Name__c: 'Enter the account name.',

@@ -15,7 +15,7 @@ import {
 const m = messages.cashRequests;
 
 /**
- * A cash request on the spec's wire names, `__c` on all but Id and CreatedDate. The
+ * A cash request on the API's wire names, `__c` on all but Id and CreatedDate. The
  * amount is a JSON number of dollars (numeric(14,2)); a body may send it as a decimal string.
  */
 export const cashRequestFields = defineFields({

@@ -74,7 +74,7 @@ describe('a client agreement as the form submits it (POST and PUT alike)', () =>
     expect(problems(joint)).toEqual({});
   });
 
-  it("names every missing field of an individual client with the spec's message", () => {
+  it("names every missing field of an individual client with its own 'Enter …' message", () => {
     expect(problems({})).toEqual(requiredOf('Client'));
   });
 

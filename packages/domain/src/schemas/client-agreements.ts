@@ -178,10 +178,10 @@ const deliveryDates = z.object({
 }) satisfies z.ZodType<DeliveryDates>;
 
 /**
- * A client agreement on the spec's wire names, `__c` on all but Id, Name, Client__r and
+ * A client agreement on the API's wire names, `__c` on all but Id, Name, Client__r and
  * Joint_Client__r. One per client user (`ESWA_Portal_User_ID__c`). Every value is optional here: which
  * ones the form requires depends on the form type, so `clientAgreementBody` checks presence (with the
- * spec's messages) after each field's own format check. PII fields (`pii: true`, with their `kind`)
+ * fields' 'Enter …' messages) after each field's own format check. PII fields (`pii: true`, with their `kind`)
  * are encrypted at rest and answered masked (`maskPii`) unless revealed.
  */
 export const clientAgreementFields = defineFields({
@@ -373,7 +373,7 @@ const licences = [
 
 /**
  * The POST and PUT body (server and web alike): each field's format, then what the form type
- * requires with the spec's inline messages, judged beside the format messages so the
+ * requires with each field's inline 'Enter …' message, judged beside the format messages so the
  * form shows them all at once. Any problem: the toast (and 400 detail) `messages.clientAgreements.requiredFields`.
  * The joint column is ignored for Individual Client; the public company is cleared when its box is off.
  */

@@ -83,7 +83,7 @@ export const recordId = z
 
 export const idParam = z.object({ id: recordId });
 
-/** Text a form requires: trimmed, bounded, and `message` (the spec's) when missing or blank. */
+/** Text a form requires: trimmed, bounded, and `message` (the field's own 'Enter …') when missing or blank. */
 export const requiredText = (message: string, max = 255) =>
   z
     .string({ error: message })

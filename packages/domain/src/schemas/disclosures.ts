@@ -77,7 +77,10 @@ export const disclosureUploadQuery = z
   });
 export type DisclosureUploadQuery = z.infer<typeof disclosureUploadQuery>;
 
-/** The spec's delivery calls, plus which ADV part was opened (2A when not said). */
+/**
+ * The body of the two delivery calls (`PUT /api/update_form_adv_delivery_date/` and its CRS twin): who
+ * opened the form and when, plus which ADV part was opened (2A when not said).
+ */
 export const deliveryDateBody = z.object({
   portalUserId: z.number({ error: messages.validation.id }).int().min(1).max(2_147_483_647),
   deliveryDate: wireDate(m.deliveryDate),

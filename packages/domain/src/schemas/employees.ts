@@ -7,7 +7,7 @@ const account = <R extends z.ZodType>(read: R) => ({ column: '', read, set: 'ser
 const nullableText = z.string().nullable();
 
 /**
- * A staff member as the directory shows them, on the spec's wire names (`__c` on all but
+ * A staff member as the directory shows them, on the API's wire names (`__c` on all but
  * Id and Name). The name, email and role are the account's own, read-only here (computed by the server
  * from the user and profile); the rest is the directory's entry, which managers edit. Title and the two
  * phones show the profile's values until the directory sets its own.

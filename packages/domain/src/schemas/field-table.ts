@@ -16,7 +16,7 @@ export interface Field {
   column: string;
   /** The value as the API answers it. */
   read: z.ZodType;
-  /** The value the API accepts (trimmed text, bounds, the spec's messages). Absent: not writable. */
+  /** The value the API accepts (trimmed text, bounds, the form's own field messages). Absent: not writable. */
   write?: z.ZodType;
   set: Setter;
   /** The nested object of the wire shape that holds it (`profile` for a user's profile fields). */
@@ -30,7 +30,7 @@ export interface Field {
 }
 
 /**
- * An entity described once: wire name (the spec's, `__c` included) → field. Child lists saved with
+ * An entity described once: wire name (the API's field name, `__c` included) → field. Child lists saved with
  * their parent (an attestation's rows) are entities of their own, keyed by `id` on the wire.
  */
 export type FieldTable = Record<string, Field>;

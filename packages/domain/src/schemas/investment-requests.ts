@@ -15,7 +15,7 @@ const m = messages.investmentRequests;
 
 const nullableText = z.string().nullable();
 
-/** A text field the form requires, with the spec's message when it is missing. */
+/** A text field the form requires, with its own 'Enter the …' message when it is missing. */
 export const requiredTextField = (column: string, message: string, max = 255) => ({
   column,
   read: z.string(),

@@ -47,7 +47,7 @@ describe('an investment strategy as an advisor submits it (POST and PUT alike)',
     expect(problems(complete)).toEqual({});
   });
 
-  it("names every missing required field with the spec's message", () => {
+  it("names every missing required field with its own 'Enter …' or 'Select …' message", () => {
     expect(problems({})).toEqual({
       ESWA_Portal_Owner_ID__c: 'Select the client.',
       Financial_Account_Name__c: 'Enter the account name.',

@@ -22,7 +22,7 @@ const m = messages.investmentStrategies;
 const flag = (column: string) => ({ column, read: z.boolean(), write: z.boolean().optional(), set: 'editor' as const });
 
 /**
- * An investment strategy on the spec's wire names, `__c` on all but Id and CreatedDate.
+ * An investment strategy on its wire names (the API's field names), `__c` on all but Id and CreatedDate.
  * `Fee_Schedule__c` and `Investment_Model__c` are the ids of a fee schedule and a model the advisor may
  * pick; the answer also names them (`Fee_Schedule_Name__c`, `Investment_Model_Name__c`,
  * kept as they were when chosen, so a renamed or deleted model does not rewrite a filed request).

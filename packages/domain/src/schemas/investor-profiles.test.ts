@@ -30,7 +30,7 @@ describe('the Exhibit B investor profile as the form saves it', () => {
     });
   });
 
-  it('takes only the options of the spec', () => {
+  it('takes only the options the form lists for each question', () => {
     expect(problems({ ...complete, IP_Asset_Allocation__c: '65/35' })).toHaveProperty('IP_Asset_Allocation__c');
     expect(problems({ ...complete, IP_Risk_Tolerance__c: 'Moderate' })).toHaveProperty('IP_Risk_Tolerance__c');
   });

@@ -35,7 +35,7 @@ export const IP_INVESTMENT_EXPERIENCES = [
   'Very experienced',
 ] as const;
 export const IP_SOCIALLY_RESPONSIBLE_INVESTING = ['Yes', 'No'] as const;
-/** Stocks/bonds, in the spec's three groups (the form shows the group beside its options). */
+/** Stocks/bonds, in three groups: Conservative, Balanced, Growth (the form shows the group beside its options). */
 export const IP_ASSET_ALLOCATION_GROUPS = {
   Conservative: ['0/100', '10/90', '20/80', '30/70'],
   Balanced: ['40/60', '50/50', '60/40'],
@@ -77,7 +77,7 @@ export const INVESTOR_PROFILE_QUESTIONS = {
  */
 export const investorProfileFields = defineFields({
   Id: { column: 'id', read: z.number().int(), set: 'server' },
-  /** The client's email (the spec's GET parameter), as the users table has it now. */
+  /** The client's email (the GET's `portalUserEmail` parameter), as the users table has it now. */
   portalUserEmail: { column: 'portalUserEmail', read: z.string().nullable(), set: 'server' },
   IP_Relationship_Time_Horizon__c: question('relationshipTimeHorizon', IP_RELATIONSHIP_TIME_HORIZONS),
   IP_Relationship_Withdrawal_Period__c: question('relationshipWithdrawalPeriod', IP_RELATIONSHIP_WITHDRAWAL_PERIODS),

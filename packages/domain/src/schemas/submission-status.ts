@@ -95,7 +95,7 @@ const fromBody = <T extends z.ZodType>(param: T) => z.preprocess((v) => (typeof 
 
 /**
  * `POST /api/quarterly_attestations/send_email/`: remind one supervised person of a
- * period, the one a status screen shows. Without a period, the one being filed now (the spec's call);
+ * period, the one a status screen shows. Without a period, the one being filed now;
  * a year without its quarter (or the reverse) is refused, not read as "now".
  */
 export const sendReminderBody = z

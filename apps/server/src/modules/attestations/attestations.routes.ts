@@ -35,7 +35,7 @@ export function attestationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return pageOf(request, deps.config.publicUrl, request.query, count, results);
       },
     );
-    // The spec's paths for one firm's and one person's attestations, with and without the slash.
+    // One firm's and one person's attestations at `…/:firm/firm` and `…/:user/user`, with and without the slash.
     for (const url of ['/api/quarterly_attestations/:firm/firm', '/api/quarterly_attestations/:firm/firm/'])
       app.get(
         url,

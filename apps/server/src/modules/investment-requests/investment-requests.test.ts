@@ -138,7 +138,7 @@ describe('an advisor files an investment strategy', () => {
     expect(got).toEqual(s);
   });
 
-  it('refuses a form with fields missing with every message of the spec, and writes nothing', async () => {
+  it("refuses a form with fields missing with each missing field's own message, and writes nothing", async () => {
     const f = await firmWithAdvisor();
     const [rows, events] = [await rowsOf(investmentStrategies), await auditCount()];
     const res = await send('POST', '/api/investment_strategies/', f.advisor.headers, {

@@ -567,7 +567,7 @@ describe('investor profile: server fields and other clients', () => {
     for (const h of [elsewhere.admin, elsewhere.advisor, f.otherAdvisor.headers, f.sibling.headers, f.cco.headers])
       expect((await req('PUT', url, h, investorProfileAnswers())).statusCode).toBe(404);
     expect((await req('PUT', url, f.admin.headers, investorProfileAnswers())).statusCode).toBe(403);
-    // An option that is not the spec's, or an array: 400.
+    // An option the form does not list, or an array: 400.
     for (const v of ['Reckless', ['No'], 1])
       expect(
         (await req('PUT', url, f.client.headers, { ...investorProfileAnswers(), IP_Risk_Tolerance__c: v })).statusCode,

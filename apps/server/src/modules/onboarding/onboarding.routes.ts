@@ -20,7 +20,10 @@ import { clientAgreements, investorProfiles, statusOf } from './onboarding.servi
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const tags = ['onboarding'];
-/** Any invalid field of the agreement: the spec's toast as the detail, the field messages beside it. */
+/**
+ * Any invalid field of the agreement: the form's toast, 'Required field(s) not provided.', as the detail, the
+ * field messages beside it.
+ */
 const agreementConfig = { validationDetail: messages.clientAgreements.requiredFields };
 
 /** Client onboarding: the client agreement and the investor profile. */

@@ -104,13 +104,13 @@ describe('a client fills their client agreement', () => {
     expect(json(again).detail).toBe(m.exists);
   });
 
-  it('answers every missing field with the spec message, and the toast as the detail', async () => {
+  it("answers every missing field with its own 'Enter …' message, and the toast as the detail", async () => {
     const f = await firmWithClient();
     const res = await send('POST', '/api/client_agreements/', f.client.headers, { Form_Type__c: 'Joint Clients' });
     expect(res.statusCode).toBe(400);
     const body = json<{ detail: string; fields: Record<string, string> }>(res);
     expect(body.detail).toBe('Required field(s) not provided.');
-    // The spec's text for each field is pinned by the schema's own test; here: the route answers every
+    // Each field's wording is pinned by the schema's own test; here: the route answers every
     // field of both parties with the message the schema gives it, none lost or added.
     const schema = clientAgreementBody.safeParse({ Form_Type__c: 'Joint Clients' });
     const expected: Record<string, string> = {};

@@ -186,7 +186,7 @@ export function AttestationForm({
     };
   };
 
-  // Locked like the spec's other read-only fields; a server message (an account without a name) shows here.
+  // Locked like the form's other read-only fields; a server message (an account without a name) shows here.
   const accountName = (field: 'First_Name__c' | 'Last_Name__c', value: string | null) => ({
     value: value ?? '',
     readOnly: true,

@@ -154,7 +154,7 @@ describe('a stored attestation in the View/Edit modal', () => {
 });
 
 describe('a first attestation', () => {
-  it("starts from the spec's defaults and the person's work email; the name is the server's", () => {
+  it("starts from NEW_ATTESTATION_DEFAULTS and the person's work email; the name is the server's", () => {
     const values = blankAttestation({ email: 'sid@example.test' }) as Record<string, unknown>;
     expect(values).toMatchObject({
       ...NEW_ATTESTATION_DEFAULTS,

@@ -69,7 +69,8 @@ const fieldsOf = (a: Attestation) =>
   Object.fromEntries(FIELDS.map((key) => [key, (a as Record<string, unknown>)[key] ?? null]));
 
 /**
- * A new attestation without a previous one: the spec's defaults and the person's work
+ * A new attestation without a previous one: the domain's starting answers (`NEW_ATTESTATION_DEFAULTS`:
+ * no credential or social account ticked, among others) and the person's work
  * email from their account. Their first and last name are not values of the form: the server takes
  * them from the account (the form shows them locked, see `AttestationForm`'s `person`).
  */

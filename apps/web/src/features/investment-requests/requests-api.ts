@@ -38,7 +38,7 @@ export const saveRequest = <K extends InvestmentRequestKind>(kind: K, id: number
     : api.put<RequestRecord<K>>(`${pathOf[kind]}${id}/`, body);
 
 /**
- * A request form's save: the lists refresh, the spec's toast ('… submitted' or '… updated') shows, and a
+ * A request form's save: the lists refresh, the form's toast ('… submitted' or '… updated') shows, and a
  * server's field messages land on the form's inputs.
  */
 export function useRequestSave(

@@ -51,7 +51,7 @@ describe('a client filling in the client agreement for the first time', () => {
     expect(screen.getByRole('combobox', { name: 'State, Home address, Client' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Cell phone, Joint Client' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: `${m.homeSameAsMailing}, Joint Client` })).toBeTruthy();
-    // The visible label stays the spec's.
+    // The visible label stays the short one ('Street'); only the accessible name adds the group.
     expect(within(group('Home address', group('Client'))).getByText('Street')).toBeTruthy();
   });
 

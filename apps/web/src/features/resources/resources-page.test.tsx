@@ -71,7 +71,7 @@ describe('a category of training resources', () => {
     expect(screen.queryByRole('button', { name: /^Acknowledge that/ })).toBeNull();
   });
 
-  it("says the spec's empty text with the category's name", async () => {
+  it("says 'No … resources found to be listed' with the category's name", async () => {
     serve([]);
     renderAtUrl(<CategoryPage category="investments" />, '/resources/investments', { user: testUser() });
     expect(await screen.findByText(m.empty('Investments'))).toBeTruthy();

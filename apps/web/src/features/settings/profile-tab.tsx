@@ -21,7 +21,7 @@ export function ProfileTab() {
   usePageTitle('Settings: Profile');
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  // The spec's client sends the whole user back; the server ignores the read-only fields left unchanged.
+  // The save sends the whole user back; the server ignores the read-only fields left unchanged.
   const form = useSchemaForm(updatePersonalInfoBody, user);
 
   const mutation = useMutation({

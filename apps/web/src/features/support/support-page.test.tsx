@@ -55,7 +55,7 @@ function serve(rows: SupportTicket[], calls: Call[] = []) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the support cases screen', () => {
-  it("shows the spec's columns, dates as MM/DD/YYYY hh:mm A on the portal's clock, and the empty text", async () => {
+  it("shows the case columns, dates as MM/DD/YYYY hh:mm A on the portal's clock, and the empty text", async () => {
     serve([stored]);
     renderAtUrl(<HelpRequestsPage />, '/support/', { user: testUser() });
     expect(await screen.findByRole('cell', { name: 'Printer jammed' })).toBeTruthy();

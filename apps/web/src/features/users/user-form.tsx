@@ -53,7 +53,7 @@ interface Flag {
   label: string;
 }
 
-// The spec's names for the privilege flags.
+// The privilege flags, labelled as administrators know them ('System Administrator', 'Super CCO', …).
 const ROLE_FLAGS: Flag[] = [
   { field: 'is_admin', label: ui.systemAdministrator },
   { field: 'profile.is_cco', label: ui.cco },

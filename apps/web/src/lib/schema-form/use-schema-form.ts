@@ -110,7 +110,7 @@ export interface SchemaForm<Values, Output> extends UseFormReturnType<Values, Ou
  */
 export interface SchemaFormOptions {
   /**
-   * The toast after a submit the schema refused, when the screen's spec names its own (a strategy's
+   * The toast after a submit the schema refused, when the screen has its own (a strategy's
    * 'Required fields not provided.'); the house's 'Please correct the highlighted fields.' otherwise.
    */
   invalidToast?: string;
