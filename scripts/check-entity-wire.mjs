@@ -1,16 +1,16 @@
 // A record's wire shape is derived from its field table (`bindEntity` in apps/server/src/platform/entity.ts:
-// `toWire`, `toWireOf`, `wireJson`), never written again by hand in a module. `npm run lint` fails on a
-// server module (apps/server/src/modules, tests aside) that does either of these:
-// - declares a function named like a hand mapper (`toWire`, `toDto`, `to…Dto`) whose body does not
-//   hand the row to a bound entity (`const toWire = (r) => linkEntity.toWire(r) as FirmLink` is fine);
-// - builds an object literal with three or more properties that copy a column to its wire name: a
-//   snake_case key whose value is a property of the same name in camelCase (`file_name: r.fileName`,
+// `toWire`, `toWireOf`, `wireJson`), never written again by hand in a module. How it is detected: each
+// server module file (apps/server/src/modules, tests aside) is read as code, its comments and string
+// contents blanked, and `npm run lint` fails on either of these:
+// - a function or constant named like a hand mapper (`toWire`, `toDto`, `to…Dto`) whose declaration (up
+//   to a blank line or a closing brace at the start of a line) does not call a bound entity's `.toWire(`,
+//   `.toWireOf(` or `.wireJson(` (`const toWire = (r) => linkEntity.toWire(r) as FirmLink` is fine);
+// - an object literal with three or more properties that copy a column to its wire name: a snake_case
+//   key whose value reads the property of the same name in camelCase (`file_name: r.fileName`,
 //   `uploaded_at: r.uploadedAt.toISOString()`, `first_name: users.firstName` in a select). One or two
 //   are an audit event's or a mail's own wording (`file_name: doc.fileName, sha256`); three are a
 //   record's wire shape, which a field table gives.
-// `NOT_YET` names the files still mapping by hand, each with what it maps: the list only shrinks, and a
-// file on it that no longer maps by hand fails the check too, so it is taken off.
-// Run with file paths to check only those.
+// Every record module passes; there is no list of exceptions. Run with file paths to check only those.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -21,18 +21,6 @@ const MODULES = path.join(root, 'apps/server/src/modules');
 const MAPPER = /\b(?:function\s+|(?:const|let|var)\s+)(toWire|toDto|to[A-Z]\w*Dto)\b/g;
 /** `snake_key: something.camelKey`: the key has an underscore, the value names a property. */
 const COPY = /(?<![\w.$])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*:\s*[\w$.?!()[\]]*?\.([A-Za-z_$][\w$]*)/g;
-
-/** Files that still map by hand, until their records get field tables (see the header). */
-export const NOT_YET = new Map([
-  [
-    'apps/server/src/modules/attestations/attestation-history.ts',
-    'an audit event in a history (no field table for audit events)',
-  ],
-  [
-    'apps/server/src/modules/audit-trail/audit-trail.service.ts',
-    'an audit event of the trail (no field table for audit events)',
-  ],
-]);
 
 const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
@@ -102,7 +90,7 @@ export function codeOf(text) {
 
 const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 
-/** Every hand-written wire mapping of the files, as `file:line: what`; `NOT_YET`'s files are left to the caller. */
+/** Every hand-written wire mapping of the files, as `file:line: what`. */
 export function handMappings(files = [...walk(MODULES)]) {
   const found = [];
   for (const file of files) {
@@ -140,15 +128,9 @@ export function handMappings(files = [...walk(MODULES)]) {
   return found;
 }
 
-/** The check: hand mappings outside `NOT_YET`, and `NOT_YET`'s files that no longer have one. */
+/** The check: every hand mapping of the files (all module files when none are named). */
 export function violations(files) {
-  const found = handMappings(files);
-  const out = found.filter((f) => !NOT_YET.has(f.slice(0, f.indexOf(':'))));
-  if (files === undefined)
-    for (const file of NOT_YET.keys())
-      if (!found.some((f) => f.startsWith(`${file}:`)))
-        out.push(`${file}: maps nothing by hand any more: take it off NOT_YET in scripts/check-entity-wire.mjs`);
-  return out;
+  return handMappings(files);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { isCalendarDate } from '../rules/fiscal.js';
 import { pageQuery, recordId } from './common.js';
+import { defineFields, readSchema } from './field-table.js';
 
 const m = messages.auditTrail;
 
@@ -64,34 +65,37 @@ export const auditEventChange = z.object({
 });
 export type AuditEventChange = z.infer<typeof auditEventChange>;
 
-export const auditEventSchema = z.object({
-  id: z.number().int(),
-  occurred_at: z.string(),
-  actor_id: z.number().int().nullable(),
+/** An event of the audit trail as the viewer and its CSV show it; lists sort by time (the chain's order). */
+export const auditEventFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  occurred_at: { column: 'occurredAt', read: z.string(), set: 'server', sort: true },
+  actor_id: { column: 'actorId', read: z.number().int().nullable(), set: 'server' },
   /**
    * The actor's name as their account holds it (a deleted account keeps its row); null when nobody
    * signed in acted: anonymous when the event has a client address (a request), else the system.
    */
-  actor_name: z.string().nullable(),
-  actor_email: z.string().nullable(),
+  actor_name: { column: 'actorName', read: z.string().nullable(), set: 'server' },
+  actor_email: { column: 'actorEmail', read: z.string().nullable(), set: 'server' },
   /** The account an anonymous event is about (a password reset asked, a sign-in failed), with its name now. */
-  subject_id: z.number().int().nullable(),
-  subject_name: z.string().nullable(),
-  subject_email: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string().nullable(),
-  firm_id: z.number().int().nullable(),
-  firm_name: z.string().nullable(),
-  request_id: z.string().nullable(),
+  subject_id: { column: 'subjectId', read: z.number().int().nullable(), set: 'server' },
+  subject_name: { column: 'subjectName', read: z.string().nullable(), set: 'server' },
+  subject_email: { column: 'subjectEmail', read: z.string().nullable(), set: 'server' },
+  action: { column: 'action', read: z.string(), set: 'server' },
+  entity: { column: 'entity', read: z.string(), set: 'server' },
+  entity_id: { column: 'entityId', read: z.string().nullable(), set: 'server' },
+  firm_id: { column: 'firmId', read: z.number().int().nullable(), set: 'server' },
+  firm_name: { column: 'firmName', read: z.string().nullable(), set: 'server' },
+  request_id: { column: 'requestId', read: z.string().nullable(), set: 'server' },
   /** The client address and user agent of the request that caused it (null for a job or the command line). */
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  changes: z.array(auditEventChange),
+  ip: { column: 'ip', read: z.string().nullable(), set: 'server' },
+  user_agent: { column: 'userAgent', read: z.string().nullable(), set: 'server' },
+  /** The recorded changes as a list of fields, PII and secrets redacted. */
+  changes: { column: 'changes', read: z.array(auditEventChange), set: 'server' },
   /** The hash chain: the previous event's hash and this event's own (null on an unsealed event). */
-  prev_hash: z.string().nullable(),
-  hash: z.string().nullable(),
+  prev_hash: { column: 'prevHash', read: z.string().nullable(), set: 'server' },
+  hash: { column: 'hash', read: z.string().nullable(), set: 'server' },
 });
+export const auditEventSchema = readSchema(auditEventFields);
 export type AuditEventRow = z.infer<typeof auditEventSchema>;
 
 /** `GET /api/audit_events/verify/`: whether the whole chain holds, and the first event that breaks it. */

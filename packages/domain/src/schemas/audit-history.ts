@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attestationSchema } from './attestations.js';
+import { defineFields, readSchema } from './field-table.js';
 
 /**
  * One field's change in a record's history. `field` is the wire name (`Job_Title__c`); a child row's
@@ -16,19 +17,21 @@ export const historyChange = z.object({
 export type HistoryChange = z.infer<typeof historyChange>;
 
 /** One audit event of a record or of one of its rows. */
-export const historyEvent = z.object({
-  id: z.number().int(),
-  occurred_at: z.string(),
+export const historyEventFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  occurred_at: { column: 'occurredAt', read: z.string(), set: 'server' },
   /** 'create', 'update', 'review' (a status change) or 'delete'. */
-  action: z.string(),
+  action: { column: 'action', read: z.string(), set: 'server' },
   /** Who did it (their name as their account holds it, a deleted account's too); null for the system. */
-  actor_id: z.number().int().nullable(),
-  actor_name: z.string().nullable(),
+  actor_id: { column: 'actorId', read: z.number().int().nullable(), set: 'server' },
+  actor_name: { column: 'actorName', read: z.string().nullable(), set: 'server' },
   /** 'attestation', or the kind of row ('personal security', 'outside business activity', 'political contribution'). */
-  entity: z.string(),
-  entity_id: z.number().int().nullable(),
-  changes: z.array(historyChange),
+  entity: { column: 'entity', read: z.string(), set: 'server' },
+  entity_id: { column: 'entityId', read: z.number().int().nullable(), set: 'server' },
+  /** The event's changes as the history reads them (each field before and after). */
+  changes: { column: 'changes', read: z.array(historyChange), set: 'server' },
 });
+export const historyEvent = readSchema(historyEventFields);
 export type HistoryEvent = z.infer<typeof historyEvent>;
 
 /**

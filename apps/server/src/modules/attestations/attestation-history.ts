@@ -4,8 +4,10 @@ import {
   attestationFields,
   type HistoryChange,
   type HistoryEvent,
+  historyEventFields,
   NEW_ATTESTATION_DEFAULTS,
 } from '@portal/domain';
+import { auditEvents } from '../../db/schema/index.js';
 import {
   type FieldChange,
   isFieldChange,
@@ -13,6 +15,7 @@ import {
   type RowChange,
   type StoredAuditEvent,
 } from '../../platform/audit.js';
+import { bindEntity } from '../../platform/entity.js';
 
 /**
  * An attestation's history from its audit events: each event's changed fields with their values
@@ -39,9 +42,22 @@ const UNREVIEWED = { Status__c: 'Submitted', Reviewed_Date__c: null, Reviewed_By
 /** A row's own keys, never shown as a change of the row. */
 const ROW_KEYS = ['Id', 'Quarterly_Attestation__c'];
 
+/**
+ * An event of the history: its actor by name, else by address; `changes` is given by the caller as the
+ * history reads the recorded ones.
+ */
+const historyEventEntity = bindEntity(
+  'history event',
+  historyEventFields,
+  { '': auditEvents },
+  {
+    actor_name: (e) => e.actorName || e.actorEmail || null,
+    entity_id: (e) => (e.entityId === null ? null : Number(e.entityId)),
+  },
+);
+
 const changesOf = (e: StoredAuditEvent): Changes =>
   e.changes && typeof e.changes === 'object' ? (e.changes as Changes) : {};
-const actorName = (e: StoredAuditEvent) => e.actorName || e.actorEmail || null;
 const isOwnEvent = (e: StoredAuditEvent) => e.entity === 'attestation';
 
 export function attestationHistory(events: StoredAuditEvent[], lists: readonly HistoryList[]): AttestationHistory {
@@ -75,16 +91,7 @@ export function attestationHistory(events: StoredAuditEvent[], lists: readonly H
         if (!ROW_KEYS.includes(field) && value !== null)
           changes.push({ field, list: list?.wire, row: Number(removed.Id ?? e.entityId), from: value, to: null });
     }
-    return {
-      id: e.id,
-      occurred_at: e.occurredAt,
-      action: e.action,
-      actor_id: e.actorId,
-      actor_name: actorName(e),
-      entity: e.entity,
-      entity_id: e.entityId === null ? null : Number(e.entityId),
-      changes,
-    };
+    return historyEventEntity.toWire({ ...e, changes }) as HistoryEvent;
   });
 
   return { original: snapshot ?? null, events: out };

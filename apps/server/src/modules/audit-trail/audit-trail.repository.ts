@@ -1,9 +1,10 @@
-import { auditEntitySpellings, MAX_ID, type Scope } from '@portal/domain';
-import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { auditEntitySpellings, auditEventFields, MAX_ID, type Scope } from '@portal/domain';
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { auditEvents, firms, users } from '../../db/schema/index.js';
 import { actorThen } from '../../platform/audit.js';
+import { bindEntity } from '../../platform/entity.js';
 import { isoInstant } from '../../platform/iso-instant.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 import { personNameSql } from '../../platform/person-name.js';
@@ -97,6 +98,18 @@ const eventColumns = {
   prevHash: auditEvents.prevHash,
   hash: auditEvents.hash,
 };
+/**
+ * An event as the viewer answers it: `changes` is given by the caller as the list of fields it
+ * reads from the recorded changes (`changesOf`). Time order is the chain's order, the id order.
+ */
+export const auditEventEntity = bindEntity(
+  'audit event',
+  auditEventFields,
+  { '': eventColumns },
+  {},
+  { sortBy: { occurred_at: [auditEvents.id] } },
+);
+
 export interface AuditEventRecord {
   id: number;
   occurredAt: string;
@@ -142,7 +155,7 @@ export async function listAuditEvents(
       countReads: ['audit_events'],
     },
     filterWhere(scope, f),
-    [ordering === 'occurred_at' ? asc(auditEvents.id) : desc(auditEvents.id)],
+    auditEventEntity.orderBy(ordering),
     page,
   );
   return { rows: rows as unknown as AuditEventRecord[], count };

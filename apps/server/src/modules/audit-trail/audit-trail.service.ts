@@ -22,6 +22,7 @@ import {
   type AuditEventRecord,
   type AuditFilter,
   auditEventBatches,
+  auditEventEntity,
   hasAuditEvents,
   listAuditEvents,
 } from './audit-trail.repository.js';
@@ -103,29 +104,8 @@ export function changesOf(recorded: unknown): AuditEventChange[] {
   return out;
 }
 
-function toRow(r: AuditEventRecord): AuditEventRow {
-  return {
-    id: r.id,
-    occurred_at: r.occurredAt,
-    actor_id: r.actorId,
-    actor_name: r.actorName,
-    actor_email: r.actorEmail,
-    action: r.action,
-    entity: r.entity,
-    entity_id: r.entityId,
-    firm_id: r.firmId,
-    firm_name: r.firmName,
-    request_id: r.requestId,
-    subject_id: r.subjectId,
-    subject_name: r.subjectName,
-    subject_email: r.subjectEmail,
-    ip: r.ip,
-    user_agent: r.userAgent,
-    changes: changesOf(r.changes),
-    prev_hash: r.prevHash,
-    hash: r.hash,
-  };
-}
+const toRow = (r: AuditEventRecord) =>
+  auditEventEntity.toWire({ ...r, changes: changesOf(r.changes) }) as AuditEventRow;
 
 /** `GET /api/audit_events/`: a page of the events the caller may read (their firm's, or every firm's). */
 export async function list(ctx: Ctx, q: AuditEventsQuery) {
