@@ -1,6 +1,7 @@
 import { messages } from '@portal/domain';
 import { encodeUid } from '../../apps/server/src/modules/auth/link-uid.js';
 import { issueOneTimeToken } from '../../apps/server/src/modules/auth/one-time-tokens.repository.js';
+import { fixtureTx } from '../../apps/server/src/testing/factories.js';
 import { expect, expectAccessible, test } from '../support/fixtures.js';
 
 test('a person whose account an administrator created sets a password and activates it', async ({ page, db }) => {
@@ -10,7 +11,9 @@ test('a person whose account an administrator created sets a password and activa
     isActive: false,
     passwordHash: null,
   });
-  const token = await issueOneTimeToken(db.db, user.id, 'account_activation', 7 * 24 * 3600 * 1000);
+  const token = await fixtureTx(db.db, (tx) =>
+    issueOneTimeToken(tx, user.id, 'account_activation', 7 * 24 * 3600 * 1000),
+  );
 
   await page.goto(`/account/activate/${encodeUid(user.id)}/${token}`);
   await expect(page.getByText('Activate your account.')).toBeVisible();

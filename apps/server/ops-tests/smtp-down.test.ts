@@ -35,7 +35,7 @@ describe('SMTP down for 5 minutes', () => {
     const people: Awaited<ReturnType<typeof createUser>>[] = [];
     for (let i = 0; i < 40; i++) people.push(await createUser(t.deps.db, { profile: { firmId: firm.id } }));
     const otherInstance = new MailWorker(
-      t.deps.db,
+      t.database.db,
       { smtpUrl: sink.url, from: 'Portal <no-reply@portal.test>', ...MAIL, now: () => clock },
       t.app.log,
     );

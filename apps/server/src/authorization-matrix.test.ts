@@ -6,7 +6,14 @@ import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js'
 import { writeAudited } from './platform/audit.js';
 import { solvedCaptcha } from './testing/captcha.js';
 import { pdfOf } from './testing/disclosure-fixtures.js';
-import { addToRoster, createAttestation, createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
+import {
+  addToRoster,
+  createAttestation,
+  createFirm,
+  createUser,
+  fixtureTx,
+  TEST_PASSWORD,
+} from './testing/factories.js';
 import { multipartOf } from './testing/multipart.js';
 import { agreementBody, investorProfileAnswers } from './testing/onboarding-fixtures.js';
 import { testSigningPair } from './testing/saml-fixtures.js';
@@ -139,7 +146,7 @@ async function invitedUser(target: 'own' | 'other') {
       profileType: target === 'own' ? ProfileType.Client : ProfileType.StandardUser,
     },
   });
-  await t.deps.db.transaction((tx) => issueOneTimeToken(tx, u.id, 'account_activation', 60_000));
+  await fixtureTx(t.deps.db, (tx) => issueOneTimeToken(tx, u.id, 'account_activation', 60_000));
   return u.id;
 }
 
@@ -374,7 +381,7 @@ const matrix: Record<string, Case> = {
     // A fresh account in use each time, with an address change waiting for it.
     build: async (s, role) => {
       const id = await targetUser(s, role);
-      await t.deps.db.transaction((tx) =>
+      await fixtureTx(t.deps.db, (tx) =>
         issueOneTimeToken(tx, id, 'email_change', 60_000, {
           newEmail: `pending.${id}@example.test`,
           requestedById: id,
@@ -560,7 +567,7 @@ function complianceCases(): Record<string, Case> {
     // Each call starts with nobody reminded: a person is reminded at most once a day.
     'POST /api/quarterly_attestations/send_email/': {
       build: async (s, role) => {
-        await t.deps.db.delete(attestationReminders);
+        await t.database.db.delete(attestationReminders);
         return {
           method: 'POST',
           url: '/api/quarterly_attestations/send_email/',
@@ -576,7 +583,7 @@ function complianceCases(): Record<string, Case> {
     },
     'POST /api/quarterly_attestations/send_reminders/': {
       build: async (s) => {
-        await t.deps.db.delete(attestationReminders);
+        await t.database.db.delete(attestationReminders);
         return {
           method: 'POST',
           url: '/api/quarterly_attestations/send_reminders/',
@@ -839,7 +846,7 @@ function twoFactorCases(): Record<string, Case> {
       build: async (s) => {
         // Another person's confirmed factor (own firm or the other): never anyone else's to remove.
         const owner = await createUser(t.deps.db, { profile: { firmId: firms[s === 'other' ? 'other' : 'own'].id } });
-        const [factor] = await t.deps.db
+        const [factor] = await t.database.db
           .insert(mfaFactors)
           .values({ userId: owner.id, kind: 'totp', label: 'App', secret: null, confirmedAt: new Date() })
           .returning();
@@ -1319,7 +1326,7 @@ function resourceCases(): Record<string, Case> {
 function firmContentCases(): Record<string, Case> {
   const admins = (ok: number, others: number): Expect => ({ ...all(others), superAdmin: ok, firmAdmin: ok });
   const eventOf = async (s: Target) => {
-    const [row] = await t.deps.db
+    const [row] = await t.database.db
       .insert(calendarEvents)
       .values({
         firmId: firms[s === 'other' ? 'other' : 'own'].id,

@@ -101,7 +101,7 @@ async function restore(role: string) {
   let session = accounts[role] && (await signIn(accounts[role].email, TEST_PASSWORD));
   if (!session) {
     const profile = ROLES[role];
-    await t.deps.db
+    await t.database.db
       .update(firms)
       .set({ twoFactorPolicy: 'demo' })
       .where(eq(firms.id, profile?.firmId ?? 1));
@@ -112,7 +112,7 @@ async function restore(role: string) {
   }
   if (!session) throw new Error(`${role} cannot sign in again`);
   sessions[role] = session;
-  await takeWrites(t.deps.db);
+  await takeWrites(t.database.db);
 }
 
 beforeAll(async () => {
@@ -126,7 +126,7 @@ beforeAll(async () => {
   t = await buildTestApp({ logLevel: 'error' }, logStream);
   // A fresh database: the two firms take ids 1 and 2, the ones ROLES name.
   for (const n of [1, 2]) expect((await createFirm(t.deps.db, { firmTk: n })).id).toBe(n);
-  await installWriteLog(t.deps.db);
+  await installWriteLog(t.database.db);
   for (const role of Object.keys(ROLES)) {
     await restore(role);
     // Records to aim at: each staff member's attestation and roster entry (a client has none).
@@ -136,7 +136,7 @@ beforeAll(async () => {
       await createAttestation(t.deps.db, { ownerId: id, firmId: ROLES[role]?.firmId ?? 1 });
     }
   }
-  await takeWrites(t.deps.db);
+  await takeWrites(t.database.db);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -186,7 +186,7 @@ describe('bad input', () => {
         });
         // Work a request started without waiting (mails) belongs to it.
         await t.deps.background.drain();
-        const writes = await takeWrites(t.deps.db);
+        const writes = await takeWrites(t.database.db);
         tally.statuses[res.statusCode] = (tally.statuses[res.statusCode] ?? 0) + 1;
         tally.routes.add(r.route);
         if (writes.some((w) => w.tbl === 'audit_events')) tally.audited++;
@@ -195,8 +195,8 @@ describe('bad input', () => {
         // A firm made to require a second factor holds its people's sessions at set-up: the rest of the
         // run would see only 403s, so the test puts the policy back (not a request under test).
         if (res.statusCode === 403 && res.body.includes(messages.twoFactor.setupRequired)) {
-          await t.deps.db.update(firms).set({ twoFactorPolicy: 'demo' });
-          await takeWrites(t.deps.db);
+          await t.database.db.update(firms).set({ twoFactorPolicy: 'demo' });
+          await takeWrites(t.database.db);
         }
         if (problem) throw new Error(problem);
       }),

@@ -7,7 +7,7 @@ import { queueActivationMail } from './modules/auth/auth.service.js';
 import { issueOneTimeToken } from './modules/auth/one-time-tokens.repository.js';
 import { loggableError } from './platform/errors.js';
 import { MailWorker } from './platform/mail.js';
-import { createFirm, createUser, TEST_PASSWORD } from './testing/factories.js';
+import { createFirm, createUser, fixtureTx, TEST_PASSWORD } from './testing/factories.js';
 import { SmtpSink } from './testing/smtp-sink.js';
 import { buildTestApp, json, type TestApp } from './testing/test-app.js';
 
@@ -32,8 +32,8 @@ afterAll(async () => {
   await sink.stop();
 });
 beforeEach(async () => {
-  await t.deps.db.delete(loginFailures);
-  await t.deps.db.delete(passwordResetRequests);
+  await t.database.db.delete(loginFailures);
+  await t.database.db.delete(passwordResetRequests);
 });
 
 type Overrides = Parameters<typeof createUser>[1];
@@ -52,7 +52,7 @@ const superAdmin = () => signIn({ profile: { profileType: ProfileType.Administra
 
 /** A fresh link of `purpose` for `userId`, as the mail would carry it. */
 async function linkFor(userId: number, purpose: 'account_activation' | 'password_reset') {
-  const token = await t.deps.db.transaction((tx) => issueOneTimeToken(tx, userId, purpose, 60_000));
+  const token = await fixtureTx(t.deps.db, (tx) => issueOneTimeToken(tx, userId, purpose, 60_000));
   return { uid: Buffer.from(String(userId)).toString('base64url'), token };
 }
 const activate = (link: { uid: string; token: string }) =>
@@ -357,10 +357,10 @@ describe('secrets stay out of logs and tables', () => {
 
   it('a sent mail keeps only a masked copy of its one-time link', async () => {
     const user = await createUser(t.deps.db, { email: 'masked@example.test', isActive: false, passwordHash: null });
-    const link = await t.deps.db.transaction((tx) => queueActivationMail(t.deps, tx, user));
+    const link = await fixtureTx(t.deps.db, (tx) => queueActivationMail(t.deps, tx, user));
     const token = link.split('/').at(-1) as string;
     const worker = new MailWorker(
-      t.deps.db,
+      t.database.db,
       { smtpUrl: sink.url, from: 'p@portal.test', pollMs: 50, retryBaseMs: 50, maxAttempts: 3 },
       t.app.log,
     );

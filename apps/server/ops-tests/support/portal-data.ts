@@ -4,7 +4,7 @@ import { type Db, openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { insertSession } from '../../src/modules/auth/sessions.repository.js';
 import { TokenService } from '../../src/platform/tokens.js';
-import { createFirm, createUser } from '../../src/testing/factories.js';
+import { createFirm, createUser, fixtureTx } from '../../src/testing/factories.js';
 
 /**
  * The keys every portal process of a proof runs with: the proof signs its people's tokens with the same
@@ -48,11 +48,13 @@ export async function staffWithSessions(db: Db, n: number, firmName = 'Proof Adv
   const people: SignedInPerson[] = [];
   for (let i = 0; i < n; i++) {
     const user = await createUser(db, { profile: { firmId: firm.id, profileType: ProfileType.StandardUser } });
-    const session = await insertSession(db, {
-      id: randomUUID(),
-      userId: user.id,
-      expiresAt: new Date((now + REFRESH_WINDOW_SECONDS) * 1000),
-    });
+    const session = await fixtureTx(db, (tx) =>
+      insertSession(tx, {
+        id: randomUUID(),
+        userId: user.id,
+        expiresAt: new Date((now + REFRESH_WINDOW_SECONDS) * 1000),
+      }),
+    );
     people.push({
       userId: user.id,
       email: user.email,

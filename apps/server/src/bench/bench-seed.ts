@@ -10,6 +10,7 @@ import { createSuperAdmin } from '../modules/demo/create-admin.js';
 import * as firmsService from '../modules/firms/firms.service.js';
 import * as resourcesService from '../modules/resources/resources.service.js';
 import * as usersService from '../modules/users/users.service.js';
+import { writeAudited } from '../platform/audit.js';
 import { todayOf } from '../platform/clock.js';
 import type { RequestMeta } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -95,7 +96,10 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     actorId,
   });
   const activate = async (userId: number) => {
-    const { link } = await db.transaction((tx) => activationLink(config, tx, userId));
+    const { link } = await writeAudited(db, meta(null), async (tx, record) => {
+      record({ action: 'seed', entity: 'user', entityId: userId });
+      return activationLink(config, tx, userId);
+    });
     const [uid, token] = link.split('/').slice(-2);
     await activateAccount(deps, accountConfirmBody.parse({ uid, token, password: o.password }), meta(userId));
   };

@@ -13,8 +13,13 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Either the database or a transaction: repositories take this so services decide the boundary. */
-export type Executor = Db | Tx;
+/**
+ * Either the database or a transaction, for reading: repositories take this so services decide the
+ * boundary. It has no write calls: a repository function that writes takes a writer handed out by one
+ * of the two doors of platform/audit.ts (`writeAudited`, `writeUnaudited`), so a write that bypasses
+ * them does not compile.
+ */
+export type Executor = Omit<Db, 'insert' | 'update' | 'delete' | 'transaction'>;
 
 export interface Database {
   db: Db;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AuditAction, AuditEntity } from '@portal/domain';
 import { and, asc, count, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client.js';
+import type { Db, Executor, Tx } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
 import { auditChainState, auditEvents } from '../db/schema/index.js';
 import { personNameSql } from './person-name.js';
@@ -33,14 +33,14 @@ import { personNameSql } from './person-name.js';
 const CHAIN_LOCK_KEY = 7_340_022;
 const VERIFY_BATCH = 2000;
 
-const keys = new WeakMap<Db, Buffer>();
+const keys = new WeakMap<Executor, Buffer>();
 
 /** The chain's key for this database handle: a subkey of SECRET_KEY (never SECRET_KEY itself). */
-export function useAuditChain(db: Db, secretKey: string) {
+export function useAuditChain(db: Executor, secretKey: string) {
   keys.set(db, createHmac('sha256', secretKey).update('portal audit-event chain v1').digest());
 }
 
-function keyOf(db: Db): Buffer {
+function keyOf(db: Executor): Buffer {
   const key = keys.get(db);
   // A process that writes without the key would leave events nobody can verify: stop instead.
   if (!key) throw new Error('the audit chain has no key: call useAuditChain(db, secretKey) after migrating');
@@ -112,7 +112,7 @@ export interface ChainedEvent {
  * statements whatever the number of events: the lock; the chain's last hash with the events' ids,
  * times and contents; the insert.
  */
-export async function appendChained(db: Db, tx: Executor, events: readonly ChainedEvent[]) {
+export async function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[]) {
   const key = keyOf(db);
   // Its own statement: under READ COMMITTED the next statement's snapshot then sees the previous
   // holder's committed events (a snapshot taken before the wait would miss them).
@@ -205,7 +205,7 @@ const sameHash = (a: string | null, b: string) =>
  * before it (one was deleted, or inserted), is the first bad one. `checked` counts the events read up to
  * and including it.
  */
-export async function verifyChain(db: Db, batch = VERIFY_BATCH): Promise<ChainCheck> {
+export async function verifyChain(db: Executor, batch = VERIFY_BATCH): Promise<ChainCheck> {
   const key = keyOf(db);
   let after = 0;
   let prev: string | null = null;

@@ -124,23 +124,77 @@ export function rowsDiff(
   return out;
 }
 
+declare const door: unique symbol;
+
+/**
+ * A transaction opened by `writeAudited`: the only executor a repository function that changes a
+ * record accepts. Nothing else makes one (the brand exists only in the type), so a record written
+ * outside an audited transaction does not compile.
+ */
+export type AuditedTx = Tx & { readonly [door]: 'audited' };
+
+/**
+ * The database (or the caller's transaction) handed out by `writeUnaudited`, for the writes that are
+ * not events of the audit trail. A repository function for such a write takes a `Writer`.
+ */
+export type UnauditedWriter = Omit<Db, 'transaction'> & { readonly [door]: 'unaudited' };
+
+/** Either door: what a repository function takes for a write that is not an audit event. */
+export type Writer = AuditedTx | UnauditedWriter;
+
+/**
+ * Why a write may leave no audit event, the complete list: the platform's own bookkeeping, where an
+ * event would record nothing a person did to a record (or would flood the trail on every request).
+ */
+export const UNAUDITED_REASONS = [
+  /**
+   * A mail queued in the outbox on its own: what causes a mail is audited, and the worker's claims run
+   * on the platform's own database.
+   */
+  'mail outbox',
+  /**
+   * Counters of the sign-in guard: failed sign-ins and reset requests, spent captcha solutions, wrong
+   * codes on a sign-in step, wrong passwords on an address-change link.
+   */
+  'sign-in throttle',
+  /** A session's last use (at most one write a minute per session). */
+  'session use',
+] as const;
+export type UnauditedReason = (typeof UNAUDITED_REASONS)[number];
+
+/**
+ * The second door, for writes that are not audit events (`UNAUDITED_REASONS`): `work` gets `ex` as a
+ * writer, in the caller's transaction if `ex` is one, else statement by statement (no transaction is
+ * opened: a session's touch stays one round trip). `reason` names which kind of write it is, so every
+ * unaudited write is found by searching for `writeUnaudited(`.
+ */
+export function writeUnaudited<T>(
+  ex: Executor,
+  reason: UnauditedReason,
+  work: (writer: UnauditedWriter) => Promise<T>,
+): Promise<T> {
+  void reason;
+  return work(ex as UnauditedWriter);
+}
+
 /**
  * The one way a service writes: `work` runs in a transaction and records what it did through
  * `record`; the events are appended to the audit chain at the end of the same transaction (so the
  * chain's lock is held only from there to the commit). A write that records nothing is a bug and rolls
- * back, so every change leaves its trace or does not happen.
+ * back, so every change leaves its trace or does not happen. `db` is the plain database, which has no
+ * write calls of its own (`Executor`): this door and `writeUnaudited` are the only ways to one.
  */
 export async function writeAudited<T>(
-  db: Db,
+  db: Executor,
   meta: AuditContext,
-  work: (tx: Tx, record: (event: AuditEvent) => void) => Promise<T>,
+  work: (tx: AuditedTx, record: (event: AuditEvent) => void) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  return (db as Db).transaction(async (tx) => {
     const events: AuditEvent[] = [];
-    const result = await work(tx, (event) => events.push(event));
+    const result = await work(tx as AuditedTx, (event) => events.push(event));
     if (events.length === 0) throw new Error('a write recorded no audit event');
     await appendChained(
-      db,
+      db as Db,
       tx,
       events.map((event) => ({
         actorId: meta.actorId,

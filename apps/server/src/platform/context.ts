@@ -1,7 +1,7 @@
 import { type Actor, type Area, type Scope, scopeOf } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Executor } from '../db/client.js';
 import type { AuditContext } from './audit.js';
 import { type AuthState, requireAuth } from './auth.js';
 import type { Background } from './background.js';
@@ -15,7 +15,7 @@ import type { TokenService } from './tokens.js';
 export interface AppDeps {
   config: Config;
   background: Background;
-  db: Db;
+  db: Executor;
   tokens: TokenService;
   mailer: MailWorker;
   /** The scheduled jobs; started by the server, run by hand in tests (`runDue(now)`). */

@@ -173,7 +173,7 @@ describe('a child list saved with its parent', () => {
       return note.id;
     });
     const stored = await t.deps.db.select().from(lines).where(eq(lines.noteId, noteId)).orderBy(lines.id);
-    const changes = await t.deps.db.transaction((tx) =>
+    const changes = await t.database.db.transaction((tx) =>
       saveChildRows(tx, binding, noteId, [
         { id: stored[0].id, Body__c: 'one, edited' },
         { id: stored[2].id, Body__c: 'three' },
@@ -185,11 +185,11 @@ describe('a child list saved with its parent', () => {
   });
 
   it("refuses a row id of another record's list, naming the row, and writes nothing", async () => {
-    const [a] = await t.deps.db.insert(notes).values({ title: 'A' }).returning();
-    const [b] = await t.deps.db.insert(notes).values({ title: 'B' }).returning();
-    const [foreign] = await t.deps.db.insert(lines).values({ noteId: b.id, body: 'not yours' }).returning();
-    await t.deps.db.insert(lines).values({ noteId: a.id, body: 'mine' });
-    const attempt = t.deps.db.transaction((tx) =>
+    const [a] = await t.database.db.insert(notes).values({ title: 'A' }).returning();
+    const [b] = await t.database.db.insert(notes).values({ title: 'B' }).returning();
+    const [foreign] = await t.database.db.insert(lines).values({ noteId: b.id, body: 'not yours' }).returning();
+    await t.database.db.insert(lines).values({ noteId: a.id, body: 'mine' });
+    const attempt = t.database.db.transaction((tx) =>
       saveChildRows(tx, binding, a.id, [{ Body__c: 'x' }, { id: foreign.id, Body__c: 'stolen' }]),
     );
     await expect(attempt).rejects.toMatchObject({

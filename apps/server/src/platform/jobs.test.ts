@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 const runner = () =>
   new JobRunner(
-    t.deps.db,
+    t.database.db,
     { timeZone: 'America/New_York', now: () => new Date(), leaseMs: 60_000, sweepMs: 60_000 },
     t.app.log,
   );

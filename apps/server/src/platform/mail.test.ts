@@ -5,6 +5,7 @@ import { mailOutbox } from '../db/schema/index.js';
 import { createUser } from '../testing/factories.js';
 import { SmtpSink } from '../testing/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { writeUnaudited } from './audit.js';
 import { enqueueMail, MailWorker } from './mail.js';
 
 let t: TestApp;
@@ -20,18 +21,20 @@ afterAll(async () => {
 
 const worker = (url: string) =>
   new MailWorker(
-    t.deps.db,
+    t.database.db,
     { smtpUrl: url, from: 'Portal <no-reply@portal.test>', pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
     t.app.log,
   );
 
 describe('the mail outbox', () => {
   it('delivers a queued mail over SMTP and marks it sent', async () => {
-    await enqueueMail(t.deps.db, {
-      to: 'first@example.test',
-      subject: 'Hello',
-      text: 'Body with a link http://portal.test/x',
-    });
+    await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+      enqueueMail(w, {
+        to: 'first@example.test',
+        subject: 'Hello',
+        text: 'Body with a link http://portal.test/x',
+      }),
+    );
     const delivered = await worker(sink.url).drain();
     expect(delivered).toBe(1);
     const mail = await sink.waitFor('first@example.test');
@@ -41,11 +44,13 @@ describe('the mail outbox', () => {
   });
 
   it('never queues a subject with a line break: it would be a header of its own', async () => {
-    await enqueueMail(t.deps.db, {
-      to: 'header@example.test',
-      subject: 'About acct\r\nBcc: x@example.test',
-      text: 'Hi',
-    });
+    await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+      enqueueMail(w, {
+        to: 'header@example.test',
+        subject: 'About acct\r\nBcc: x@example.test',
+        text: 'Hi',
+      }),
+    );
     const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'header@example.test'));
     expect(row.subject).toBe('About acct Bcc: x@example.test');
   });
@@ -54,7 +59,9 @@ describe('the mail outbox', () => {
     const down = new SmtpSink();
     const port = await down.listen();
     await down.stop();
-    await enqueueMail(t.deps.db, { to: 'patient@example.test', subject: 'Later', text: 'Delivered after the outage' });
+    await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+      enqueueMail(w, { to: 'patient@example.test', subject: 'Later', text: 'Delivered after the outage' }),
+    );
     const a = worker(`smtp://127.0.0.1:${port}`);
     const b = worker(`smtp://127.0.0.1:${port}`);
     expect(await a.drain()).toBe(0);
@@ -75,9 +82,11 @@ describe('the mail outbox', () => {
   });
 
   it('records a mail that left as sent when the database fails a moment: never sent again as a failure', async () => {
-    await enqueueMail(t.deps.db, { to: 'once@example.test', subject: 'Once', text: 'Only one of me' });
+    await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+      enqueueMail(w, { to: 'once@example.test', subject: 'Once', text: 'Only one of me' }),
+    );
     // The database refuses the first attempt to record the mail as sent (a connection lost just then).
-    const db = t.deps.db;
+    const db = t.database.db;
     const dialect = new PgDialect();
     let refused = 0;
     const blinking = new Proxy(db, {
@@ -116,16 +125,18 @@ describe('the mail outbox', () => {
       error: () => {},
     };
     const w = new MailWorker(
-      t.deps.db,
+      t.database.db,
       { from: 'x@y.z', pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
       log as unknown as typeof t.app.log,
     );
     const user = await createUser(t.deps.db);
-    await enqueueMail(t.deps.db, {
-      to: user.email,
-      subject: 'Link',
-      text: 'Open http://portal.test/account/activate/abc/def',
-    });
+    await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+      enqueueMail(w, {
+        to: user.email,
+        subject: 'Link',
+        text: 'Open http://portal.test/account/activate/abc/def',
+      }),
+    );
     await w.drain();
     expect(lines.join('\n')).toContain('http://portal.test/account/activate/abc/def');
     const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));

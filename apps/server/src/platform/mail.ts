@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Db, Executor } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
 import { mailOutbox } from '../db/schema/index.js';
+import type { Writer } from './audit.js';
 
 export interface Mail {
   to: string;
@@ -16,7 +17,7 @@ export interface Mail {
  * Queued in the caller's transaction: a mail exists only if what caused it was committed. `secrets`
  * (a one-time link's token) are masked in the copy the outbox keeps once the mail has left.
  */
-export async function enqueueMail(tx: Executor, mail: Mail, secrets: string[] = []) {
+export async function enqueueMail(tx: Writer, mail: Mail, secrets: string[] = []) {
   const mask = (body: string) => secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), body);
   await tx.insert(mailOutbox).values({
     toAddress: mail.to,

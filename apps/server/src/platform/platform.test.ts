@@ -54,7 +54,7 @@ describe('platform', () => {
   });
 
   it('keeps the audit trail append-only', async () => {
-    await t.deps.db.insert(auditEvents).values({ action: 'test', entity: 'test' });
+    await t.database.db.insert(auditEvents).values({ action: 'test', entity: 'test' });
     await expect(t.deps.db.execute(sql`update audit_events set action = 'tampered'`)).rejects.toThrow();
     await expect(t.deps.db.execute(sql`delete from audit_events`)).rejects.toThrow();
   });

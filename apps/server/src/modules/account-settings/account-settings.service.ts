@@ -8,7 +8,7 @@ import {
   messages,
   type PendingEmailChange,
 } from '@portal/domain';
-import { writeAudited } from '../../platform/audit.js';
+import { writeAudited, writeUnaudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { accountByEmail, accountById, accountWire, updateAccount } from '../accounts/accounts.service.js';
@@ -181,7 +181,9 @@ export async function confirmEmail(deps: AppDeps, body: ConfirmEmailBody, meta: 
     const required = messages.settings.confirmEmailPasswordRequired;
     if (!body.password) throw badRequest(required, { password: required });
     if (!(await accountPasswordMatches(user, body.password))) {
-      const stillUsable = await countWrongPassword(deps.db, user.id, body.token);
+      const stillUsable = await writeUnaudited(deps.db, 'sign-in throttle', (w) =>
+        countWrongPassword(w, user.id, body.token),
+      );
       await auditFailedSignIn(deps, user, { ...meta, actorId: null }, 'email_link');
       if (!stillUsable) throw invalidLink();
       const wrong = messages.settings.confirmEmailPasswordWrong;

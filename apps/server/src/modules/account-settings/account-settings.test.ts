@@ -204,7 +204,7 @@ describe('changing the email', () => {
 
     await requestChange(headers, `late.${user.id}@example.test`);
     const late = await linkMailedTo(`late.${user.id}@example.test`);
-    await t.deps.db
+    await t.database.db
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'email_change')));

@@ -2,6 +2,7 @@ import { type Scope, USER_LIST_FIELDS, type User, userFields } from '@portal/dom
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, oneTimeTokens, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { countAll, type JsonText, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 import { type ProfileRow, type UserRecord, type UserRow, userEntity } from './user-entity.js';
 
@@ -82,20 +83,20 @@ export async function findActiveCcos(ex: Executor, scope: Scope, firmId: number)
     .orderBy(users.id);
 }
 
-export async function updateUser(ex: Executor, id: number, values: Partial<typeof users.$inferInsert>) {
+export async function updateUser(ex: AuditedTx, id: number, values: Partial<typeof users.$inferInsert>) {
   await ex
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id));
 }
 
-export async function updateProfile(ex: Executor, userId: number, values: Partial<typeof profiles.$inferInsert>) {
+export async function updateProfile(ex: AuditedTx, userId: number, values: Partial<typeof profiles.$inferInsert>) {
   if (Object.keys(values).length === 0) return;
   await ex.update(profiles).set(values).where(eq(profiles.userId, userId));
 }
 
 export async function insertUser(
-  ex: Executor,
+  ex: AuditedTx,
   user: typeof users.$inferInsert,
   profile: Omit<typeof profiles.$inferInsert, 'userId'>,
 ): Promise<UserRecord> {

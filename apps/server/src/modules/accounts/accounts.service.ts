@@ -1,5 +1,6 @@
 import { type Scope, unscoped } from '@portal/domain';
 import type { Executor } from '../../db/client.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import {
   emailTaken,
   findActiveCcos,
@@ -46,18 +47,18 @@ export const accountWire = (r: UserRecord) => toUserDto(r);
 export const signedInWireSql = () => signedInWire;
 
 /** The caller's transaction writes an account's own columns (`updatedAt` moves with them). */
-export async function updateAccount(tx: Executor, id: number, values: Partial<UserRow>) {
+export async function updateAccount(tx: AuditedTx, id: number, values: Partial<UserRow>) {
   await updateUser(tx, id, values);
 }
 
 /** The caller's transaction writes an account's profile columns (nothing to write: nothing done). */
-export async function updateAccountProfile(tx: Executor, userId: number, values: Partial<ProfileRow>) {
+export async function updateAccountProfile(tx: AuditedTx, userId: number, values: Partial<ProfileRow>) {
   await updateProfile(tx, userId, values);
 }
 
 /** A new account with its profile, in the caller's transaction. */
 export const insertAccount = (
-  tx: Executor,
+  tx: AuditedTx,
   user: Parameters<typeof insertUser>[1],
   profile: Parameters<typeof insertUser>[2],
 ) => insertUser(tx, user, profile);

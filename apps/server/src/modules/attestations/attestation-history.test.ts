@@ -189,7 +189,7 @@ describe("an attestation's history", () => {
 describe('an attestation filed before the history was kept', () => {
   /** Events as they were recorded then: the new values only, and counts for the lists. */
   async function legacyEvent(id: number, action: string, changes: Record<string, unknown>, entity = 'attestation') {
-    await t.deps.db
+    await t.database.db
       .insert(auditEvents)
       .values({ action, entity, entityId: String(id), firmId: firm.id, changes, requestId: 'legacy' });
   }

@@ -12,7 +12,7 @@ import {
 } from '@portal/domain';
 import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import {
   AUDIT_ROW_PARENT,
   attestations,
@@ -20,7 +20,7 @@ import {
   personalSecurities,
   politicalContributions,
 } from '../../db/schema/index.js';
-import { eventsOfRecord } from '../../platform/audit.js';
+import { type AuditedTx, eventsOfRecord } from '../../platform/audit.js';
 import { type ChildBinding, type IncomingRow, saveChildRows } from '../../platform/child-rows.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
@@ -161,12 +161,12 @@ export async function toAttestation(ex: Executor, row: AttestationRow): Promise<
   return out as Attestation;
 }
 
-export async function insertAttestation(ex: Executor, values: typeof attestations.$inferInsert) {
+export async function insertAttestation(ex: AuditedTx, values: typeof attestations.$inferInsert) {
   const [row] = await ex.insert(attestations).values(values).returning({ id: attestations.id });
   return row.id;
 }
 
-export async function updateAttestation(ex: Executor, id: number, values: Partial<typeof attestations.$inferInsert>) {
+export async function updateAttestation(ex: AuditedTx, id: number, values: Partial<typeof attestations.$inferInsert>) {
   await ex
     .update(attestations)
     .set({ ...values, updatedAt: new Date() })
@@ -174,7 +174,7 @@ export async function updateAttestation(ex: Executor, id: number, values: Partia
 }
 
 /** Gone from every list; kept for the examiner and the audit trail. */
-export async function softDeleteAttestation(ex: Executor, id: number, byId: number) {
+export async function softDeleteAttestation(ex: AuditedTx, id: number, byId: number) {
   await ex
     .update(attestations)
     .set({ deletedAt: new Date(), deletedById: byId, updatedAt: new Date() })
@@ -183,7 +183,7 @@ export async function softDeleteAttestation(ex: Executor, id: number, byId: numb
 
 /** Saves one of the lists with its attestation; rows left out are kept (they have their own delete). */
 export function saveList(
-  tx: Tx,
+  tx: AuditedTx,
   list: ChildList,
   attestationId: number,
   rows: IncomingRow[],
@@ -210,7 +210,7 @@ export async function findChildRow(ex: Executor, scope: Scope, list: ChildList, 
 }
 
 /** Deletes a saved row and answers it as it was (on the wire), for the audit trail to keep. */
-export async function deleteChildRow(ex: Executor, list: ChildList, id: number) {
+export async function deleteChildRow(ex: AuditedTx, list: ChildList, id: number) {
   const table = list.table as typeof personalSecurities;
   const [gone] = await ex.delete(table).where(eq(table.id, id)).returning();
   return gone ? list.entity.toWire(gone) : null;
@@ -220,7 +220,7 @@ export async function deleteChildRow(ex: Executor, list: ChildList, id: number) 
  * Re-derives the de minimis flags after the contributions changed: each row's (contributions to one
  * candidate for one election add up) and the attestation's, which the manager's list shows.
  */
-export async function refreshDeMinimis(tx: Tx, attestationId: number) {
+export async function refreshDeMinimis(tx: AuditedTx, attestationId: number) {
   const rows = await tx
     .select()
     .from(politicalContributions)

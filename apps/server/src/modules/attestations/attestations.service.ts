@@ -17,8 +17,7 @@ import {
   personName,
   reviewProblems,
 } from '@portal/domain';
-import type { Tx } from '../../db/client.js';
-import { fieldDiff, rowsDiff, writeAudited } from '../../platform/audit.js';
+import { type AuditedTx, fieldDiff, rowsDiff, writeAudited } from '../../platform/audit.js';
 import type { IncomingRow } from '../../platform/child-rows.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
@@ -108,7 +107,7 @@ export async function mostRecent(ctx: Ctx, userId: number) {
 }
 
 /** The lists sent with the attestation, saved in its transaction. */
-async function saveLists(ctx: Ctx, tx: Tx, id: number, body: AttestationBody) {
+async function saveLists(ctx: Ctx, tx: AuditedTx, id: number, body: AttestationBody) {
   for (const list of CHILD_LISTS) {
     const rows = body[list.body] as IncomingRow[] | undefined;
     if (!rows?.length) continue;
@@ -128,7 +127,7 @@ function checkListSizes(saved: Attestation) {
 }
 
 /** The whole record as the API answers it, read in the writing transaction. */
-async function wireOf(ctx: Ctx, tx: Tx, id: number) {
+async function wireOf(ctx: Ctx, tx: AuditedTx, id: number) {
   const row = await findAttestationRow(tx, ctx.scope('compliance'), id);
   if (!row) throw notFound();
   return toAttestation(tx, row);

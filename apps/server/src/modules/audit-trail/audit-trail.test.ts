@@ -14,7 +14,7 @@ import { rowsOf } from '../../db/migrate.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { type AuditEvent, REDACTED, writeAudited } from '../../platform/audit.js';
 import { sealUnchainedEvents } from '../../platform/audit-chain.js';
-import { createFirm, createUser } from '../../testing/factories.js';
+import { createFirm, createUser, fixtureTx } from '../../testing/factories.js';
 import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp, testConfig } from '../../testing/test-app.js';
 import { queueActivationMail } from '../auth/auth.service.js';
 import { changesOf } from './audit-trail.service.js';
@@ -498,9 +498,9 @@ describe('events recorded before the chain', () => {
     try {
       await chainNotStarted(t);
       for (let i = 0; i < 3; i++)
-        await t.deps.db.insert(auditEvents).values({ action: 'update', entity: 'legacy', entityId: String(i) });
-      expect(await sealUnchainedEvents(t.deps.db)).toEqual({ sealed: 3, refused: 0 });
-      expect(await sealUnchainedEvents(t.deps.db)).toEqual({ sealed: 0, refused: 0 });
+        await t.database.db.insert(auditEvents).values({ action: 'update', entity: 'legacy', entityId: String(i) });
+      expect(await sealUnchainedEvents(t.database.db)).toEqual({ sealed: 3, refused: 0 });
+      expect(await sealUnchainedEvents(t.database.db)).toEqual({ sealed: 0, refused: 0 });
       const who = await signedInAs(t, {
         profile: {
           firmId: (await createFirm(t.deps.db)).id,
@@ -549,7 +549,7 @@ describe('a forged history with every hash cleared', () => {
       // The attack: every hash cleared so that nothing looks sealed, then a restart's seal.
       await tamper(t, sql`update audit_events set hash = null, prev_hash = null`);
       const total = (await t.deps.db.select({ id: auditEvents.id }).from(auditEvents)).length;
-      expect(await sealUnchainedEvents(t.deps.db)).toEqual({ sealed: 0, refused: total });
+      expect(await sealUnchainedEvents(t.database.db)).toEqual({ sealed: 0, refused: total });
       expect(await verify(t, who.headers)).toMatchObject({ ok: false, first_bad_id: first.id });
       // Nor by removing the marker: its trigger forbids it, and sealing refuses without one.
       await expect(t.deps.db.execute(sql`delete from audit_chain_state`)).rejects.toMatchObject(refusedOnce);
@@ -559,7 +559,7 @@ describe('a forged history with every hash cleared', () => {
       await t.deps.db.execute(sql`alter table audit_chain_state disable trigger audit_chain_state_once`);
       await t.deps.db.execute(sql`delete from audit_chain_state`);
       await t.deps.db.execute(sql`alter table audit_chain_state enable trigger audit_chain_state_once`);
-      expect((await sealUnchainedEvents(t.deps.db)).sealed).toBe(0);
+      expect((await sealUnchainedEvents(t.database.db)).sealed).toBe(0);
       expect((await verify(t, who.headers)).ok).toBe(false);
     } finally {
       await t.close();
@@ -722,7 +722,7 @@ describe('a request nobody signed in made', () => {
       passwordHash: null,
       profile: { firmId: firm.id },
     });
-    const link = await t.deps.db.transaction((tx) => queueActivationMail(t.deps, tx, sam));
+    const link = await fixtureTx(t.deps.db, (tx) => queueActivationMail(t.deps, tx, sam));
     const [uid, token] = link.split('/').slice(-2);
     const res = await t.app.inject({
       method: 'POST',

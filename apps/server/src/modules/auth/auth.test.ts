@@ -2,7 +2,7 @@ import { messages, ProfileType } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, loginFailures, oneTimeTokens, sessions } from '../../db/schema/index.js';
-import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
+import { createFirm, createUser, fixtureTx, TEST_PASSWORD } from '../../testing/factories.js';
 import { SmtpSink } from '../../testing/smtp-sink.js';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
 
@@ -19,7 +19,7 @@ afterAll(async () => {
   await sink.stop();
 });
 beforeEach(async () => {
-  await t.deps.db.delete(loginFailures);
+  await t.database.db.delete(loginFailures);
 });
 
 const login = (email: string, password: string, ip = '10.0.0.1') =>
@@ -157,7 +157,7 @@ describe('throttling (the captcha itself: modules/captcha/captcha.test.ts)', () 
 
   it('after 50 failures from one address, that address is throttled for every account', async () => {
     const ip = '10.3.0.1';
-    await t.deps.db
+    await t.database.db
       .insert(loginFailures)
       .values(Array.from({ length: 50 }, (_, i) => ({ email: `probe${i}@example.test`, ip })));
     const user = await createUser(t.deps.db);
@@ -309,7 +309,7 @@ describe('sessions and tokens', () => {
     const user = await createUser(t.deps.db);
     const { token } = json<{ token: string }>(await login(user.email, TEST_PASSWORD));
     const { updateAccount } = await import('../accounts/accounts.service.js');
-    await updateAccount(t.deps.db, user.id, { isActive: false });
+    await fixtureTx(t.deps.db, (tx) => updateAccount(tx, user.id, { isActive: false }));
     expect((await t.app.inject({ url: '/api/auth/user/', headers: bearer(token) })).statusCode).toBe(401);
   });
 });
@@ -388,7 +388,7 @@ describe('password reset', () => {
       payload: { uid: otherUid, token, new_password1: 'a fine new password', new_password2: 'a fine new password' },
     });
     expect(wrongUser.statusCode).toBe(400);
-    await t.deps.db
+    await t.database.db
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeTokens.userId, user.id));
@@ -415,7 +415,7 @@ describe('account activation', () => {
   it('activates an administrator-created account once, within 7 days', async () => {
     const { queueActivationMail } = await import('./auth.service.js');
     const user = await createUser(t.deps.db, { email: 'newcomer@example.test', isActive: false, passwordHash: null });
-    const link = await t.deps.db.transaction((tx) => queueActivationMail(t.deps, tx, user));
+    const link = await fixtureTx(t.deps.db, (tx) => queueActivationMail(t.deps, tx, user));
     expect(link).toMatch(/^http:\/\/portal\.test\/account\/activate\/[\w-]+\/[\w-]+$/);
     const [, uid, token] = link.match(/activate\/([\w-]+)\/([\w-]+)$/) ?? [];
     expect((await login(user.email, 'the chosen password')).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { accountMailMessages, messages, personName } from '@portal/domain';
 import type { Executor } from '../../db/client.js';
+import type { AuditedTx, Writer } from '../../platform/audit.js';
 import type { AppDeps } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail.js';
@@ -55,7 +56,7 @@ export async function assertEmailChangeAllowed(deps: AppDeps, userId: number, ne
  * to the new address carries no text anyone typed (a name can say anything, and the address has proven
  * nothing); the notice to the proven address names who asked.
  */
-export async function queueEmailChangeLink(deps: AppDeps, tx: Executor, request: EmailChangeRequest) {
+export async function queueEmailChangeLink(deps: AppDeps, tx: AuditedTx, request: EmailChangeRequest) {
   const { user, newEmail, requestedBy } = request;
   const byOwner = requestedBy.id === user.id;
   const token = await issueOneTimeToken(tx, user.id, 'email_change', EMAIL_CHANGE_TTL_MS, {
@@ -73,13 +74,13 @@ export async function queueEmailChangeLink(deps: AppDeps, tx: Executor, request:
 export const decodeLinkUid = decodeUid;
 export const pendingEmailChange = (ex: Executor, userId: number) => findPendingEmailChange(ex, userId);
 export const peekEmailChangeLink = (ex: Executor, userId: number, token: string) => peekEmailChange(ex, userId, token);
-export const consumeEmailChangeLink = (ex: Executor, userId: number, token: string) =>
+export const consumeEmailChangeLink = (ex: AuditedTx, userId: number, token: string) =>
   consumeEmailChange(ex, userId, token);
-export const cancelEmailChange = (ex: Executor, userId: number) => cancelEmailChangeTokens(ex, userId);
-export const countWrongPassword = (ex: Executor, userId: number, token: string) =>
+export const cancelEmailChange = (ex: AuditedTx, userId: number) => cancelEmailChangeTokens(ex, userId);
+export const countWrongPassword = (ex: Writer, userId: number, token: string) =>
   countWrongPasswordOnLink(ex, userId, token, WRONG_PASSWORDS_PER_LINK);
 
 /** The old address is told of a change, so a hijacked session cannot quietly take the account over. */
-export async function queueEmailChangedNotice(tx: Executor, oldEmail: string, newEmail: string) {
+export async function queueEmailChangedNotice(tx: Writer, oldEmail: string, newEmail: string) {
   await enqueueMail(tx, { to: oldEmail, ...accountMailMessages.emailChanged({ newEmail }) });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { oneTimeTokens, users } from '../../db/schema/index.js';
+import type { AuditedTx, Writer } from '../../platform/audit.js';
 
 export type TokenPurpose = 'password_reset' | 'account_activation' | 'email_change';
 
@@ -9,7 +10,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Issues a fresh token (earlier unused ones of the same purpose stop working); only its hash is kept. */
 export async function issueOneTimeToken(
-  ex: Executor,
+  ex: AuditedTx,
   userId: number,
   purpose: TokenPurpose,
   ttlMs: number,
@@ -52,7 +53,7 @@ export async function findPendingEmailChange(ex: Executor, userId: number) {
 }
 
 /** Uses up an email-change link and returns what it asked for, or undefined when it is not usable. */
-export async function consumeEmailChange(ex: Executor, userId: number, token: string) {
+export async function consumeEmailChange(ex: AuditedTx, userId: number, token: string) {
   const [row] = await ex
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
@@ -71,7 +72,7 @@ export async function peekEmailChange(ex: Executor, userId: number, token: strin
 }
 
 /** A pending address change stops: its link no longer works. Returns whether one was pending. */
-export async function cancelEmailChangeTokens(ex: Executor, userId: number) {
+export async function cancelEmailChangeTokens(ex: AuditedTx, userId: number) {
   const rows = await ex
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
@@ -100,7 +101,7 @@ export async function isUsableOneTimeToken(ex: Executor, userId: number, purpose
 }
 
 /** Marks the token used and returns its user, or undefined when it is unknown, used, expired or someone else's. */
-export async function consumeOneTimeToken(ex: Executor, userId: number, purpose: TokenPurpose, token: string) {
+export async function consumeOneTimeToken(ex: AuditedTx, userId: number, purpose: TokenPurpose, token: string) {
   const [row] = await ex
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
@@ -115,7 +116,7 @@ export async function consumeOneTimeToken(ex: Executor, userId: number, purpose:
  * takes nothing from it (a change the person asked for themself ends, as a hijacker's would).
  */
 export async function cancelOneTimeTokens(
-  ex: Executor,
+  ex: AuditedTx,
   userId: number,
   opts: { keepOthersEmailChange?: boolean } = {},
 ) {
@@ -132,7 +133,7 @@ export async function cancelOneTimeTokens(
  * A wrong password typed on an email-change link: counted on the link, which is used up at `max`. Returns
  * whether the link still works.
  */
-export async function countWrongPasswordOnLink(ex: Executor, userId: number, token: string, max: number) {
+export async function countWrongPasswordOnLink(ex: Writer, userId: number, token: string, max: number) {
   const [row] = await ex
     .update(oneTimeTokens)
     .set({

@@ -1,7 +1,6 @@
 import type { AccountConfirmBody, AuditAction, PasswordLinkSender, PasswordResetConfirmBody } from '@portal/domain';
 import { accountMailMessages, messages } from '@portal/domain';
-import type { Executor, Tx } from '../../db/client.js';
-import { REDACTED, writeAudited } from '../../platform/audit.js';
+import { type AuditedTx, REDACTED, writeAudited, writeUnaudited } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
@@ -31,7 +30,7 @@ export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * An administrator ends a person's password (a leak, a lost device): their sessions, links and feed end as
  * on deactivation, except an address change someone else asked for, which needs the password anyway.
  */
-export async function endPassword(tx: Executor, userId: number) {
+export async function endPassword(tx: AuditedTx, userId: number) {
   await updateAccount(tx, userId, { passwordHash: null });
   await revokeUserSessions(tx, userId);
   await cancelOneTimeTokens(tx, userId, { keepOthersEmailChange: true });
@@ -39,7 +38,7 @@ export async function endPassword(tx: Executor, userId: number) {
 }
 
 /** An address change cancels the links mailed to the old address. */
-export const cancelLinks = (tx: Executor, userId: number) => cancelOneTimeTokens(tx, userId);
+export const cancelLinks = (tx: AuditedTx, userId: number) => cancelOneTimeTokens(tx, userId);
 
 /**
  * The same answer in the same time whether or not the account exists: the request is counted (per
@@ -48,8 +47,10 @@ export const cancelLinks = (tx: Executor, userId: number) => cancelOneTimeTokens
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
   await assertNotThrottled(deps, 'reset', email, meta.ip);
-  await recordAttempt(deps.db, 'reset', email, meta.ip);
-  if (Math.random() < 0.01) await pruneAttempts(deps.db, 'reset', deps.config.throttle.reset.windowMs);
+  await writeUnaudited(deps.db, 'sign-in throttle', async (w) => {
+    await recordAttempt(w, 'reset', email, meta.ip);
+    if (Math.random() < 0.01) await pruneAttempts(w, 'reset', deps.config.throttle.reset.windowMs);
+  });
   deps.background.run('password reset link', () => mailResetLink(deps, email, meta));
 }
 
@@ -76,7 +77,7 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta) {
  */
 export async function queueResetLinkMail(
   deps: AppDeps,
-  tx: Executor,
+  tx: AuditedTx,
   user: { id: number; email: string; firstName: string | null },
   /** Who sent it: the person (or someone typing their address), or an administrator, who may have ended the password. */
   sentBy: PasswordLinkSender = 'request',
@@ -145,7 +146,7 @@ export async function storeNewPassword<T = void>(
     link?: { purpose: TokenPurpose; token: string };
     activate?: boolean;
     endSessions: boolean;
-    after?: (tx: Tx) => Promise<T>;
+    after?: (tx: AuditedTx) => Promise<T>;
   },
 ): Promise<T | undefined> {
   const problem = passwordProblem(password, user.email);
@@ -185,7 +186,7 @@ export async function storeNewPassword<T = void>(
 }
 
 /** A fresh activation link of an account (earlier ones stop working), in the caller's transaction. */
-export async function activationLink(config: { publicUrl: string }, tx: Executor, userId: number) {
+export async function activationLink(config: { publicUrl: string }, tx: AuditedTx, userId: number) {
   const token = await issueOneTimeToken(tx, userId, 'account_activation', ACTIVATION_TTL_MS);
   return { link: `${config.publicUrl}/account/activate/${encodeUid(userId)}/${token}`, token };
 }
@@ -193,7 +194,7 @@ export async function activationLink(config: { publicUrl: string }, tx: Executor
 /** Creates the activation link for a new account and queues its mail, in the caller's transaction. */
 export async function queueActivationMail(
   deps: AppDeps,
-  tx: Executor,
+  tx: AuditedTx,
   user: { id: number; email: string; firstName: string | null },
 ) {
   const { link, token } = await activationLink(deps.config, tx, user.id);

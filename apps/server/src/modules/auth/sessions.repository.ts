@@ -1,12 +1,13 @@
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, LAST_USED_GRANULARITY_SECONDS, type User } from '@portal/domain';
 import { and, count, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { firms, profiles, sessions, users } from '../../db/schema/index.js';
+import type { AuditedTx, Writer } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export async function insertSession(ex: Executor, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+export async function insertSession(ex: AuditedTx, values: typeof sessions.$inferInsert): Promise<SessionRow> {
   const [row] = await ex.insert(sessions).values(values).returning();
   return row;
 }
@@ -35,7 +36,7 @@ const staleSql = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(se
  * session is refused on the very next request. Prepared once per database (a named statement on
  * PostgreSQL, parsed and planned once per pooled connection); the account comes as one JSON value.
  */
-function prepareSessionUser(db: Db, wire: SQL<User>) {
+function prepareSessionUser(db: Executor, wire: SQL<User>) {
   return db
     .select({
       passwordHash: users.passwordHash,
@@ -59,14 +60,14 @@ function prepareSessionUser(db: Db, wire: SQL<User>) {
     )
     .prepare('live_session_user');
 }
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+const sessionUserQueries = new WeakMap<Executor, ReturnType<typeof prepareSessionUser>>();
 
 /**
  * `accountWire` is the account's wire shape in SQL (the accounts module's), the same for every call: the query
  * is prepared with the first one a database sees.
  */
 export async function findLiveSessionUser(
-  db: Db,
+  db: Executor,
   sessionId: string,
   accountWire: SQL<User>,
 ): Promise<SessionAccount | undefined> {
@@ -90,7 +91,7 @@ export async function findLiveSessionUser(
 }
 
 /** Notes a request's use of a session; a no-op when another request of the same minute already did. */
-export async function touchSession(ex: Executor, id: string) {
+export async function touchSession(ex: Writer, id: string) {
   await ex
     .update(sessions)
     .set({ lastUsedAt: sql`now()` })
@@ -98,7 +99,7 @@ export async function touchSession(ex: Executor, id: string) {
 }
 
 /** Ends a session for idleness; false when it had already ended (another request got there first). */
-export async function endIdleSession(ex: Executor, id: string): Promise<boolean> {
+export async function endIdleSession(ex: AuditedTx, id: string): Promise<boolean> {
   const rows = await ex
     .update(sessions)
     .set({ revokedAt: sql`now()`, endReason: 'idle' })
@@ -165,7 +166,7 @@ export async function listLiveSessions(ex: Executor, userId: number, page: { lim
  * next used); false when they have no such session.
  */
 export async function revokeOwnSession(
-  ex: Executor,
+  ex: AuditedTx,
   userId: number,
   id: string,
   fromElsewhere: boolean,
@@ -185,7 +186,7 @@ export async function revokeOwnSession(
   return rows.length > 0;
 }
 
-export async function revokeSession(ex: Executor, id: string) {
+export async function revokeSession(ex: AuditedTx, id: string) {
   await ex
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -193,7 +194,7 @@ export async function revokeSession(ex: Executor, id: string) {
 }
 
 /** Every live session of a user, optionally keeping one (the caller's own); answers how many ended. */
-export async function revokeUserSessions(ex: Executor, userId: number, keep?: string): Promise<number> {
+export async function revokeUserSessions(ex: AuditedTx, userId: number, keep?: string): Promise<number> {
   const rows = await ex
     .update(sessions)
     .set({ revokedAt: sql`now()`, endReason: 'ended' })

@@ -10,8 +10,7 @@ import {
   type Session,
   type SessionListQuery,
 } from '@portal/domain';
-import type { Executor } from '../../db/client.js';
-import { writeAudited } from '../../platform/audit.js';
+import { type AuditedTx, writeAudited, writeUnaudited } from '../../platform/audit.js';
 import type { AuthState, Principal, SessionResolver } from '../../platform/auth.js';
 import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
@@ -86,7 +85,7 @@ export async function endOthers(ctx: Ctx): Promise<EndedSessions> {
  * transaction: signing someone out everywhere is for a lost device or a leak, and the feed's address
  * is on that device too (an administrator's call through users.service, the person's own above).
  */
-export async function endAllSessions(tx: Executor, userId: number, keep?: string) {
+export async function endAllSessions(tx: AuditedTx, userId: number, keep?: string) {
   const n = await revokeUserSessions(tx, userId, keep);
   await revokeCalendarFeed(tx, userId);
   return n;
@@ -97,7 +96,7 @@ export async function endAllSessions(tx: Executor, userId: number, keep?: string
  * change a token copied before it, even of this very session, is refused. The hold at two-factor
  * set-up carries over to the new session.
  */
-export async function rotateSession(deps: AppDeps, tx: Executor, auth: AuthState, meta: RequestMeta) {
+export async function rotateSession(deps: AppDeps, tx: AuditedTx, auth: AuthState, meta: RequestMeta) {
   const now = Math.floor(Date.now() / 1000);
   const session = await insertSession(tx, {
     id: randomUUID(),
@@ -116,7 +115,7 @@ export async function rotateSession(deps: AppDeps, tx: Executor, auth: AuthState
  * Ends every way into an account but the caller's own session: its sessions and its outstanding
  * one-time links (activation, password reset). On deactivation, deletion and password changes.
  */
-export async function revokeAccess(tx: Executor, userId: number, keepSession?: string) {
+export async function revokeAccess(tx: AuditedTx, userId: number, keepSession?: string) {
   await revokeUserSessions(tx, userId, keepSession);
   await cancelOneTimeTokens(tx, userId);
   await revokeCalendarFeed(tx, userId);
@@ -171,7 +170,7 @@ export function sessionResolver(deps: AppDeps): SessionResolver {
       throw idleSignedOut(account.idleMinutes);
     }
     // Last use to the minute: one small write a minute per session, not one per request.
-    if (account.touch) await touchSession(deps.db, sessionId);
+    if (account.touch) await writeUnaudited(deps.db, 'session use', (w) => touchSession(w, sessionId));
     return { sessionId, user: account.principal, actor: account.wire, mfaPending: account.mfaPending };
   };
 }

@@ -50,7 +50,7 @@ const list = async (headers: Record<string, string>) =>
   json<{ count: number; results: SessionRow[] }>(await t.app.inject({ url: '/api/auth/sessions/', headers }));
 const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/auth/user/', headers });
 const setLastUsed = (id: string, minutesAgo: number) =>
-  t.deps.db
+  t.database.db
     .update(sessions)
     .set({ lastUsedAt: sql`now() - make_interval(secs => ${minutesAgo * 60})` })
     .where(eq(sessions.id, id));
@@ -208,7 +208,7 @@ describe('the idle timeout', () => {
 
   it('follows the firm’s setting, and a person of no firm gets the default 30 minutes', async () => {
     const firm = await createFirm(t.deps.db);
-    await t.deps.db.update(firms).set({ idleTimeoutMinutes: 120 }).where(eq(firms.id, firm.id));
+    await t.database.db.update(firms).set({ idleTimeoutMinutes: 120 }).where(eq(firms.id, firm.id));
     const patient = await signIn((await createUser(t.deps.db, { profile: { firmId: firm.id } })).email);
     await setLastUsed(patient.id, 90);
     expect((await me(patient.headers)).statusCode).toBe(200);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type LoginBody, type LoginResponse, messages, REFRESH_WINDOW_SECONDS } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
-import { writeAudited } from '../../platform/audit.js';
+import { type AuditedTx, writeAudited, writeUnaudited } from '../../platform/audit.js';
 import type { AuthState, Principal } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
@@ -52,8 +51,10 @@ export async function assertNotThrottled(deps: AppDeps, kind: ThrottleKind, emai
 }
 
 async function recordFailedPassword(deps: AppDeps, email: string, ip: string) {
-  await recordAttempt(deps.db, 'login', email, ip);
-  if (Math.random() < 0.01) await pruneAttempts(deps.db, 'login', deps.config.throttle.login.windowMs);
+  await writeUnaudited(deps.db, 'sign-in throttle', async (w) => {
+    await recordAttempt(w, 'login', email, ip);
+    if (Math.random() < 0.01) await pruneAttempts(w, 'login', deps.config.throttle.login.windowMs);
+  });
 }
 
 /**
@@ -111,7 +112,7 @@ export async function finishSignIn(
   deps: AppDeps,
   usable: UserRecord,
   meta: RequestMeta,
-  opts: { mfaPending?: boolean; changes?: Record<string, unknown>; before?: (tx: Tx) => Promise<void> } = {},
+  opts: { mfaPending?: boolean; changes?: Record<string, unknown>; before?: (tx: AuditedTx) => Promise<void> } = {},
 ): Promise<SignedIn> {
   return writeAudited(deps.db, { ...meta, actorId: usable.id }, async (tx, record) => {
     await opts.before?.(tx);
@@ -133,7 +134,7 @@ export async function finishSignIn(
 /** A wrong second factor counts like a wrong password toward the captcha (sign-in-guard.ts). */
 export const recordFailedLogin = (deps: AppDeps, email: string, ip: string) => recordFailedPassword(deps, email, ip);
 
-async function startSession(deps: AppDeps, tx: Executor, userId: number, meta: RequestMeta, mfaPending = false) {
+async function startSession(deps: AppDeps, tx: AuditedTx, userId: number, meta: RequestMeta, mfaPending = false) {
   const now = Math.floor(Date.now() / 1000);
   const session = await insertSession(tx, {
     id: randomUUID(),

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginFailures, passwordResetRequests } from '../../db/schema/index.js';
+import type { Writer } from '../../platform/audit.js';
 
 /**
  * Attempts counted in the database, so every instance behind a load balancer sees the same numbers:
@@ -9,11 +10,11 @@ import { loginFailures, passwordResetRequests } from '../../db/schema/index.js';
 export type ThrottleKind = 'login' | 'reset';
 const tables = { login: loginFailures, reset: passwordResetRequests } as const;
 
-export async function recordAttempt(ex: Executor, kind: ThrottleKind, email: string, ip: string) {
+export async function recordAttempt(ex: Writer, kind: ThrottleKind, email: string, ip: string) {
   await ex.insert(tables[kind]).values({ email: email.trim().toLowerCase(), ip });
 }
 
-export async function clearAttempts(ex: Executor, kind: ThrottleKind, email: string) {
+export async function clearAttempts(ex: Writer, kind: ThrottleKind, email: string) {
   const table = tables[kind];
   await ex.delete(table).where(eq(table.email, email.trim().toLowerCase()));
 }
@@ -41,7 +42,7 @@ export async function countRecentAttempts(
 }
 
 /** Rows older than every window are useless; trimmed now and then by the paths that add them. */
-export async function pruneAttempts(ex: Executor, kind: ThrottleKind, windowMs: number) {
+export async function pruneAttempts(ex: Writer, kind: ThrottleKind, windowMs: number) {
   const table = tables[kind];
   await ex.delete(table).where(lt(table.at, sql`now() - make_interval(secs => ${(windowMs * 2) / 1000})`));
 }

@@ -3,6 +3,7 @@ import { NO_FIRM_POLICY, type TwoFactorPolicy } from '@portal/domain';
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from '../../db/schema/index.js';
+import type { AuditedTx, Writer } from '../../platform/audit.js';
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
 export type ChallengePurpose = 'login' | 'webauthn_register';
@@ -32,18 +33,18 @@ export async function pendingTotp(ex: Executor, userId: number): Promise<FactorR
   return row;
 }
 
-export async function deletePendingTotp(ex: Executor, userId: number) {
+export async function deletePendingTotp(ex: AuditedTx, userId: number) {
   await ex
     .delete(mfaFactors)
     .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.kind, 'totp'), isNull(mfaFactors.confirmedAt)));
 }
 
-export async function insertFactor(ex: Executor, values: typeof mfaFactors.$inferInsert): Promise<FactorRow> {
+export async function insertFactor(ex: AuditedTx, values: typeof mfaFactors.$inferInsert): Promise<FactorRow> {
   const [row] = await ex.insert(mfaFactors).values(values).returning();
   return row;
 }
 
-export async function confirmTotpFactor(ex: Executor, id: number, step: number) {
+export async function confirmTotpFactor(ex: AuditedTx, id: number, step: number) {
   await ex
     .update(mfaFactors)
     .set({ confirmedAt: sql`now()`, lastUsedStep: step, lastUsedAt: sql`now()` })
@@ -54,7 +55,7 @@ export async function confirmTotpFactor(ex: Executor, id: number, step: number) 
  * Takes a TOTP time step for a factor, once: false when this step (or a later one) was already
  * accepted, so a code seen over a shoulder cannot be replayed within its 30 seconds.
  */
-export async function takeTotpStep(ex: Executor, id: number, step: number): Promise<boolean> {
+export async function takeTotpStep(ex: AuditedTx, id: number, step: number): Promise<boolean> {
   const rows = await ex
     .update(mfaFactors)
     .set({ lastUsedStep: step, lastUsedAt: sql`now()` })
@@ -64,7 +65,7 @@ export async function takeTotpStep(ex: Executor, id: number, step: number): Prom
 }
 
 /** Stores a passkey's new signature counter only if it moved forward (a cloned key's would not). */
-export async function recordPasskeyUse(ex: Executor, id: number, signCount: number): Promise<boolean> {
+export async function recordPasskeyUse(ex: AuditedTx, id: number, signCount: number): Promise<boolean> {
   // A counter of 0 means the authenticator keeps none (most synced passkeys): nothing to compare.
   const movedOn = signCount === 0 ? sql`true` : or(isNull(mfaFactors.signCount), lt(mfaFactors.signCount, signCount));
   const rows = await ex
@@ -98,27 +99,27 @@ export async function passkeyByCredential(ex: Executor, userId: number, credenti
   return row;
 }
 
-export async function deleteFactor(ex: Executor, id: number) {
+export async function deleteFactor(ex: AuditedTx, id: number) {
   await ex.delete(mfaFactors).where(eq(mfaFactors.id, id));
 }
 
 /** Every factor, pending or confirmed, and every recovery code of a person. */
-export async function deleteAllFactors(ex: Executor, userId: number) {
+export async function deleteAllFactors(ex: AuditedTx, userId: number) {
   await ex.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
   await ex.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
 }
 
-export async function replaceRecoveryCodes(ex: Executor, userId: number, codeHashes: string[]) {
+export async function replaceRecoveryCodes(ex: AuditedTx, userId: number, codeHashes: string[]) {
   await ex.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   await ex.insert(mfaRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
 
-export async function deleteRecoveryCodes(ex: Executor, userId: number) {
+export async function deleteRecoveryCodes(ex: AuditedTx, userId: number) {
   await ex.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
 }
 
 /** Uses a recovery code up: false when it is not one of the person's unused codes. */
-export async function useRecoveryCode(ex: Executor, userId: number, codeHash: string): Promise<boolean> {
+export async function useRecoveryCode(ex: AuditedTx, userId: number, codeHash: string): Promise<boolean> {
   const rows = await ex
     .update(mfaRecoveryCodes)
     .set({ usedAt: sql`now()` })
@@ -143,7 +144,7 @@ export async function unusedRecoveryCodes(ex: Executor, userId: number): Promise
 
 /** A new challenge; earlier unused ones of the same purpose stop working. Only the token's hash is kept. */
 export async function insertChallenge(
-  ex: Executor,
+  ex: AuditedTx,
   values: { userId: number; purpose: ChallengePurpose; token: string; webauthnChallenge?: string; expiresAt: Date },
 ) {
   await ex
@@ -182,7 +183,7 @@ export async function liveChallenge(ex: Executor, purpose: ChallengePurpose, tok
 }
 
 /** Uses a challenge up: false when another request took it first. */
-export async function consumeChallenge(ex: Executor, id: number): Promise<boolean> {
+export async function consumeChallenge(ex: AuditedTx, id: number): Promise<boolean> {
   const rows = await ex
     .update(mfaChallenges)
     .set({ usedAt: sql`now()` })
@@ -195,7 +196,7 @@ export async function consumeChallenge(ex: Executor, id: number): Promise<boolea
  * Counts a wrong code against a sign-in step; the step is used up at `limit` wrong codes, so each
  * password (and captcha) buys only a few guesses. True while the step can still be tried.
  */
-export async function countWrongCode(ex: Executor, id: number, limit: number): Promise<boolean> {
+export async function countWrongCode(ex: Writer, id: number, limit: number): Promise<boolean> {
   const [row] = await ex
     .update(mfaChallenges)
     .set({
@@ -208,7 +209,7 @@ export async function countWrongCode(ex: Executor, id: number, limit: number): P
 }
 
 /** A factor confirmed: the person's sessions are no longer held at set-up. */
-export async function clearPendingSessions(ex: Executor, userId: number) {
+export async function clearPendingSessions(ex: AuditedTx, userId: number) {
   await ex
     .update(sessions)
     .set({ mfaPending: false })
@@ -240,6 +241,6 @@ export async function keyIdsOfTotpSecrets(ex: Executor): Promise<string[]> {
   return rows.map((r) => r.keyId);
 }
 
-export async function setFactorSecret(ex: Executor, id: number, secret: string) {
+export async function setFactorSecret(ex: AuditedTx, id: number, secret: string) {
   await ex.update(mfaFactors).set({ secret }).where(eq(mfaFactors.id, id));
 }

@@ -22,8 +22,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
-import type { Tx } from '../../db/client.js';
-import { writeAudited } from '../../platform/audit.js';
+import { type AuditedTx, writeAudited, writeUnaudited } from '../../platform/audit.js';
 import type { AuthState } from '../../platform/auth.js';
 import type { AppDeps, Ctx, RequestMeta } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
@@ -232,12 +231,15 @@ export async function loginMfa(deps: AppDeps, body: LoginMfaBody, meta: RequestM
     const { message, field } = error.failed;
     await recordFailedLogin(deps, user.email, meta.ip);
     await auditFailedSignIn(deps, user, meta, 'second_factor');
-    if (!(await countWrongCode(deps.db, step.id, MFA_ATTEMPTS_PER_STEP))) throw badRequest(m.tooManyCodes);
+    const usable = await writeUnaudited(deps.db, 'sign-in throttle', (w) =>
+      countWrongCode(w, step.id, MFA_ATTEMPTS_PER_STEP),
+    );
+    if (!usable) throw badRequest(m.tooManyCodes);
     throw badRequest(message, { [field]: message });
   }
 }
 
-async function checkCode(deps: AppDeps, tx: Tx, userId: number, raw: string): Promise<Checked> {
+async function checkCode(deps: AppDeps, tx: AuditedTx, userId: number, raw: string): Promise<Checked> {
   const code = normalizeCode(raw);
   const wrong = { ok: false as const, message: m.codeWrong, field: 'code' };
   if (isTotpCode(code)) {
@@ -257,7 +259,7 @@ async function checkCode(deps: AppDeps, tx: Tx, userId: number, raw: string): Pr
 
 async function checkPasskey(
   deps: AppDeps,
-  tx: Tx,
+  tx: AuditedTx,
   userId: number,
   expectedChallenge: string | null,
   assertion: NonNullable<LoginMfaBody['webauthn']>,

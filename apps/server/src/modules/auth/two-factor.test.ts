@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthState } from '../../platform/auth.js';
 import { piiKeyring } from '../../platform/pii.js';
-import { createFirm, createUser, TEST_PASSWORD } from '../../testing/factories.js';
+import { createFirm, createUser, fixtureTx, TEST_PASSWORD } from '../../testing/factories.js';
 import { buildTestApp, json, type TestApp } from '../../testing/test-app.js';
 import * as authService from './auth.service.js';
 import { rotateSession, rotateTotpSecrets } from './auth.service.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   clock = new Date(realNow);
-  await t.deps.db.delete(loginFailures);
+  await t.database.db.delete(loginFailures);
 });
 
 type Headers = Record<string, string>;
@@ -225,9 +225,9 @@ describe('signing in with a second factor', () => {
 
     // Someone else's 20 wrong passwords for the account (the old rule locked it for 15 minutes): the
     // owner, past the password step (a captcha once due: here the window has passed), still gets in.
-    await t.deps.db.delete(loginFailures);
+    await t.database.db.delete(loginFailures);
     const step = json<{ mfa_token: string }>(await passwordLogin(user.email));
-    await t.deps.db
+    await t.database.db
       .insert(loginFailures)
       .values(Array.from({ length: 20 }, () => ({ email: user.email.toLowerCase(), ip: '203.0.113.9' })));
     clock = later(30);
@@ -360,7 +360,7 @@ describe("the firm's two-factor policy", () => {
       mfaPending: true,
     };
     const meta = { ip: '127.0.0.1', userAgent: null, requestId: null, actorId: admin.id };
-    const rotated = await t.deps.db.transaction((tx) => rotateSession(t.deps, tx, auth, meta));
+    const rotated = await fixtureTx(t.deps.db, (tx) => rotateSession(t.deps, tx, auth, meta));
     const [fresh] = await t.deps.db.select().from(sessions).where(eq(sessions.id, rotated.sessionId));
     expect(fresh.mfaPending).toBe(true);
     const blocked = await get('/api/users/', bearer(rotated.token));
@@ -730,28 +730,32 @@ describe('passkeys', () => {
     const { user } = await personOf();
     const counterOf = async (id: number) =>
       (await t.deps.db.select().from(mfaFactors).where(eq(mfaFactors.id, id)))[0].signCount;
-    const key = await insertFactor(t.deps.db, {
-      userId: user.id,
-      kind: 'webauthn',
-      label: 'Key',
-      credentialId: randomBytes(16).toString('base64url'),
-      publicKey: 'x',
-      signCount: 5,
-    });
-    expect(await recordPasskeyUse(t.deps.db, key.id, 3)).toBe(false);
-    expect(await recordPasskeyUse(t.deps.db, key.id, 5)).toBe(false);
+    const key = await fixtureTx(t.deps.db, (tx) =>
+      insertFactor(tx, {
+        userId: user.id,
+        kind: 'webauthn',
+        label: 'Key',
+        credentialId: randomBytes(16).toString('base64url'),
+        publicKey: 'x',
+        signCount: 5,
+      }),
+    );
+    expect(await fixtureTx(t.deps.db, (tx) => recordPasskeyUse(tx, key.id, 3))).toBe(false);
+    expect(await fixtureTx(t.deps.db, (tx) => recordPasskeyUse(tx, key.id, 5))).toBe(false);
     expect(await counterOf(key.id)).toBe(5);
-    expect(await recordPasskeyUse(t.deps.db, key.id, 6)).toBe(true);
+    expect(await fixtureTx(t.deps.db, (tx) => recordPasskeyUse(tx, key.id, 6))).toBe(true);
     expect(await counterOf(key.id)).toBe(6);
-    const synced = await insertFactor(t.deps.db, {
-      userId: user.id,
-      kind: 'webauthn',
-      label: 'Synced',
-      credentialId: randomBytes(16).toString('base64url'),
-      publicKey: 'x',
-      signCount: 0,
-    });
-    expect(await recordPasskeyUse(t.deps.db, synced.id, 0)).toBe(true);
+    const synced = await fixtureTx(t.deps.db, (tx) =>
+      insertFactor(tx, {
+        userId: user.id,
+        kind: 'webauthn',
+        label: 'Synced',
+        credentialId: randomBytes(16).toString('base64url'),
+        publicKey: 'x',
+        signCount: 0,
+      }),
+    );
+    expect(await fixtureTx(t.deps.db, (tx) => recordPasskeyUse(tx, synced.id, 0))).toBe(true);
   });
 
   it("refuses a passkey made for another site, and another person's passkey", async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { calendarFeeds } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 
 const f = calendarFeeds;
 
@@ -16,7 +17,7 @@ export async function findFeedByHash(ex: Executor, tokenHash: string) {
 }
 
 /** Makes or replaces the person's feed; a first one made by two requests at once keeps the first. */
-export async function saveFeed(ex: Executor, userId: number, nonce: string, tokenHash: string, replace: boolean) {
+export async function saveFeed(ex: AuditedTx, userId: number, nonce: string, tokenHash: string, replace: boolean) {
   const insert = ex.insert(f).values({ userId, nonce, tokenHash });
   const [row] = replace
     ? await insert
@@ -27,7 +28,7 @@ export async function saveFeed(ex: Executor, userId: number, nonce: string, toke
 }
 
 /** Removes the person's feed, if they had one: whether one was removed. */
-export async function deleteFeedOfUser(ex: Executor, userId: number) {
+export async function deleteFeedOfUser(ex: AuditedTx, userId: number) {
   const rows = await ex.delete(f).where(eq(f.userId, userId)).returning({ userId: f.userId });
   return rows.length > 0;
 }

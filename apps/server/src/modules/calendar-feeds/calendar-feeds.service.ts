@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { deleteFeedOfUser } from './calendar-feeds.repository.js';
 
 /**
@@ -16,4 +16,4 @@ export { findFeedByHash, findFeedOfUser, saveFeed } from './calendar-feeds.repos
  * reactivation brings the old address back: the person gets a new one when they next open their feed
  * settings.
  */
-export const revokeCalendarFeed = (tx: Executor, userId: number) => deleteFeedOfUser(tx, userId);
+export const revokeCalendarFeed = (tx: AuditedTx, userId: number) => deleteFeedOfUser(tx, userId);

@@ -2,6 +2,7 @@ import { calendarEventFields, type Scope } from '@portal/domain';
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { calendarEvents } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
 
@@ -45,12 +46,12 @@ export async function findEvent(ex: Executor, scope: Scope, id: number) {
   return row;
 }
 
-export async function insertEvent(ex: Executor, values: CalendarEventColumns & { firmId: number }) {
+export async function insertEvent(ex: AuditedTx, values: CalendarEventColumns & { firmId: number }) {
   const [row] = await ex.insert(e).values(values).returning();
   return row;
 }
 
-export async function updateEvent(ex: Executor, id: number, values: Partial<CalendarEventColumns>) {
+export async function updateEvent(ex: AuditedTx, id: number, values: Partial<CalendarEventColumns>) {
   const [row] = await ex
     .update(e)
     .set({ ...values, updatedAt: new Date() })
@@ -59,6 +60,6 @@ export async function updateEvent(ex: Executor, id: number, values: Partial<Cale
   return row;
 }
 
-export async function softDeleteEvent(ex: Executor, id: number) {
+export async function softDeleteEvent(ex: AuditedTx, id: number) {
   await ex.update(e).set({ deletedAt: new Date() }).where(eq(e.id, id));
 }

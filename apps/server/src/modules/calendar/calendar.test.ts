@@ -280,7 +280,7 @@ describe('the private ICS feed', () => {
     for (const bad of ['A'.repeat(43), 'short', `${'A'.repeat(42)}%2F`])
       expect((await t.app.inject({ url: `/api/calendar/feed/${bad}/calendar.ics` })).statusCode, bad).toBe(404);
 
-    await t.deps.db
+    await t.database.db
       .update(users)
       .set({ isActive: false, deactivatedAt: new Date() })
       .where(eq(users.id, staff.user.id));
@@ -385,7 +385,7 @@ describe('the private ICS feed', () => {
     const { staff } = await calendarFirm();
     await t.app.inject({ url: '/api/calendar/feed/', headers: staff.headers });
     // The stored hash is of a token the current key does not make (as after a key change).
-    await t.deps.db
+    await t.database.db
       .update(calendarFeeds)
       .set({ tokenHash: 'f'.repeat(64) })
       .where(eq(calendarFeeds.userId, staff.user.id));

@@ -1,12 +1,13 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { captchaUses } from '../../db/schema/index.js';
+import type { Writer } from '../../platform/audit.js';
 
 /**
  * Marks a challenge as used; false when it already was. One statement, so two requests racing with the
  * same solution cannot both pass.
  */
-export async function useChallenge(ex: Executor, nonce: string, expiresAt: Date): Promise<boolean> {
+export async function useChallenge(ex: Writer, nonce: string, expiresAt: Date): Promise<boolean> {
   const rows = await ex
     .insert(captchaUses)
     .values({ nonce, expiresAt })
@@ -25,6 +26,6 @@ export async function isChallengeUsed(ex: Executor, nonce: string): Promise<bool
 }
 
 /** A used challenge past its expiry can no longer be replayed anyway: trimmed now and then. */
-export async function pruneUsedChallenges(ex: Executor) {
+export async function pruneUsedChallenges(ex: Writer) {
   await ex.delete(captchaUses).where(lt(captchaUses.expiresAt, sql`now()`));
 }

@@ -3,6 +3,7 @@ import { captchaPasses, captchaScore, type VerifyCaptchaResponse } from '@portal
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
+import { writeUnaudited } from '../../platform/audit.js';
 import type { AppDeps } from '../../platform/context.js';
 import { isChallengeUsed, pruneUsedChallenges, useChallenge } from './captcha.repository.js';
 
@@ -104,9 +105,12 @@ export async function checkSolution(deps: AppDeps, token: string): Promise<Captc
 export async function redeemSolution(deps: AppDeps, token: string): Promise<CaptchaCheck> {
   const check = await checkSolution(deps, token);
   if (!check.ok) return check;
-  if (!(await useChallenge(deps.db, check.nonce, check.expiresAt))) return { ok: false, reason: 'used' };
-  if (Math.random() < 0.01) await pruneUsedChallenges(deps.db);
-  return check;
+  const fresh = await writeUnaudited(deps.db, 'sign-in throttle', async (w) => {
+    if (!(await useChallenge(w, check.nonce, check.expiresAt))) return false;
+    if (Math.random() < 0.01) await pruneUsedChallenges(w);
+    return true;
+  });
+  return fresh ? check : { ok: false, reason: 'used' };
 }
 
 /**

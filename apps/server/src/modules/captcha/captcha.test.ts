@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   now = new Date();
-  await t.deps.db.delete(loginFailures);
+  await t.database.db.delete(loginFailures);
 });
 
 const login = (email: string, password: string, ip: string, captcha?: string) =>
@@ -125,7 +125,7 @@ describe('the sign-in captcha', () => {
 
   it('still lets a person in by the hardest captcha once failures are past the last level (30 from their address)', async () => {
     const ip = '10.14.1.1';
-    await t.deps.db
+    await t.database.db
       .insert(loginFailures)
       .values(Array.from({ length: 30 }, (_, i) => ({ email: `office${i}@example.test`, ip })));
     const user = await createUser(t.deps.db);
@@ -173,7 +173,7 @@ describe('the sign-in captcha', () => {
 
   it('refuses a flooding address (50 failures) with 429 even with a solved captcha', async () => {
     const ip = '10.16.0.1';
-    await t.deps.db
+    await t.database.db
       .insert(loginFailures)
       .values(Array.from({ length: 50 }, (_, i) => ({ email: `flood${i}@example.test`, ip })));
     const user = await createUser(t.deps.db);

@@ -2,6 +2,7 @@ import { type ClientDocumentListQuery, clientDocumentFields, ProfileType, type S
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { clientDocuments, profiles, users } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 import { personNameSql } from '../../platform/person-name.js';
@@ -31,7 +32,7 @@ const nameNow = (userId: number) =>
   sql<string>`(select ${personNameSql({ first: users.firstName, last: users.lastName, email: users.email })} from ${users} where ${users.id} = ${userId})`;
 
 export async function insertDocument(
-  ex: Executor,
+  ex: AuditedTx,
   values: Omit<typeof d.$inferInsert, 'uploadedByName' | 'id'> & { uploadedById: number },
 ) {
   const [row] = await ex
@@ -92,7 +93,7 @@ export async function findDocument(ex: Executor, scope: Scope, id: number) {
 }
 
 /** Hides the document: the row and its file stay on record. */
-export async function markRemoved(ex: Executor, id: number, by: number, at: Date) {
+export async function markRemoved(ex: AuditedTx, id: number, by: number, at: Date) {
   await ex
     .update(d)
     .set({ removedAt: at, removedById: by })

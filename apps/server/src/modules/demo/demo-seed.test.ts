@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET, seedDemo } from '
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  await seedDemo(t.deps.db, t.deps.config);
+  await seedDemo(t.database.db, t.deps.config);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -236,7 +236,7 @@ describe('the demo of client onboarding', () => {
     const cco = await signIn('cco@demo.test');
     const report = () => read('/api/disclosure_deliveries/?firm=1&ordering=email', cco);
     const before = { versions: await versions(), report: await report() };
-    await seedDemo(t.deps.db, t.deps.config);
+    await seedDemo(t.database.db, t.deps.config);
     expect({ versions: await versions(), report: await report() }).toEqual(before);
     const headers = await signIn('advisor@demo.test');
     const riley = await rileyId(headers);

@@ -1,5 +1,5 @@
 import { messages } from '@portal/domain';
-import type { Executor } from '../../db/client.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import type { AppDeps } from '../../platform/context.js';
 import { recoveryCodeHash, TOTP_SECRET_FIELD } from '../auth/auth.service.js';
 import { replaceWithAuthenticator } from './demo.repository.js';
@@ -10,7 +10,7 @@ import { replaceWithAuthenticator } from './demo.repository.js';
  */
 export async function setUpDemoAuthenticator(
   deps: Pick<AppDeps, 'pii'>,
-  tx: Executor,
+  tx: AuditedTx,
   userId: number,
   secret: string,
   recoveryCodes: string[],

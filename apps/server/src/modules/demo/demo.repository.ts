@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
 import { firms, mfaFactors, mfaRecoveryCodes } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 
 /** The demo firms under their fixed ids (the README names them), and the id sequence past them. */
-export async function upsertDemoFirms(ex: Executor, rows: (typeof firms.$inferInsert & { id: number })[]) {
+export async function upsertDemoFirms(ex: AuditedTx, rows: (typeof firms.$inferInsert & { id: number })[]) {
   for (const f of rows) {
     await ex
       .insert(firms)
@@ -18,7 +18,7 @@ export async function upsertDemoFirms(ex: Executor, rows: (typeof firms.$inferIn
 
 /** A person's factors and recovery codes replaced by one confirmed authenticator and the given codes. */
 export async function replaceWithAuthenticator(
-  ex: Executor,
+  ex: AuditedTx,
   factor: Omit<typeof mfaFactors.$inferInsert, 'kind' | 'confirmedAt'>,
   codeHashes: string[],
 ) {

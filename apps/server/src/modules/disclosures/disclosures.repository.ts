@@ -20,6 +20,7 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
 import { likeContains } from '../../platform/list.js';
 import { personListNameSql, personNameSql } from '../../platform/person-name.js';
@@ -105,7 +106,7 @@ export async function findVersion(ex: Executor, scope: Scope, id: number) {
   return row;
 }
 
-export async function insertVersion(ex: Executor, values: typeof disclosureDocuments.$inferInsert) {
+export async function insertVersion(ex: AuditedTx, values: typeof disclosureDocuments.$inferInsert) {
   const [row] = await ex.insert(disclosureDocuments).values(values).returning();
   return row;
 }
@@ -121,7 +122,7 @@ export async function versionInUse(ex: Executor, id: number) {
   return row.used;
 }
 
-export async function deleteVersion(ex: Executor, id: number) {
+export async function deleteVersion(ex: AuditedTx, id: number) {
   await ex.delete(disclosureDocuments).where(eq(disclosureDocuments.id, id));
 }
 
@@ -189,7 +190,7 @@ export async function part2BReceivableSince(ex: Executor, firmIds: number[], tim
 }
 
 /** Records a delivery once per client and version (or link); true when this call made it. */
-export async function insertDelivery(ex: Executor, values: typeof disclosureDeliveries.$inferInsert) {
+export async function insertDelivery(ex: AuditedTx, values: typeof disclosureDeliveries.$inferInsert) {
   const rows = await ex
     .insert(disclosureDeliveries)
     .values(values)
@@ -198,7 +199,7 @@ export async function insertDelivery(ex: Executor, values: typeof disclosureDeli
   return rows.length > 0;
 }
 
-export async function insertNotices(ex: Executor, values: (typeof disclosureNotices.$inferInsert)[]) {
+export async function insertNotices(ex: AuditedTx, values: (typeof disclosureNotices.$inferInsert)[]) {
   if (values.length) await ex.insert(disclosureNotices).values(values);
 }
 

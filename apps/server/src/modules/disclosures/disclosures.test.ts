@@ -455,7 +455,7 @@ describe('a receipt names the session that recorded it', () => {
       lastName: 'Older',
       profile: { firmId: firm, profileType: ProfileType.Client },
     });
-    await t.deps.db.insert(disclosureDeliveries).values({
+    await t.database.db.insert(disclosureDeliveries).values({
       firmId: firm,
       clientId: older.id,
       kind: 'crs',
@@ -471,7 +471,7 @@ describe('a receipt names the session that recorded it', () => {
       '192.0.2.99',
       'curl/8.5.0',
     );
-    await t.deps.db.insert(disclosureDeliveries).values({
+    await t.database.db.insert(disclosureDeliveries).values({
       firmId: firm,
       clientId: stranger.id,
       kind: 'crs',
@@ -570,7 +570,7 @@ describe("the report's SQL agrees with the domain's due rule", () => {
       .headers;
     const reader = await createUser(t.deps.db, { profile: { firmId: firm, profileType: ProfileType.Client } });
     if (agreementDate !== null)
-      await t.deps.db
+      await t.database.db
         .insert(clientAgreements)
         .values({ portalUserId: reader.id, firmId: firm, name: 'x', agreementDate });
     if (effectiveDate !== null) {

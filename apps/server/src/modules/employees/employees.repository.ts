@@ -9,6 +9,7 @@ import {
 import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, profiles, staffDirectoryEntries, users } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere } from '../../platform/list.js';
 
@@ -127,7 +128,7 @@ export async function findEmployee(ex: Executor, scope: Scope, id: number) {
 }
 
 /** Writes the directory's columns, making the entry on the first edit. */
-export async function saveEntry(ex: Executor, userId: number, values: Partial<typeof d.$inferInsert>) {
+export async function saveEntry(ex: AuditedTx, userId: number, values: Partial<typeof d.$inferInsert>) {
   const set = { ...values, updatedAt: new Date() };
   await ex
     .insert(d)

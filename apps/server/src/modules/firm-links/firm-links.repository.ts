@@ -2,6 +2,7 @@ import { type FirmLinkKind, type FirmLinkListQuery, firmLinkFields, type Scope }
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firmLinks } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
@@ -56,12 +57,12 @@ export async function findLink(ex: Executor, scope: Scope, id: number) {
   return row;
 }
 
-export async function insertLink(ex: Executor, values: typeof l.$inferInsert) {
+export async function insertLink(ex: AuditedTx, values: typeof l.$inferInsert) {
   const [row] = await ex.insert(l).values(values).returning();
   return row;
 }
 
-export async function updateLink(ex: Executor, id: number, values: Partial<typeof l.$inferInsert>) {
+export async function updateLink(ex: AuditedTx, id: number, values: Partial<typeof l.$inferInsert>) {
   const [row] = await ex
     .update(l)
     .set({ ...values, updatedAt: new Date() })
@@ -70,6 +71,6 @@ export async function updateLink(ex: Executor, id: number, values: Partial<typeo
   return row;
 }
 
-export async function deleteLink(ex: Executor, id: number) {
+export async function deleteLink(ex: AuditedTx, id: number) {
   await ex.delete(l).where(eq(l.id, id));
 }

@@ -2,6 +2,7 @@ import { firmPageFields, type Scope } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firmPages } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
 
@@ -18,7 +19,7 @@ export async function findPage(ex: Executor, scope: Scope, firmId: number, slug:
   return row;
 }
 
-export async function savePage(ex: Executor, firmId: number, slug: string, content: string, updatedById: number) {
+export async function savePage(ex: AuditedTx, firmId: number, slug: string, content: string, updatedById: number) {
   const set = { content, updatedById, updatedAt: new Date() };
   const [row] = await ex
     .insert(p)

@@ -2,6 +2,7 @@ import { type Firm, firmFields, type Scope } from '@portal/domain';
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, profiles, users } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
@@ -81,19 +82,19 @@ export async function findFirmLogo(ex: Executor, scope: Scope, id: number) {
   return row;
 }
 
-export async function insertFirm(ex: Executor, values: typeof firms.$inferInsert) {
+export async function insertFirm(ex: AuditedTx, values: typeof firms.$inferInsert) {
   const [row] = await ex.insert(firms).values(values).returning({ id: firms.id });
   return row.id;
 }
 
-export async function updateFirm(ex: Executor, id: number, values: Partial<typeof firms.$inferInsert>) {
+export async function updateFirm(ex: AuditedTx, id: number, values: Partial<typeof firms.$inferInsert>) {
   await ex
     .update(firms)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(firms.id, id));
 }
 
-export async function deleteFirm(ex: Executor, id: number) {
+export async function deleteFirm(ex: AuditedTx, id: number) {
   await ex.delete(firms).where(eq(firms.id, id));
 }
 

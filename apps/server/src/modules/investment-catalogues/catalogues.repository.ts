@@ -12,6 +12,7 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { type AuditedEntity, bindEntity } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, searchWhere, type VersionedTable } from '../../platform/list.js';
 
@@ -148,13 +149,13 @@ export async function findEntry(ex: Executor, kind: CatalogueKind, scope: Scope,
   return row as CatalogueRow | undefined;
 }
 
-export async function insertEntry(ex: Executor, kind: CatalogueKind, values: typeof investmentModels.$inferInsert) {
+export async function insertEntry(ex: AuditedTx, kind: CatalogueKind, values: typeof investmentModels.$inferInsert) {
   const [row] = await ex.insert(kind.table).values(values).returning({ id: kind.table.id });
   return row.id;
 }
 
 export async function updateEntry(
-  ex: Executor,
+  ex: AuditedTx,
   kind: CatalogueKind,
   id: number,
   values: Partial<typeof investmentModels.$inferInsert>,
@@ -165,7 +166,7 @@ export async function updateEntry(
     .where(eq(kind.table.id, id));
 }
 
-export async function softDeleteEntry(ex: Executor, kind: CatalogueKind, id: number, actorId: number) {
+export async function softDeleteEntry(ex: AuditedTx, kind: CatalogueKind, id: number, actorId: number) {
   await ex.update(kind.table).set({ deletedAt: new Date(), deletedById: actorId }).where(eq(kind.table.id, id));
 }
 

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { firmFeeSchedules, firmModels, firms, users } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { type AuditedEntity, bindEntity, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, searchWhere, type VersionedTable } from '../../platform/list.js';
 import { type CatalogueKind, feeScheduleKind, firmsWhere, investmentModelKind } from './catalogues.repository.js';
@@ -172,7 +173,7 @@ export async function findAssignment(ex: Executor, kind: AssignmentKind, scope: 
 }
 
 export async function insertAssignment(
-  ex: Executor,
+  ex: AuditedTx,
   kind: AssignmentKind,
   values: { firmId: number; entryId: number; createdById: number },
 ) {
@@ -181,7 +182,7 @@ export async function insertAssignment(
 }
 
 export async function updateAssignment(
-  ex: Executor,
+  ex: AuditedTx,
   kind: AssignmentKind,
   id: number,
   values: { firmId?: number; entryId?: number },
@@ -192,6 +193,6 @@ export async function updateAssignment(
     .where(eq(kind.table.id, id));
 }
 
-export async function softDeleteAssignment(ex: Executor, kind: AssignmentKind, id: number, actorId: number) {
+export async function softDeleteAssignment(ex: AuditedTx, kind: AssignmentKind, id: number, actorId: number) {
   await ex.update(kind.table).set({ deletedAt: new Date(), deletedById: actorId }).where(eq(kind.table.id, id));
 }

@@ -342,7 +342,10 @@ describe('firm models and firm fee schedules', () => {
       await send('POST', '/api/firm_models/', headers, { firm: firm.id, investment_model: model.id }),
     );
     // The state a delete committing beside an offer left before the offer locked its entry.
-    await t.deps.db.update(investmentModels).set({ deletedAt: new Date() }).where(eq(investmentModels.id, model.id));
+    await t.database.db
+      .update(investmentModels)
+      .set({ deletedAt: new Date() })
+      .where(eq(investmentModels.id, model.id));
     expect((await read<Page<unknown>>('/api/firm_models/', headers)).count).toBe(0);
     expect((await read<Page<unknown>>(`/api/firm_models/firm/?firm=${firm.id}`, headers)).count).toBe(0);
     expect((await read<Page<unknown>>('/api/firm_models/advisor/', me.headers)).count).toBe(0);

@@ -18,6 +18,7 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { type AuditedEntity, bindEntity, type StoredRow } from '../../platform/entity.js';
 import {
   countAll,
@@ -149,7 +150,7 @@ export async function findRequest(ex: Executor, k: RequestKind, scope: Scope, id
   return row as RequestRow | undefined;
 }
 
-export async function insertRequest(ex: Executor, k: RequestKind, values: Record<string, unknown>) {
+export async function insertRequest(ex: AuditedTx, k: RequestKind, values: Record<string, unknown>) {
   const [row] = await ex
     .insert(k.table)
     .values(values as typeof investmentStrategies.$inferInsert)
@@ -157,7 +158,7 @@ export async function insertRequest(ex: Executor, k: RequestKind, values: Record
   return row.id;
 }
 
-export async function updateRequest(ex: Executor, k: RequestKind, id: number, values: Record<string, unknown>) {
+export async function updateRequest(ex: AuditedTx, k: RequestKind, id: number, values: Record<string, unknown>) {
   await ex
     .update(k.table)
     .set({ ...(values as Partial<typeof investmentStrategies.$inferInsert>), updatedAt: new Date() })

@@ -19,8 +19,7 @@ import {
   SUBMITTED,
   sameFirm,
 } from '@portal/domain';
-import type { Tx } from '../../db/client.js';
-import { writeAudited } from '../../platform/audit.js';
+import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/list.js';
@@ -97,14 +96,14 @@ function requests<Full, Item>(k: RequestKind) {
     return ctx.scope('investments');
   }
 
-  async function visible(ctx: Ctx, id: number, tx?: Tx) {
+  async function visible(ctx: Ctx, id: number, tx?: AuditedTx) {
     const row = await findRequest(tx ?? ctx.deps.db, k, reader(ctx), id, tx ? 'update' : undefined);
     if (!row || !canViewInvestmentRequest(ctx.actor, targetOf(row))) throw notFound();
     return row;
   }
 
   /** The client may be the advisor's own active client only; another firm's person is not revealed. */
-  async function checkClient(ctx: Ctx, tx: Tx, clientId: number) {
+  async function checkClient(ctx: Ctx, tx: AuditedTx, clientId: number) {
     const refusal = clientRefusal(ctx.actor, await clientCandidate(tx, clientId));
     if (refusal === 'notFound') throw notFound();
     if (refusal === 'notYourClient') throw fieldError(CLIENT, m.notYourClient);
@@ -112,7 +111,7 @@ function requests<Full, Item>(k: RequestKind) {
   }
 
   /** The names of the fee schedule and model a strategy's body newly picks, each one the advisor may pick. */
-  async function choiceNames(ctx: Ctx, tx: Tx, values: Record<string, unknown>) {
+  async function choiceNames(ctx: Ctx, tx: AuditedTx, values: Record<string, unknown>) {
     if (k.kind !== 'strategy') return {};
     const out: Record<string, string> = {};
     for (const choice of CHOICES) {
@@ -126,7 +125,7 @@ function requests<Full, Item>(k: RequestKind) {
   }
 
   /** The mail to the firm's investment department (or its administrators) about a new request. */
-  async function mailDepartment(ctx: Ctx, tx: Tx, record: Record<string, unknown>) {
+  async function mailDepartment(ctx: Ctx, tx: AuditedTx, record: Record<string, unknown>) {
     const account = record.Financial_Account_Name__c as string;
     const lastFour = accountLastFour(record.Custodian_Account_Number__c as string);
     const labels = kindText.labels as Record<string, string>;
@@ -150,7 +149,7 @@ function requests<Full, Item>(k: RequestKind) {
   }
 
   /** The mail to the advisor who filed it, at each status change (none when their account is gone). */
-  async function mailSubmitter(ctx: Ctx, tx: Tx, row: RequestRow, status: string, reason: string | null) {
+  async function mailSubmitter(ctx: Ctx, tx: AuditedTx, row: RequestRow, status: string, reason: string | null) {
     const submitter = await mailAddressOfAccount(tx, row.submitterId);
     if (!submitter) return;
     const lastFour = accountLastFour(row.accountNumber);
@@ -170,7 +169,7 @@ function requests<Full, Item>(k: RequestKind) {
     });
   }
 
-  async function reread(ctx: Ctx, tx: Tx, id: number) {
+  async function reread(ctx: Ctx, tx: AuditedTx, id: number) {
     const row = await findRequest(tx, k, ctx.scope('investments'), id);
     if (!row) throw notFound();
     return toWire(row);

@@ -2,6 +2,7 @@ import { messages, ProfileType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { writeUnaudited } from '../../platform/audit.js';
 import { enqueueMail, type MailWorker } from '../../platform/mail.js';
 import { Metrics, UNMATCHED_ROUTE } from '../../platform/metrics.js';
 import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp, testConfig } from '../../testing/test-app.js';
@@ -97,7 +98,9 @@ describe('GET /api/metrics', () => {
     const before = await pending();
     // The mail worker is not running in tests: what is queued stays queued.
     for (let i = 0; i < 4; i++)
-      await enqueueMail(t.deps.db, { to: `metrics${i}@example.com`, subject: 'Metrics', text: 'Outbox depth.' });
+      await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+        enqueueMail(w, { to: `metrics${i}@example.com`, subject: 'Metrics', text: 'Outbox depth.' }),
+      );
     const page = await scrape();
     expect(sample(page, 'portal_mail_outbox_messages', { status: 'pending' })).toBe(before + 4);
     expect(sample(page, 'portal_mail_outbox_messages', { status: 'failed' })).toBe(0);
@@ -139,7 +142,7 @@ describe('GET /api/metrics', () => {
     // the rest wait for one.
     let others: Promise<unknown>[] = [];
     let during: ReturnType<TestApp['database']['poolUse']> | undefined;
-    await t.deps.db.transaction(async (tx) => {
+    await t.database.db.transaction(async (tx) => {
       others = Array.from({ length: 12 }, () =>
         Promise.resolve().then(() => t.deps.db.execute(sql`select pg_sleep(0.1)`)),
       );

@@ -7,9 +7,10 @@ import {
   type Scope,
 } from '@portal/domain';
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
 import { clientAgreements, investorProfiles, profiles, users } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
 
@@ -95,12 +96,15 @@ export async function ownerOfAgreement(ex: Executor, scope: Scope, id: number): 
   return row?.portalUserId ?? null;
 }
 
-export async function insertAgreement(tx: Tx, values: typeof clientAgreements.$inferInsert): Promise<AgreementRow> {
+export async function insertAgreement(
+  tx: AuditedTx,
+  values: typeof clientAgreements.$inferInsert,
+): Promise<AgreementRow> {
   const [row] = await tx.insert(clientAgreements).values(values).returning();
   return row;
 }
 
-export async function updateAgreement(tx: Tx, id: number, values: Partial<AgreementRow>): Promise<AgreementRow> {
+export async function updateAgreement(tx: AuditedTx, id: number, values: Partial<AgreementRow>): Promise<AgreementRow> {
   const [row] = await tx.update(clientAgreements).set(values).where(eq(clientAgreements.id, id)).returning();
   return row;
 }
@@ -164,7 +168,7 @@ export async function piiKeyIdsInUse(ex: Executor): Promise<string[]> {
   return rows.map((r) => r.key_id);
 }
 
-export async function setPiiValues(tx: Tx, id: number, values: Partial<Record<PiiColumn, string | null>>) {
+export async function setPiiValues(tx: AuditedTx, id: number, values: Partial<Record<PiiColumn, string | null>>) {
   await tx.update(clientAgreements).set(values).where(eq(clientAgreements.id, id));
 }
 
@@ -179,10 +183,14 @@ export async function investorProfileOf(ex: Executor, portalUserId: number): Pro
   return row ?? null;
 }
 
-export async function insertInvestorProfile(tx: Tx, values: typeof investorProfiles.$inferInsert) {
+export async function insertInvestorProfile(tx: AuditedTx, values: typeof investorProfiles.$inferInsert) {
   await tx.insert(investorProfiles).values(values);
 }
 
-export async function updateInvestorProfile(tx: Tx, id: number, values: Partial<typeof investorProfiles.$inferInsert>) {
+export async function updateInvestorProfile(
+  tx: AuditedTx,
+  id: number,
+  values: Partial<typeof investorProfiles.$inferInsert>,
+) {
   await tx.update(investorProfiles).set(values).where(eq(investorProfiles.id, id));
 }

@@ -18,8 +18,8 @@ import {
   type OnboardingStatus,
   onboardingStatus,
 } from '@portal/domain';
-import type { Db, Executor, Tx } from '../../db/client.js';
-import { writeAudited } from '../../platform/audit.js';
+import type { Executor } from '../../db/client.js';
+import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -74,7 +74,12 @@ const deliveryRef = (d: InitialDeliveryDates | undefined) => ({
  * firm administrator): 403; a reader who may not reveal the PII in clear (`canRevealOnboardingPii`):
  * 403. `tx` locks the client's row for a write.
  */
-async function clientFor(ctx: Ctx, userId: number, need: 'read' | 'write' | 'reveal', tx?: Tx): Promise<ClientRow> {
+async function clientFor(
+  ctx: Ctx,
+  userId: number,
+  need: 'read' | 'write' | 'reveal',
+  tx?: AuditedTx,
+): Promise<ClientRow> {
   const row = await clientInScope(tx ?? ctx.deps.db, ctx.scope('onboarding'), userId, Boolean(tx));
   const target = row && { id: row.id, firmId: row.firmId, advisorId: row.advisorId, isClient: isClientRow(row) };
   if (!row || !target || row.firmId === null || !canReadOnboarding(ctx.actor, target)) throw notFound();
@@ -84,7 +89,7 @@ async function clientFor(ctx: Ctx, userId: number, need: 'read' | 'write' | 'rev
 }
 
 /** The client of agreement `id`, checked like `clientFor`. */
-async function clientOfAgreement(ctx: Ctx, id: number, need: 'read' | 'write' | 'reveal', tx?: Tx) {
+async function clientOfAgreement(ctx: Ctx, id: number, need: 'read' | 'write' | 'reveal', tx?: AuditedTx) {
   const ownerId = await ownerOfAgreement(tx ?? ctx.deps.db, ctx.scope('onboarding'), id);
   if (ownerId === null) throw notFound();
   return clientFor(ctx, ownerId, need, tx);
@@ -311,7 +316,7 @@ export const investorProfiles = {
 
 /** The steps of one client's onboarding (the client, their advisor, the firm's administrators). */
 export async function statusOf(ctx: Ctx, userId: number): Promise<OnboardingStatus> {
-  const db: Db = ctx.deps.db;
+  const db: Executor = ctx.deps.db;
   const client = await clientFor(ctx, userId, 'read');
   const [agreement, profile, dates] = [
     await agreementOfClient(db, client.id),
@@ -356,7 +361,7 @@ export async function unconfiguredPiiKeys(db: Executor, pii: PiiKeyring): Promis
  * run cut short is finished by running it again.
  */
 export async function rotatePiiKey(
-  db: Db,
+  db: Executor,
   pii: PiiKeyring,
   opts: { batchSize?: number; log?: (line: string) => void } = {},
 ): Promise<RotationResult> {

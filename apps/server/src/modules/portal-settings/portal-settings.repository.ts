@@ -2,6 +2,7 @@ import { portalSettingsFields, type Scope } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firmPortalSettings } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
 import { scopeWhere } from '../../platform/list.js';
 
@@ -19,7 +20,7 @@ export async function findSettings(ex: Executor, scope: Scope, firmId: number) {
   return row;
 }
 
-export async function saveSettings(ex: Executor, firmId: number, values: SettingsColumns) {
+export async function saveSettings(ex: AuditedTx, firmId: number, values: SettingsColumns) {
   const set = { ...values, updatedAt: new Date() };
   const [row] = await ex
     .insert(s)

@@ -192,7 +192,7 @@ describe('the daily attestation reminders', () => {
     t = await buildTestApp();
     const f = await firmWithRoster('Racing Partners');
     const other = new JobRunner(
-      t.deps.db,
+      t.database.db,
       { timeZone: 'America/New_York', now: () => at('2026-10-01'), leaseMs: 60_000, sweepMs: 60_000 },
       t.app.log,
     );

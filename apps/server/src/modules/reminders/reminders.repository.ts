@@ -2,6 +2,7 @@ import type { FiscalPeriod, ReminderKind } from '@portal/domain';
 import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attestationReminders } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 
 export interface NewReminder {
   /** The person reminded; null for an escalation. */
@@ -16,7 +17,7 @@ export interface NewReminder {
  * skipped, which is what makes each mailed once however many instances run the schedule.
  */
 export async function recordReminders(
-  ex: Executor,
+  ex: AuditedTx,
   period: FiscalPeriod,
   kind: ReminderKind,
   sent: { byId: number | null; at: Date },

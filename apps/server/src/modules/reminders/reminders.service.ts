@@ -17,8 +17,7 @@ import {
   wireDateToText,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client.js';
-import { type AuditContext, type AuditEvent, writeAudited } from '../../platform/audit.js';
+import { type AuditContext, type AuditEvent, type AuditedTx, writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import type { Job } from '../../platform/jobs.js';
@@ -71,7 +70,7 @@ function reminderMail(deps: AppDeps, p: Standing, period: FiscalPeriod, kind: Pe
  */
 async function remind(
   deps: AppDeps,
-  tx: Tx,
+  tx: AuditedTx,
   record: (event: AuditEvent) => void,
   r: { people: Standing[]; period: FiscalPeriod; kind: PersonKind; now: Date; sentById: number | null },
 ) {

@@ -19,6 +19,7 @@ import {
   trainingResourceVersions,
   users,
 } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
 import { countAll, likeContains, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
@@ -124,16 +125,16 @@ export async function findResource(ex: Executor, scope: Scope, id: number, timeZ
   return row as ResourceRow | undefined;
 }
 
-export async function insertResource(ex: Executor, values: typeof r.$inferInsert) {
+export async function insertResource(ex: AuditedTx, values: typeof r.$inferInsert) {
   const [row] = await ex.insert(r).values(values).returning({ id: r.id });
   return row.id;
 }
 
-export async function insertVersion(ex: Executor, values: typeof v.$inferInsert) {
+export async function insertVersion(ex: AuditedTx, values: typeof v.$inferInsert) {
   await ex.insert(v).values(values);
 }
 
-export async function updateResource(ex: Executor, id: number, values: Partial<typeof r.$inferInsert>) {
+export async function updateResource(ex: AuditedTx, id: number, values: Partial<typeof r.$inferInsert>) {
   await ex.update(r).set(values).where(eq(r.id, id));
 }
 
@@ -183,7 +184,7 @@ export async function findVersion(ex: Executor, id: number, version: number) {
 }
 
 /** Records the acknowledgement once per person and version; the stored day (this call's or the first). */
-export async function insertAcknowledgement(ex: Executor, values: typeof a.$inferInsert) {
+export async function insertAcknowledgement(ex: AuditedTx, values: typeof a.$inferInsert) {
   const made = await ex.insert(a).values(values).onConflictDoNothing().returning({ on: a.acknowledgedOn });
   if (made.length) return { created: true, on: made[0].on };
   const [row] = await ex

@@ -2,6 +2,7 @@ import type { AuditEntity } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
+import type { AuditedTx } from '../../platform/audit.js';
 
 /**
  * A kind of record that is soft-deleted (its row stays, marked by `removed`) and so may be purged once
@@ -147,7 +148,7 @@ export async function lockEligible(
 }
 
 /** Deletes the record and its children; answers the rows deleted per child table and the storage keys freed. */
-export async function deleteRecord(ex: Executor, kind: RetentionKind, recordId: number) {
+export async function deleteRecord(ex: AuditedTx, kind: RetentionKind, recordId: number) {
   const rows: Record<string, number> = {};
   const files: string[] = [];
   for (const child of kind.children) {

@@ -1,5 +1,5 @@
 import { type AuditEntity, calendarDateIn, purgeCutoff, retainedUntil } from '@portal/domain';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Storage } from '../../platform/storage.js';
 import { accountByEmail } from '../accounts/accounts.service.js';
@@ -44,7 +44,7 @@ class NoLongerEligible extends Error {}
  * removed after the commit. The audit trail is never purged.
  */
 export async function purgeExpiredRecords(
-  db: Db,
+  db: Executor,
   storage: Storage,
   o: {
     by: string;
@@ -97,7 +97,7 @@ const describe = (kind: RetentionKind, c: PurgeCandidate) => ({
 });
 
 async function purgeOne(
-  db: Db,
+  db: Executor,
   storage: Storage,
   kind: RetentionKind,
   recordId: number,

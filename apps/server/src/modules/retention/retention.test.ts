@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const purge = (by: string, dryRun = false) =>
-  purgeExpiredRecords(t.deps.db, t.deps.storage, {
+  purgeExpiredRecords(t.database.db, t.deps.storage, {
     by,
     ranBy: 'ops@records-host',
     dryRun,
@@ -43,7 +43,7 @@ const purge = (by: string, dryRun = false) =>
 
 async function deletedAttestation(ownerId: number, firmId: number, at: Date | null, changedAt = at) {
   const made = await createAttestation(t.deps.db, { ownerId, firmId });
-  await t.deps.db
+  await t.database.db
     .update(attestations)
     .set({ deletedAt: at, updatedAt: changedAt ?? new Date('2015-05-01T12:00:00Z') })
     .where(eq(attestations.id, made.attestation.id));
@@ -80,7 +80,7 @@ describe('the retention purge (Rule 204-2)', () => {
     // A vault document removed in 2020, with its file in storage.
     const key = `vault/${firm.id}/${owner.id}/retention-test.pdf`;
     await t.deps.storage.put(key, Buffer.from('%PDF-1.4 old statement'));
-    const [doc] = await t.deps.db
+    const [doc] = await t.database.db
       .insert(clientDocuments)
       .values({
         firmId: firm.id,
@@ -96,11 +96,11 @@ describe('the retention purge (Rule 204-2)', () => {
       })
       .returning();
     // A model deleted in 2020 with the firm's offer of it.
-    const [model] = await t.deps.db
+    const [model] = await t.database.db
       .insert(investmentModels)
       .values({ name: 'Old Growth', firmId: firm.id, updatedAt: LAST_DAY_OUTSIDE, deletedAt: LAST_DAY_OUTSIDE })
       .returning();
-    await t.deps.db
+    await t.database.db
       .insert(firmModels)
       .values({ firmId: firm.id, entryId: model.id, deletedAt: LAST_DAY_OUTSIDE, updatedAt: LAST_DAY_OUTSIDE });
 

@@ -2,6 +2,7 @@ import { type Scope, type ServiceProviderListQuery, serviceProviderFields, unsco
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { SSO_ENTITY_KEY, SSO_FIRM_KEY, ssoServiceProviders } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
@@ -68,12 +69,12 @@ export async function providerKeyExists(ex: Executor, firmId: number, key: strin
   return Boolean(await findProviderByKey(ex, unscoped('a firm link names its own firm’s provider'), firmId, key));
 }
 
-export async function insertProvider(ex: Executor, values: typeof s.$inferInsert) {
+export async function insertProvider(ex: AuditedTx, values: typeof s.$inferInsert) {
   const [row] = await ex.insert(s).values(values).returning();
   return row;
 }
 
-export async function updateProvider(ex: Executor, id: number, values: Partial<typeof s.$inferInsert>) {
+export async function updateProvider(ex: AuditedTx, id: number, values: Partial<typeof s.$inferInsert>) {
   const [row] = await ex
     .update(s)
     .set({ ...values, updatedAt: new Date() })
@@ -82,7 +83,7 @@ export async function updateProvider(ex: Executor, id: number, values: Partial<t
   return row;
 }
 
-export async function deleteProvider(ex: Executor, id: number) {
+export async function deleteProvider(ex: AuditedTx, id: number) {
   await ex.delete(s).where(eq(s.id, id));
 }
 

@@ -205,7 +205,7 @@ describe('single sign-on to a portfolio system (the portal as a SAML identity pr
     // same id, and gets no address at all rather than the unproven one.
     const before = await orion.accept(idpMetadata, (await signOn(advisor.headers)).samlResponse);
     expect(before.attributes.email).toBe(advisor.user.email);
-    await t.deps.db
+    await t.database.db
       .update(users)
       .set({ email: `ceo.${firm.id}@harbor.test`, emailVerifiedAt: null })
       .where(eq(users.id, advisor.user.id));

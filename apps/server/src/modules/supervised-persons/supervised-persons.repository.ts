@@ -19,6 +19,7 @@ import {
   supervisedPersons,
   users,
 } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { isoInstant } from '../../platform/iso-instant.js';
 import { countAll, listPage, orderedPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
@@ -130,13 +131,13 @@ export const findRosterEntry = (ex: Executor, scope: Scope, id: number, period: 
 export const findRosterEntryOfUser = (ex: Executor, scope: Scope, userId: number, period: FiscalPeriod) =>
   findOne(ex, scope, eq(supervisedPersons.userId, userId), period);
 
-export async function insertRosterEntry(ex: Executor, values: typeof supervisedPersons.$inferInsert) {
+export async function insertRosterEntry(ex: AuditedTx, values: typeof supervisedPersons.$inferInsert) {
   const [row] = await ex.insert(supervisedPersons).values(values).returning({ id: supervisedPersons.id });
   return row.id;
 }
 
 export async function updateRosterEntry(
-  ex: Executor,
+  ex: AuditedTx,
   id: number,
   values: Partial<typeof supervisedPersons.$inferInsert>,
 ) {
@@ -147,7 +148,7 @@ export async function updateRosterEntry(
 }
 
 /** Off the roster; the row and its dates stay (Rule 204-2). */
-export async function removeRosterEntry(ex: Executor, id: number, byId: number) {
+export async function removeRosterEntry(ex: AuditedTx, id: number, byId: number) {
   await ex
     .update(supervisedPersons)
     .set({ removedAt: new Date(), removedById: byId, updatedAt: new Date() })

@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { profiles, supportCaseReplies, supportCaseSearchText, supportCases, users } from '../../db/schema/index.js';
+import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
@@ -71,12 +72,12 @@ export async function findCase(ex: Executor, scope: Scope, id: number, lock?: 'u
   return row as CaseRow | undefined;
 }
 
-export async function insertCase(ex: Executor, values: typeof supportCases.$inferInsert) {
+export async function insertCase(ex: AuditedTx, values: typeof supportCases.$inferInsert) {
   const [row] = await ex.insert(c).values(values).returning({ id: c.id });
   return row.id;
 }
 
-export async function updateCase(ex: Executor, id: number, values: Partial<typeof supportCases.$inferInsert>) {
+export async function updateCase(ex: AuditedTx, id: number, values: Partial<typeof supportCases.$inferInsert>) {
   await ex
     .update(c)
     .set({ ...values, updatedAt: new Date() })
@@ -103,7 +104,7 @@ export async function listReplies(ex: Executor, caseId: number, page: PageReques
   return { count, results: rows.map(toReply) };
 }
 
-export async function insertReply(ex: Executor, values: typeof supportCaseReplies.$inferInsert) {
+export async function insertReply(ex: AuditedTx, values: typeof supportCaseReplies.$inferInsert) {
   const [row] = await ex.insert(r).values(values).returning();
   return toReply(row);
 }

@@ -14,8 +14,7 @@ import {
   type SupportTicketListQuery,
   statusAfterSubmitterReply,
 } from '@portal/domain';
-import type { Tx } from '../../db/client.js';
-import { writeAudited } from '../../platform/audit.js';
+import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/list.js';
@@ -61,13 +60,13 @@ function reader(ctx: Ctx) {
 }
 
 /** A case outside the caller's reach (another firm's, a colleague's) is absent: 404, never a hint. */
-async function visible(ctx: Ctx, id: number, tx?: Tx) {
+async function visible(ctx: Ctx, id: number, tx?: AuditedTx) {
   const row = await findCase(tx ?? ctx.deps.db, reader(ctx), id, tx ? 'update' : undefined);
   if (!row || !canWorkOnCase(ctx.actor, targetOf(row))) throw notFound();
   return row;
 }
 
-async function reread(tx: Tx, ctx: Ctx, id: number) {
+async function reread(tx: AuditedTx, ctx: Ctx, id: number) {
   const row = await findCase(tx, ctx.scope('support'), id);
   if (!row) throw notFound();
   return row;
@@ -76,13 +75,13 @@ async function reread(tx: Tx, ctx: Ctx, id: number) {
 type MailOf = (firstName: string | null) => { subject: string; text: string };
 
 /** Mails the firm's handlers (but the one who acted). */
-async function mailHandlers(ctx: Ctx, tx: Tx, row: CaseRow, mail: MailOf) {
+async function mailHandlers(ctx: Ctx, tx: AuditedTx, row: CaseRow, mail: MailOf) {
   for (const handler of await handlersOf(tx, row.firmId))
     if (handler.id !== ctx.actor.id) await enqueueMail(tx, { to: handler.email, ...mail(handler.firstName) });
 }
 
 /** Mails the submitter (none when the submitter acted, or their account is gone). */
-async function mailSubmitter(ctx: Ctx, tx: Tx, row: CaseRow, mail: MailOf) {
+async function mailSubmitter(ctx: Ctx, tx: AuditedTx, row: CaseRow, mail: MailOf) {
   if (row.submitterId === ctx.actor.id) return;
   const submitter = await mailAddressOfAccount(tx, row.submitterId);
   if (submitter) await enqueueMail(tx, { to: submitter.email, ...mail(submitter.firstName) });

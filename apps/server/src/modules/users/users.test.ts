@@ -579,7 +579,7 @@ describe('invitations', () => {
     expect(json(quiet)).toMatchObject({ invitation_pending: false });
 
     const expired = json<{ id: number }>(quiet);
-    await t.deps.db.insert(oneTimeTokens).values({
+    await t.database.db.insert(oneTimeTokens).values({
       userId: expired.id,
       purpose: 'account_activation',
       tokenHash: `expired-${expired.id}`,
@@ -623,7 +623,7 @@ describe('invitations', () => {
     const activated = await invite(admin.headers);
     await activate(activated);
     const deactivated = await invite(admin.headers);
-    await t.deps.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.user.id));
+    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.user.id));
     const cancelled = await invite(admin.headers);
     expect((await cancel(cancelled.user.id, admin.headers)).statusCode).toBe(200);
     for (const { user } of [activated, deactivated, cancelled]) {
