@@ -128,8 +128,8 @@ declare const door: unique symbol;
 
 /**
  * A transaction opened by `writeAudited`: the only executor a repository function that changes a
- * record accepts. Nothing else makes one (the brand exists only in the type), so a record written
- * outside an audited transaction does not compile.
+ * record accepts. Nothing else in the server makes one (the brand exists only in the type; tests set
+ * rows up with `fixtureTx`), so a record written outside an audited transaction does not compile.
  */
 export type AuditedTx = Tx & { readonly [door]: 'audited' };
 
