@@ -195,7 +195,7 @@ describe('the retention purge (Rule 204-2)', () => {
       headers: cco.headers,
     });
     expect(removed.statusCode).toBe(204);
-    await t.deps.db
+    await t.database.db
       .update(supervisedPersons)
       .set({ removedAt: LAST_DAY_OUTSIDE, updatedAt: LAST_DAY_OUTSIDE })
       .where(eq(supervisedPersons.id, entry.id));
