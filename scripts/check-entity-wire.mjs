@@ -1,10 +1,10 @@
 // A record's wire shape is derived from its field table (`bindEntity` in apps/server/src/platform/entity.ts:
-// `toWire`, `toWireOf`, `wireJson`), never written again by hand in a module. How it is detected: each
+// `toWire`, `wireJson`, and a list's `listRow`), never written again by hand in a module. How it is detected: each
 // server module file (apps/server/src/modules, tests aside) is read as code, its comments and string
 // contents blanked, and `npm run lint` fails on either of these:
 // - a function or constant named like a hand mapper (`toWire`, `toDto`, `to…Dto`) whose declaration (up
-//   to a blank line or a closing brace at the start of a line) does not call a bound entity's `.toWire(`,
-//   `.toWireOf(` or `.wireJson(` (`const toWire = (r) => linkEntity.toWire(r) as FirmLink` is fine);
+//   to a blank line or a closing brace at the start of a line) does not call a bound entity's `.toWire(`
+//   or `.wireJson(`, a list row's included (`const toWire = (r) => linkEntity.toWire(r) as FirmLink` is fine);
 // - an object literal with three or more properties that copy a column to its wire name: a snake_case
 //   key whose value reads the property of the same name in camelCase (`file_name: r.fileName`,
 //   `uploaded_at: r.uploadedAt.toISOString()`, `first_name: users.firstName` in a select). One or two
@@ -100,7 +100,7 @@ export function handMappings(files = [...walk(MODULES)]) {
       // The declaration up to its end (a blank line or a closing brace at the start of a line).
       const rest = code.slice(m.index);
       const end = rest.search(/\n(\n|\})/);
-      if (/\.(toWire|toWireOf|wireJson)\(/.test(end === -1 ? rest : rest.slice(0, end))) continue;
+      if (/\.(toWire|wireJson)\(/.test(end === -1 ? rest : rest.slice(0, end))) continue;
       found.push(`${rel}:${lineOf(code, m.index)}: '${m[1]}' maps a record to the wire by hand`);
     }
     // The innermost open brace of each position: copies are counted per object literal.
@@ -138,7 +138,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const found = violations(args.length > 0 ? args.map((a) => path.resolve(a)) : undefined);
   if (found.length > 0) {
     console.error(
-      `${found.join('\n')}\n\n${found.length} hand-written wire mapping(s): describe the record in a field table (defineFields) and answer with its bound entity (bindEntity's toWire, toWireOf or wireJson).`,
+      `${found.join('\n')}\n\n${found.length} hand-written wire mapping(s): describe the record in a field table (defineFields) and answer with its bound entity (bindEntity's toWire or wireJson, listRow for a list's row).`,
     );
     process.exit(1);
   }

@@ -170,6 +170,35 @@ export function bindEntity<T extends FieldTable, const N extends string = string
     return out;
   };
 
+  const wireJson = (
+    extra: Partial<Record<keyof T & string, SQL>> = {},
+    more: Record<string, SQL | PgColumn> = {},
+    only?: readonly (keyof T & string)[],
+  ): SQL => {
+    const groups = new Map<string | undefined, SQL[]>();
+    for (const [wire, field] of entries) {
+      if (field.secret || (only && !only.includes(wire as keyof T & string))) continue;
+      let value: SQL | undefined = extra[wire as keyof T & string];
+      if (!value) {
+        if (wire in computed) throw new Error(`${name}.${wire}: a computed field needs its SQL for wireJson`);
+        const column = columnsByGroup[field.group ?? ''][field.column];
+        value = is(column, SQL)
+          ? column
+          : column.columnType.startsWith('PgTimestamp')
+            ? isoInstant(column)
+            : sql`${column}`;
+      }
+      const pairs = groups.get(field.group) ?? [];
+      pairs.push(sql`${sql.raw(`'${wire}'`)}, ${value}`);
+      groups.set(field.group, pairs);
+    }
+    const top = groups.get(undefined) ?? [];
+    for (const [key, value] of Object.entries(more)) top.push(sql`${sql.raw(`'${key}'`)}, ${value}`);
+    for (const [group, pairs] of groups)
+      if (group !== undefined) top.push(sql`${sql.raw(`'${group}'`)}, ${jsonObject(pairs)}`);
+    return frozen(jsonObject(top));
+  };
+
   const orderOf = (
     ordering: string,
     terms: Partial<Record<keyof T, SortTerms>>,
@@ -192,14 +221,6 @@ export function bindEntity<T extends FieldTable, const N extends string = string
     name,
     fields,
 
-    /**
-     * `toWire` of some fields only (a list's summary row), the field list resolved once: a page of 50
-     * rows then visits their 14 fields, not the record's 60.
-     */
-    toWireOf(only: readonly (keyof T & string)[]): (row: StoredRow) => Record<string, unknown> {
-      return projection(entries.filter(([wire]) => only.includes(wire as keyof T & string)));
-    },
-
     /** The record as the API answers it: wire names, groups nested, secrets left out. */
     toWire: projection(entries),
 
@@ -207,36 +228,42 @@ export function bindEntity<T extends FieldTable, const N extends string = string
      * The record in wire shape as one JSON value built by the database: a list of 50 rows then maps 50
      * values instead of 50 × 47 columns (a third of a users page's CPU). Same shape as `toWire`:
      * timestamps in `toISOString`'s form, secrets left out. A computed field needs its SQL in `extra`;
-     * `more` adds keys beside the record's own (a list row's firm name). `only` builds some fields (a
-     * list's row, `pickFields`' names): the database's cost is per field, in planning and per row.
+     * `more` adds keys beside the record's own (a list row's firm name). `only` builds some fields:
+     * a list's row, which `listRow(...).json` builds.
      */
     wireJson(
       extra: Partial<Record<keyof T & string, SQL>> = {},
       more: Record<string, SQL | PgColumn> = {},
       only?: readonly (keyof T & string)[],
     ): SQL {
-      const groups = new Map<string | undefined, SQL[]>();
-      for (const [wire, field] of entries) {
-        if (field.secret || (only && !only.includes(wire as keyof T & string))) continue;
-        let value: SQL | undefined = extra[wire as keyof T & string];
-        if (!value) {
-          if (wire in computed) throw new Error(`${name}.${wire}: a computed field needs its SQL for wireJson`);
-          const column = columnsByGroup[field.group ?? ''][field.column];
-          value = is(column, SQL)
-            ? column
-            : column.columnType.startsWith('PgTimestamp')
-              ? isoInstant(column)
-              : sql`${column}`;
-        }
-        const pairs = groups.get(field.group) ?? [];
-        pairs.push(sql`${sql.raw(`'${wire}'`)}, ${value}`);
-        groups.set(field.group, pairs);
-      }
-      const top = groups.get(undefined) ?? [];
-      for (const [key, value] of Object.entries(more)) top.push(sql`${sql.raw(`'${key}'`)}, ${value}`);
-      for (const [group, pairs] of groups)
-        if (group !== undefined) top.push(sql`${sql.raw(`'${group}'`)}, ${jsonObject(pairs)}`);
-      return frozen(jsonObject(top));
+      return wireJson(extra, more, only);
+    },
+
+    /**
+     * A list's row: the fields `only` names (the domain's `pickFields` of the list: what the screen
+     * shows and its row actions read), the field list resolved once. Read as columns (`columns`, a
+     * page then sorts and ships 14 columns, not the record's 60; `toWire` answers a row of them), or
+     * built by the database as JSON (`json`, with `wireJson`'s computed SQL and extra keys): the
+     * database's cost is per field, in planning and per row. Every list's row is made here.
+     */
+    listRow(only: readonly (keyof T & string)[]) {
+      const picked = entries.filter(([wire]) => only.includes(wire as keyof T & string));
+      return {
+        /** The row's columns to select, by their row property (fields inside a group are not read this way). */
+        get columns(): Record<string, PgColumn | SQL> {
+          return Object.fromEntries(
+            picked
+              .filter(([wire]) => !(wire in computed))
+              .map(([wire, field]) => {
+                if (field.group) throw new Error(`${name}.${wire}: a grouped field in a list's columns`);
+                return [field.column, columnsByGroup[''][field.column]];
+              }),
+          );
+        },
+        toWire: projection(picked),
+        json: (extra: Partial<Record<keyof T & string, SQL>> = {}, more: Record<string, SQL | PgColumn> = {}) =>
+          wireJson(extra, more, only),
+      };
     },
 
     /** A new record's values before its body applies: no value, and false for a flag. */

@@ -4,7 +4,15 @@ import { ATTESTATION_STATUSES, isCco, MAX_ATTESTATION_LIST_ROWS } from '../rules
 import { isCalendarDate } from '../rules/fiscal.js';
 import { US_STATES } from '../rules/us-states.js';
 import { email, MAX_ID, optionalEmail, pageQuery, queryInt, recordId } from './common.js';
-import { defineFields, type FieldTable, orderingsOf, readSchema, textField, writeSchema } from './field-table.js';
+import {
+  defineFields,
+  type FieldTable,
+  orderingsOf,
+  pickFields,
+  readSchema,
+  textField,
+  writeSchema,
+} from './field-table.js';
 
 const m = messages.attestations;
 
@@ -295,11 +303,7 @@ export const ATTESTATION_LIST_FIELDS = [
   'Fiscal_Quarter__c',
   'Over_De_Minimis__c',
 ] as const satisfies readonly (keyof typeof attestationFields)[];
-export const attestationListItem = readSchema(attestationFields).pick(
-  Object.fromEntries(ATTESTATION_LIST_FIELDS.map((k) => [k, true])) as {
-    [K in (typeof ATTESTATION_LIST_FIELDS)[number]]: true;
-  },
-);
+export const attestationListItem = readSchema(pickFields(attestationFields, ATTESTATION_LIST_FIELDS));
 export type AttestationListItem = z.infer<typeof attestationListItem>;
 
 /** `fiscalQuarter=2` or `fiscalQuarter=Q2`. */

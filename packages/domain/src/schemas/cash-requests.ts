@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { CASH_REQUEST_STATUSES, CASH_REQUEST_TYPES } from '../rules/investment-requests.js';
 import { money } from './common.js';
-import { defineFields, readSchema, textField, writeSchema } from './field-table.js';
+import { defineFields, pickFields, readSchema, textField, writeSchema } from './field-table.js';
 import {
   requestBaseFields,
   requestListQuery,
@@ -62,11 +62,7 @@ export const CASH_REQUEST_LIST_FIELDS = [
   'Submitter_ID__c',
   'Firm_Tk__c',
 ] as const satisfies readonly (keyof typeof cashRequestFields)[];
-export const cashRequestListItem = cashRequestSchema.pick(
-  Object.fromEntries(CASH_REQUEST_LIST_FIELDS.map((k) => [k, true])) as {
-    [K in (typeof CASH_REQUEST_LIST_FIELDS)[number]]: true;
-  },
-);
+export const cashRequestListItem = readSchema(pickFields(cashRequestFields, CASH_REQUEST_LIST_FIELDS));
 export type CashRequestListItem = z.infer<typeof cashRequestListItem>;
 
 /**

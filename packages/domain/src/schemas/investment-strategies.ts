@@ -6,7 +6,7 @@ import {
   TRADING_AUTHORITIES,
 } from '../rules/investment-requests.js';
 import { email, money, optionalEmail, optionalMoney, recordRef } from './common.js';
-import { defineFields, readSchema, textField, writeSchema } from './field-table.js';
+import { defineFields, pickFields, readSchema, textField, writeSchema } from './field-table.js';
 import {
   optionalChoice,
   requestBaseFields,
@@ -173,10 +173,8 @@ export const INVESTMENT_STRATEGY_LIST_FIELDS = [
   'Submitter_ID__c',
   'Firm_Tk__c',
 ] as const satisfies readonly (keyof typeof investmentStrategyFields)[];
-export const investmentStrategyListItem = investmentStrategySchema.pick(
-  Object.fromEntries(INVESTMENT_STRATEGY_LIST_FIELDS.map((k) => [k, true])) as {
-    [K in (typeof INVESTMENT_STRATEGY_LIST_FIELDS)[number]]: true;
-  },
+export const investmentStrategyListItem = readSchema(
+  pickFields(investmentStrategyFields, INVESTMENT_STRATEGY_LIST_FIELDS),
 );
 export type InvestmentStrategyListItem = z.infer<typeof investmentStrategyListItem>;
 

@@ -1,4 +1,4 @@
-import { type Scope, USER_LIST_FIELDS, type User, userFields } from '@portal/domain';
+import { type Scope, USER_LIST_FIELDS, type User } from '@portal/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, oneTimeTokens, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
@@ -114,11 +114,9 @@ export async function insertUser(
  * whole user with its firm's name (`userWithFirm`).
  */
 const listShapes = {
-  row: sql<JsonText>`${userEntity.wireJson(
-    { invitation_pending: invitationPending },
-    { profile_type_name: profileTypes.name },
-    USER_LIST_FIELDS,
-  )}::text`,
+  row: sql<JsonText>`${userEntity
+    .listRow(USER_LIST_FIELDS)
+    .json({ invitation_pending: invitationPending }, { profile_type_name: profileTypes.name })}::text`,
   user: sql<JsonText>`${userEntity.wireJson(
     { invitation_pending: invitationPending, pending_email: pendingEmail },
     { firm_name: firms.name, profile_type_name: profileTypes.name },

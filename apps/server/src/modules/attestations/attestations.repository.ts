@@ -11,7 +11,7 @@ import {
   type Scope,
 } from '@portal/domain';
 import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   AUDIT_ROW_PARENT,
@@ -66,10 +66,7 @@ if (CHILD_LISTS.map((l) => l.entity.name).join() !== AUDIT_ROW_PARENT.entities.j
 const owner = { firm: attestations.firmId, person: attestations.ownerId };
 const live = isNull(attestations.deletedAt);
 
-const listItemOf = attestationEntity.toWireOf(ATTESTATION_LIST_FIELDS);
-const listColumns = Object.fromEntries(
-  ATTESTATION_LIST_FIELDS.map((wire) => [attestationFields[wire].column, attestationEntity.column(wire)]),
-) as Record<string, PgColumn>;
+const listRow = attestationEntity.listRow(ATTESTATION_LIST_FIELDS);
 
 export interface AttestationFilter {
   user?: number;
@@ -96,7 +93,7 @@ export async function listAttestations(ex: Executor, scope: Scope, f: Attestatio
     {
       rows: (versions) =>
         ex
-          .select({ ...listColumns, versions })
+          .select({ ...listRow.columns, versions })
           .from(attestations)
           .$dynamic(),
       count: ex.select(countAll()).from(attestations).$dynamic(),
@@ -106,7 +103,7 @@ export async function listAttestations(ex: Executor, scope: Scope, f: Attestatio
     attestationEntity.orderBy(f.ordering, attestations.id),
     page,
   );
-  return { count, results: rows.map((r) => listItemOf(r) as AttestationListItem) };
+  return { count, results: rows.map((r) => listRow.toWire(r) as AttestationListItem) };
 }
 
 async function findRow(ex: Executor, scope: Scope, condition: SQL, order?: SQL[]) {

@@ -55,9 +55,8 @@ export interface RequestKind {
   kind: InvestmentRequestKind;
   table: RequestTable;
   entity: AuditedEntity;
-  /** A list row (the contract's list fields) from its columns. */
-  listItemOf: (row: StoredRow) => Record<string, unknown>;
-  listColumns: Record<string, PgColumn>;
+  /** A list row (the contract's list fields): its columns, and its wire shape from them. */
+  listRow: { columns: Record<string, PgColumn | SQL>; toWire: (row: StoredRow) => Record<string, unknown> };
   search: SQL;
   versioned: VersionedTable;
 }
@@ -70,14 +69,12 @@ function kindOf(
   search: SQL,
   versioned: VersionedTable,
 ): RequestKind {
-  const fields = entity.fields as Record<string, { column: string }>;
   return {
     kind,
     table,
     entity,
-    listItemOf: entity.toWireOf(listFields),
     // Only the list's columns are read: a page sorts and ships 14 columns, not the record's 40.
-    listColumns: Object.fromEntries(listFields.map((wire) => [fields[wire].column, entity.column(wire)])),
+    listRow: entity.listRow(listFields),
     search,
     versioned,
   };
@@ -126,7 +123,7 @@ export async function listRequests(ex: Executor, k: RequestKind, scope: Scope, f
     {
       rows: (versions) =>
         ex
-          .select({ ...k.listColumns, versions })
+          .select({ ...k.listRow.columns, versions })
           .from(t)
           .$dynamic(),
       count: ex.select(countAll()).from(t).$dynamic(),
@@ -136,7 +133,7 @@ export async function listRequests(ex: Executor, k: RequestKind, scope: Scope, f
     k.entity.orderBy(f.ordering, t.id),
     page,
   );
-  return { count, results: rows.map((r) => k.listItemOf(r as StoredRow)) };
+  return { count, results: rows.map((r) => k.listRow.toWire(r as StoredRow)) };
 }
 
 /** One request within the scope; `lock` holds it for the caller's transaction (a status move). */

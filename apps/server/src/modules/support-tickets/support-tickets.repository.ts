@@ -28,12 +28,8 @@ const toReply = (row: unknown) => replyEntity.toWire(row as StoredRow) as CaseRe
 /** The scope's people are the submitters: a staff member's own cases, the firm's for its handlers. */
 const owner = { firm: c.firmId, person: c.submitterId };
 
-const listItemOf = caseEntity.toWireOf(SUPPORT_TICKET_LIST_FIELDS);
-const fields = supportTicketFields as Record<string, { column: string }>;
 // Only the list's columns are read: a page ships what the table shows, not each case's description.
-const listColumns = Object.fromEntries(
-  SUPPORT_TICKET_LIST_FIELDS.map((wire) => [fields[wire].column, caseEntity.column(wire)]),
-);
+const listRow = caseEntity.listRow(SUPPORT_TICKET_LIST_FIELDS);
 const search = supportCaseSearchText(c);
 
 export async function listCases(ex: Executor, scope: Scope, q: SupportTicketListQuery, page: PageRequest) {
@@ -49,7 +45,7 @@ export async function listCases(ex: Executor, scope: Scope, q: SupportTicketList
     {
       rows: (versions) =>
         ex
-          .select({ ...listColumns, versions })
+          .select({ ...listRow.columns, versions })
           .from(c)
           .$dynamic(),
       count: ex.select(countAll()).from(c).$dynamic(),
@@ -59,7 +55,7 @@ export async function listCases(ex: Executor, scope: Scope, q: SupportTicketList
     caseEntity.orderBy(q.ordering, c.id),
     page,
   );
-  return { count, results: rows.map((row) => listItemOf(row as StoredRow) as SupportTicketListItem) };
+  return { count, results: rows.map((row) => listRow.toWire(row as StoredRow) as SupportTicketListItem) };
 }
 
 /** One case within the scope; `lock` holds it for the caller's transaction (an edit, a reply). */
