@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './common.js';
+import { defineFields, readSchema } from './field-table.js';
 
 /** One signed-in session of a person (Settings → Sessions). Instants are ISO 8601 UTC. */
-export const sessionSchema = z.object({
-  id: z.uuid(),
+export const sessionFields = defineFields({
+  id: { column: 'id', read: z.uuid(), set: 'server' },
   /** The user agent as a person reads it ("Chrome on macOS"), from `rules/user-agent.ts`. */
-  device: z.string(),
-  user_agent: z.string().nullable(),
-  ip: z.string().nullable(),
-  created_at: z.string(),
-  last_used_at: z.string(),
+  device: { column: 'device', read: z.string(), set: 'server' },
+  user_agent: { column: 'userAgent', read: z.string().nullable(), set: 'server' },
+  ip: { column: 'ip', read: z.string().nullable(), set: 'server' },
+  created_at: { column: 'createdAt', read: z.string(), set: 'server' },
+  last_used_at: { column: 'lastUsedAt', read: z.string(), set: 'server' },
   /** The session this request was made with. */
-  current: z.boolean(),
+  current: { column: 'current', read: z.boolean(), set: 'server' },
 });
+export const sessionSchema = readSchema(sessionFields);
 export type Session = z.infer<typeof sessionSchema>;
 
 export const sessionPage = pageOf(sessionSchema);

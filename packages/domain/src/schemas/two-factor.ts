@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { defineFields, readSchema } from './field-table.js';
 import { loginResponse } from './users.js';
 
 /** Two-factor sign-in's wire contract. */
@@ -25,13 +26,15 @@ export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string
 export const passwordBody = z.object({ password });
 export type PasswordBody = z.infer<typeof passwordBody>;
 
-export const factorSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(FACTOR_KINDS),
-  label: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
+/** An authenticator app or a passkey of the caller, as Settings lists them. */
+export const factorFields = defineFields({
+  id: { column: 'id', read: z.number().int(), set: 'server' },
+  kind: { column: 'kind', read: z.enum(FACTOR_KINDS), set: 'server' },
+  label: { column: 'label', read: z.string(), set: 'server' },
+  created_at: { column: 'createdAt', read: z.string(), set: 'server' },
+  last_used_at: { column: 'lastUsedAt', read: z.string().nullable(), set: 'server' },
 });
+export const factorSchema = readSchema(factorFields);
 export type Factor = z.infer<typeof factorSchema>;
 
 export const factorListResponse = z.object({

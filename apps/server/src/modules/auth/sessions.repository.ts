@@ -1,9 +1,16 @@
-import { DEFAULT_IDLE_TIMEOUT_MINUTES, LAST_USED_GRANULARITY_SECONDS, type User } from '@portal/domain';
+import {
+  DEFAULT_IDLE_TIMEOUT_MINUTES,
+  deviceOf,
+  LAST_USED_GRANULARITY_SECONDS,
+  sessionFields,
+  type User,
+} from '@portal/domain';
 import { and, count, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, profiles, sessions, users } from '../../db/schema/index.js';
 import type { AuditedTx, Writer } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
+import { bindEntity } from '../../platform/entity.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -127,6 +134,17 @@ export async function endOfSession(
 }
 
 /** A person's live sessions (not ended, not expired, not idle), the most recently used first. */
+/** A session as its owner sees it listed; whether it is the request's own is the caller's (`isCurrent`). */
+export const sessionEntity = bindEntity(
+  'session',
+  sessionFields,
+  { '': sessions },
+  {
+    device: (row) => deviceOf(row.userAgent as string | null),
+    current: (row) => row.isCurrent === true,
+  },
+);
+
 export async function listLiveSessions(ex: Executor, userId: number, page: { limit: number; offset: number }) {
   const where = and(
     eq(sessions.userId, userId),

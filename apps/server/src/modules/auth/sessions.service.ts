@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   canRefresh,
-  deviceOf,
   type EndedSessions,
   messages,
   REFRESH_WINDOW_SECONDS,
@@ -26,6 +25,7 @@ import {
   revokeOwnSession,
   revokeSession,
   revokeUserSessions,
+  sessionEntity,
   touchSession,
 } from './sessions.repository.js';
 
@@ -40,15 +40,7 @@ export async function listOwn(ctx: Ctx, q: SessionListQuery): Promise<{ count: n
   });
   return {
     count,
-    results: rows.map((r) => ({
-      id: r.id,
-      device: deviceOf(r.userAgent),
-      user_agent: r.userAgent,
-      ip: r.ip,
-      created_at: new Date(r.createdAt).toISOString(),
-      last_used_at: new Date(r.lastUsedAt).toISOString(),
-      current: r.id === ctx.auth.sessionId,
-    })),
+    results: rows.map((r) => sessionEntity.toWire({ ...r, isCurrent: r.id === ctx.auth.sessionId }) as Session),
   };
 }
 

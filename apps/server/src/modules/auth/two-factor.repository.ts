@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
-import { NO_FIRM_POLICY, type TwoFactorPolicy } from '@portal/domain';
+import { factorFields, NO_FIRM_POLICY, type TwoFactorPolicy } from '@portal/domain';
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from '../../db/schema/index.js';
 import type { AuditedTx, Writer } from '../../platform/audit.js';
+import { bindEntity } from '../../platform/entity.js';
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
+
+/** An authenticator as Settings lists it: its secret and credential never leave the server. */
+export const factorEntity = bindEntity('authentication factor', factorFields, { '': mfaFactors });
 export type ChallengePurpose = 'login' | 'webauthn_register';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -49,6 +49,7 @@ import {
   deletePendingTotp,
   deleteRecoveryCodes,
   type FactorRow,
+  factorEntity,
   factorOfUser,
   insertChallenge,
   insertFactor,
@@ -109,13 +110,7 @@ async function storeNewRecoveryCodes(tx: Parameters<typeof replaceRecoveryCodes>
   return codes;
 }
 
-const factorWire = (f: FactorRow): Factor => ({
-  id: f.id,
-  kind: f.kind,
-  label: f.label,
-  created_at: f.createdAt.toISOString(),
-  last_used_at: f.lastUsedAt ? f.lastUsedAt.toISOString() : null,
-});
+const factorWire = (f: FactorRow) => factorEntity.toWire(f) as Factor;
 
 async function policyRequires(deps: AppDeps, actor: Actor) {
   const policy = await policyOfFirm(deps.db, actor.profile._firm);
