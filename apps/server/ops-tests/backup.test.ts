@@ -131,7 +131,9 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.concurrent('backup and restore of the demo data', () => {
+// Each case seeds the demo, starts the server twice and backs up and restores: 70-110 s on an idle machine,
+// about four times that beside the browser journeys and the image build in CI, past the project's 300 s.
+describe.concurrent('backup and restore of the demo data', { timeout: 600_000 }, () => {
   it('on PGlite: refused while the server runs; restored into an empty DATA_DIR, it serves the same data', async () => {
     const { dir, archive } = scratch('backup-pglite');
     const source = { dataDir: path.join(dir, 'source') };
