@@ -730,31 +730,24 @@ describe('passkeys', () => {
     const { user } = await personOf();
     const counterOf = async (id: number) =>
       (await t.deps.db.select().from(mfaFactors).where(eq(mfaFactors.id, id)))[0].signCount;
-    const key = await fixtureTx(t.deps.db, (tx) =>
-      insertFactor(tx, {
-        userId: user.id,
-        kind: 'webauthn',
-        label: 'Key',
-        credentialId: randomBytes(16).toString('base64url'),
-        publicKey: 'x',
-        signCount: 5,
-      }),
-    );
+    const passkey = (label: string, signCount: number) =>
+      fixtureTx(t.deps.db, (tx) =>
+        insertFactor(tx, {
+          userId: user.id,
+          kind: 'webauthn',
+          label,
+          credentialId: randomBytes(16).toString('base64url'),
+          publicKey: 'x',
+          signCount,
+        }),
+      );
+    const key = await passkey('Key', 5);
     expect(await fixtureTx(t.deps.db, (tx) => recordPasskeyUse(tx, key.id, 3))).toBe(false);
     expect(await fixtureTx(t.deps.db, (tx) => recordPasskeyUse(tx, key.id, 5))).toBe(false);
     expect(await counterOf(key.id)).toBe(5);
     expect(await fixtureTx(t.deps.db, (tx) => recordPasskeyUse(tx, key.id, 6))).toBe(true);
     expect(await counterOf(key.id)).toBe(6);
-    const synced = await fixtureTx(t.deps.db, (tx) =>
-      insertFactor(tx, {
-        userId: user.id,
-        kind: 'webauthn',
-        label: 'Synced',
-        credentialId: randomBytes(16).toString('base64url'),
-        publicKey: 'x',
-        signCount: 0,
-      }),
-    );
+    const synced = await passkey('Synced', 0);
     expect(await fixtureTx(t.deps.db, (tx) => recordPasskeyUse(tx, synced.id, 0))).toBe(true);
   });
 
