@@ -134,6 +134,21 @@ function reExportsOfRepository(rel, { text, imports }) {
   return found;
 }
 
+/**
+ * The compiler keeps writes behind `writeAudited` and `writeUnaudited` only while nothing casts its way
+ * past them: a cast to a writer or to the full database is allowed where they are made (the two doors,
+ * the database client) and in the tests' fixtures, nowhere else.
+ */
+const WRITER_CAST = /\bas\s+(?:unknown\s+as\s+)?(AuditedTx|UnauditedWriter|Writer|Db|Tx)\b/g;
+const MAY_CAST_WRITER = /^apps\/server\/src\/(platform\/audit\.ts|db\/client\.ts|testing\/)/;
+
+function writerCasts(rel, { text }) {
+  if (!rel.startsWith('apps/server/src/') || MAY_CAST_WRITER.test(rel)) return [];
+  return [...text.matchAll(WRITER_CAST)].map(
+    (m) => `${rel}: casts to '${m[1]}' — only writeAudited and writeUnaudited hand out a writer`,
+  );
+}
+
 /** Every broken rule in the given files (paths relative to the repository), as readable lines. */
 export function violations(files = allFiles()) {
   const found = [];
@@ -141,6 +156,7 @@ export function violations(files = allFiles()) {
     const rel = relative(file);
     const parsed = importsOf(file);
     found.push(...reExportsOfRepository(rel, parsed));
+    found.push(...writerCasts(rel, parsed));
     for (const { spec, target } of parsed.imports) {
       for (const rule of RULES) {
         const from = rel.match(rule.from);

@@ -114,3 +114,26 @@ test('an import cycle is reported with its files, a type-only import included; a
     rmSync(path.join(root, 'apps/server/src/modules/zz-two'), { recursive: true, force: true });
   }
 });
+
+test('a cast to a writer or to the full database is reported outside the doors, the client and the fixtures', () => {
+  const dir = 'apps/server/src/modules/zz-planted';
+  const body =
+    'export const a = (tx: unknown) => tx as AuditedTx;\n' +
+    'export const b = (db: unknown) => db as unknown as Db;\n' +
+    'export const c = (w: unknown) => w as Writer;\n';
+  const files = [
+    planted(`${dir}/zz-planted.repository.ts`, body),
+    planted('apps/server/src/testing/zz-planted.ts', body),
+  ];
+  try {
+    const found = violations(files);
+    assert.deepEqual(found, [
+      `${dir}/zz-planted.repository.ts: casts to 'AuditedTx' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts: casts to 'Db' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts: casts to 'Writer' — only writeAudited and writeUnaudited hand out a writer`,
+    ]);
+  } finally {
+    rmSync(path.join(root, dir), { recursive: true, force: true });
+    rmSync(path.join(root, 'apps/server/src/testing/zz-planted.ts'), { force: true });
+  }
+});

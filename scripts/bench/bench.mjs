@@ -22,8 +22,10 @@
 //                            (summarise it with `node scripts/bench/profile-summary.mjs FILE`)
 //   BENCH_JSON=out.json      also write the results as JSON
 //   BENCH_LIGHTHOUSE=0       skip the Lighthouse figures (server rows only)
-//   BENCH_DATA=dir           keep the seeded databases in dir and reuse them on the next run (faster
-//                            iterations; delete dir after a change to the seed or the migrations)
+//   BENCH_DATA=dir           keep the seeded databases in dir/seeded and reuse them on the next run
+//                            (faster iterations; delete dir after a change to the seed or the
+//                            migrations). Each run works on a fresh copy of them (dir/run): the write
+//                            rows add records, which would change the lists the next run measures.
 //                            The audit chain's check is timed once per database (with BENCH_ROUTES, when it
 //                            names 'audit' or 'verify').
 //   BENCH_EXPORT=0           skip the CSV export of every attestation (run too when BENCH_ROUTES names
@@ -97,8 +99,15 @@ function build() {
   if (r.status !== 0) throw new Error(`${script} failed`);
 }
 
-async function startPostgres() {
-  const dir = path.join(work, 'pg');
+/** A database's folders: its PostgreSQL cluster (`pg`), its DATA_DIR, and the marker of its seed. */
+const folders = (base) => ({
+  base,
+  pg: path.join(base, 'pg'),
+  dataDir: path.join(base, 'data'),
+  marker: path.join(base, 'seeded.json'),
+});
+
+async function startPostgres(dir) {
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -112,8 +121,13 @@ async function startPostgres() {
   });
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  cleanups.push(() => pg.stop());
-  return `postgresql://portal:portal@127.0.0.1:${port}/postgres`;
+  let stopped;
+  const stop = () => {
+    stopped ??= pg.stop();
+    return stopped;
+  };
+  cleanups.push(stop);
+  return { url: `postgresql://portal:portal@127.0.0.1:${port}/postgres`, stop };
 }
 
 function serverEnv(db, extra = {}) {
@@ -144,24 +158,61 @@ function run(args, childEnv) {
   });
 }
 
-async function seed(db) {
-  const marker = path.join(work, `seeded-${db.kind}.json`);
-  if (keep && existsSync(marker)) {
-    const seeded = JSON.parse(readFileSync(marker, 'utf8'));
-    if (
-      seeded.users !== users ||
-      seeded.firms !== firms ||
-      seeded.attestations !== attestations ||
-      seeded.roster !== roster ||
-      seeded.strategies !== strategies ||
-      seeded.supportCases !== supportCases ||
-      (seeded.auditEvents ?? 0) !== auditEvents
-    )
-      throw new Error(`${marker}: seeded with other sizes`);
-    Object.assign(db, seeded.keys);
-    log(`${db.kind}: reusing the data set seeded in ${work}`);
-    return;
+/** The keys a kept data set was seeded with, once its sizes are checked against this run's. */
+function seededKeys(marker) {
+  const seeded = JSON.parse(readFileSync(marker, 'utf8'));
+  if (
+    seeded.users !== users ||
+    seeded.firms !== firms ||
+    seeded.attestations !== attestations ||
+    seeded.roster !== roster ||
+    seeded.strategies !== strategies ||
+    seeded.supportCases !== supportCases ||
+    (seeded.auditEvents ?? 0) !== auditEvents
+  )
+    throw new Error(`${marker}: seeded with other sizes`);
+  return seeded.keys;
+}
+
+/**
+ * A database ready to measure, seeded through the users service: in this run's own folder, or, with
+ * BENCH_DATA, seeded once into dir/seeded and copied whole (cluster and DATA_DIR) to dir/run each run.
+ */
+async function prepare(kind) {
+  const db = { kind, secret: randomBytes(48).toString('base64url'), piiKey: randomBytes(32).toString('base64url') };
+  const open = async (f) => {
+    const pg = kind === 'postgres' ? await startPostgres(f.pg) : undefined;
+    Object.assign(db, { dataDir: f.dataDir, url: pg?.url });
+    return pg;
+  };
+  if (!keep) {
+    const f = folders(path.join(work, kind));
+    mkdirSync(f.base, { recursive: true });
+    await open(f);
+    await seed(db, f);
+    return db;
   }
+  const seeded = folders(path.join(keep, 'seeded', kind));
+  if (!existsSync(seeded.marker)) {
+    rmSync(seeded.base, { recursive: true, force: true });
+    mkdirSync(seeded.base, { recursive: true });
+    const pg = await open(seeded);
+    await seed(db, seeded);
+    await pg?.stop();
+  }
+  Object.assign(db, seededKeys(seeded.marker));
+  const run = folders(path.join(keep, 'run', kind));
+  rmSync(run.base, { recursive: true, force: true });
+  mkdirSync(path.dirname(run.base), { recursive: true });
+  // `cp -a` keeps the cluster's owner: embedded PostgreSQL runs as another user when we are root.
+  const copied = spawnSync('cp', ['-a', seeded.base, run.base], { stdio: 'inherit' });
+  if (copied.status !== 0) throw new Error(`copying ${seeded.base} failed`);
+  await open(run);
+  log(`${kind}: a fresh copy of the data set seeded in ${seeded.base}`);
+  return db;
+}
+
+async function seed(db, f) {
   const started = Date.now();
   const out = await run(
     [
@@ -190,7 +241,7 @@ async function seed(db) {
   );
   if (keep)
     writeFileSync(
-      marker,
+      f.marker,
       JSON.stringify({
         users,
         firms,
@@ -451,20 +502,10 @@ async function lighthouse(baseUrl) {
 
 async function main() {
   build();
-  const dbs = [];
-  for (const kind of databases) {
+  for (const kind of databases)
     if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`BENCH_DBS: unknown database ${kind}`);
-    const dataDir = path.join(work, `data-${kind}`);
-    dbs.push({
-      kind,
-      dataDir,
-      url: kind === 'postgres' ? await startPostgres() : undefined,
-      secret: randomBytes(48).toString('base64url'),
-      piiKey: randomBytes(32).toString('base64url'),
-    });
-  }
   // Seeding is not measured: both databases are seeded at once.
-  await Promise.all(dbs.map(seed));
+  const dbs = await Promise.all(databases.map(prepare));
   const rows = [];
   const exports = [];
   let lighthouseResult = 'not available (no database was benchmarked)';

@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.js';
+import type { AuditedTx } from './audit.js';
 import { badRequest } from './errors.js';
 
 /** A child list as the wire sends it: rows with an id are kept rows, rows without one are new. */
@@ -38,7 +38,7 @@ export interface ChildChanges {
  * reach into another record's rows.
  */
 export async function saveChildRows(
-  tx: Tx,
+  tx: AuditedTx,
   binding: ChildBinding,
   parentId: number,
   rows: IncomingRow[],

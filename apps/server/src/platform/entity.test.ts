@@ -13,6 +13,7 @@ import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditEvents } from '../db/schema/index.js';
+import { fixtureTx } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
 import { writeAudited } from './audit.js';
 import { saveChildRows } from './child-rows.js';
@@ -173,7 +174,7 @@ describe('a child list saved with its parent', () => {
       return note.id;
     });
     const stored = await t.deps.db.select().from(lines).where(eq(lines.noteId, noteId)).orderBy(lines.id);
-    const changes = await t.database.db.transaction((tx) =>
+    const changes = await fixtureTx(t.database.db, (tx) =>
       saveChildRows(tx, binding, noteId, [
         { id: stored[0].id, Body__c: 'one, edited' },
         { id: stored[2].id, Body__c: 'three' },
@@ -189,7 +190,7 @@ describe('a child list saved with its parent', () => {
     const [b] = await t.database.db.insert(notes).values({ title: 'B' }).returning();
     const [foreign] = await t.database.db.insert(lines).values({ noteId: b.id, body: 'not yours' }).returning();
     await t.database.db.insert(lines).values({ noteId: a.id, body: 'mine' });
-    const attempt = t.database.db.transaction((tx) =>
+    const attempt = fixtureTx(t.database.db, (tx) =>
       saveChildRows(tx, binding, a.id, [{ Body__c: 'x' }, { id: foreign.id, Body__c: 'stolen' }]),
     );
     await expect(attempt).rejects.toMatchObject({
