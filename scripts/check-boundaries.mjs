@@ -30,6 +30,12 @@ export const RULES = [
     to: () => /\.service\.ts$/,
   },
   {
+    name: 'routes are thin: SQL belongs to the repository',
+    from: /^apps\/server\/src\/modules\/.*\.routes\.ts$/,
+    to: () => /^apps\/server\/src\/(db\/schema\/|modules\/[^/]+\/[^/]+\.repository\.ts$)/,
+    packages: /^drizzle-orm/,
+  },
+  {
     name: 'web features do not import each other',
     from: /^apps\/web\/src\/features\/([^/]+)\//,
     to: ([, own]) => new RegExp(`^apps/web/src/features/(?!${own}/)`),

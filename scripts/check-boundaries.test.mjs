@@ -27,10 +27,15 @@ test('reports an import across every boundary, and passes the same imports where
       "import { listUsers } from '../users/users.repository.js';\nimport { accounts } from '../users/users.service.js';\n",
     ),
     planted('packages/domain/src/zz-planted.ts', "import { readFileSync } from 'node:fs';\n"),
+    planted('apps/server/src/modules/zz-routes/zz-routes.repository.ts', 'export const findRow = 1;\n'),
+    planted(
+      'apps/server/src/modules/zz-routes/zz-routes.routes.ts',
+      "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema/index.js';\nimport { findRow } from './zz-routes.repository.js';\nimport * as service from './zz-routes.service.js';\n",
+    ),
   ];
   try {
     const found = violations(files);
-    assert.equal(found.length, 4, found.join('\n'));
+    assert.equal(found.length, 7, found.join('\n'));
     assert.match(
       found.join('\n'),
       /features\/zz-planted\/page\.tsx: imports '\.\.\/users\/users-page' — web features do not import each other/,
@@ -38,9 +43,17 @@ test('reports an import across every boundary, and passes the same imports where
     assert.match(found.join('\n'), /platform\/zz-planted\.ts: .* platform imports no module/);
     assert.match(found.join('\n'), /users\.repository\.js' — a module uses another module only through its service/);
     assert.match(found.join('\n'), /domain\/src\/zz-planted\.ts: imports 'node:fs' — the domain is pure/);
+    for (const spec of ['drizzle-orm', '../../db/schema/index.js', './zz-routes.repository.js'])
+      assert.ok(
+        found.includes(
+          `apps/server/src/modules/zz-routes/zz-routes.routes.ts: imports '${spec}' — routes are thin: SQL belongs to the repository`,
+        ),
+        spec,
+      );
   } finally {
     rmSync(path.join(root, 'apps/web/src/features/zz-planted'), { recursive: true, force: true });
     rmSync(path.join(root, 'apps/server/src/modules/zz-planted'), { recursive: true, force: true });
+    rmSync(path.join(root, 'apps/server/src/modules/zz-routes'), { recursive: true, force: true });
     rmSync(path.join(root, 'apps/server/src/platform/zz-planted.ts'), { force: true });
     rmSync(path.join(root, 'packages/domain/src/zz-planted.ts'), { force: true });
   }
