@@ -11,12 +11,19 @@
 //   `nothingFoundMessage`: ending in Label, Title, Text, Message, Placeholder or Description), as
 //   `attr="…"`, `attr={'…'}` or `attr={`…`}`;
 // - the same literal as an object's property of such a name (a column's `{ label: 'Email' }`, a tab's, a
-//   select option's, a row action's, a toast's `title`).
+//   select option's, a row action's, a toast's `title`);
+// - in those same three places, a template with placeholders whose static parts hold a word, two or more
+//   letters in a row (`{`Search ${title}`}`, `alt={`${name} logo`}`, `label: `FY ${year}``): the static
+//   parts are typed in the code, only the placeholders are data. Such a text belongs in the messages as a
+//   function of its data (`searchIn: (title: string) => `Search ${title}``), so a translator sees the
+//   whole sentence;
+// - any of those as a branch of a choice in one of those places (`{isNew ? 'Submit' : ui.save}`,
+//   `label={stored || `Client ${id}`}`, `{expires && ` Valid until ${date}.`}`).
 // What does not count: text without a letter (punctuation, digits, symbols: '—', '·', '/', '(3)'), an
 // attribute that holds no words (`type`, `autoComplete`, `aria-labelledby`, `data-*`, class names), and a
-// template with placeholders (`${name} (off)`, built from data; its words still belong in the messages,
-// as a function of them, but the check cannot tell words from data there). A message passed to a
-// function (`notifySuccess('Saved.')`) is not seen either: the messages hold those by the same rule.
+// template whose static parts hold no word (`${first} ${last}`, `${n} / ${m}`, `${count}×`: data joined by
+// punctuation or a one-letter unit). A message passed to a function (`notifySuccess('Saved.')`) is not
+// seen either: the messages hold those by the same rule.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 // Vite's parser (oxc, through rolldown): the web app's own build tool, which reads TypeScript and JSX.
@@ -29,6 +36,7 @@ const NAMED = /^(label|placeholder|title|description|alt|message|tooltip|legend|
 const ARIA = /^aria-(label|description|placeholder|roledescription|valuetext)$/;
 const SUFFIX = /[a-z](Label|Title|Text|Message|Placeholder|Description)$/;
 const LETTER = /\p{L}/u;
+const WORD = /\p{L}{2,}/u;
 
 /** Whether an attribute of this name is read or heard by a person. */
 export const isTextAttribute = (name) => NAMED.test(name) || ARIA.test(name) || SUFFIX.test(name);
@@ -50,6 +58,31 @@ function literalText(node) {
   return null;
 }
 
+/**
+ * The typed text of a node, shown with its placeholders as written, else null: a literal with a letter in
+ * it, or a template with placeholders whose static parts hold a word.
+ */
+function typedText(node, source) {
+  if (!node) return null;
+  if (node.type === 'JSXExpressionContainer' || node.type === 'ParenthesizedExpression')
+    return typedText(node.expression, source);
+  // A choice between texts (`cond ? 'On' : 'Off'`, `given || 'None'`, `cond && 'Note'`) is typed text on either side.
+  if (node.type === 'ConditionalExpression')
+    return typedText(node.consequent, source) ?? typedText(node.alternate, source);
+  if (node.type === 'LogicalExpression') return typedText(node.left, source) ?? typedText(node.right, source);
+  if (node.type === 'TemplateLiteral' && node.expressions.length > 0) {
+    if (!node.quasis.some((quasi) => WORD.test(quasi.value.cooked ?? quasi.value.raw))) return null;
+    return node.quasis
+      .map((quasi, i) => {
+        const expression = node.expressions[i];
+        return quasi.value.raw + (expression ? `\${${source.slice(expression.start, expression.end)}}` : '');
+      })
+      .join('');
+  }
+  const text = literalText(node);
+  return text !== null && LETTER.test(text) ? text : null;
+}
+
 const lineOf = (text, offset) => text.slice(0, offset).split('\n').length;
 const shown = (text) => JSON.stringify(text.trim().replace(/\s+/g, ' ').slice(0, 60));
 
@@ -62,17 +95,17 @@ export function typedTexts(source, file = 'input.tsx') {
     if (!node || typeof node.type !== 'string') return;
     if (node.type === 'JSXText' && LETTER.test(node.value)) report(node, `text ${shown(node.value)}`);
     if (node.type === 'JSXExpressionContainer' && node.parent === 'child') {
-      const text = literalText(node.expression);
-      if (text !== null && LETTER.test(text)) report(node, `text ${shown(text)}`);
+      const text = typedText(node.expression, source);
+      if (text !== null) report(node, `text ${shown(text)}`);
     }
     if (node.type === 'Property' && !node.computed && node.kind === 'init' && !node.method) {
       const name = node.key.type === 'Identifier' ? node.key.name : String(node.key.value ?? '');
-      const text = isTextAttribute(name) ? literalText(node.value) : null;
-      if (text !== null && LETTER.test(text)) report(node, `${name}: ${shown(text)}`);
+      const text = isTextAttribute(name) ? typedText(node.value, source) : null;
+      if (text !== null) report(node, `${name}: ${shown(text)}`);
     }
     if (node.type === 'JSXAttribute' && node.name.type === 'JSXIdentifier' && isTextAttribute(node.name.name)) {
-      const text = literalText(node.value);
-      if (text !== null && LETTER.test(text)) report(node, `${node.name.name}=${shown(text)}`);
+      const text = typedText(node.value, source);
+      if (text !== null) report(node, `${node.name.name}=${shown(text)}`);
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'parent' || !value || typeof value !== 'object') continue;

@@ -37,6 +37,13 @@ test('reports every kind of typed text', () => {
     const g = <Fieldset legend="Custodians" />;
     const h = <img alt="Logo" />;
     const columns = [{ label: 'Email', sortKey: 'email' }, { label: \`Status\` }];
+    const i = <TextInput label={\`Search \${title.toLowerCase()}\`} />;
+    const j = <img alt={\`\${firm.name} logo\`} />;
+    const k = <ActionIcon aria-label={\`Actions for \${name}\`} />;
+    const years = [{ label: \`FY \${y}\` }, { label: \`\${name} (off)\` }];
+    const l = <Text>{\` The link works until \${date}.\`}</Text>;
+    const m = <Button>{isNew ? 'Submit' : ui.save}</Button>;
+    const n = <Modal title={entry ? nameOf(entry) : \`New \${kind}\`} />;
   `;
   assert.deepEqual(
     typedTexts(source).map((line) => line.replace(/^input\.tsx:\d+: /, '')),
@@ -54,18 +61,30 @@ test('reports every kind of typed text', () => {
       'alt="Logo"',
       'label: "Email"',
       'label: "Status"',
+      `label="Search \${title.toLowerCase()}"`,
+      `alt="\${firm.name} logo"`,
+      `aria-label="Actions for \${name}"`,
+      `label: "FY \${y}"`,
+      `label: "\${name} (off)"`,
+      `text "The link works until \${date}."`,
+      'text "Submit"',
+      `title="New \${kind}"`,
     ],
   );
 });
 
-test('lets pass texts from the messages, text without a letter, and attributes that hold no words', () => {
+test('lets pass texts from the messages, text without a letter, templates without a word, and attributes that hold no words', () => {
   const source = `
     const a = <TextInput label={m.firstName} placeholder={ui.search}>{ui.save}</TextInput>;
     const b = <Text>{count} · {total} — (3) / 100%</Text>;
     const c = <TextInput type="email" autoComplete="username" aria-labelledby="title-id" data-testid="email" />;
     const d = <Group justify="flex-end" c="gray.8" />;
     const e = <Text>{cond ? m.yes : m.no}</Text>;
-    const f = [{ label: m.email, value: 'email', sortKey: 'last_name' }, { label: \`\${name} (off)\` }];
+    const f = [{ label: m.email, value: 'email', sortKey: 'last_name' }, { label: m.off(name) }];
+    const g = <Text aria-label={\`\${a} \${b}\`}>{\`\${n} / \${m}\`}</Text>;
+    const h = [{ label: \`\${first}, \${last}\` }, { label: \`\${count}×\`, title: \`\${x}h\` }];
+    const i = <Text>{cond ? m.yes : \`(\${count})\`}</Text>;
+    const j = <a href={\`/firms/\${id}/edit\`} className={\`\${a} text\`}>{m.open}</a>;
   `;
   assert.deepEqual(typedTexts(source), []);
 });

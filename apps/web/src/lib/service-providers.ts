@@ -1,4 +1,4 @@
-import type { ServiceProvider } from '@portal/domain';
+import { type ServiceProvider, singleSignOnScreenMessages } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Page } from './api';
 
@@ -11,5 +11,8 @@ export const serviceProviderOptionsQuery = (firm: number) =>
     queryKey: [...serviceProvidersKey, 'options', firm],
     queryFn: () => api.get<Page<ServiceProvider>>(`/api/sso/service_providers/?firm=${firm}&page_size=500`),
     select: (page) =>
-      page.results.map((sp) => ({ value: sp.key, label: sp.is_active ? sp.label : `${sp.label} (off)` })),
+      page.results.map((sp) => ({
+        value: sp.key,
+        label: sp.is_active ? sp.label : singleSignOnScreenMessages.turnedOff(sp.label),
+      })),
   });

@@ -11,8 +11,7 @@ export const attestationsScreenMessages = {
   cancel: 'Cancel',
   submitted: 'Submitted:',
   period: 'Period:',
-  fy: 'FY',
-  q: 'Q',
+  fiscalPeriod: (year: number | string, quarter: number | string) => `FY${year} Q${quarter}`,
   firm: 'Firm',
   fiscalYear: 'Fiscal year',
   fiscalQuarter: 'Fiscal quarter',
@@ -38,4 +37,8 @@ export const attestationsScreenMessages = {
   attestedDate: 'Attested Date',
   searchSupervisedPersons: 'Search supervised persons',
   searchByFirstNameLast: 'Search by first name, last name or email...',
+  attestedSupervisedPersons: 'Attested supervised persons',
+  pendingSupervisedPersons: 'Pending supervised persons',
+  submit: 'Submit',
+  save: 'Save',
 };

@@ -20,4 +20,10 @@ export const commonScreenMessages = {
   email: 'Email',
   lastReminded: 'Last Reminded',
   error: 'Error',
+  searchIn: (title: string) => `Search ${title.toLowerCase()}`,
+  fiscalYearOption: (year: number | string) => `FY ${year}`,
+  selectRow: (name: string) => `Select ${name}`,
+  actionsFor: (name: string) => `Actions for ${name}`,
+  pageNumber: (page: number) => `Page ${page}`,
+  pageControls: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
 };

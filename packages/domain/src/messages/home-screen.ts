@@ -1,4 +1,4 @@
 /** What the home screens show: labels, headings, buttons. */
 export const homeScreenMessages = {
-  welcome: 'Welcome,',
+  welcome: (name: string) => `Welcome, ${name}`,
 };

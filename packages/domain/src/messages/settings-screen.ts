@@ -1,7 +1,8 @@
 /** What the settings screens show: labels, headings, buttons. */
 export const settingsScreenMessages = {
   email: 'Email',
-  yourCurrentEmailAddressIs: 'Your current email address is',
+  currentEmail: (email: string) => `Your current email address is ${email}.`,
+  linkWorksUntil: (time: string) => `The link works until ${time}.`,
   newEmailAddress: 'New email address',
   updateEmail: 'Update email',
   cancel: 'Cancel',

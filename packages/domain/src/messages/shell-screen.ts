@@ -12,4 +12,7 @@ export const shellScreenMessages = {
   somethingWentWrong: 'Something went wrong',
   reload: 'Reload',
   closeNotification: 'Close notification',
+  portal: 'Portal',
+  firmHome: (firm: string) => `${firm} home`,
+  setupGroup: (group: string) => `Setup: ${group}`,
 };

@@ -5,4 +5,5 @@ export const singleSignOnScreenMessages = {
   searchServiceProviders: 'Search service providers',
   searchByNameKeyOr: 'Search by name, key or address',
   close: 'Close',
+  turnedOff: (label: string) => `${label} (off)`,
 };

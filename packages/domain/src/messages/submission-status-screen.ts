@@ -1,12 +1,11 @@
 /** What the submission-status screens show: labels, headings, buttons. */
 export const submissionStatusScreenMessages = {
   firms: 'Firms',
-  reviewed: 'reviewed ·',
-  submitted: 'submitted ·',
-  pending: 'pending',
-  delinquent: 'delinquent',
-  noneDelinquent: '0 delinquent',
-  due: 'Due',
+  completion: (firm: string, percent: number) => `${firm}: ${percent}% complete`,
+  counts: (c: { reviewed: number; submitted: number; pending: number }) =>
+    `${c.reviewed} reviewed · ${c.submitted} submitted · ${c.pending} pending`,
+  delinquent: (count: number) => `${count} delinquent`,
+  dueOn: (date: string) => `Due ${date}`,
   status: 'Status',
   all: 'All',
   firm: 'Firm',

@@ -2,4 +2,6 @@
 export const supportScreenMessages = {
   close: 'Close',
   view: 'View',
+  submit: 'Submit',
+  save: 'Save',
 };

@@ -49,6 +49,7 @@ export const usersScreenMessages = {
   allFirms: 'All Firms',
   all: 'All',
   inactive: 'Inactive',
+  isActive: (name: string) => `${name} is active`,
   searchUsers: 'Search users',
   enterUserNameToSearch: 'Enter user name to search list...',
   selectAllUsersOnThis: 'Select all users on this page',

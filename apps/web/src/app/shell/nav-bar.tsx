@@ -143,7 +143,7 @@ function Brand({ firmId }: { firmId: number | null }) {
   });
   return (
     <Anchor component={Link} to="/" className={classes.brand} underline="never">
-      {firm?.logo_url ? <img src={firm.logo_url} alt={`${firm.name} home`} className={classes.logo} /> : 'Portal'}
+      {firm?.logo_url ? <img src={firm.logo_url} alt={ui.firmHome(firm.name)} className={classes.logo} /> : ui.portal}
     </Anchor>
   );
 }
@@ -204,7 +204,7 @@ export function NavBar({ user }: { user: User }) {
                   <MobileGroup key={group.id} label={group.label} entries={group.entries} />
                 ))}
                 {setup.map((group) => (
-                  <MobileGroup key={group.id} label={`Setup: ${group.label}`} entries={group.entries} />
+                  <MobileGroup key={group.id} label={ui.setupGroup(group.label)} entries={group.entries} />
                 ))}
                 <MobileGroup
                   label={displayName(user)}

@@ -24,8 +24,8 @@ export function DataTablePagination({ page, pageSize, count, onChange }: DataTab
             onChange={onChange}
             size="sm"
             siblings={1}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
+            getItemProps={(item) => ({ 'aria-label': ui.pageNumber(item) })}
+            getControlProps={(control) => ({ 'aria-label': ui.pageControls[control] })}
           />
         </nav>
       )}

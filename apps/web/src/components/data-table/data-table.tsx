@@ -381,7 +381,7 @@ const DataTableRow = memo(function DataTableRow({
       {number !== undefined && <td className={`${td} ${classes.fromXs}`}>{number}</td>}
       {selected !== undefined && (
         <td className={td}>
-          <Checkbox aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle(rowId)} />
+          <Checkbox aria-label={ui.selectRow(name)} checked={selected} onChange={() => onToggle(rowId)} />
         </td>
       )}
       {columns.map((column) => (

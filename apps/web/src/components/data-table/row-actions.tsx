@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Menu } from '@mantine/core';
+import { commonScreenMessages as ui } from '@portal/domain';
 import { IconDots } from '@tabler/icons-react';
 import { type ComponentType, useRef } from 'react';
 import { LazyMenu } from '../lazy-menu';
@@ -53,7 +54,7 @@ function RowMenu({ actions, disabled = [], name, onAction }: Omit<RowActionsProp
       withinPortal
       buttonRef={buttonRef}
       button={(props) => (
-        <ActionIcon variant="subtle" color="gray" c="gray.8" aria-label={`Actions for ${name}`} {...props}>
+        <ActionIcon variant="subtle" color="gray" c="gray.8" aria-label={ui.actionsFor(name)} {...props}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       )}

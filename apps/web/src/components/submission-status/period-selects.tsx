@@ -42,7 +42,7 @@ export function PeriodSelects({ fiscalYear, fiscalQuarter, shown, onChange }: Pe
     <>
       <Select
         aria-label={ui.fiscalYear}
-        data={years.map((y) => ({ value: y, label: `FY ${y}` }))}
+        data={years.map((y) => ({ value: y, label: ui.fiscalYearOption(y) }))}
         value={fiscalYear === CURRENT ? String(period.fiscalYear) : fiscalYear}
         onChange={(value) => value && onChange('fiscalYear', value)}
         allowDeselect={false}

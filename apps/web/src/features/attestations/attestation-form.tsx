@@ -535,7 +535,7 @@ export function AttestationForm({
           </Button>
           {!readOnly && (
             <Button type="submit" loading={save.isPending}>
-              {mode === 'new' ? 'Submit' : 'Save'}
+              {mode === 'new' ? ui.submit : ui.save}
             </Button>
           )}
         </Group>

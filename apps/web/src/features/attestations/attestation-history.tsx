@@ -153,7 +153,7 @@ function ChangeValue({ field, value }: { field: string; value: unknown }) {
     );
   if (value === null || value === undefined || value === '') return <>{m.noValue}</>;
   if (typeof value === 'boolean' || value === 'true' || value === 'false')
-    return <>{value === true || value === 'true' ? 'Yes' : 'No'}</>;
+    return <>{value === true || value === 'true' ? messages.attestationsScreen.yes : messages.attestationsScreen.no}</>;
   if (field === 'Amount__c' && typeof value === 'number') return <>${value.toFixed(2)}</>;
   if (typeof value === 'string')
     return <>{field.startsWith('States_') ? value.split(';').join(', ') : wireDateToText(value)}</>;

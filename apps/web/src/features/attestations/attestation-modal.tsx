@@ -71,9 +71,7 @@ function AttestationModalBody({ actor, open, onClose }: { actor: User; open: Ope
           <Text span fw={700}>
             {ui.period}
           </Text>{' '}
-          {ui.fy}
-          {a.Fiscal_Year__c} {ui.q}
-          {a.Fiscal_Quarter__c}
+          {ui.fiscalPeriod(a.Fiscal_Year__c, a.Fiscal_Quarter__c)}
         </Text>
         <AttestationPdfButton id={a.Id} name={a.Name} />
       </Group>

@@ -168,7 +168,10 @@ export function AttestationsPage() {
       )}
       <Select
         aria-label={ui.fiscalYear}
-        data={[{ value: ALL, label: ui.all }, ...years.map((y) => ({ value: y, label: `FY ${y}` }))]}
+        data={[
+          { value: ALL, label: ui.all },
+          ...years.map((y) => ({ value: y, label: messages.commonScreen.fiscalYearOption(y) })),
+        ]}
         value={fiscalYear}
         onChange={(value) => table.setFilter('fiscalYear', value ?? ALL)}
         allowDeselect={false}

@@ -115,7 +115,7 @@ function SupervisedPersonsBody({ actor, filters }: { actor: Actor; filters: Mana
   };
   const dataTable = (
     <DataTable
-      label={tab === 'attested' ? 'Attested supervised persons' : 'Pending supervised persons'}
+      label={tab === 'attested' ? ui.attestedSupervisedPersons : ui.pendingSupervisedPersons}
       state={table}
       query={list}
       columns={tab === 'pending' ? [...COLUMNS, LAST_REMINDED_COLUMN] : COLUMNS}

@@ -154,7 +154,7 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
             {ui.logo}
           </Text>
           {firm?.logo_url ? (
-            <Image src={firm.logo_url} alt={`${firm.name} logo`} h={56} w="auto" fit="contain" maw={240} />
+            <Image src={firm.logo_url} alt={ui.firmLogo(firm.name)} h={56} w="auto" fit="contain" maw={240} />
           ) : (
             <Text size="sm" c="dimmed">
               {messages.firms.noLogo}
@@ -162,8 +162,8 @@ export function FirmForm({ mode, firm, onEdit, onDone }: FirmFormProps) {
           )}
           {!readOnly && (
             <FileInput
-              label={firm?.logo_url ? 'Replace logo' : 'Upload logo'}
-              description={`PNG, JPEG, WebP or GIF, at most ${LOGO_MAX_BYTES / KB} KB`}
+              label={firm?.logo_url ? ui.replaceLogo : ui.uploadLogo}
+              description={ui.logoHint(LOGO_MAX_BYTES / KB)}
               accept={LOGO_TYPES.join(',')}
               clearable
               leftSection={<IconUpload size={16} aria-hidden />}

@@ -27,9 +27,7 @@ export function HomePage() {
   const groups = useMenu(user);
   return (
     <Stack gap="lg">
-      <Title order={1}>
-        {ui.welcome} {displayName(user)}
-      </Title>
+      <Title order={1}>{ui.welcome(displayName(user))}</Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {groups.map((group) => (
           <Card

@@ -126,7 +126,7 @@ function AssignmentsPage(s: AssignmentScreen) {
         columns={columnsOf(s)}
         rowKey={(a) => a.id}
         rowLabel={labelOf}
-        search={{ label: `Search ${t.title.toLowerCase()}`, placeholder: t.searchBy }}
+        search={{ label: messages.commonScreen.searchIn(t.title), placeholder: t.searchBy }}
         filters={
           <Select
             aria-label={ui.firm}

@@ -90,7 +90,7 @@ function CataloguePage({ path, orderings, text: t }: CatalogueScreen) {
         columns={columnsOf(t.nameLabel)}
         rowKey={(e) => e.id}
         rowLabel={(e) => e.name}
-        search={{ label: `Search ${t.title.toLowerCase()}`, placeholder: t.searchBy }}
+        search={{ label: messages.commonScreen.searchIn(t.title), placeholder: t.searchBy }}
         emptyText={t.empty}
         actions={actions}
         showActionsHeader

@@ -100,7 +100,7 @@ export function CashRequestForm({ mode, actor, request, onCancel, onSaved }: Cas
           </Button>
           {!readOnly && (
             <Button type="submit" loading={save.isPending}>
-              {mode === 'new' ? 'Submit' : 'Save'}
+              {mode === 'new' ? messages.investmentRequestsScreen.submit : messages.investmentRequestsScreen.save}
             </Button>
           )}
         </Group>

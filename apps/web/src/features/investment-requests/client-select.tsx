@@ -23,7 +23,10 @@ export function ClientSelect({ bound, readOnly, storedLabel, lookup, onPick }: C
   const rows = clients.data?.results ?? [];
   const data = rows.map((u) => ({ value: String(u.id), label: `${nameOf(u)} (${u.email})` }));
   if (bound.value && !data.some((o) => o.value === bound.value))
-    data.unshift({ value: bound.value, label: storedLabel || `Client ${bound.value}` });
+    data.unshift({
+      value: bound.value,
+      label: storedLabel || messages.investmentRequestsScreen.clientNumbered(bound.value),
+    });
   return (
     <Select
       label={messages.investmentStrategies.labels.ESWA_Portal_Owner_ID__c}

@@ -14,7 +14,7 @@ function ReturnLink({ to, label }: { to: string; label: string }) {
   return (
     <Group>
       <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-        {ui.returnTo} {label}
+        {ui.returnTo(label)}
       </Button>
     </Group>
   );

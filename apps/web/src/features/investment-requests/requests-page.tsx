@@ -249,7 +249,7 @@ function RequestsPage<Row extends RequestRow>({
         columns={columns}
         rowKey={(r) => r.Id}
         rowLabel={(r) => r.Financial_Account_Name__c}
-        search={{ label: `Search ${title.toLowerCase()}`, placeholder: searchBy }}
+        search={{ label: messages.commonScreen.searchIn(title), placeholder: searchBy }}
         filters={filters}
         emptyText={empty}
         actions={actions}

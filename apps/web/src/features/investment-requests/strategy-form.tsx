@@ -278,7 +278,7 @@ export function StrategyForm({ mode, actor, strategy, onCancel, onSaved }: Strat
           </Button>
           {!readOnly && (
             <Button type="submit" loading={save.isPending}>
-              {mode === 'new' ? 'Submit' : 'Save'}
+              {mode === 'new' ? messages.investmentRequestsScreen.submit : messages.investmentRequestsScreen.save}
             </Button>
           )}
         </Group>

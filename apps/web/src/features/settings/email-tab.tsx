@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { changeEmailBody, messages, settingsScreenMessages as ui } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CurrentPasswordField, currentPasswordRule } from '../../components/current-password-field';
+import { MessageWith } from '../../components/message-with';
 import { currentUserKey, useCurrentUser } from '../../lib/current-user';
 import { formatPortalDateTime } from '../../lib/dates';
 import { notifySuccess } from '../../lib/notify';
@@ -62,18 +63,18 @@ export function EmailTab() {
           {ui.email}
         </Title>
         <Text>
-          {ui.yourCurrentEmailAddressIs}{' '}
-          <Text span fw={600}>
-            {user.email}
-          </Text>
-          .
+          <MessageWith message={ui.currentEmail}>
+            <Text span fw={600}>
+              {user.email}
+            </Text>
+          </MessageWith>
         </Text>
         {waiting && (
           <Alert color="blue" variant="light" title={m.emailChangePending(waiting)} role="status">
             <Stack gap="xs">
               <Text size="sm">
                 {m.emailChangePendingHint}
-                {pending.data?.expires_at && ` The link works until ${formatPortalDateTime(pending.data.expires_at)}.`}
+                {pending.data?.expires_at && ` ${ui.linkWorksUntil(formatPortalDateTime(pending.data.expires_at))}`}
               </Text>
               <Group gap="sm">
                 <Button size="xs" variant="default" loading={resend.isPending} onClick={() => resend.mutate()}>

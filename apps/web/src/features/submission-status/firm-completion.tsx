@@ -82,26 +82,26 @@ function FirmEntry(props: { name: string; standing: Standing; current: boolean; 
           value={s.percent_complete}
           color={s.percent_complete === 100 ? 'teal.9' : 'blue.8'}
           size="md"
-          aria-label={`${name}: ${s.percent_complete}% complete`}
+          aria-label={ui.completion(name, s.percent_complete)}
         />
         <Text size="xs" c="gray.8">
-          {s.reviewed} {ui.reviewed} {s.submitted} {ui.submitted} {s.pending} {ui.pending}
+          {ui.counts(s)}
         </Text>
         {s.delinquent > 0 ? (
           <Group gap={4} wrap="nowrap" c="red.9">
             <IconAlertTriangle size={14} aria-hidden />
             <Text size="xs" fw={700} c="red.9">
-              {s.delinquent} {ui.delinquent}
+              {ui.delinquent(s.delinquent)}
             </Text>
           </Group>
         ) : (
           <Text size="xs" c="gray.8">
-            {ui.noneDelinquent}
+            {ui.delinquent(0)}
           </Text>
         )}
         {s.due_date && (
           <Text size="xs" c="gray.8">
-            {ui.due} {formatDate(s.due_date)}
+            {ui.dueOn(formatDate(s.due_date))}
           </Text>
         )}
       </Stack>

@@ -127,7 +127,7 @@ export function SupervisedPersonsPage() {
         fullScreen={phone}
         onClose={() => setEditing(null)}
         closeButtonProps={{ 'aria-label': ui.close }}
-        title={editing?.entry ? personOf(editing.entry) : 'Add Supervised Person'}
+        title={editing?.entry ? personOf(editing.entry) : ui.addSupervisedPerson}
       >
         {editing && (
           <SupervisedPersonForm

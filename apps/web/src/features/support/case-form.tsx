@@ -102,7 +102,7 @@ export function CaseForm({ stored, handler, presetCategory, onCancel, onSaved }:
             {messages.lists.cancel}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {stored ? 'Save' : 'Submit'}
+            {stored ? messages.supportScreen.save : messages.supportScreen.submit}
           </Button>
         </Group>
       </Stack>

@@ -139,7 +139,7 @@ function SupportPage({ title, category }: SupportScreen) {
         columns={handler ? [...COLUMNS.slice(0, 2), SUBMITTER, ...COLUMNS.slice(2)] : COLUMNS}
         rowKey={(r) => r.Id}
         rowLabel={(r) => `${r.CaseNumber} ${r.Subject}`}
-        search={{ label: `Search ${title.toLowerCase()}`, placeholder: m.searchPlaceholder }}
+        search={{ label: messages.commonScreen.searchIn(title), placeholder: m.searchPlaceholder }}
         filters={filters}
         emptyText={m.empty}
         actions={actions}

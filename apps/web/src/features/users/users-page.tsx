@@ -71,7 +71,7 @@ const COLUMNS: DataTableColumn<UserListItem>[] = [
     render: (user) => (
       <Group gap="xs" wrap="nowrap">
         <Checkbox
-          aria-label={`${listName(user)} is active`}
+          aria-label={ui.isActive(listName(user))}
           checked={user.is_active}
           readOnly
           tabIndex={-1}
@@ -272,7 +272,7 @@ export function UsersPage() {
         fullScreen={phone}
         onClose={() => setEditing(null)}
         closeButtonProps={{ 'aria-label': ui.close }}
-        title={editing?.mode === 'edit' ? fullName(editing.user) : 'New User'}
+        title={editing?.mode === 'edit' ? fullName(editing.user) : ui.newUser}
         size="xl"
       >
         {editing && (
