@@ -36,6 +36,12 @@ export const RULES = [
     packages: /^drizzle-orm/,
   },
   {
+    name: 'a service holds rules, not SQL: tables and drizzle-orm belong to the repository',
+    from: /^apps\/server\/src\/modules\/.*\.service\.ts$/,
+    to: () => /^apps\/server\/src\/db\/schema\//,
+    packages: /^drizzle-orm/,
+  },
+  {
     name: 'web features do not import each other',
     from: /^apps\/web\/src\/features\/([^/]+)\//,
     to: ([, own]) => new RegExp(`^apps/web/src/features/(?!${own}/)`),

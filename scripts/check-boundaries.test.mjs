@@ -24,7 +24,7 @@ test('reports an import across every boundary, and passes the same imports where
     ),
     planted(
       'apps/server/src/modules/zz-planted/zz-planted.service.ts',
-      "import { listUsers } from '../users/users.repository.js';\nimport { accounts } from '../users/users.service.js';\n",
+      "import { listUsers } from '../users/users.repository.js';\nimport { accounts } from '../users/users.service.js';\nimport { sql } from 'drizzle-orm';\n",
     ),
     planted('packages/domain/src/zz-planted.ts', "import { readFileSync } from 'node:fs';\n"),
     planted('apps/server/src/modules/zz-routes/zz-routes.repository.ts', 'export const findRow = 1;\n'),
@@ -35,7 +35,8 @@ test('reports an import across every boundary, and passes the same imports where
   ];
   try {
     const found = violations(files);
-    assert.equal(found.length, 7, found.join('\n'));
+    assert.equal(found.length, 8, found.join('\n'));
+    assert.match(found.join('\n'), /zz-planted\.service\.ts: imports 'drizzle-orm' — a service holds rules, not SQL/);
     assert.match(
       found.join('\n'),
       /features\/zz-planted\/page\.tsx: imports '\.\.\/users\/users-page' — web features do not import each other/,

@@ -90,6 +90,16 @@ export async function updateUser(ex: AuditedTx, id: number, values: Partial<type
     .where(eq(users.id, id));
 }
 
+/** The account's last sign-in, at the transaction's time (when the session it opens starts too). */
+export async function markSignedIn(ex: AuditedTx, id: number) {
+  await ex.update(users).set({ lastLogin: sql`now()`, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** The account deleted (kept, soft) and switched off, at the transaction's time. */
+export async function markDeleted(ex: AuditedTx, id: number) {
+  await ex.update(users).set({ deletedAt: sql`now()`, isActive: false, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
 export async function updateProfile(ex: AuditedTx, userId: number, values: Partial<typeof profiles.$inferInsert>) {
   if (Object.keys(values).length === 0) return;
   await ex.update(profiles).set(values).where(eq(profiles.userId, userId));

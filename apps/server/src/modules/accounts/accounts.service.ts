@@ -9,6 +9,8 @@ import {
   insertUser,
   listUsers,
   mailAddressOf,
+  markDeleted,
+  markSignedIn,
   signedInWire,
   type UserListShape,
   updateProfile,
@@ -49,6 +51,16 @@ export const signedInWireSql = () => signedInWire;
 /** The caller's transaction writes an account's own columns (`updatedAt` moves with them). */
 export async function updateAccount(tx: AuditedTx, id: number, values: Partial<UserRow>) {
   await updateUser(tx, id, values);
+}
+
+/** The account signed in: its last sign-in is now, in the caller's transaction. */
+export async function recordSignIn(tx: AuditedTx, id: number) {
+  await markSignedIn(tx, id);
+}
+
+/** The account deleted: kept for the records, hidden everywhere and unable to sign in. */
+export async function deleteAccount(tx: AuditedTx, id: number) {
+  await markDeleted(tx, id);
 }
 
 /** The caller's transaction writes an account's profile columns (nothing to write: nothing done). */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { type LoginBody, type LoginResponse, messages, REFRESH_WINDOW_SECONDS } from '@portal/domain';
-import { sql } from 'drizzle-orm';
 import { type AuditedTx, writeAudited, writeUnaudited } from '../../platform/audit.js';
 import type { AuthState, Principal } from '../../platform/auth.js';
 import type { AppDeps, RequestMeta } from '../../platform/context.js';
@@ -10,8 +9,8 @@ import {
   accountByEmail,
   accountById,
   accountWire,
+  recordSignIn,
   type UserRecord,
-  updateAccount,
 } from '../accounts/accounts.service.js';
 import { insertSession } from './sessions.repository.js';
 import { assertSignInAllowed, signInFailed } from './sign-in-guard.js';
@@ -118,7 +117,7 @@ export async function finishSignIn(
     await opts.before?.(tx);
     await clearAttempts(tx, 'login', usable.email);
     const signedIn = await startSession(deps, tx, usable.id, meta, opts.mfaPending);
-    await updateAccount(tx, usable.id, { lastLogin: sql`now()` as unknown as Date });
+    await recordSignIn(tx, usable.id);
     record({
       action: 'login',
       entity: 'user',

@@ -21,7 +21,6 @@ import {
   type UserWriteBody,
   unscoped,
 } from '@portal/domain';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
@@ -31,6 +30,7 @@ import {
   accountEmailTaken,
   accountInScope,
   accountWire,
+  deleteAccount,
   insertAccount,
   listAccounts,
   type UserListShape,
@@ -238,7 +238,7 @@ export async function remove(ctx: Ctx, id: number) {
   guardSuperAccount(actor, current);
   if (!canDeleteUser(actor, current)) throw forbidden();
   await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    await updateAccount(tx, id, { deletedAt: sql`now()` as unknown as Date, isActive: false });
+    await deleteAccount(tx, id);
     await revokeAccess(tx, id);
     record({
       action: 'delete',
