@@ -134,7 +134,9 @@ test('a cast to a writer or to the full database is reported outside the doors, 
   const body =
     'export const a = (tx: unknown) => tx as AuditedTx;\n' +
     'export const b = (db: unknown) => db as unknown as Db;\n' +
-    'export const c = (w: unknown) => w as Writer;\n';
+    'export const c = (w: unknown) => <Writer>w;\n' +
+    '// A comment saying db as Db is no cast.\n' +
+    'export const d = (w: unknown) => w as string;\n';
   const files = [
     planted(`${dir}/zz-planted.repository.ts`, body),
     planted('apps/server/src/testing/zz-planted.ts', body),
@@ -142,12 +144,35 @@ test('a cast to a writer or to the full database is reported outside the doors, 
   try {
     const found = violations(files);
     assert.deepEqual(found, [
-      `${dir}/zz-planted.repository.ts: casts to 'AuditedTx' — only writeAudited and writeUnaudited hand out a writer`,
-      `${dir}/zz-planted.repository.ts: casts to 'Db' — only writeAudited and writeUnaudited hand out a writer`,
-      `${dir}/zz-planted.repository.ts: casts to 'Writer' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts:1: casts to 'AuditedTx' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts:2: casts to 'Db' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts:3: casts to 'Writer' — only writeAudited and writeUnaudited hand out a writer`,
     ]);
   } finally {
     rmSync(path.join(root, dir), { recursive: true, force: true });
     rmSync(path.join(root, 'apps/server/src/testing/zz-planted.ts'), { force: true });
+  }
+});
+
+test("the test fixtures are refused outside tests, and the domain's own package inside the domain", () => {
+  const files = [
+    planted(
+      'apps/server/src/modules/zz-planted/zz-planted.service.ts',
+      "import { fixtureDb } from '../../testing/factories.js';\n",
+    ),
+    planted(
+      'apps/server/src/modules/zz-planted/zz-planted.test.ts',
+      "import { fixtureDb } from '../../testing/factories.js';\n",
+    ),
+    planted('packages/domain/src/zz-planted.ts', "import { messages } from '@portal/domain';\n"),
+  ];
+  try {
+    assert.deepEqual(violations(files), [
+      "apps/server/src/modules/zz-planted/zz-planted.service.ts: imports '../../testing/factories.js' — the test fixtures are for tests: they write around the audited doors",
+      "packages/domain/src/zz-planted.ts: imports '@portal/domain' — the domain imports its own files, not its package (a cycle through its index)",
+    ]);
+  } finally {
+    rmSync(path.join(root, 'apps/server/src/modules/zz-planted'), { recursive: true, force: true });
+    rmSync(path.join(root, 'packages/domain/src/zz-planted.ts'), { force: true });
   }
 });

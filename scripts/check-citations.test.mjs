@@ -41,6 +41,7 @@ test('reports a section sign, or a spec or an issue by number, in code, a test n
       `/** As ${SECTION}4 says. */`,
       'const message = (issue: { code: string }) => issue.code;',
       '// A token issued 10 minutes ago, and issue 4a of the form (not a number on its own).',
+      `/** One page of a list (${'DESIGN'}.md "The HTTP contract"). */`,
     ],
     `# Sessions\n\nSee ${'Issue'} #13 for the image.\n`,
   );
@@ -48,6 +49,7 @@ test('reports a section sign, or a spec or an issue by number, in code, a test n
     'apps/server/src/zz-planted-citation.ts:1',
     'apps/server/src/zz-planted-citation.ts:2',
     'apps/server/src/zz-planted-citation.ts:3',
+    'apps/server/src/zz-planted-citation.ts:6',
     'docs/zz-planted-citation.md:3',
   ]);
 });

@@ -18,7 +18,8 @@
 //   function of its data (`searchIn: (title: string) => `Search ${title}``), so a translator sees the
 //   whole sentence;
 // - any of those as a branch of a choice in one of those places (`{isNew ? 'Submit' : ui.save}`,
-//   `label={stored || `Client ${id}`}`, `{expires && ` Valid until ${date}.`}`).
+//   `label={stored || `Client ${id}`}`, `{expires && ` Valid until ${date}.`}`), or joined to data by `+`
+//   (`label={'Hello ' + name}`).
 // What does not count: text without a letter (punctuation, digits, symbols: '—', '·', '/', '(3)'), an
 // attribute that holds no words (`type`, `autoComplete`, `aria-labelledby`, `data-*`, class names), and a
 // template whose static parts hold no word (`${first} ${last}`, `${n} / ${m}`, `${count}×`: data joined by
@@ -70,6 +71,13 @@ function typedText(node, source) {
   if (node.type === 'ConditionalExpression')
     return typedText(node.consequent, source) ?? typedText(node.alternate, source);
   if (node.type === 'LogicalExpression') return typedText(node.left, source) ?? typedText(node.right, source);
+  // Text joined to data by `+` ('Hello ' + name) is a template written the long way.
+  if (node.type === 'BinaryExpression' && node.operator === '+') {
+    const part = [node.left, node.right]
+      .map((n) => literalText(n) ?? typedText(n, source))
+      .find((t) => t && WORD.test(t));
+    return part ? source.slice(node.start, node.end) : null;
+  }
   if (node.type === 'TemplateLiteral' && node.expressions.length > 0) {
     if (!node.quasis.some((quasi) => WORD.test(quasi.value.cooked ?? quasi.value.raw))) return null;
     return node.quasis

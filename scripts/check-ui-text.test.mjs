@@ -44,6 +44,7 @@ test('reports every kind of typed text', () => {
     const l = <Text>{\` The link works until \${date}.\`}</Text>;
     const m = <Button>{isNew ? 'Submit' : ui.save}</Button>;
     const n = <Modal title={entry ? nameOf(entry) : \`New \${kind}\`} />;
+    const o = <TextInput label={'Hello ' + name} />;
   `;
   assert.deepEqual(
     typedTexts(source).map((line) => line.replace(/^input\.tsx:\d+: /, '')),
@@ -69,6 +70,7 @@ test('reports every kind of typed text', () => {
       `text "The link works until \${date}."`,
       'text "Submit"',
       `title="New \${kind}"`,
+      `label="'Hello ' + name"`,
     ],
   );
 });
@@ -85,6 +87,7 @@ test('lets pass texts from the messages, text without a letter, templates withou
     const h = [{ label: \`\${first}, \${last}\` }, { label: \`\${count}×\`, title: \`\${x}h\` }];
     const i = <Text>{cond ? m.yes : \`(\${count})\`}</Text>;
     const j = <a href={\`/firms/\${id}/edit\`} className={\`\${a} text\`}>{m.open}</a>;
+    const k = <Text title={first + ' ' + last}>{count + 1}</Text>;
   `;
   assert.deepEqual(typedTexts(source), []);
 });

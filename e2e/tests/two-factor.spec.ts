@@ -25,6 +25,8 @@ async function passwordStep(page: Page, email: string) {
 async function setUpAuthenticator(page: Page) {
   await page.getByRole('button', { name: m.startTotp }).click();
   await expect(page.getByRole('img', { name: m.qrAlt })).toBeVisible();
+  // What a person reads and types into an authenticator app: the rendered text, not the DOM's.
+  // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what is asserted
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectAccessible(page);

@@ -29,6 +29,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, SECRET_KEY: ' '.repeat(40) }, quiet)).toThrow(/at least 32 characters/);
   });
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's ${VAR:-}, written as compose writes it
   it('reads an empty variable as unset (compose passes ${VAR:-} as an empty string)', () => {
     const config = loadConfig({ ...production, METRICS_TOKEN: '', SSO_IDP_KEY: '', SSO_IDP_CERT_NEXT: '' }, quiet);
     expect(config.sso.nextCert).toBeNull();

@@ -1,15 +1,27 @@
-import { asc, eq, like } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/migrate.js';
 import { users } from '../db/schema/index.js';
 import { createUser } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { countAll, orderedPage } from './list.js';
+import { countAll, orderedPage, VERSIONED_TABLES } from './list.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+
+describe('the versions lists count under', () => {
+  it('moves with every write of each versioned table: each has its statement trigger', async () => {
+    const triggers = await t.deps.db.execute<{ table: string }>(
+      sql`select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid
+          join pg_proc p on p.oid = g.tgfoid where p.proname = 'bump_table_version' and not g.tgisinternal`,
+    );
+    const tables = new Set(rowsOf<{ table: string }>(triggers).map((r) => r.table));
+    expect(VERSIONED_TABLES.filter((name) => !tables.has(name))).toEqual([]);
+  });
+});
 
 describe('a list whose order is kept', () => {
   it('pages the same whether its order is kept or, being too long to keep, sorted by the database', async () => {

@@ -60,29 +60,33 @@ export function searchWhere(term: string | undefined, columns: (PgColumn | SQL)[
 
 /**
  * The tables whose writes bump their row of `table_versions` (a statement trigger, added by the migration
- * that gives the table a list): a list's count depends on some of them.
+ * that gives the table a list: `CREATE TRIGGER <table>_version … EXECUTE FUNCTION bump_table_version()`
+ * and its row of `table_versions`): a list's count depends on some of them. list.test.ts checks that each
+ * has its trigger, so a table named here without one fails (its counts would never change).
  */
-export type VersionedTable =
-  | 'users'
-  | 'profiles'
-  | 'firms'
-  | 'quarterly_attestations'
-  | 'supervised_persons'
-  | 'investment_models'
-  | 'fee_schedules'
-  | 'firm_models'
-  | 'firm_fee_schedules'
-  | 'investment_strategies'
-  | 'cash_requests'
-  | 'staff_directory_entries'
-  | 'training_resources'
-  | 'training_resource_acknowledgements'
-  | 'client_documents'
-  | 'firm_links'
-  | 'support_cases'
-  | 'support_case_replies'
-  | 'sso_service_providers'
-  | 'audit_events';
+export const VERSIONED_TABLES = [
+  'users',
+  'profiles',
+  'firms',
+  'quarterly_attestations',
+  'supervised_persons',
+  'investment_models',
+  'fee_schedules',
+  'firm_models',
+  'firm_fee_schedules',
+  'investment_strategies',
+  'cash_requests',
+  'staff_directory_entries',
+  'training_resources',
+  'training_resource_acknowledgements',
+  'client_documents',
+  'firm_links',
+  'support_cases',
+  'support_case_replies',
+  'sso_service_providers',
+  'audit_events',
+] as const;
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
 export interface ListQuery<S extends PgSelect> {
   /**

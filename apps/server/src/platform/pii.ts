@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import { maskPii, type PiiKind } from '@portal/domain';
 
 /**
- * Client PII at rest (DESIGN.md "Records that must not be lost"): AES-256-GCM, one text value per
- * field, `v1.<key id>.<iv>.<tag>.<ciphertext>` (base64url parts). The key id names the key that
+ * Client PII at rest: AES-256-GCM, one text value per field, `v1.<key id>.<iv>.<tag>.<ciphertext>`
+ * (base64url parts). The key id names the key that
  * encrypted it, so a new key can be put in place while the old ones still decrypt, and
  * `rotate-pii-key` re-encrypts what is not under the current one. The field's name is the GCM
  * additional data: a value copied into another column (a tax id as an SSN) is refused, not shown.

@@ -98,7 +98,7 @@ export function apiErrorOf(status: number, data: unknown): ApiError {
   });
 }
 
-/** One page of a server-side list (DESIGN.md "The HTTP contract"). */
+/** One page of a server-side list: the count of all, the links to the pages beside it, its rows. */
 export interface Page<T> {
   count: number;
   next: string | null;

@@ -2,6 +2,9 @@ import { isCco } from './attestations.js';
 import { type Actor, isClient, isFirmAdmin, isStaff, isSuperAdmin, sameFirm } from './permissions.js';
 import { addDays } from './submission-status.js';
 
+/** The later of two calendar days ('YYYY-MM-DD' strings, which order as text; Math.max would not take them). */
+const laterDay = (a: string, b: string) => (a > b ? a : b);
+
 /**
  * Disclosure documents and the proof of their delivery (Rules 204-3, 204-5, 204-2):
  * which version is current, when a client is due one, and who may do what.
@@ -79,7 +82,7 @@ export function dueBy(i: DueInput): DueRule {
   if (!i.materialChange) return { due: false };
   const afterFiscalYearEnd = addDays(fiscalYearEndOnOrBefore(i.effectiveDate), ADV_MATERIAL_DAYS_AFTER_FYE);
   const afterEffective = addDays(i.effectiveDate, ADV_MATERIAL_MIN_DAYS);
-  return { due: true, by: afterFiscalYearEnd > afterEffective ? afterFiscalYearEnd : afterEffective };
+  return { due: true, by: laterDay(afterFiscalYearEnd, afterEffective) };
 }
 
 export const DELIVERY_STATUSES = ['overdue', 'due', 'received', 'not_required', 'none'] as const;
@@ -116,7 +119,7 @@ export function advInitialDate(
   if (parts.length === 0) return firstReceived.adv_2a;
   const dates = parts.map((k) => firstReceived[k]);
   if (dates.some((d) => d === null)) return null;
-  return (dates as string[]).reduce((a, b) => (a > b ? a : b));
+  return (dates as string[]).reduce(laterDay);
 }
 
 /** A delivery is recorded on the day the client opens the document: the portal's today, a day either side for clocks. */

@@ -88,7 +88,13 @@ export function LoginPage() {
           mutation.mutate(
             { email: body.email.trim(), password: body.password, ...(captcha ? { captcha } : {}) },
             // A solution opens one attempt: a failed one needs a new puzzle.
-            { onError: () => captcha && (setCaptcha(null), setCaptchaRound((n) => n + 1)) },
+            {
+              onError: () => {
+                if (!captcha) return;
+                setCaptcha(null);
+                setCaptchaRound((n) => n + 1);
+              },
+            },
           );
         })}
       >
