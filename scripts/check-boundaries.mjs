@@ -193,6 +193,33 @@ function writerCasts(rel, { text }) {
   return writerCastsIn(text, rel);
 }
 
+/**
+ * The files that may write without an audit event (`writeUnaudited`), each for one of
+ * `UNAUDITED_REASONS`: the sign-in guard's counters and a session's last use. A new caller fails here,
+ * so that a write left out of the audit trail is a reviewed decision, not a convenience.
+ */
+const UNAUDITED_CALLERS = new Set([
+  'apps/server/src/modules/account-settings/account-settings.service.ts',
+  'apps/server/src/modules/auth/passwords.service.ts',
+  'apps/server/src/modules/auth/sessions.service.ts',
+  'apps/server/src/modules/auth/sign-in.service.ts',
+  'apps/server/src/modules/auth/two-factor.service.ts',
+  'apps/server/src/modules/captcha/captcha.service.ts',
+]);
+
+function unauditedCalls(rel, { text }) {
+  if (
+    !rel.startsWith('apps/server/src/') ||
+    /\.test(-d)?\.ts$/.test(rel) ||
+    rel === 'apps/server/src/platform/audit.ts'
+  )
+    return [];
+  if (UNAUDITED_CALLERS.has(rel) || !/\bwriteUnaudited\(/.test(text)) return [];
+  return [
+    `${rel}: calls writeUnaudited — a write without an audit event; if it is one of UNAUDITED_REASONS, add the file to UNAUDITED_CALLERS in scripts/check-boundaries.mjs`,
+  ];
+}
+
 /** Every broken rule in the given files (paths relative to the repository), as readable lines. */
 export function violations(files = allFiles()) {
   const found = [];
@@ -201,6 +228,7 @@ export function violations(files = allFiles()) {
     const parsed = importsOf(file);
     found.push(...reExportsOfRepository(rel, parsed));
     found.push(...writerCasts(rel, parsed));
+    found.push(...unauditedCalls(rel, parsed));
     for (const { spec, target } of parsed.imports) {
       for (const rule of RULES) {
         const from = rel.match(rule.from);

@@ -154,7 +154,7 @@ test('a cast to a writer or to the full database is reported outside the doors, 
   }
 });
 
-test("the test fixtures are refused outside tests, and the domain's own package inside the domain", () => {
+test("the test fixtures are refused outside tests, the domain's own package inside the domain, and a new unaudited writer", () => {
   const files = [
     planted(
       'apps/server/src/modules/zz-planted/zz-planted.service.ts',
@@ -165,9 +165,14 @@ test("the test fixtures are refused outside tests, and the domain's own package 
       "import { fixtureDb } from '../../testing/factories.js';\n",
     ),
     planted('packages/domain/src/zz-planted.ts', "import { messages } from '@portal/domain';\n"),
+    planted(
+      'apps/server/src/modules/zz-planted/zz-planted.repository.ts',
+      "export const x = (db) => writeUnaudited(db, 'session use', async () => {});\n",
+    ),
   ];
   try {
-    assert.deepEqual(violations(files), [
+    assert.deepEqual(violations(files).sort(), [
+      'apps/server/src/modules/zz-planted/zz-planted.repository.ts: calls writeUnaudited — a write without an audit event; if it is one of UNAUDITED_REASONS, add the file to UNAUDITED_CALLERS in scripts/check-boundaries.mjs',
       "apps/server/src/modules/zz-planted/zz-planted.service.ts: imports '../../testing/factories.js' — the test fixtures are for tests: they write around the audited doors",
       "packages/domain/src/zz-planted.ts: imports '@portal/domain' — the domain imports its own files, not its package (a cycle through its index)",
     ]);
