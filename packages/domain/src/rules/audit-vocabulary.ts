@@ -3,7 +3,9 @@
  * these names, so one kind of record is filed under one name whoever records it (its module, the
  * retention purge, a job). The spellings are those the trail already holds most of, so the events
  * written before the vocabulary mostly read as they always did; the few written under another spelling
- * are listed in `LEGACY_AUDIT_ENTITIES`.
+ * are listed in `LEGACY_AUDIT_ENTITIES`. A new entity is named in lower-case words with spaces, as a
+ * person says it ('calendar event'); the underscores of some older names stay, since their sealed events
+ * carry them.
  */
 export const AUDIT_ENTITIES = [
   // People, their sign-in and their account
