@@ -46,6 +46,15 @@ export function ClientPicker({ actor, value, onChange }: ClientPickerProps) {
       placeholder={
         clients.isSuccess && firstPage.length === 0 ? messages.onboarding.clientAgreement.noClients : undefined
       }
+      // Opened before its list arrives (or while a search runs), it says so, and shows the clients once
+      // they come, rather than staying shut until clicked again.
+      nothingFoundMessage={
+        clients.isPending || (query !== '' && found.isFetching)
+          ? messages.lists.loading
+          : query
+            ? messages.onboarding.clientAgreement.noClientMatches
+            : messages.onboarding.clientAgreement.noClients
+      }
       searchable
       searchValue={search}
       onSearchChange={setSearch}

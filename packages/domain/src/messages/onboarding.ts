@@ -25,6 +25,7 @@ export const onboardingMessages = {
     chooseClient: 'Choose a client to open their client agreement.',
     chooseType: 'Choose Individual Client or Joint Clients to start.',
     noClients: 'You have no clients yet.',
+    noClientMatches: 'No client matches.',
     adminReadOnly: 'Firm administrators can read a client agreement; the client or their advisor fills it in.',
     agreementDate: (date: string) => `Client agreement date: ${date}`,
     showPii: 'Show sensitive values',

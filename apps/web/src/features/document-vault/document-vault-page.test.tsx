@@ -88,6 +88,25 @@ describe('the document vault', () => {
     expect(screen.getByRole('button', { name: m.upload })).toBeTruthy();
   });
 
+  it('opens the Client picker clicked before its list arrives: it says it is loading, then offers the clients', async () => {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls: Call[] = [];
+    serve(calls);
+    const served = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (String(url).startsWith('/api/users/firm_advisor_clients/')) await arrived;
+      return (served as typeof fetch)(url, init);
+    });
+    renderAtUrl(<DocumentVaultPage />, '/document-vault/', { user: advisor });
+    await userEvent.click(await screen.findByRole('combobox', { name: messages.onboarding.clientAgreement.client }));
+    expect(await screen.findByText(messages.lists.loading)).toBeTruthy();
+    release();
+    expect(await screen.findByRole('option', { name: /Chris Client/ })).toBeTruthy();
+  });
+
   it('gives an administrator the vault to read, without Upload', async () => {
     serve([]);
     renderAtUrl(<DocumentVaultPage />, '/document-vault/?client=21', { user: admin });
