@@ -1,7 +1,7 @@
 // `npm run bench`: the server's throughput and latency on embedded PostgreSQL and on PGlite, side by side.
 //
-// For each database it seeds a fresh data set through the users service (`cli.js bench-seed`: 10,000
-// users in 20 firms), starts the built server on it, signs in, and runs autocannon
+// For each database it seeds a fresh data set (`cli.js bench-seed`: 10,000 users in 20 firms and the
+// lists' volumes, in bulk SQL; the signed-in accounts through the services), starts the built server on it, signs in, and runs autocannon
 // against every route of routes.mjs at 1 and at 20 connections. Throughput is also shown as a share of
 // the baseline route (/api/health) measured in the same run, so figures compare across machines.
 // Then it prints the Lighthouse scores when scripts/lighthouse.mjs exists.
@@ -175,7 +175,7 @@ function seededKeys(marker) {
 }
 
 /**
- * A database ready to measure, seeded through the users service: in this run's own folder, or, with
+ * A database ready to measure, seeded by `cli.js bench-seed`: in this run's own folder, or, with
  * BENCH_DATA, seeded once into dir/seeded and copied whole (cluster and DATA_DIR) to dir/run each run.
  */
 async function prepare(kind) {
@@ -255,9 +255,7 @@ async function seed(db, f) {
         keys: { secret: db.secret, piiKey: db.piiKey },
       }),
     );
-  log(
-    `${db.kind}: seeded ${users} users in ${firms} firms through the users service in ${((Date.now() - started) / 1000).toFixed(0)} s`,
-  );
+  log(`${db.kind}: seeded ${users} users in ${firms} firms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return out;
 }
 

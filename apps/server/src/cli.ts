@@ -97,7 +97,6 @@ async function main() {
           strategies: { type: 'string', default: '50000' },
           'support-cases': { type: 'string', default: '50000' },
           'audit-events': { type: 'string', default: '0' },
-          concurrency: { type: 'string', default: '8' },
           'super-email': { type: 'string', default: 'bench-super@bench.test' },
           'admin-email': { type: 'string', default: 'bench-admin@bench.test' },
           // The soak (scripts/soak.mjs): every Load person signs in with BENCH_PASSWORD.
@@ -114,7 +113,6 @@ async function main() {
         strategies: Number(values.strategies),
         supportCases: Number(values['support-cases']),
         auditEvents: Number(values['audit-events']),
-        concurrency: Number(values.concurrency),
         superEmail: String(values['super-email']),
         adminEmail: String(values['admin-email']),
         everyoneSignsIn: values['everyone-signs-in'],

@@ -19,6 +19,7 @@ import { seedBenchAudit } from './bench-audit.js';
 import { seedBenchRoster } from './bench-roster.js';
 import { seedBenchStrategies } from './bench-strategies.js';
 import { seedBenchSupport } from './bench-support.js';
+import { seedBenchUsers } from './bench-users.js';
 
 export interface BenchSeedOptions {
   users: number;
@@ -42,8 +43,6 @@ export interface BenchSeedOptions {
    * accounts above.
    */
   everyoneSignsIn?: boolean;
-  /** Creations in flight at once (PostgreSQL runs them in parallel; PGlite serialises them anyway). */
-  concurrency: number;
   log?: (line: string) => void;
 }
 
@@ -81,10 +80,9 @@ const FIRST_NAMES = [
 ];
 
 /**
- * The benchmark's data set, created through the same service functions the API calls: `users`
- * people named Load1 … LoadN (so a search for "load12" finds 1 + 10 + 100 of 10,000) spread over
- * `firms` firms, one in fifty an advisor, one in five a client of their firm's first advisor.
- * The two signed-in accounts get their password through account activation, like a real person.
+ * The benchmark's data set: the firms and the two signed-in accounts through the same service functions
+ * the API calls (the accounts get their password through account activation, like a real person), the
+ * volume in bulk SQL (`users` people, attestations, strategies, support cases, a roster, audit events).
  */
 export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   const log = o.log ?? (() => {});
@@ -138,37 +136,8 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   );
   await activate(admin.id);
 
-  // Advisors first, so that clients can name the first advisor of their firm.
-  const numbers = Array.from({ length: o.users }, (_, k) => k + 1);
-  const isAdvisor = (i: number) => i % 50 === 1;
-  const firmOf = (i: number) => firmIds[(i - 1) % firmIds.length];
-  const advisorOfFirm = new Map<number, number>();
-  let done = 0;
-  const createOne = async (i: number) => {
-    const firm = firmOf(i);
-    const type = isAdvisor(i) ? ProfileType.FinancialAdvisor : i % 5 === 0 ? ProfileType.Client : 3;
-    const advisor = type === ProfileType.Client ? (advisorOfFirm.get(firm) ?? null) : null;
-    const created = await usersService.create(
-      ctx,
-      userWriteBody.parse({
-        email: `load${i}@bench.test`,
-        first_name: FIRST_NAMES[i % FIRST_NAMES.length],
-        last_name: `Load${i}`,
-        advisor,
-        profile: { _firm: firm, profile_type: type, city: 'Springfield', company: `Bench Firm ${firm}` },
-      }),
-      false,
-    );
-    if (type === ProfileType.FinancialAdvisor && !advisorOfFirm.has(firm)) advisorOfFirm.set(firm, created.id);
-    done++;
-    if (done % 1000 === 0) log(`  ${done} users (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  };
-  await inParallel(numbers.filter(isAdvisor), o.concurrency, createOne);
-  await inParallel(
-    numbers.filter((i) => !isAdvisor(i)),
-    o.concurrency,
-    createOne,
-  );
+  await seedBenchUsers(db, { count: o.users, firmIds, createdBy: superUser, firstNames: FIRST_NAMES });
+  log(`  ${o.users} users (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (o.everyoneSignsIn) {
     // One hash for all: argon2 per person (as activation does) would cost a second per 20 people.
     const passwordHash = await hashPassword(o.password);
@@ -205,12 +174,4 @@ async function findUserByEmailOrThrow(db: Db, email: string): Promise<number> {
   const user = await accountByEmail(db, email);
   if (!user) throw new Error(`${email} was not created`);
   return user.id;
-}
-
-async function inParallel<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
 }
