@@ -110,6 +110,7 @@ function importsOf(file) {
     const typeOnly = /^type\s/.test(clause.trim());
     const names = [...clause.matchAll(/(?:^|[{,])\s*(type\s+)?(\w+)(?:\s+as\s+(\w+))?(?=\s*[,}])/g)].map((n) => ({
       name: n[3] ?? n[2],
+      original: n[2],
       type: typeOnly || Boolean(n[1]),
     }));
     const target = spec.startsWith('.') ? relative(resolve(file, spec)) : null;
@@ -166,30 +167,73 @@ function reExportsOfRepository(rel, { text, imports }) {
  */
 const WRITER_TYPES = new Set(['AuditedTx', 'UnauditedWriter', 'Writer', 'Db', 'Tx', 'PgDatabase', 'PgTransaction']);
 const MAY_CAST_WRITER = /^apps\/server\/src\/(platform\/audit\.ts|db\/client\.ts|testing\/)/;
-const CAST = new Set(['TSAsExpression', 'TSTypeAssertion', 'TSSatisfiesExpression']);
+const CAST = new Set(['TSAsExpression', 'TSTypeAssertion']);
+/** `as never` fits any parameter: refused on what looks like a database or a transaction. */
+const DATABASE_VALUE = /(^|\.)(db|tx|database)$/;
 
-/** Each cast (`x as T`, `<T>x`) to a writer type in a file's source, with its line. */
-export function writerCastsIn(source, rel) {
-  const found = [];
+/** The writer type a type annotation names anywhere in it (a union, an argument), by `names`, or undefined. */
+function writerIn(type, names) {
+  let found;
   const visit = (node) => {
+    if (found || !node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node.type !== 'string') return;
-    const type = CAST.has(node.type) ? node.typeAnnotation : undefined;
-    const name = type?.type === 'TSTypeReference' ? (type.typeName.name ?? type.typeName.right?.name) : undefined;
-    if (WRITER_TYPES.has(name)) {
-      const line = source.slice(0, node.start).split('\n').length;
-      found.push(`${rel}:${line}: casts to '${name}' — only writeAudited and writeUnaudited hand out a writer`);
+    if (node.type === 'TSTypeReference') {
+      const name = node.typeName?.name ?? node.typeName?.right?.name;
+      if (names.has(name)) found = names.get(name);
     }
     for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
   };
-  visit(parseAst(source, { lang: rel.endsWith('.tsx') ? 'tsx' : 'ts' }));
+  visit(type);
+  return found;
+}
+
+/**
+ * Each cast (`x as T`, `<T>x`) to a writer type in a file's source, with its line: the type named
+ * anywhere in the cast's type (`AuditedTx | undefined`), under a local name too (`import type { Db as D }`,
+ * `type W = Db`); and `as never` on a value named like a database or a transaction.
+ */
+export function writerCastsIn(source, rel) {
+  const ast = parseAst(source, { lang: rel.endsWith('.tsx') ? 'tsx' : 'ts' });
+  /** Local name → the writer type it stands for. */
+  const names = new Map([...WRITER_TYPES].map((t) => [t, t]));
+  for (const m of source.matchAll(/\b(\w+)\s+as\s+(\w+)\b/g)) if (WRITER_TYPES.has(m[1])) names.set(m[2], m[1]);
+  const aliases = (node) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(aliases);
+    if (node.type === 'TSTypeAliasDeclaration') {
+      const writer = writerIn(node.typeAnnotation, names);
+      if (writer) names.set(node.id.name, writer);
+    }
+    for (const value of Object.values(node)) if (value && typeof value === 'object') aliases(value);
+  };
+  aliases(ast);
+  const found = [];
+  const report = (node, what) =>
+    found.push(
+      `${rel}:${source.slice(0, node.start).split('\n').length}: casts to '${what}' — only writeAudited and writeUnaudited hand out a writer`,
+    );
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node.type !== 'string') return;
+    if (CAST.has(node.type)) {
+      const writer = writerIn(node.typeAnnotation, names);
+      if (writer) report(node, writer);
+      else if (
+        node.typeAnnotation?.type === 'TSNeverKeyword' &&
+        DATABASE_VALUE.test(source.slice(node.expression.start, node.expression.end).trim())
+      )
+        report(node, 'never');
+    }
+    for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(ast);
   return found;
 }
 
 function writerCasts(rel, { text }) {
   if (!rel.startsWith('apps/server/src/') || MAY_CAST_WRITER.test(rel)) return [];
-  // Most files name no writer at all: parse only those that do.
-  if (![...WRITER_TYPES].some((t) => text.includes(t))) return [];
+  // Most files name no writer and cast nothing to never: parse only those that do.
+  if (![...WRITER_TYPES, 'as never'].some((t) => text.includes(t))) return [];
   return writerCastsIn(text, rel);
 }
 
@@ -207,17 +251,18 @@ const UNAUDITED_CALLERS = new Set([
   'apps/server/src/modules/captcha/captcha.service.ts',
 ]);
 
-function unauditedCalls(rel, { text }) {
-  if (
-    !rel.startsWith('apps/server/src/') ||
-    /\.test(-d)?\.ts$/.test(rel) ||
-    rel === 'apps/server/src/platform/audit.ts'
-  )
-    return [];
-  if (UNAUDITED_CALLERS.has(rel) || !/\bwriteUnaudited\(/.test(text)) return [];
-  return [
-    `${rel}: calls writeUnaudited — a write without an audit event; if it is one of UNAUDITED_REASONS, add the file to UNAUDITED_CALLERS in scripts/check-boundaries.mjs`,
-  ];
+function unauditedCalls(rel, { imports }) {
+  if (!rel.startsWith('apps/server/src/') || /\.test(-d)?\.ts$/.test(rel)) return [];
+  const uses = imports.some(
+    (i) => i.target === 'apps/server/src/platform/audit.ts' && i.names.some((n) => n.original === 'writeUnaudited'),
+  );
+  if (uses && !UNAUDITED_CALLERS.has(rel))
+    return [
+      `${rel}: imports writeUnaudited — a write without an audit event; if it is one of UNAUDITED_REASONS, add the file to UNAUDITED_CALLERS in scripts/check-boundaries.mjs`,
+    ];
+  if (!uses && UNAUDITED_CALLERS.has(rel))
+    return [`${rel}: no longer imports writeUnaudited — take it off UNAUDITED_CALLERS in scripts/check-boundaries.mjs`];
+  return [];
 }
 
 /** Every broken rule in the given files (paths relative to the repository), as readable lines. */
@@ -334,6 +379,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const found = violations();
   if (found.length) {
     console.error(`Layer rules broken (see docs/architecture.md):\n${found.map((l) => `  ${l}`).join('\n')}`);
+    process.exit(1);
+  }
+  const gone = [...UNAUDITED_CALLERS].filter((file) => !existsSync(path.join(root, file)));
+  if (gone.length) {
+    console.error(`UNAUDITED_CALLERS names files that are gone:\n${gone.map((f) => `  ${f}`).join('\n')}`);
     process.exit(1);
   }
   console.log('Layer rules: no violations.');

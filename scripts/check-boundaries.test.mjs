@@ -136,7 +136,10 @@ test('a cast to a writer or to the full database is reported outside the doors, 
     'export const b = (db: unknown) => db as unknown as Db;\n' +
     'export const c = (w: unknown) => <Writer>w;\n' +
     '// A comment saying db as Db is no cast.\n' +
-    'export const d = (w: unknown) => w as string;\n';
+    'export const d = (w: unknown, db: Db) => [w as string, db satisfies Db, w as never];\n' +
+    "import type { Tx as T } from '../../db/client.js';\ntype W = AuditedTx | null;\n" +
+    'export const e = (x: unknown) => [x as AuditedTx | undefined, x as T, x as W];\n' +
+    'export const f = (ctx: { deps: { db: unknown } }) => ctx.deps.db as never;\n';
   const files = [
     planted(`${dir}/zz-planted.repository.ts`, body),
     planted('apps/server/src/testing/zz-planted.ts', body),
@@ -147,6 +150,10 @@ test('a cast to a writer or to the full database is reported outside the doors, 
       `${dir}/zz-planted.repository.ts:1: casts to 'AuditedTx' — only writeAudited and writeUnaudited hand out a writer`,
       `${dir}/zz-planted.repository.ts:2: casts to 'Db' — only writeAudited and writeUnaudited hand out a writer`,
       `${dir}/zz-planted.repository.ts:3: casts to 'Writer' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts:8: casts to 'AuditedTx' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts:8: casts to 'Tx' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts:8: casts to 'AuditedTx' — only writeAudited and writeUnaudited hand out a writer`,
+      `${dir}/zz-planted.repository.ts:9: casts to 'never' — only writeAudited and writeUnaudited hand out a writer`,
     ]);
   } finally {
     rmSync(path.join(root, dir), { recursive: true, force: true });
@@ -167,12 +174,12 @@ test("the test fixtures are refused outside tests, the domain's own package insi
     planted('packages/domain/src/zz-planted.ts', "import { messages } from '@portal/domain';\n"),
     planted(
       'apps/server/src/modules/zz-planted/zz-planted.repository.ts',
-      "export const x = (db) => writeUnaudited(db, 'session use', async () => {});\n",
+      "import { writeUnaudited as w } from '../../platform/audit.js';\nexport const x = (db) => w<void>(db, 'session use', async () => {});\n",
     ),
   ];
   try {
     assert.deepEqual(violations(files).sort(), [
-      'apps/server/src/modules/zz-planted/zz-planted.repository.ts: calls writeUnaudited — a write without an audit event; if it is one of UNAUDITED_REASONS, add the file to UNAUDITED_CALLERS in scripts/check-boundaries.mjs',
+      'apps/server/src/modules/zz-planted/zz-planted.repository.ts: imports writeUnaudited — a write without an audit event; if it is one of UNAUDITED_REASONS, add the file to UNAUDITED_CALLERS in scripts/check-boundaries.mjs',
       "apps/server/src/modules/zz-planted/zz-planted.service.ts: imports '../../testing/factories.js' — the test fixtures are for tests: they write around the audited doors",
       "packages/domain/src/zz-planted.ts: imports '@portal/domain' — the domain imports its own files, not its package (a cycle through its index)",
     ]);

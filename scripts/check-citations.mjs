@@ -1,10 +1,10 @@
 // Comments, tests and documents state the rule they mean in words. A citation of a document the
 // repository does not hold tells a reader nothing, so `npm run lint` fails on one: a section sign, a
 // spec or an issue by its number, or the product's specification named as the source of a rule ("as
-// that document writes it", its messages, its defaults) instead of the rule itself. Words that only
-// look alike pass (a citation of the team's design document, kept outside the repository, fails too):
-// specific, specified, specifier, a Playwright `*.spec.ts` file, the OpenAPI
-// specification. Run with file paths to check only those.
+// that document writes it", its messages, its defaults) instead of the rule itself, or the team's
+// design document, kept outside the repository. Words that only look alike pass: specific, specified,
+// specifier, a Playwright `*.spec.ts` file, the OpenAPI specification. Run with file paths to check only
+// those.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 

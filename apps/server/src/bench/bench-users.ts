@@ -3,17 +3,22 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 /**
- * The benchmark's people, written in bulk (two INSERT … SELECT over arrays): `count` people named
- * Load1 … LoadN (so a search for "load12" finds 1 + 10 + 100 of 10,000) spread over the firms in turn,
- * one in fifty an advisor, one in five a client of their firm's first advisor (if it has one: with
- * 20 firms, advisors fall in firms 1 and 11), the rest standard staff.
+ * An array as one parameter, in PostgreSQL's array text (a list in a template would become many): each
+ * element quoted, its backslashes and quotes escaped.
+ */
+const arrayText = (xs: (number | string)[]) =>
+  `{${xs.map((x) => `"${String(x).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * The benchmark's people, written in bulk (two INSERT … SELECT over arrays and an UPDATE for the
+ * advisors): `count` people named Load1 … LoadN (so a search for "load12" finds 1 + 10 + 100 of 10,000)
+ * spread over the firms in turn, one in fifty an advisor, one in five a client of their firm's first advisor if it has one, the rest
+ * standard staff. With the default 20 firms, advisors fall in firms 1 and 11 and clients in firms 5, 10,
+ * 15 and 20, so no client has an advisor (as the service-made seed had it).
  * They are made as the users service makes an account without an invitation (inactive, no password,
  * made by `createdBy`); the service's rules and audit events are what the bench measures elsewhere, and
  * making 10,000 people one request at a time took minutes.
  */
-/** An array as one parameter, in PostgreSQL's array text (a list in a template would become many). */
-const arrayText = (xs: (number | string)[]) => `{${xs.map((x) => JSON.stringify(String(x))).join(',')}}`;
-
 export async function seedBenchUsers(
   db: Db,
   o: { count: number; firmIds: number[]; createdBy: number; firstNames: string[] },

@@ -33,6 +33,10 @@ export function ClientPicker({ actor, value, onChange }: ClientPickerProps) {
     placeholderData: keepPreviousData,
   });
   const rows = query ? (found.data?.results ?? []) : firstPage;
+  // What is typed is not yet the server's answer: the pause before asking, or the question in flight.
+  const searching =
+    (search.trim() !== typed && search.trim() !== (picked ? clientLabel(picked) : '')) ||
+    (query !== '' && found.isFetching);
   const data = rows.map((u) => ({ value: String(u.id), label: clientLabel(u) }));
   const pickedRow = picked ?? found.data?.results.find((u) => u.id === value);
   if (value !== null && !data.some((o) => o.value === String(value)))
@@ -49,11 +53,13 @@ export function ClientPicker({ actor, value, onChange }: ClientPickerProps) {
       // Opened before its list arrives (or while a search runs), it says so, and shows the clients once
       // they come, rather than staying shut until clicked again.
       nothingFoundMessage={
-        clients.isPending || (query !== '' && found.isFetching)
-          ? messages.lists.loading
-          : query
-            ? messages.onboarding.clientAgreement.noClientMatches
-            : messages.onboarding.clientAgreement.noClients
+        clients.isError || found.isError
+          ? undefined
+          : clients.isPending || searching
+            ? messages.lists.loading
+            : search.trim()
+              ? messages.onboarding.clientAgreement.noClientMatches
+              : messages.onboarding.clientAgreement.noClients
       }
       searchable
       searchValue={search}
