@@ -1,6 +1,7 @@
 import { messages, ProfileType } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirm, createUser } from '../../testing/factories.js';
+import { roles, userRoles } from '../../db/schema/index.js';
+import { createFirm, createUser, fixtureDb } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -199,5 +200,27 @@ describe('reference data', () => {
     expect((await t.app.inject({ url: '/api/roles/', headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/user_roles/', headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/states/' })).statusCode).toBe(401);
+  });
+
+  it("answers a person's own role assignments alone", async () => {
+    const me = await signedInAs(t, {});
+    const other = await createUser(t.deps.db);
+    const [role] = await fixtureDb(t.deps.db)
+      .insert(roles)
+      .values({ name: 'Bench role', description: null })
+      .returning();
+    const [mine] = await fixtureDb(t.deps.db)
+      .insert(userRoles)
+      .values([
+        { userId: me.user.id, roleId: role.id },
+        { userId: other.id, roleId: role.id },
+      ])
+      .returning();
+    const answer = json(await t.app.inject({ url: '/api/user_roles/', headers: me.headers }));
+    expect(answer).toEqual({ results: [{ id: mine.id, user: me.user.id, role: role.id }] });
+    const listed = json<{ results: { name: string; description: string | null }[] }>(
+      await t.app.inject({ url: '/api/roles/', headers: me.headers }),
+    );
+    expect(listed.results).toContainEqual({ id: role.id, name: 'Bench role', description: null });
   });
 });
