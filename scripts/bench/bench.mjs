@@ -469,6 +469,7 @@ function verdict(row, rows) {
     return {
       target: `≥ ${route.target.ofBaseline}% of health`,
       holds: share >= route.target.ofBaseline && !row.failed,
+      share,
     };
   }
   const ms = TARGETS[route.target][row.db];
@@ -484,7 +485,7 @@ function targetSummary(rows) {
     head,
     ...missed.map(
       (r) =>
-        `  - ${r.route} on ${r.db}: p99 ${r.p99} ms, ${Math.round(r.rps)} req/s${r.failed ? `, ${r.failed} failed` : ''} (target ${r.target})`,
+        `  - ${r.route} on ${r.db}: ${r.share === undefined ? `p99 ${r.p99} ms` : `${Math.round(r.share)}% of health`}, ${Math.round(r.rps)} req/s${r.failed ? `, ${r.failed} failed` : ''} (target ${r.target})`,
     ),
   ].join('\n');
 }
