@@ -8,6 +8,9 @@
 //
 // Environment (all optional):
 //   BENCH_DURATION=10        seconds per cell (after a 2 s warm-up per route and database)
+//   BENCH_SCALE=1            multiplies every volume below that is not set itself (10: 100,000 users,
+//                            1,000,000 attestations, 500,000 strategies and support cases, 2,000,000
+//                            audit events, and ten times the seed's other lists); the firms stay 20
 //   BENCH_USERS=10000        BENCH_FIRMS=20       BENCH_ATTESTATIONS=100000
 //   BENCH_ROSTER=2000        supervised persons of one more firm (the attestation status list)
 //   BENCH_STRATEGIES=50000   investment strategies of firm 1 (the strategies list)
@@ -23,15 +26,15 @@
 //   BENCH_JSON=out.json      also write the results as JSON
 //   BENCH_LIGHTHOUSE=0       skip the Lighthouse figures (server rows only)
 //   BENCH_DATA=dir           keep the seeded databases in dir/seeded and reuse them on the next run
-//                            (faster iterations; delete dir after a change to the seed or the
-//                            migrations). Each run works on a fresh copy of them (dir/run): the write
+//                            (faster iterations; a change to the seed or the migrations seeds them
+//                            anew). Each run works on a fresh copy of them (dir/run): the write
 //                            rows add records, which would change the lists the next run measures.
 //                            The audit chain's check is timed once per database (with BENCH_ROUTES, when it
 //                            names 'audit' or 'verify').
 //   BENCH_EXPORT=0           skip the CSV export of every attestation (run too when BENCH_ROUTES names
 //                            'export'); it is timed once per database with the server's peak memory
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -54,13 +57,17 @@ import { routes as allRoutes, TARGETS } from './routes.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 const env = process.env;
 const duration = Number(env.BENCH_DURATION ?? 10);
-const users = Number(env.BENCH_USERS ?? 10_000);
+const scale = Number(env.BENCH_SCALE ?? 1);
+const volume = (name, atScale1) => Number(env[name] ?? atScale1 * scale);
+const users = volume('BENCH_USERS', 10_000);
 const firms = Number(env.BENCH_FIRMS ?? 20);
-const attestations = Number(env.BENCH_ATTESTATIONS ?? 100_000);
-const roster = Number(env.BENCH_ROSTER ?? 2_000);
-const strategies = Number(env.BENCH_STRATEGIES ?? 50_000);
-const supportCases = Number(env.BENCH_SUPPORT_CASES ?? 50_000);
-const auditEvents = Number(env.BENCH_AUDIT_EVENTS ?? 200_000);
+const attestations = volume('BENCH_ATTESTATIONS', 100_000);
+const roster = volume('BENCH_ROSTER', 2_000);
+const strategies = volume('BENCH_STRATEGIES', 50_000);
+const supportCases = volume('BENCH_SUPPORT_CASES', 50_000);
+const auditEvents = volume('BENCH_AUDIT_EVENTS', 200_000);
+/** What the checks of routes.mjs are given: the data set's volumes. */
+const sizes = { scale, users, firms, roster, strategies, supportCases, auditEvents };
 const databases = (env.BENCH_DBS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const connections = (env.BENCH_CONNECTIONS ?? '1,20').split(',').map(Number);
 const only = env.BENCH_ROUTES?.split(',').map((s) => s.trim().toLowerCase());
@@ -160,20 +167,29 @@ function run(args, childEnv) {
   });
 }
 
-/** The keys a kept data set was seeded with, once its sizes are checked against this run's. */
+/**
+ * What a kept data set must have been seeded with to be reused: this run's volumes and the same seed
+ * (the bench seed's sources and the migrations, hashed).
+ */
+function seedIdentity() {
+  const hash = createHash('sha256');
+  for (const dir of ['apps/server/src/bench', 'apps/server/src/db/migrations'])
+    for (const name of readdirSync(path.join(root, dir), { recursive: true }).map(String).sort()) {
+      if (name.endsWith('.test.ts') || !/\.(ts|sql|json)$/.test(name)) continue;
+      hash.update(name).update(readFileSync(path.join(root, dir, name)));
+    }
+  return { ...sizes, attestations, seed: hash.digest('hex').slice(0, 16) };
+}
+
+/** The keys of a kept data set seeded as this run would seed it; otherwise nothing (it is seeded anew). */
 function seededKeys(marker) {
+  if (!existsSync(marker)) return undefined;
   const seeded = JSON.parse(readFileSync(marker, 'utf8'));
-  if (
-    seeded.users !== users ||
-    seeded.firms !== firms ||
-    seeded.attestations !== attestations ||
-    seeded.roster !== roster ||
-    seeded.strategies !== strategies ||
-    seeded.supportCases !== supportCases ||
-    (seeded.auditEvents ?? 0) !== auditEvents
-  )
-    throw new Error(`${marker}: seeded with other sizes`);
-  return seeded.keys;
+  const wanted = seedIdentity();
+  const differs = Object.keys(wanted).filter((k) => seeded[k] !== wanted[k]);
+  if (differs.length === 0) return seeded.keys;
+  log(`${marker}: seeded with another ${differs.join(', ')}; seeding anew`);
+  return undefined;
 }
 
 /**
@@ -195,14 +211,15 @@ async function prepare(kind) {
     return db;
   }
   const seeded = folders(path.join(keep, 'seeded', kind));
-  if (!existsSync(seeded.marker)) {
+  const keys = seededKeys(seeded.marker);
+  if (keys) Object.assign(db, keys);
+  else {
     rmSync(seeded.base, { recursive: true, force: true });
     mkdirSync(seeded.base, { recursive: true });
     const pg = await open(seeded);
     await seed(db, seeded);
     await pg?.stop();
   }
-  Object.assign(db, seededKeys(seeded.marker));
   const copy = folders(path.join(keep, 'run', kind));
   rmSync(copy.base, { recursive: true, force: true });
   mkdirSync(path.dirname(copy.base), { recursive: true });
@@ -234,6 +251,8 @@ async function seed(db, f) {
       String(strategies),
       '--support-cases',
       String(supportCases),
+      '--scale',
+      String(scale),
       // Only when asked for: a seed from before the audit trail knows no such option.
       ...(auditEvents > 0 ? ['--audit-events', String(auditEvents)] : []),
       '--super-email',
@@ -244,19 +263,7 @@ async function seed(db, f) {
     serverEnv(db, { BENCH_PASSWORD: password, PORT: '0', PUBLIC_URL: 'http://127.0.0.1' }),
   );
   if (keep)
-    writeFileSync(
-      f.marker,
-      JSON.stringify({
-        users,
-        firms,
-        attestations,
-        roster,
-        strategies,
-        supportCases,
-        auditEvents,
-        keys: { secret: db.secret, piiKey: db.piiKey },
-      }),
-    );
+    writeFileSync(f.marker, JSON.stringify({ ...seedIdentity(), keys: { secret: db.secret, piiKey: db.piiKey } }));
   log(`${db.kind}: seeded ${users} users in ${firms} firms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return out;
 }
@@ -419,7 +426,6 @@ async function measure(db) {
   for (const [role, account] of Object.entries(accounts)) tokens[role] = await signIn(baseUrl, account);
   const rows = [];
   for (const route of routes) {
-    const sizes = { users, firms, roster, strategies, supportCases, auditEvents };
     const url = `${baseUrl}${typeof route.path === 'function' ? route.path(sizes) : route.path}`;
     const request = requestOf(route, route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {});
     const res = await fetch(url, request);
@@ -586,7 +592,7 @@ async function main() {
   }
   console.log(`\nLighthouse (${dbs.at(-1)?.kind ?? '-'}): ${lighthouseResult}`);
   console.log(`\n${targetSummary(rows)}`);
-  if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify({ users, firms, duration, rows, exports }, null, 2));
+  if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify({ ...sizes, duration, rows, exports }, null, 2));
 }
 
 async function cleanUp() {

@@ -1,4 +1,6 @@
 export interface BenchSizes {
+  /** BENCH_SCALE: the seed's own lists (documents, calendar, resources, …) hold this many times their volume. */
+  scale: number;
   users: number;
   firms: number;
   roster: number;

@@ -53,6 +53,7 @@ const NOT_YET_BENCHED = new Set([
 ]);
 
 const SIZES: BenchSizes = {
+  scale: 1,
   users: 10_000,
   firms: 20,
   roster: 2_000,

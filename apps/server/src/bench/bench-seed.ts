@@ -36,6 +36,11 @@ export interface BenchSeedOptions {
   strategies: number;
   /** Support cases of firm 1 (the administrator's, who handles them), opened by its staff. */
   supportCases: number;
+  /**
+   * The volume of the lists that have no option of their own (client documents, calendar events,
+   * resources, …) is theirs at scale 1 times this.
+   */
+  scale?: number;
   /** Audit events written in bulk over the firms (the audit trail's list). */
   auditEvents?: number;
   /**
