@@ -170,4 +170,140 @@ export const routes = [
     as: 'admin',
     check: (body) => (body.CaseNumber ? undefined : 'expected the new case'),
   },
+  // Firm 1's client book and investment department (apps/server/src/bench/bench-clients.ts and
+  // bench-investments.ts, times BENCH_SCALE): 1,000 clients with their agreements, 5,000 vault
+  // documents, 20 versions of each disclosure and their deliveries (the two latest of each kind to
+  // every client, but the current ones to nine in ten); 300 models and 200 fee schedules, a third of
+  // each an advisor's own, the shared ones offered to the firm but one in five; 5,000 cash requests.
+  // Ids as the seed makes them: the super administrator 1, the administrator 2, Load<i> i + 2 (firm 1's
+  // first advisor, Load1, is 3), and the first client of the book follows the people (users + 3).
+  {
+    name: 'cash requests list, firm of 5,000',
+    target: 'list',
+    path: '/api/cash_requests/?firm=1&page_size=50',
+    as: 'admin',
+    check: (body, { scale }) =>
+      body.results?.length === 50 && body.count === 5_000 * scale && body.results.every((r) => r.Firm_Tk__c === 1)
+        ? undefined
+        : `expected 50 of ${5_000 * scale} of firm 1, got ${body.results?.length} of ${body.count}`,
+  },
+  // A client's vault as their firm's administrator opens it: the busiest client's 500 statements, newest first.
+  {
+    name: 'client documents, vault of 500',
+    target: 'list',
+    path: ({ users }) => `/api/client_documents/?client=${users + 3}&page_size=50`,
+    as: 'admin',
+    check: (body, { users, scale }) =>
+      body.results?.length === 50 && body.count === 500 * scale && body.results.every((d) => d.client === users + 3)
+        ? undefined
+        : `expected 50 of client ${users + 3}'s ${500 * scale}, got ${body.results?.length} of ${body.count}`,
+  },
+  // The onboarding screen's read of a client's agreement, its PII decrypted to be masked.
+  {
+    name: 'client agreement of a client',
+    target: 'list',
+    path: ({ users }) => `/api/client_agreements/?portalUserId=${users + 3}`,
+    as: 'admin',
+    check: (body, { users }) =>
+      body.count === 1 &&
+      body.results[0].ESWA_Portal_User_ID__c === users + 3 &&
+      body.results[0].ClientSSN__c?.startsWith('***-**-')
+        ? undefined
+        : `expected client ${users + 3}'s agreement with a masked SSN, got ${body.count}`,
+  },
+  // The CCO's delivery report: every client of firm 1 with what they received of each document, the
+  // overdue first, a page of 50.
+  {
+    name: 'disclosure deliveries report, firm of 1,000 clients',
+    target: 'list',
+    path: '/api/disclosure_deliveries/?firm=1&page_size=50',
+    as: 'admin',
+    check: (body, { scale }) =>
+      body.results?.length === 50 && body.count >= 1_000 * scale && body.results.every((r) => r.firm_id === 1)
+        ? undefined
+        : `expected 50 of at least ${1_000 * scale} clients of firm 1, got ${body.results?.length} of ${body.count}`,
+  },
+  // The CCO's versions of the firm's Form ADV and CRS, newest first, each with its delivery count.
+  {
+    name: 'disclosure versions, firm of 60',
+    target: 'list',
+    path: '/api/disclosure_documents/?firm=1&page_size=50',
+    as: 'admin',
+    check: (body, { scale }) =>
+      body.results?.length === 50 && body.count === 60 * scale && body.results.every((r) => r.firm === 1)
+        ? undefined
+        : `expected 50 of ${60 * scale} versions of firm 1, got ${body.results?.length} of ${body.count}`,
+  },
+  ...catalogueRows(
+    'investment_models',
+    'investment models',
+    300,
+    'firm_investment_models',
+    'advisor_investment_models',
+  ),
+  ...catalogueRows('fee_schedules', 'fee schedules', 200, 'firm_fee_schedules', 'advisor_fee_schedules'),
+  ...offerRows('firm_models', 'firm models'),
+  ...offerRows('firm_fee_schedules', 'firm fee schedules'),
 ];
+
+/** A full page, every row of firm 1. */
+function pageOfFirm1(body) {
+  return body.results?.length === 50 && body.results.every((r) => r.firm === 1);
+}
+
+/**
+ * A catalogue's lists as firm 1's administrator reads them (its `size` entries at scale 1, by name, a
+ * page of 50): the manager's list, the firm's list, and the strategy form's dropdown for Load1 (id 3),
+ * which holds Load1's own entries and the shared ones offered to the firm, no other advisor's.
+ */
+function catalogueRows(base, label, size, firmPath, advisorPath) {
+  const manager = (body, { scale }) =>
+    pageOfFirm1(body) && body.count >= size * scale
+      ? undefined
+      : `expected 50 of at least ${size * scale} of firm 1, got ${body.results?.length} of ${body.count}`;
+  return [
+    {
+      name: `${label} list, firm of ${size}`,
+      target: 'list',
+      path: `/api/${base}/?firm=1&page_size=50`,
+      as: 'admin',
+      check: manager,
+    },
+    {
+      name: `${label} of firm 1`,
+      target: 'list',
+      path: `/api/${base}/1/${firmPath}/?page_size=50`,
+      as: 'admin',
+      check: manager,
+    },
+    {
+      name: `${label} an advisor may pick`,
+      target: 'list',
+      path: `/api/${base}/1001/${advisorPath}/?financialAdvisorUserId=3&page_size=50`,
+      as: 'admin',
+      check: (body) =>
+        pageOfFirm1(body) && body.results.every((r) => r.financial_advisor === null || r.financial_advisor === 3)
+          ? undefined
+          : `expected 50 of firm 1, Load1's or shared, got ${body.results?.length}`,
+    },
+  ];
+}
+
+/**
+ * The firm's offers of its shared entries (Firm Models, Firm Fee Schedules), by name, a page of 50: the
+ * list, one firm's, and what the caller is offered as an advisor (the administrator: the shared ones).
+ */
+function offerRows(base, label) {
+  const check = (body) => (pageOfFirm1(body) ? undefined : `expected 50 offers to firm 1, got ${body.results?.length}`);
+  return [
+    { name: `${label} list`, target: 'list', path: `/api/${base}/?page_size=50`, as: 'admin', check },
+    { name: `${label} of firm 1`, target: 'list', path: `/api/${base}/firm/?firm=1&page_size=50`, as: 'admin', check },
+    {
+      name: `${label} offered to the caller`,
+      target: 'list',
+      path: `/api/${base}/advisor/?page_size=50`,
+      as: 'admin',
+      check,
+    },
+  ];
+}

@@ -16,6 +16,8 @@ import type { RequestMeta } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedBenchAttestations } from './bench-attestations.js';
 import { seedBenchAudit } from './bench-audit.js';
+import { seedBenchClients } from './bench-clients.js';
+import { seedBenchInvestments } from './bench-investments.js';
 import { seedBenchRoster } from './bench-roster.js';
 import { seedBenchStrategies } from './bench-strategies.js';
 import { seedBenchSupport } from './bench-support.js';
@@ -149,6 +151,21 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     await db.update(users).set({ passwordHash, isActive: true }).where(like(users.email, 'load%@bench.test'));
   }
   await deps.background.drain(); // work the services started after answering (none today) ends here
+  // Firm 1's clients (their ids follow the people's) and its investment department, before the strategies'.
+  const book = { firmId: firmIds[0], scale: o.scale ?? 1 };
+  await seedBenchClients(db, {
+    ...book,
+    clients: 1000,
+    documents: 5000,
+    versionsPerKind: 20,
+    today: todayOf(config),
+    pii: deps.pii,
+    storage: deps.storage,
+  });
+  await seedBenchInvestments(db, { ...book, models: 300, feeSchedules: 200, cashRequests: 5000, createdBy: admin.id });
+  log(
+    `  firm 1's clients, documents, disclosures, catalogues, cash requests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   await seedBenchAttestations(db, o.attestations);
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // Firm 1's code of ethics, which its staff must acknowledge (none has yet): the CCO's report reads them all.

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
  * An array as one parameter, in PostgreSQL's array text (a list in a template would become many): each
  * element quoted, its backslashes and quotes escaped.
  */
-const arrayText = (xs: (number | string)[]) =>
+export const arrayText = (xs: (number | string)[]) =>
   `{${xs.map((x) => `"${String(x).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
 /**
