@@ -10,7 +10,7 @@ import {
   resourceVersionFields,
   type Scope,
 } from '@portal/domain';
-import { and, count, desc, eq, getTableColumns, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   profiles,
@@ -21,7 +21,15 @@ import {
 } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
-import { countAll, likeContains, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import {
+  countAll,
+  likeContains,
+  listPage,
+  orderedPage,
+  type PageRequest,
+  scopeWhere,
+  searchWhere,
+} from '../../platform/list.js';
 
 const r = trainingResources;
 const v = trainingResourceVersions;
@@ -257,29 +265,35 @@ export async function acknowledgementReport(
   );
   const from = <S extends ReturnType<Executor['select']>>(select: S) =>
     select.from(users).innerJoin(profiles, eq(profiles.userId, users.id)).$dynamic();
-  const { rows, count: total } = await listPage(
+  // The firm's staff in order is kept per table versions (the CCO pages through hundreds of people,
+  // and each page would sort them all and look up every one's acknowledgement); a page reads its rows
+  // by id.
+  const { rows, count: total } = await orderedPage(
     ex,
     {
-      rows: (versions) =>
-        from(
-          ex.select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            acknowledgedOn: sql<string | null>`${on}::text`,
-            lastVersion: last,
-            versions,
-          }),
-        ),
+      ids: from(ex.select({ id: users.id })),
       count: from(ex.select(countAll())),
+      rows: async (ids) =>
+        (
+          await from(
+            ex.select({
+              id: users.id,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              email: users.email,
+              acknowledgedOn: sql<string | null>`${on}::text`,
+              lastVersion: last,
+            }),
+          ).where(inArray(users.id, ids))
+        ).map((row) => acknowledgementRowEntity.toWire(row) as AcknowledgementRow),
+      idOf: (row) => row.user,
       countReads: ['users', 'profiles', 'training_resource_acknowledgements'],
     },
     where,
     acknowledgementRowEntity.orderByWith(q.ordering, { acknowledged_on: [{ by: on, nulls: 'smallest' }] }, users.id),
     q,
   );
-  return { count: total, rows: rows.map((row) => acknowledgementRowEntity.toWire(row) as AcknowledgementRow) };
+  return { count: total, rows };
 }
 
 /**
