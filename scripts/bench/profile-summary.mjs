@@ -1,9 +1,10 @@
 // Summarises a V8 .cpuprofile (from `npm run bench` with BENCH_PROFILE=1, or `node --cpu-prof`):
 // self time by function and by package, and total (inclusive) time of the heaviest functions.
-// Usage: node scripts/bench/profile-summary.mjs file.cpuprofile [top=25]
+// Usage: node scripts/bench/profile-summary.mjs file.cpuprofile [top=25] [last seconds]
+// With `last`, only the profile's final seconds count (a row's cell, without the server's start).
 import { readFileSync } from 'node:fs';
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, lastArg] = process.argv.slice(2);
 if (!file) {
   console.error('Usage: node scripts/bench/profile-summary.mjs file.cpuprofile [top]');
   process.exit(1);
@@ -15,9 +16,12 @@ const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 // Sample durations: timeDeltas[i] is the time before sample i.
+const from = lastArg ? profile.endTime - Number(lastArg) * 1e6 : -Infinity;
 const self = new Map();
+let at = profile.startTime;
 profile.samples.forEach((id, i) => {
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  at += profile.timeDeltas[i] ?? 0;
+  if (at >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
