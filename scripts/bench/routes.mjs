@@ -129,7 +129,9 @@ export const routes = [
     target: 'list',
     path: '/api/resources/?category=compliance',
     as: 'admin',
-    check: (body) => (body.count === 1 ? undefined : `expected the code of ethics, got ${body.count}`),
+    // The code of ethics and the library's compliance fifth (bench-resources.ts).
+    check: (body, { scale }) =>
+      body.count === 1 + 200 * scale ? undefined : `expected ${1 + 200 * scale} documents, got ${body.count}`,
   },
   {
     name: 'acknowledgements pending, firm of 500',
@@ -138,6 +140,194 @@ export const routes = [
     as: 'admin',
     check: (body) => (body.results?.length === 50 ? undefined : `expected 50 results, got ${body.results?.length}`),
   },
+  // The people and the firms, as the super administrator and firm 1's administrator keep them.
+  {
+    name: 'users, whole records, 50 by name',
+    target: 'list',
+    path: '/api/users/?page_size=50',
+    as: 'super',
+    check: (body, { users }) =>
+      body.results?.length === 50 && body.count >= users
+        ? undefined
+        : `expected 50 of at least ${users}, got ${body.results?.length} of ${body.count}`,
+  },
+  // Firm 1's people (500 staff and the advisor's clients) on the administrator's users screen.
+  {
+    name: 'firm users, firm 1',
+    target: 'list',
+    path: '/api/users/firm_users/?page_size=50',
+    as: 'admin',
+    check: (body, { users, firms }) =>
+      body.results?.length === 50 && body.count >= users / firms
+        ? undefined
+        : `expected 50 of at least ${users / firms}, got ${body.results?.length} of ${body.count}`,
+  },
+  // An advisor's book: the 150 clients of firm 1's first advisor, Load1 (the third account made).
+  {
+    name: 'advisor clients, 150 of Load1',
+    target: 'list',
+    path: '/api/users/firm_advisor_clients/?user=3&page_size=50',
+    as: 'admin',
+    check: (body, { scale }) =>
+      body.results?.length === 50 && body.count >= 150 * scale
+        ? undefined
+        : `expected 50 of at least ${150 * scale} clients, got ${body.results?.length} of ${body.count}`,
+  },
+  {
+    name: 'firms list',
+    target: 'list',
+    path: '/api/firms/?page_size=50',
+    as: 'super',
+    // The bench's firms and the roster firm.
+    check: (body, { firms, roster }) => {
+      const expected = firms + (roster > 0 ? 1 : 0);
+      return body.count === expected ? undefined : `expected ${expected} firms, got ${body.count}`;
+    },
+  },
+  // Settings → Sessions: the administrator's live sessions among 2,000 ended ones; the bench's own is
+  // the one last used, so it comes first.
+  {
+    name: 'sessions, own, of 2,000',
+    target: 'list',
+    path: '/api/auth/sessions/?page_size=50',
+    as: 'admin',
+    check: (body) =>
+      body.results?.[0]?.current === true && body.results.length === Math.min(body.count, 50)
+        ? undefined
+        : `expected the current session first, got ${body.results?.length} of ${body.count}`,
+  },
+  // Firm 1's setup screens: its SSO service providers and its links (bench-firm-setup.ts).
+  {
+    name: 'SSO providers, firm 1',
+    target: 'list',
+    path: '/api/sso/service_providers/?firm=1&page_size=50',
+    as: 'admin',
+    check: (body, { scale }) =>
+      body.count === 3 * scale && body.results?.every((p) => p.firm === 1)
+        ? undefined
+        : `expected ${3 * scale} providers of firm 1, got ${body.count}`,
+  },
+  {
+    name: 'firm links, firm 1',
+    target: 'list',
+    path: '/api/firm_links/?firm=1&page_size=50',
+    as: 'admin',
+    check: (body, { scale }) =>
+      body.count === 30 * scale && body.results?.length === Math.min(30 * scale, 50)
+        ? undefined
+        : `expected ${30 * scale} links, got ${body.results?.length} of ${body.count}`,
+  },
+  // A firm's and a person's attestations (every quarter), with and without the trailing slash: the
+  // CCO's firm view, a page of 50 of firm 1's 5,000, and one person's history (Load1's dozen quarters).
+  {
+    name: 'attestations of firm 1',
+    target: 'list',
+    path: '/api/quarterly_attestations/1/firm/?page_size=50',
+    as: 'admin',
+    check: (body) =>
+      body.results?.length === 50 && body.results.every((r) => r.Firm_Tk__c === 1)
+        ? undefined
+        : `expected 50 of firm 1, got ${body.results?.length}`,
+  },
+  {
+    name: 'attestations of firm 1, by name (no slash)',
+    target: 'list',
+    path: '/api/quarterly_attestations/1/firm?ordering=Name&page_size=50',
+    as: 'admin',
+    check: (body) =>
+      body.results?.length === 50 && body.results.every((r) => r.Firm_Tk__c === 1)
+        ? undefined
+        : `expected 50 of firm 1, got ${body.results?.length}`,
+  },
+  {
+    name: 'attestations of a person',
+    target: 'list',
+    path: '/api/quarterly_attestations/3/user/',
+    as: 'admin',
+    // The staff (8,000 of 10,000 people) file in turn, newest quarter first, until 100,000 are filed.
+    check: (body) =>
+      body.count >= 10 && body.results?.length >= 10 ? undefined : `expected Load1's quarters, got ${body.count}`,
+  },
+  {
+    name: 'attestations of a person (no slash)',
+    target: 'list',
+    path: '/api/quarterly_attestations/3/user?page_size=5',
+    as: 'admin',
+    check: (body) => (body.results?.length === 5 ? undefined : `expected 5 results, got ${body.results?.length}`),
+  },
+  // The rosters: every firm's supervised persons as the super administrator sees them, the roster
+  // firm's, and the standing of every roster for the period being filed.
+  {
+    name: 'supervised persons, every firm',
+    target: 'list',
+    path: '/api/supervised_persons/?page_size=50',
+    as: 'super',
+    check: (body, { roster }) =>
+      body.results?.length === Math.min(roster, 50) && body.count >= roster
+        ? undefined
+        : `expected 50 of at least ${roster}, got ${body.results?.length} of ${body.count}`,
+  },
+  {
+    name: 'supervised persons, firm of 2,000',
+    target: 'list',
+    path: ({ firms }) => `/api/supervised_persons/${firms + 1}/firm/?page_size=50`,
+    as: 'super',
+    check: (body, { roster }) =>
+      body.results?.length === Math.min(roster, 50) && body.count === roster
+        ? undefined
+        : `expected 50 of ${roster}, got ${body.results?.length} of ${body.count}`,
+  },
+  {
+    name: 'attestation status, every firm',
+    target: 'list',
+    path: '/api/attestation_submission_status/?page_size=50',
+    as: 'super',
+    check: (body, { roster }) => {
+      const total = (body.summary ?? []).reduce((n, s) => n + s.total, 0);
+      return body.results?.length === Math.min(roster, 50) && total >= roster
+        ? undefined
+        : `expected 50 rows of at least ${roster} people, got ${body.results?.length} of ${total}`;
+    },
+  },
+  // A resource's history: the library's first document, in its twentieth version, with how many
+  // acknowledged each (bench-resources.ts).
+  {
+    name: 'resource versions, 20',
+    target: 'list',
+    path: '/api/resources/2/versions/?page_size=50',
+    as: 'admin',
+    check: (body) =>
+      body.count === 20 && body.results?.[0]?.version === 20
+        ? undefined
+        : `expected 20 versions, newest first, got ${body.count}`,
+  },
+  // A support case's conversation: firm 1's first case, 50 replies (bench-support-replies.ts).
+  {
+    name: 'support case replies, 50',
+    target: 'list',
+    path: '/api/support_tickets/1/replies/?page_size=50',
+    as: 'admin',
+    check: (body) =>
+      body.count === 50 && body.results?.length === 50
+        ? undefined
+        : `expected 50 replies, got ${body.results?.length} of ${body.count}`,
+  },
+  // The calendar's six-week grid around today: firm 1's events (2,000 over two years, about 115 in the
+  // grid) and its compliance deadlines. Not a paged list: the range is the bound.
+  {
+    name: 'calendar, six weeks of firm 1',
+    target: 'list',
+    path: () => {
+      const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      return `/api/calendar/events/?from=${day(-14)}&to=${day(27)}`;
+    },
+    as: 'admin',
+    check: (body, { scale }) =>
+      body.events?.length >= 100 * scale && Array.isArray(body.deadlines)
+        ? undefined
+        : `expected at least ${100 * scale} events, got ${body.events?.length}`,
+  },
+  // The staff directory's entries (bench-accounts.ts) are read by the employees rows above.
   // The audit trail: BENCH_AUDIT_EVENTS events (200,000) over the firms on top of the seed's
   // own. Firm 1's newest 50 as its administrator (a CCO too) reads them, and a narrow filter over every
   // firm as the super administrator.

@@ -18,6 +18,7 @@ import { seedBenchAttestations } from './bench-attestations.js';
 import { seedBenchAudit } from './bench-audit.js';
 import { seedBenchClients } from './bench-clients.js';
 import { seedBenchInvestments } from './bench-investments.js';
+import { seedBenchLists } from './bench-lists.js';
 import { seedBenchRoster } from './bench-roster.js';
 import { seedBenchStrategies } from './bench-strategies.js';
 import { seedBenchSupport } from './bench-support.js';
@@ -178,6 +179,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   log(`  ${o.strategies} investment strategies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await seedBenchSupport(db, firmIds[0], o.supportCases);
   log(`  ${o.supportCases} support cases (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  await seedBenchLists(db, { firmIds, superId: superUser, adminId: admin.id, scale: o.scale ?? 1, log });
   if (o.roster > 0) {
     const rosterFirm = await firmsService.create(
       ctx,
