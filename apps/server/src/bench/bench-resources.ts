@@ -12,7 +12,9 @@ const ACKNOWLEDGEABLE = 40;
  * category (videos are links, the rest files), published by its administrator `adminId`. The first is a
  * compliance document in its twentieth version; it and the next 39 compliance documents are to be
  * acknowledged (code of ethics and IA manual in turn), and four in five of the firm's staff have
- * acknowledged each (every version of the first): some 24,000 acknowledgements at 500 staff.
+ * acknowledged each (every version of the first): some 24,000 acknowledgements at 500 staff. Who has is
+ * drawn from a hash of their address (their ids go in steps of the firm count, so a remainder of the id
+ * would pick all or none).
  */
 export async function seedBenchResources(db: Db, o: { firmId: number; adminId: number; scale: number }) {
   const count = 1_000 * o.scale;
@@ -50,8 +52,8 @@ export async function seedBenchResources(db: Db, o: { firmId: number; adminId: n
     from training_resources r
     cross join lateral generate_series(1, r.version) v
     join profiles p on p.firm_id = r.firm_id and p.profile_type <> ${ProfileType.Client}
-    join users u on u.id = p.user_id and u.deleted_at is null and u.id % 5 <> 0
-    cross join lateral (select least(now(), r.created_at + (v - 1) * interval '30 days' + (u.id % 20) * interval '1 day')
+    join users u on u.id = p.user_id and u.deleted_at is null and abs(hashtext(u.email)) % 5 <> 0
+    cross join lateral (select least(now(), r.created_at + (v - 1) * interval '30 days' + (u.id / 20 % 20) * interval '1 day')
       as at) t
     where ${bench} and r.acknowledgement is not null`);
   for (const table of ['training_resources', 'training_resource_versions', 'training_resource_acknowledgements'])
