@@ -8,8 +8,9 @@ import type { Db } from '../db/client.js';
  *   years, all past their refresh window, and five live ones on other devices), and one ended session of every Load person, so the
  *   table holds what a portal in use for years holds and the administrator's list skips most of its rows;
  * - an advisor's book: `150 × scale` clients of firm 1's first advisor (Load1), named Client1 … ClientN;
- * - the staff directory: the entries a firm's managers make when they edit their staff (three in five
- *   of the Load staff have a title, phones and a work address; one in a hundred was taken out of it).
+ * - the staff directory: the entries a firm's managers make when they edit their staff (half of the Load
+ *   staff, those numbered 1 or 2 past a multiple of five, have a title, phones and a work address; one in
+ *   a hundred of those was taken out of it).
  */
 export async function seedBenchAccounts(
   db: Db,
