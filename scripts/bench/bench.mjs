@@ -462,7 +462,8 @@ async function measure(db) {
 
 /**
  * A row's target, as text, and whether it holds: judged at the most connections only (the others are
- * shown for the shape of the curve), a row with failed requests never holding.
+ * shown for the shape of the curve), a row with failed requests never holding, nor one that no request
+ * completed in its cell (its p99 reads 0).
  */
 function verdict(row, rows) {
   const route = allRoutes.find((r) => r.name === row.route);
@@ -479,7 +480,7 @@ function verdict(row, rows) {
     };
   }
   const ms = TARGETS[route.target][row.db];
-  return { target: `p99 < ${ms} ms`, holds: row.p99 < ms && !row.failed };
+  return { target: `p99 < ${ms} ms`, holds: row.rps > 0 && row.p99 < ms && !row.failed };
 }
 
 /** The line under the table: how many judged rows hold, then each row that misses, with its figures. */
