@@ -281,7 +281,7 @@ async function startServer(db) {
   args.push(path.join(root, 'apps/server/dist/server.js'));
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: serverEnv(db, { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl }),
+    env: serverEnv(db, { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, METRICS_TOKEN: metricsToken }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -416,6 +416,31 @@ const requestOf = (route, headers) =>
       }
     : { method: 'GET', headers };
 
+const metricsToken = randomBytes(32).toString('base64url');
+
+/** The audit chain's counters of the server's metrics: writes, seconds waited for its lock and held. */
+async function chainCounters(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const text = await res.text();
+  const read = (name) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? Number.NaN);
+  return {
+    writes: read('portal_audit_chain_writes_total'),
+    wait: read('portal_audit_chain_lock_wait_seconds_total'),
+    held: read('portal_audit_chain_lock_held_seconds_total'),
+  };
+}
+
+/** How much the audit chain serialised a write row's cell: its lock's busy share, hold and wait per write. */
+function chainUse(before, after, seconds) {
+  const writes = after.writes - before.writes;
+  if (!(writes > 0)) return undefined;
+  return {
+    busy: (after.held - before.held) / seconds,
+    holdMs: (1000 * (after.held - before.held)) / writes,
+    waitMs: (1000 * (after.wait - before.wait)) / writes,
+  };
+}
+
 function cannon(url, request, conns, seconds) {
   return autocannon({ url, ...request, connections: conns, duration: seconds, pipelining: 1 });
 }
@@ -435,9 +460,11 @@ async function measure(db) {
     if (problem) throw new Error(`${route.name} on ${db.kind}: ${problem}`);
     await cannon(url, request, Math.max(...connections), 2); // warm-up: JIT, caches, plans
     for (const conns of connections) {
+      const chainBefore = route.target === 'write' ? await chainCounters(baseUrl) : undefined;
       const cpuBefore = cpuMs(pid);
       const r = await cannon(url, request, conns, duration);
       const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total);
+      const chain = chainBefore && chainUse(chainBefore, await chainCounters(baseUrl), duration);
       const failed = r.non2xx + r.errors + r.timeouts;
       rows.push({
         route: route.name,
@@ -449,9 +476,10 @@ async function measure(db) {
         p99: r.latency.p99,
         cpu,
         failed,
+        chain,
       });
       log(
-        `${db.kind} ${route.name} @${conns}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpu.toFixed(2)} ms/req${failed ? `, ${failed} FAILED` : ''}`,
+        `${db.kind} ${route.name} @${conns}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpu.toFixed(2)} ms/req${failed ? `, ${failed} FAILED` : ''}${chain ? `, ${chainText(chain)}` : ''}`,
       );
     }
   }
@@ -481,6 +509,17 @@ function verdict(row, rows) {
   }
   const ms = TARGETS[route.target][row.db];
   return { target: `p99 < ${ms} ms`, holds: row.rps > 0 && row.p99 < ms && !row.failed };
+}
+
+const chainText = (c) =>
+  `audit chain's lock busy ${Math.round(100 * c.busy)}% of the time, held ${c.holdMs.toFixed(2)} ms and waited for ${c.waitMs.toFixed(2)} ms a write`;
+
+/** The audit chain's share of each write row (how much the chain serialises writes). */
+function chainSummary(rows) {
+  const lines = rows
+    .filter((r) => r.chain)
+    .map((r) => `  - ${r.route} on ${r.db} @${r.connections}: ${chainText(r.chain)}`);
+  return lines.length ? `\nThe audit chain under the write rows:\n${lines.join('\n')}` : '';
 }
 
 /** The line under the table: how many judged rows hold, then each row that misses, with its figures. */
@@ -591,6 +630,8 @@ async function main() {
     console.log(`\nCSV export of every attestation (a super CCO, one ZIP streamed to the end):\n`);
     console.log(exportTable(exports));
   }
+  const chains = chainSummary(rows);
+  if (chains) console.log(chains);
   console.log(`\nLighthouse (${dbs.at(-1)?.kind ?? '-'}): ${lighthouseResult}`);
   console.log(`\n${targetSummary(rows)}`);
   if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify({ ...sizes, duration, rows, exports }, null, 2));

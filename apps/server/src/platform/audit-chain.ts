@@ -107,16 +107,49 @@ export interface ChainedEvent {
 }
 
 /**
+ * How much the chain serialises writes, since the process started: the writes that took its lock, the
+ * time they waited for it, and the time they held it (from taking it to their commit). Held seconds per
+ * second is the share of time the chain was busy; near 1, writes queue behind it.
+ */
+export interface ChainLockUse {
+  writes: number;
+  waitSeconds: number;
+  holdSeconds: number;
+}
+const lockUse = new WeakMap<Executor, ChainLockUse>();
+
+export function chainLockUse(db: Executor): ChainLockUse {
+  return { ...(lockUse.get(db) ?? { writes: 0, waitSeconds: 0, holdSeconds: 0 }) };
+}
+
+/** The lock of one write: when it was asked for and taken (performance.now() milliseconds). */
+export interface ChainLockTaken {
+  askedAt: number;
+  takenAt: number;
+}
+
+/** Counts a write's wait for the chain's lock and its hold, once its transaction has ended. */
+export function chainLockReleased(db: Executor, lock: ChainLockTaken, releasedAt: number) {
+  const use = lockUse.get(db) ?? { writes: 0, waitSeconds: 0, holdSeconds: 0 };
+  lockUse.set(db, use);
+  use.writes += 1;
+  use.waitSeconds += (lock.takenAt - lock.askedAt) / 1000;
+  use.holdSeconds += (releasedAt - lock.takenAt) / 1000;
+}
+
+/**
  * Appends events at the end of the chain, in the caller's transaction (the last thing it does before
  * committing: the lock waits for the previous writer's commit and is held until this one's). Three
  * statements whatever the number of events: the lock; the chain's last hash with the events' ids,
- * times and contents; the insert.
+ * times and contents; the insert. Returns when the lock was asked for and taken.
  */
-export async function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[]) {
+export async function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[]): Promise<ChainLockTaken> {
   const key = keyOf(db);
+  const askedAt = performance.now();
   // Its own statement: under READ COMMITTED the next statement's snapshot then sees the previous
   // holder's committed events (a snapshot taken before the wait would miss them).
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
+  const takenAt = performance.now();
   const json = events.map((e) => (e.changes === null ? null : JSON.stringify(e.changes)));
   const values = sql.join(
     events.map(
@@ -188,6 +221,7 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
     return row;
   });
   await tx.insert(auditEvents).values(rows);
+  return { askedAt, takenAt };
 }
 
 export interface ChainCheck {

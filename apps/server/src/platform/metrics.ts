@@ -2,6 +2,7 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
+import { type ChainLockUse, chainLockUse } from './audit-chain.js';
 import type { JobRunner } from './jobs.js';
 import type { MailWorker } from './mail.js';
 
@@ -117,6 +118,33 @@ export class Metrics {
       (u) => u.waiting,
     );
     pool('portal_db_pool_max_connections', 'The most connections the pool opens.', (u) => u.max);
+    // The audit chain's lock serialises every write: its held seconds per second is the share of time
+    // it was busy (near 1, writes queue behind it).
+    const chain = (name: string, help: string, read: (use: ChainLockUse) => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read(chainLockUse(database.db)));
+        },
+      });
+    chain(
+      'portal_audit_chain_writes_total',
+      'Writes that appended to the audit chain (took its lock).',
+      (u) => u.writes,
+    );
+    chain(
+      'portal_audit_chain_lock_wait_seconds_total',
+      "Time writes waited for the audit chain's lock.",
+      (u) => u.waitSeconds,
+    );
+    chain(
+      'portal_audit_chain_lock_held_seconds_total',
+      "Time writes held the audit chain's lock, from taking it to their commit.",
+      (u) => u.holdSeconds,
+    );
     this.outbox = new Gauge({
       name: 'portal_mail_outbox_messages',
       help: 'Mails in the outbox not delivered: pending (waiting or retrying), sending (claimed), failed (given up).',

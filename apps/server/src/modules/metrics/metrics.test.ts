@@ -2,7 +2,7 @@ import { messages, ProfileType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { writeUnaudited } from '../../platform/audit.js';
+import { writeAudited, writeUnaudited } from '../../platform/audit.js';
 import { enqueueMail, type MailWorker } from '../../platform/mail.js';
 import { Metrics, UNMATCHED_ROUTE } from '../../platform/metrics.js';
 import { buildTestApp, cookieSessionOf, json, signedInAs, type TestApp, testConfig } from '../../testing/test-app.js';
@@ -135,6 +135,28 @@ describe('GET /api/metrics', () => {
     expect(idle).toBeLessThanOrEqual(total);
     expect(sample(page, 'portal_db_pool_waiting', database)).toBe(0);
     expect(sample(page, 'portal_db_up')).toBe(1);
+  });
+
+  it("shows how much the audit chain's lock serialises writes: writes, their wait for it, its hold", async () => {
+    const before = await scrape();
+    const count = (page: string, name: string) => sample(page, name) as number;
+    // Five writes at once: each holds the chain from its events' insert to its commit, one at a time.
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        writeAudited(t.deps.db, { actorId: null, requestId: `chain-${i}` }, async (tx, record) => {
+          await tx.execute(sql`select pg_sleep(0.01)`);
+          record({ action: 'seed', entity: 'user', entityId: i });
+        }),
+      ),
+    );
+    const after = await scrape();
+    expect(count(after, 'portal_audit_chain_writes_total')).toBe(count(before, 'portal_audit_chain_writes_total') + 5);
+    expect(count(after, 'portal_audit_chain_lock_held_seconds_total')).toBeGreaterThan(
+      count(before, 'portal_audit_chain_lock_held_seconds_total'),
+    );
+    expect(count(after, 'portal_audit_chain_lock_wait_seconds_total')).toBeGreaterThanOrEqual(
+      count(before, 'portal_audit_chain_lock_wait_seconds_total'),
+    );
   });
 
   it('counts the queries waiting for a connection while they wait', async () => {
