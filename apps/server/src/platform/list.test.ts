@@ -1,9 +1,11 @@
 import { asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
 import { users } from '../db/schema/index.js';
-import { createUser } from '../testing/factories.js';
+import { createFirm, createUser } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
+import { writeAudited } from './audit.js';
 import { countAll, orderedPage, VERSIONED_TABLES } from './list.js';
 
 let t: TestApp;
@@ -13,13 +15,47 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the versions lists count under', () => {
-  it('moves with every write of each versioned table: each has its statement trigger', async () => {
-    const triggers = await t.deps.db.execute<{ table: string }>(
-      sql`select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid
-          join pg_proc p on p.oid = g.tgfoid where p.proname = 'bump_table_version' and not g.tgisinternal`,
-    );
-    const tables = new Set(rowsOf<{ table: string }>(triggers).map((r) => r.table));
-    expect(VERSIONED_TABLES.filter((name) => !tables.has(name))).toEqual([]);
+  it('moves with every write of each versioned table: each has its triggers at commit and on truncate', async () => {
+    const triggered = async (fn: string) => {
+      const triggers = await t.deps.db.execute<{ table: string }>(
+        sql`select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid
+            join pg_proc p on p.oid = g.tgfoid where p.proname = ${fn} and not g.tgisinternal`,
+      );
+      return new Set(rowsOf<{ table: string }>(triggers).map((r) => r.table));
+    };
+    const atCommit = await triggered('bump_table_version_at_commit');
+    const onTruncate = await triggered('bump_table_version');
+    expect(VERSIONED_TABLES.filter((name) => !atCommit.has(name) || !onTruncate.has(name))).toEqual([]);
+  });
+
+  it('moves when the writing transaction commits, once however many rows it wrote, and not on a rollback', async () => {
+    const firmIds = [(await createFirm(t.deps.db)).id, (await createFirm(t.deps.db)).id];
+    const version = async (ex: Executor = t.deps.db) =>
+      BigInt(
+        rowsOf<{ version: string }>(
+          await ex.execute(sql`select version::text from table_versions where name = 'firms'`),
+        )[0].version,
+      );
+    const touch = (tx: Executor) =>
+      tx.execute(sql`update firms set city = city where id in (${sql.join(firmIds, sql`, `)})`);
+    const meta = { actorId: null, requestId: 'versions' };
+    const before = await version();
+    let inside: bigint | undefined;
+    await writeAudited(t.deps.db, meta, async (tx, record) => {
+      await touch(tx);
+      await touch(tx);
+      inside = await version(tx);
+      record({ action: 'seed', entity: 'firm', entityId: firmIds[0] });
+    });
+    expect(inside).toBe(before);
+    expect(await version()).toBe(before + 1n);
+    await expect(
+      writeAudited(t.deps.db, meta, async (tx) => {
+        await touch(tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version()).toBe(before + 1n);
   });
 });
 

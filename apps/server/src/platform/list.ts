@@ -1,6 +1,6 @@
 import type { Scope } from '@portal/domain';
 import { and, count, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgSelect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
 import { tableVersions } from '../db/schema/index.js';
@@ -59,10 +59,14 @@ export function searchWhere(term: string | undefined, columns: (PgColumn | SQL)[
 }
 
 /**
- * The tables whose writes bump their row of `table_versions` (a statement trigger, added by the migration
- * that gives the table a list: `CREATE TRIGGER <table>_version … EXECUTE FUNCTION bump_table_version()`
- * and its row of `table_versions`): a list's count depends on some of them. list.test.ts checks that each
- * has its trigger, so a table named here without one fails (its counts would never change).
+ * The tables whose writes bump their row of `table_versions` when the writing transaction commits: a
+ * list's count depends on some of them. The migration that gives a table a list adds its row of
+ * `table_versions` and two triggers, a deferred one for its rows and one for TRUNCATE:
+ *   CREATE CONSTRAINT TRIGGER <table>_version_at_commit AFTER INSERT OR UPDATE OR DELETE ON <table>
+ *     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_table_version_at_commit();
+ *   CREATE TRIGGER <table>_version AFTER TRUNCATE ON <table> FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();
+ * list.test.ts checks that each has both, so a table named here without them fails (its counts would
+ * never change).
  */
 export const VERSIONED_TABLES = [
   'users',
@@ -120,11 +124,11 @@ export async function listPage<S extends PgSelect>(
     .orderBy(...orderBy)
     .limit(page.page_size)
     .offset(offset)) as unknown as Awaited<S>;
-  const carried = (rows[0] as { versions?: string | null } | undefined)?.versions ?? undefined;
+  const carried = versionsSeenBy(ex, (rows[0] as { versions?: string | null } | undefined)?.versions ?? undefined);
   if (rows.length < page.page_size && (rows.length > 0 || page.page === 1)) {
     return { rows, count: offset + rows.length, versions: carried };
   }
-  const versions = carried ?? (await versionsOf(ex, query.countReads));
+  const versions = carried ?? versionsSeenBy(ex, await versionsOf(ex, query.countReads));
   const counted = query.count.where(where);
   const { sql: text, params } = counted.toSQL();
   const key = `${text}\n${JSON.stringify(params)}`;
@@ -160,7 +164,7 @@ export async function orderedPage<R>(
   page: PageRequest,
 ): Promise<{ rows: R[]; count: number; versions: string }> {
   const maxKept = query.maxKept ?? MAX_KEPT_ORDER;
-  const versions = await versionsOf(ex, query.countReads);
+  const versions = versionsSeenBy(ex, await versionsOf(ex, query.countReads)) ?? '';
   const ordered = query.ids.where(where).orderBy(...orderBy);
   const { sql: text, params } = ordered.toSQL();
   const key = `${text}\n${JSON.stringify(params)}`;
@@ -228,6 +232,16 @@ function versionsColumn(tables: readonly VersionedTable[]): SQL<string> {
     versionColumns.set(key, column);
   }
   return column;
+}
+
+/**
+ * The versions a read may keep its results under: none inside a transaction. A table's version moves
+ * when a transaction that wrote it commits, so a write's own transaction reads its uncommitted rows
+ * under the versions from before it: kept, they would be served to everyone else (and outlive a
+ * rollback).
+ */
+function versionsSeenBy(ex: Executor, versions: string | undefined): string | undefined {
+  return ex instanceof PgTransaction ? undefined : versions;
 }
 
 /** The versions on their own, for a page that came back empty (no row to carry them). */
