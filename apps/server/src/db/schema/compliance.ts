@@ -108,6 +108,12 @@ export const attestations = pgTable(
     index('attestations_firm_period_idx')
       .on(t.firmId, t.fiscalYear, t.fiscalQuarter, t.submittedDate, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // A firm's attestations of every period: newest first (the list's default order) and by name. The
+    // period's index does not serve them: without a period, the firm's thousands were sorted for each page.
+    index('attestations_firm_submitted_idx')
+      .on(t.firmId, t.submittedDate.desc().nullsLast(), t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('attestations_firm_name_idx').on(t.firmId, t.name.asc().nullsLast(), t.id).where(sql`${t.deletedAt} is null`),
     // The name search, within a firm (a CCO's) or across all (a super CCO's): one GIN over the firm
     // and the name's trigrams (btree_gin), so a firm's matches are found without visiting the others'.
     index('attestations_firm_name_trgm_idx')

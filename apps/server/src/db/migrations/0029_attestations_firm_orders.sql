@@ -1,0 +1,2 @@
+CREATE INDEX "attestations_firm_submitted_idx" ON "quarterly_attestations" USING btree ("firm_id","submitted_date" DESC NULLS LAST,"id") WHERE "quarterly_attestations"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "attestations_firm_name_idx" ON "quarterly_attestations" USING btree ("firm_id","name","id") WHERE "quarterly_attestations"."deleted_at" is null;
