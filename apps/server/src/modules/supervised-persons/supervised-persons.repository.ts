@@ -22,7 +22,7 @@ import {
 import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import { isoInstant } from '../../platform/iso-instant.js';
-import { countAll, listPage, orderedPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import { countAll, orderedPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 /** The person's name, address and firm come from their account; the roster keeps the flags. */
 const fromAccount = (column: string) => (r: StoredRow) => r[column] ?? null;
@@ -106,18 +106,23 @@ export async function listRoster(
     f.firm === undefined ? undefined : eq(profiles.firmId, f.firm),
     searchWhere(f.search, [users.firstName, users.lastName, users.email]),
   );
-  const { rows, count } = await listPage(
+  // A firm's roster by name: the order is kept per table versions (sorting a roster of thousands for
+  // each page was most of the list's cost) and a page reads its rows, with the period's filing, by id.
+  const { rows, count } = await orderedPage(
     ex,
     {
-      rows: (versions) => roster(ex, { ...columns(period), versions }),
+      ids: roster(ex, { id: supervisedPersons.id }),
       count: roster(ex, countAll()),
+      rows: async (ids) =>
+        ((await roster(ex, columns(period)).where(inArray(supervisedPersons.id, ids))) as StoredRow[]).map(toWire),
+      idOf: (row) => row.id,
       countReads: ['supervised_persons', 'users', 'profiles', 'firms'],
     },
     where,
     orderOf(f.ordering),
     page,
   );
-  return { count, results: (rows as StoredRow[]).map(toWire) };
+  return { count, results: rows };
 }
 
 async function findOne(ex: Executor, scope: Scope, condition: SQL, period: FiscalPeriod) {
