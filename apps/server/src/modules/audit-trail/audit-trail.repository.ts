@@ -26,6 +26,9 @@ export interface AuditFilter {
 
 const USER_ID = /^[1-9][0-9]{0,9}$/;
 
+/** An actor filter that names one account by its id (otherwise it searches names and addresses). */
+const isPersonId = (actor: string) => USER_ID.test(actor) && Number(actor) <= MAX_ID;
+
 /**
  * The events of the people a filter names, as actor or as subject: what someone did, and what was
  * done to their account while nobody was signed in (a reset asked in their name, a guessed password),
@@ -34,8 +37,7 @@ const USER_ID = /^[1-9][0-9]{0,9}$/;
  */
 function actorWhere(actor: string | undefined): SQL | undefined {
   if (!actor) return undefined;
-  if (USER_ID.test(actor) && Number(actor) <= MAX_ID)
-    return or(eq(auditEvents.actorId, Number(actor)), eq(auditEvents.subjectId, Number(actor)));
+  if (isPersonId(actor)) return or(eq(auditEvents.actorId, Number(actor)), eq(auditEvents.subjectId, Number(actor)));
   const named = searchWhere(actor, [sql`${users.firstName} || ' ' || ${users.lastName}`, users.email]);
   const people = sql`(select ${users.id} from ${users} where ${named})`;
   return or(inArray(auditEvents.actorId, people), inArray(auditEvents.subjectId, people));
@@ -44,24 +46,35 @@ function actorWhere(actor: string | undefined): SQL | undefined {
 /**
  * The events of an entity under each spelling the trail holds for it (events are sealed with the
  * spelling they were recorded under, so older ones keep a former one). A list of literals compared to
- * the bare column, so the entity's index still serves it.
+ * the bare column, so the entity's index still serves it (or to `checkedOnRows`' expression).
  */
-function entityWhere(entity: string | undefined): SQL | undefined {
+function entityWhere(entity: string | undefined, column: SQL): SQL | undefined {
   if (entity === undefined) return undefined;
   const spellings = auditEntitySpellings(entity);
-  return spellings.length === 1 ? eq(auditEvents.entity, entity) : inArray(auditEvents.entity, spellings);
+  return spellings.length === 1 ? eq(column, entity) : inArray(column, spellings);
 }
+
+/**
+ * A column compared on the rows found by another condition, never through its own index: when one
+ * person's events are asked for, they are the narrow set, and the action and entity are checked on them.
+ * The planner otherwise combined the person's index (a thousand events) with the action's (a third of the
+ * trail, 66,000 entries for a common action) to keep 83.
+ */
+const checkedOnRows = (column: typeof auditEvents.action | typeof auditEvents.entity) => sql`(${column} || '')`;
 
 /** The first instant of a day in the portal's time zone. */
 const startOf = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
 
 function filterWhere(scope: Scope, f: AuditFilter): SQL | undefined {
+  const person = f.actor !== undefined && isPersonId(f.actor);
   return and(
     scopeWhere(scope, { firm: auditEvents.firmId }),
-    entityWhere(f.entity),
+    entityWhere(f.entity, person ? checkedOnRows(auditEvents.entity) : sql`${auditEvents.entity}`),
     f.entityId === undefined ? undefined : eq(auditEvents.entityId, f.entityId),
     f.firm === undefined ? undefined : eq(auditEvents.firmId, f.firm),
-    f.action === undefined ? undefined : eq(auditEvents.action, f.action),
+    f.action === undefined
+      ? undefined
+      : eq(person ? checkedOnRows(auditEvents.action) : sql`${auditEvents.action}`, f.action),
     actorWhere(f.actor),
     f.from === undefined ? undefined : sql`${auditEvents.occurredAt} >= ${startOf(f.from, f.timeZone)}`,
     f.to === undefined
