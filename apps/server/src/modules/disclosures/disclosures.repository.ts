@@ -215,8 +215,9 @@ const KIND_ALIASES: Record<DisclosureKind, string> = { adv_2a: 'a2a', adv_2b: 'a
 const KINDS = ['adv_2a', 'adv_2b', 'crs'] as const;
 
 /**
- * One document kind of the report, as lateral joins on the client row `b`: the current version, the
- * last delivery, the receipt of the current one, the last notice about it, and its status rank
+ * One document kind of the report, as joins on the client row `b`: the current version (its firm's, read
+ * once per firm in `current_versions`, not once per client), the last delivery, the receipt of the
+ * current one, the last notice about it, and its status rank
  * (0 overdue, 1 due, 2 anything else), which mirrors `deliveryStatus` of the domain so that SQL can
  * filter and sort by it (the row's displayed cells are computed by the domain rule itself).
  */
@@ -227,12 +228,10 @@ function kindParts(kind: DisclosureKind, today: string, timeZone: string) {
   const matchesCurrent = (t: string) =>
     sql`(${sql.raw(t)}.document_id = ${cur}.id or (${cur}.id is null and ${sql.raw(t)}.document_id is null and ${sql.raw(t)}.url = ${url}))`;
   const joins = sql`
-    left join lateral (select d.id, d.effective_date, d.material_change from disclosure_documents d
-      where d.firm_id = b.firm_id and d.kind = ${kind} and d.effective_date <= ${today}::date
-      order by d.effective_date desc, d.uploaded_at desc, d.id desc limit 1) ${cur} on true
-    left join lateral (select dl.id, dl.document_id, dl.delivery_date, doc.effective_date from disclosure_deliveries dl
-      left join disclosure_documents doc on doc.id = dl.document_id
+    left join current_versions ${cur} on ${cur}.firm_id = b.firm_id and ${cur}.kind = ${kind}
+    left join lateral (select dl.id, dl.document_id, dl.delivery_date from disclosure_deliveries dl
       where dl.client_id = b.client_id and dl.kind = ${kind} order by dl.delivery_date desc, dl.id desc limit 1) ${sql.raw(`last_${a}`)} on true
+    left join disclosure_documents ${sql.raw(`last_doc_${a}`)} on ${sql.raw(`last_doc_${a}`)}.id = ${sql.raw(`last_${a}`)}.document_id
     left join lateral (select min(dl.delivery_date) as on_ from disclosure_deliveries dl
       where dl.client_id = b.client_id and dl.kind = ${kind} and ${matchesCurrent('dl')}) ${sql.raw(`got_${a}`)} on true
     left join lateral (select max(n.sent_at) as at_ from disclosure_notices n
@@ -255,7 +254,7 @@ function kindParts(kind: DisclosureKind, today: string, timeZone: string) {
     ${cur}.id as ${sql.raw(`${a}_cur_id`)}, ${eff}::text as ${sql.raw(`${a}_cur_eff`)},
     coalesce(${cur}.material_change, false) as ${sql.raw(`${a}_cur_material`)}, ${url} as ${sql.raw(`${a}_url`)},
     ${sql.raw(`last_${a}`)}.document_id as ${sql.raw(`${a}_last_id`)}, ${sql.raw(`last_${a}`)}.delivery_date::text as ${sql.raw(`${a}_last_on`)},
-    ${sql.raw(`last_${a}`)}.effective_date::text as ${sql.raw(`${a}_last_eff`)}, ${sql.raw(`last_${a}`)}.id as ${sql.raw(`${a}_last_receipt`)},
+    ${sql.raw(`last_doc_${a}`)}.effective_date::text as ${sql.raw(`${a}_last_eff`)}, ${sql.raw(`last_${a}`)}.id as ${sql.raw(`${a}_last_receipt`)},
     ${sql.raw(`got_${a}`)}.on_::text as ${sql.raw(`${a}_got_on`)}, to_char(${sql.raw(`note_${a}`)}.at_ at time zone ${timeZone}, 'YYYY-MM-DD') as ${sql.raw(`${a}_note_on`)},
     ${rank} as ${sql.raw(`${a}_rank`)}`;
   return { joins, columns };
@@ -370,6 +369,12 @@ export async function reportRows(
       from users u join profiles p on p.user_id = u.id join firms f on f.id = p.firm_id
         left join users adv on adv.id = u.advisor_id
       where ${baseWhere}
+    ),
+    current_versions as (
+      select distinct on (d.firm_id, d.kind) d.firm_id, d.kind, d.id, d.effective_date, d.material_change
+      from disclosure_documents d
+      where d.firm_id in (select firm_id from b) and d.effective_date <= ${today}::date
+      order by d.firm_id, d.kind, d.effective_date desc, d.uploaded_at desc, d.id desc
     ),
     cells as (
       select b.client_id, b.first_name, b.last_name, b.email, b.firm_id, b.firm_name, b.advisor_name, b.agreement_date::text as agreement_date,
