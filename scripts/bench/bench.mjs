@@ -58,6 +58,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const env = process.env;
 const duration = Number(env.BENCH_DURATION ?? 10);
 const scale = Number(env.BENCH_SCALE ?? 1);
+if (!Number.isInteger(scale) || scale < 1)
+  throw new Error(`BENCH_SCALE must be a whole number from 1: ${env.BENCH_SCALE}`);
 const volume = (name, atScale1) => Number(env[name] ?? atScale1 * scale);
 const users = volume('BENCH_USERS', 10_000);
 const firms = Number(env.BENCH_FIRMS ?? 20);
@@ -421,6 +423,7 @@ const metricsToken = randomBytes(32).toString('base64url');
 /** The audit chain's counters of the server's metrics: writes, seconds waited for its lock and held. */
 async function chainCounters(baseUrl) {
   const res = await fetch(`${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  if (!res.ok) throw new Error(`GET /api/metrics: ${res.status}`);
   const text = await res.text();
   const read = (name) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? Number.NaN);
   return {

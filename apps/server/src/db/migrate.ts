@@ -26,6 +26,10 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     // A migration (an index on a large table), or the wait for another instance's, may take longer
     // than the statement timeout that bounds a request.
     await tx.execute(sql`set local statement_timeout = 0`);
+    // A write to a listed table bumps its version at commit (a deferred trigger), and PostgreSQL refuses
+    // to ALTER, index or truncate a table with such a bump pending: a migration that fills a column and
+    // then constrains it would fail. Here the bumps run at the end of each statement instead.
+    await tx.execute(sql`set constraints all immediate`);
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(
       sql`create table if not exists schema_migrations (tag text primary key, hash text not null, applied_at timestamptz not null default now())`,

@@ -122,18 +122,23 @@ export function chainLockUse(db: Executor): ChainLockUse {
   return { ...(lockUse.get(db) ?? { writes: 0, waitSeconds: 0, holdSeconds: 0 }) };
 }
 
-/** The lock of one write: when it was asked for and taken (performance.now() milliseconds). */
-export interface ChainLockTaken {
-  askedAt: number;
-  takenAt: number;
+/**
+ * The lock of one write, filled in as it goes: when it was asked for and taken (performance.now()
+ * milliseconds). A write that fails while waiting or holding still counts its time.
+ */
+export interface ChainLockTimes {
+  askedAt?: number;
+  takenAt?: number;
 }
 
 /** Counts a write's wait for the chain's lock and its hold, once its transaction has ended. */
-export function chainLockReleased(db: Executor, lock: ChainLockTaken, releasedAt: number) {
+export function chainLockReleased(db: Executor, lock: ChainLockTimes, releasedAt: number) {
+  if (lock.askedAt === undefined) return;
   const use = lockUse.get(db) ?? { writes: 0, waitSeconds: 0, holdSeconds: 0 };
   lockUse.set(db, use);
+  use.waitSeconds += ((lock.takenAt ?? releasedAt) - lock.askedAt) / 1000;
+  if (lock.takenAt === undefined) return;
   use.writes += 1;
-  use.waitSeconds += (lock.takenAt - lock.askedAt) / 1000;
   use.holdSeconds += (releasedAt - lock.takenAt) / 1000;
 }
 
@@ -141,15 +146,15 @@ export function chainLockReleased(db: Executor, lock: ChainLockTaken, releasedAt
  * Appends events at the end of the chain, in the caller's transaction (the last thing it does before
  * committing: the lock waits for the previous writer's commit and is held until this one's). Three
  * statements whatever the number of events: the lock; the chain's last hash with the events' ids,
- * times and contents; the insert. Returns when the lock was asked for and taken.
+ * times and contents; the insert. `lock` gets when the lock was asked for and taken.
  */
-export async function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[]): Promise<ChainLockTaken> {
+export async function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[], lock: ChainLockTimes = {}) {
   const key = keyOf(db);
-  const askedAt = performance.now();
+  lock.askedAt = performance.now();
   // Its own statement: under READ COMMITTED the next statement's snapshot then sees the previous
   // holder's committed events (a snapshot taken before the wait would miss them).
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-  const takenAt = performance.now();
+  lock.takenAt = performance.now();
   const json = events.map((e) => (e.changes === null ? null : JSON.stringify(e.changes)));
   const values = sql.join(
     events.map(
@@ -221,7 +226,6 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
     return row;
   });
   await tx.insert(auditEvents).values(rows);
-  return { askedAt, takenAt };
 }
 
 export interface ChainCheck {

@@ -2,7 +2,7 @@ import type { AuditAction, AuditEntity } from '@portal/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/schema/index.js';
-import { appendChained, type ChainLockTaken, chainLockReleased } from './audit-chain.js';
+import { appendChained, type ChainLockTimes, chainLockReleased } from './audit-chain.js';
 import { isoInstant } from './iso-instant.js';
 import { personNameSql } from './person-name.js';
 
@@ -189,13 +189,13 @@ export async function writeAudited<T>(
   meta: AuditContext,
   work: (tx: AuditedTx, record: (event: AuditEvent) => void) => Promise<T>,
 ): Promise<T> {
-  let lock: ChainLockTaken | undefined;
+  const lock: ChainLockTimes = {};
   try {
     return await (db as Db).transaction(async (tx) => {
       const events: AuditEvent[] = [];
       const result = await work(tx as AuditedTx, (event) => events.push(event));
       if (events.length === 0) throw new Error('a write recorded no audit event');
-      lock = await appendChained(
+      await appendChained(
         db as Db,
         tx,
         events.map((event) => ({
@@ -210,12 +210,13 @@ export async function writeAudited<T>(
           ip: meta.ip ?? null,
           userAgent: meta.userAgent ?? null,
         })),
+        lock,
       );
       return result;
     });
   } finally {
     // Committed or rolled back: the lock is released either way.
-    if (lock) chainLockReleased(db, lock, performance.now());
+    chainLockReleased(db, lock, performance.now());
   }
 }
 

@@ -124,11 +124,13 @@ export async function listPage<S extends PgSelect>(
     .orderBy(...orderBy)
     .limit(page.page_size)
     .offset(offset)) as unknown as Awaited<S>;
-  const carried = versionsSeenBy(ex, (rows[0] as { versions?: string | null } | undefined)?.versions ?? undefined);
+  const carried = inTransaction(ex)
+    ? undefined
+    : ((rows[0] as { versions?: string | null } | undefined)?.versions ?? undefined);
   if (rows.length < page.page_size && (rows.length > 0 || page.page === 1)) {
     return { rows, count: offset + rows.length, versions: carried };
   }
-  const versions = carried ?? versionsSeenBy(ex, await versionsOf(ex, query.countReads));
+  const versions = carried ?? (inTransaction(ex) ? undefined : await versionsOf(ex, query.countReads));
   const counted = query.count.where(where);
   const { sql: text, params } = counted.toSQL();
   const key = `${text}\n${JSON.stringify(params)}`;
@@ -164,7 +166,7 @@ export async function orderedPage<R>(
   page: PageRequest,
 ): Promise<{ rows: R[]; count: number; versions: string }> {
   const maxKept = query.maxKept ?? MAX_KEPT_ORDER;
-  const versions = versionsSeenBy(ex, await versionsOf(ex, query.countReads)) ?? '';
+  const versions = inTransaction(ex) ? '' : await versionsOf(ex, query.countReads);
   const ordered = query.ids.where(where).orderBy(...orderBy);
   const { sql: text, params } = ordered.toSQL();
   const key = `${text}\n${JSON.stringify(params)}`;
@@ -235,14 +237,11 @@ function versionsColumn(tables: readonly VersionedTable[]): SQL<string> {
 }
 
 /**
- * The versions a read may keep its results under: none inside a transaction. A table's version moves
- * when a transaction that wrote it commits, so a write's own transaction reads its uncommitted rows
- * under the versions from before it: kept, they would be served to everyone else (and outlive a
- * rollback).
+ * A read inside a transaction keeps nothing under the versions. A table's version moves when a
+ * transaction that wrote it commits, so a write's own transaction reads its uncommitted rows under the
+ * versions from before it: kept, they would be served to everyone else (and outlive a rollback).
  */
-function versionsSeenBy(ex: Executor, versions: string | undefined): string | undefined {
-  return ex instanceof PgTransaction ? undefined : versions;
-}
+const inTransaction = (ex: Executor) => ex instanceof PgTransaction;
 
 /** The versions on their own, for a page that came back empty (no row to carry them). */
 async function versionsOf(ex: Executor, tables: readonly VersionedTable[]): Promise<string> {

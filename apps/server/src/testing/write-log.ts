@@ -5,8 +5,8 @@ import type { Db } from '../db/client.js';
  * Counts the rows each committed statement wrote, per table, in a test database only: statement-level
  * triggers with transition tables append `(table, operation, rows)` to `test_write_log` in the writing
  * transaction, so a rolled-back write leaves nothing and a committed one is always seen, whichever
- * service or background task made it. `table_versions` is left out: its own triggers bump it for every
- * statement on a listed table, so it only repeats what the log already says.
+ * service or background task made it. `table_versions` is left out: its own triggers bump it when a
+ * transaction that wrote a listed table commits, so it only repeats what the log already says.
  */
 export async function installWriteLog(db: Db) {
   await db.execute(sql`create table test_write_log (tbl text not null, op text not null, n bigint not null)`);
