@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
 import type { PiiKeyring } from '../platform/pii.js';
 import type { Storage } from '../platform/storage.js';
-import { arrayText } from './bench-users.js';
+import { arrayText, firmAdvisors } from './bench-users.js';
 
 /** The one small PDF every seeded document and disclosure version holds (each under its own key). */
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -49,12 +49,7 @@ async function putAll(storage: Storage, keys: string[]) {
 export async function seedBenchClients(db: Db, o: BenchClientsOptions) {
   const count = Math.round(o.clients * o.scale);
   if (count <= 0) return;
-  const advisors = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      select p.user_id as id from profiles p join users u on u.id = p.user_id
-      where p.firm_id = ${o.firmId} and p.profile_type = ${ProfileType.FinancialAdvisor} and u.deleted_at is null
-      order by p.user_id`),
-  ).map((r) => r.id);
+  const advisors = await firmAdvisors(db, o.firmId);
   const book = advisors.length > 1 ? advisors.slice(1) : advisors;
   await db.execute(sql`
     insert into users (email, first_name, last_name, is_active, advisor_id)

@@ -1,8 +1,7 @@
 import { ProfileType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { rowsOf } from '../db/migrate.js';
-import { arrayText } from './bench-users.js';
+import { arrayText, firmAdvisors } from './bench-users.js';
 
 export interface BenchInvestmentsOptions {
   firmId: number;
@@ -25,12 +24,7 @@ export interface BenchInvestmentsOptions {
  * (with its reason). Volumes are times `scale`. The clients must be written before (bench-clients.ts).
  */
 export async function seedBenchInvestments(db: Db, o: BenchInvestmentsOptions) {
-  const advisors = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      select p.user_id as id from profiles p join users u on u.id = p.user_id
-      where p.firm_id = ${o.firmId} and p.profile_type = ${ProfileType.FinancialAdvisor} and u.deleted_at is null
-      order by p.user_id`),
-  ).map((r) => r.id);
+  const advisors = await firmAdvisors(db, o.firmId);
   const advisorOf = sql`(${arrayText(advisors)}::int[])[1 + (i / 3) % ${Math.max(advisors.length, 1)}]`;
   const catalogue = async (table: 'investment_models' | 'fee_schedules', count: number, names: string[]) => {
     if (count <= 0) return;

@@ -1,6 +1,7 @@
 import { ProfileType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/migrate.js';
 
 /**
  * An array as one parameter, in PostgreSQL's array text (a list in a template would become many): each
@@ -19,6 +20,16 @@ export const arrayText = (xs: (number | string)[]) =>
  * made by `createdBy`); the service's rules and audit events are what the bench measures elsewhere, and
  * making 10,000 people one request at a time took minutes.
  */
+/** The live financial advisors of a firm, by id: whom the seeded books and requests are spread over. */
+export async function firmAdvisors(db: Db, firmId: number): Promise<number[]> {
+  return rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select p.user_id as id from profiles p join users u on u.id = p.user_id
+      where p.firm_id = ${firmId} and p.profile_type = ${ProfileType.FinancialAdvisor} and u.deleted_at is null
+      order by p.user_id`),
+  ).map((r) => r.id);
+}
+
 export async function seedBenchUsers(
   db: Db,
   o: { count: number; firmIds: number[]; createdBy: number; firstNames: string[] },
