@@ -1,9 +1,9 @@
-import { and, ilike, isNull, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
 import { openDatabase, PgliteMaintenance } from './client.js';
 import { rowsOf } from './migrate.js';
-import { userSearchText, users } from './schema/index.js';
+import { profiles, userSearchText, users } from './schema/index.js';
 
 // PGlite, or PostgreSQL with TEST_DATABASE_URL (npm run test:pg): the plans must hold on both.
 let t: TestApp;
@@ -45,6 +45,21 @@ describe('database', () => {
     const text = await plan(query);
     expect(text).toContain('users_live_name_idx');
     expect(text).not.toMatch(/^\s*(->\s*)?Sort/m);
+  });
+
+  it("reads a page's 50 people with their profiles by key, not by reading the whole profiles table", async () => {
+    await database.db.execute(sql`insert into profiles (user_id)
+      select id from users where email like 'load%@bench.test' on conflict do nothing`);
+    await database.db.execute(sql`vacuum analyze profiles`);
+    const ids = (await database.db.select({ id: users.id }).from(users).orderBy(users.id).limit(50)).map((r) => r.id);
+    const query = database.db
+      .select({ id: users.id, type: profiles.profileType })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(inArray(users.id, ids));
+    const text = await plan(query);
+    expect(text).toContain('profiles_pkey');
+    expect(text).not.toContain('Seq Scan on profiles');
   });
 
   it('PGlite: parses a query text once into a prepared statement (in transactions too), anew when its table changed', async () => {
