@@ -89,6 +89,9 @@ export const VERSIONED_TABLES = [
   'support_case_replies',
   'sso_service_providers',
   'audit_events',
+  'client_agreements',
+  'disclosure_documents',
+  'disclosure_deliveries',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
@@ -165,36 +168,60 @@ export async function orderedPage<R>(
   orderBy: SQL[],
   page: PageRequest,
 ): Promise<{ rows: R[]; count: number; versions: string }> {
-  const maxKept = query.maxKept ?? MAX_KEPT_ORDER;
-  const versions = inTransaction(ex) ? '' : await versionsOf(ex, query.countReads);
   const ordered = query.ids.where(where).orderBy(...orderBy);
   const { sql: text, params } = ordered.toSQL();
-  const key = `${text}\n${JSON.stringify(params)}`;
   const offset = (page.page - 1) * page.page_size;
-  let ids = versions ? orders.get(key, versions) : undefined;
+  const { ids, versions } = await keptOrder(
+    ex,
+    query.countReads,
+    `${text}\n${JSON.stringify(params)}`,
+    async (limit) => ((await ordered.limit(limit)) as unknown as { id: number }[]).map((r) => r.id),
+    query.maxKept,
+  );
   let count = ids?.length ?? 0;
   let wanted: number[];
   if (ids) wanted = ids.slice(offset, offset + page.page_size);
   else {
-    ids = ((await ordered.limit(maxKept + 1)) as unknown as { id: number }[]).map((r) => r.id);
-    if (ids.length <= maxKept) {
-      if (versions) orders.set(key, versions, ids);
-      count = ids.length;
-      wanted = ids.slice(offset, offset + page.page_size);
-    } else {
-      const [pageIds, [{ n }]] = await Promise.all([
-        ordered.limit(page.page_size).offset(offset) as unknown as Promise<{ id: number }[]>,
-        query.count.where(where) as unknown as Promise<{ n: number }[]>,
-      ]);
-      wanted = pageIds.map((r) => r.id);
-      count = Number(n);
-    }
+    const [pageIds, [{ n }]] = await Promise.all([
+      ordered.limit(page.page_size).offset(offset) as unknown as Promise<{ id: number }[]>,
+      query.count.where(where) as unknown as Promise<{ n: number }[]>,
+    ]);
+    wanted = pageIds.map((r) => r.id);
+    count = Number(n);
   }
   const found = wanted.length ? await query.rows(wanted) : [];
-  const byId = new Map(found.map((r) => [query.idOf(r), r]));
-  // A row deleted between the two reads is left out of this page rather than shown empty.
-  const rows = wanted.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
-  return { rows, count, versions };
+  return { rows: inOrder(wanted, found, query.idOf), count, versions };
+}
+
+/**
+ * Rows read by id, in the order of `ids`. A row deleted between the two reads is left out of the page
+ * rather than shown empty.
+ */
+export function inOrder<R>(ids: number[], rows: R[], idOf: (row: R) => number): R[] {
+  const byId = new Map(rows.map((r) => [idOf(r), r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
+}
+
+/**
+ * A list's ids in order, read by `read` (at most `limit` of them) once per versions of the tables it
+ * reads (`reads`) and `key` (the query and everything else the order depends on), then served from
+ * memory until a write bumps a version. Longer than `maxKept`, nothing is kept (`ids` is undefined):
+ * the caller reads its page as the database sorts it.
+ */
+export async function keptOrder(
+  ex: Executor,
+  reads: readonly VersionedTable[],
+  key: string,
+  read: (limit: number) => Promise<number[]>,
+  maxKept = MAX_KEPT_ORDER,
+): Promise<{ ids: number[] | undefined; versions: string }> {
+  const versions = inTransaction(ex) ? '' : await versionsOf(ex, reads);
+  const kept = versions ? orders.get(key, versions) : undefined;
+  if (kept) return { ids: kept, versions };
+  const ids = await read(maxKept + 1);
+  if (ids.length > maxKept) return { ids: undefined, versions };
+  if (versions) orders.set(key, versions, ids);
+  return { ids, versions };
 }
 const MAX_KEPT_ORDER = 50_000;
 /** At most 100 orders of at most 50,000 ids: 40 MB in the worst case. */
@@ -214,6 +241,17 @@ export async function underVersions<T>(versions: string | undefined, key: string
   return value;
 }
 const derived = new VersionedCache<unknown>(1_000);
+
+/** `underVersions` for a read that is not beside a list: the versions of `reads` are asked first. */
+export async function keptRead<T>(
+  ex: Executor,
+  reads: readonly VersionedTable[],
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const versions = inTransaction(ex) ? '' : await versionsOf(ex, reads);
+  return underVersions(versions || undefined, key, read);
+}
 
 /**
  * Counts by query and table versions. Versions start at random per database, so one process serving

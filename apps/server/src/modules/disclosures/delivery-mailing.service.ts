@@ -32,7 +32,12 @@ export async function deliver(ctx: Ctx, body: DeliverBody) {
     await reportRows(
       ctx.deps.db,
       scope,
-      { firm: body.firm, client: body.portalUserId, status: 'due', ordering: 'status' },
+      {
+        firm: body.firm,
+        clients: body.portalUserId === undefined ? undefined : [body.portalUserId],
+        status: 'due',
+        ordering: 'status',
+      },
       today,
       ctx.deps.config.timeZone,
     )

@@ -22,7 +22,16 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { neutraliseFormula } from '../../platform/csv-zip.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { deliveryRowEntity, findFirmLinks, type ReportRowRaw, reportRows, titleOf } from './disclosures.repository.js';
+import { inOrder, keptOrder } from '../../platform/list.js';
+import {
+  deliveryRowEntity,
+  findFirmLinks,
+  REPORT_READS,
+  type ReportRowRaw,
+  reportOrder,
+  reportRows,
+  titleOf,
+} from './disclosures.repository.js';
 
 // The delivery report: per client and kind, what is current, what they received and when it is due;
 // on the screen and as a CSV.
@@ -102,8 +111,18 @@ export function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
 export async function report(ctx: Ctx, q: DisclosureDeliveryQuery) {
   const scope = reportScope(ctx, q.firm);
   const today = todayOf(ctx.deps.config);
-  const rows = await reportRows(ctx.deps.db, scope, q, today, ctx.deps.config.timeZone);
-  return { count: rows[0]?.total ?? 0, results: rows.map((r) => toRow(r, today)) };
+  const db = ctx.deps.db;
+  // Every matching client is ranked for the order (the default is by status): the order is kept per
+  // versions of what it reads, and a page reads the cells of its own clients only.
+  const key = `disclosure deliveries\n${JSON.stringify([scope.firms, q.firm, q.status, q.search, q.ordering, today])}`;
+  const { ids: kept } = await keptOrder(db, REPORT_READS, key, (limit) => reportOrder(db, scope, q, today, limit));
+  const ids = kept ?? (await reportOrder(db, scope, q, today, Number.MAX_SAFE_INTEGER));
+  const offset = (q.page - 1) * q.page_size;
+  const wanted = ids.slice(offset, offset + q.page_size);
+  const rows = wanted.length
+    ? await reportRows(db, scope, { ...q, clients: wanted }, today, ctx.deps.config.timeZone)
+    : [];
+  return { count: ids.length, results: inOrder(wanted, rows, (r) => r.client_id).map((r) => toRow(r, today)) };
 }
 
 const cellColumns = (kind: DisclosureKind) => m.csvDocumentColumns(titleOf(kind));

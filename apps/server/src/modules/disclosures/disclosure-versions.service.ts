@@ -19,6 +19,7 @@ import type { Ctx } from '../../platform/context.js';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import {
   deleteVersion,
+  deliveriesByVersion,
   findFirmLinks,
   findVersion,
   insertVersion,
@@ -69,7 +70,8 @@ export async function listVersions(ctx: Ctx, q: DisclosureVersionQuery) {
   const firm = await managedFirm(ctx, q.firm);
   const { rows, count } = await listVersionRows(ctx.deps.db, ctx.scope('firms'), q);
   const current = currentOf(await versionsOfFirm(ctx.deps.db, q.firm), todayOf(ctx.deps.config));
-  const results = rows.map((r) => toWire(r.version, r.deliveries, current.get(r.version.kind)?.id === r.version.id));
+  const deliveries = await deliveriesByVersion(ctx.deps.db, q.firm);
+  const results = rows.map((r) => toWire(r, deliveries.get(r.id) ?? 0, current.get(r.kind)?.id === r.id));
   return { count, results, form_adv_url: firm.formAdvUrl, form_crs_url: firm.formCrsUrl };
 }
 

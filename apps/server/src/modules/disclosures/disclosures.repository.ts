@@ -12,7 +12,6 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } fr
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/migrate.js';
 import {
-  clientAgreements,
   disclosureDeliveries,
   disclosureDocuments,
   disclosureNotices,
@@ -22,7 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
-import { likeContains } from '../../platform/list.js';
+import { keptRead, likeContains } from '../../platform/list.js';
 import { personListNameSql, personNameSql } from '../../platform/person-name.js';
 
 export type VersionRow = typeof disclosureDocuments.$inferSelect;
@@ -83,7 +82,7 @@ export async function listVersions(ex: Executor, scope: Scope, q: DisclosureVers
     q.kind ? eq(disclosureDocuments.kind, q.kind) : undefined,
   );
   const rows = await ex
-    .select({ version: disclosureDocuments, deliveries: deliveryCount })
+    .select()
     .from(disclosureDocuments)
     .where(where)
     .orderBy(...versionEntity.orderBy(q.ordering, desc(disclosureDocuments.uploadedAt), desc(disclosureDocuments.id)))
@@ -91,6 +90,29 @@ export async function listVersions(ex: Executor, scope: Scope, q: DisclosureVers
     .offset((q.page - 1) * q.page_size);
   const [{ n }] = await ex.select({ n: count() }).from(disclosureDocuments).where(where);
   return { rows, count: Number(n) };
+}
+
+/**
+ * How many deliveries each version of a firm has (the versions list's column), kept per versions of the
+ * receipts: counted for a page, the current versions' thousands of receipts were visited on every read.
+ */
+export function deliveriesByVersion(ex: Executor, firmId: number) {
+  return keptRead(ex, ['disclosure_deliveries'], `deliveries by version\n${firmId}`, async () => {
+    const rows = await ex
+      .select({ id: disclosureDeliveries.documentId, n: count() })
+      .from(disclosureDeliveries)
+      .where(
+        inArray(
+          disclosureDeliveries.documentId,
+          ex
+            .select({ id: disclosureDocuments.id })
+            .from(disclosureDocuments)
+            .where(eq(disclosureDocuments.firmId, firmId)),
+        ),
+      )
+      .groupBy(disclosureDeliveries.documentId);
+    return new Map(rows.map((r) => [r.id as number, Number(r.n)]));
+  });
 }
 
 /** Every version of a firm (a handful per year): the current one is picked by the domain rule. */
@@ -203,10 +225,6 @@ export async function insertNotices(ex: AuditedTx, values: (typeof disclosureNot
   if (values.length) await ex.insert(disclosureNotices).values(values);
 }
 
-/** The client's agreement date: before it, a new version is due "at the agreement" (Rule 204-3). */
-const agreementDateOf = (client: SQL) =>
-  sql`(select ${clientAgreements.agreementDate} from ${clientAgreements} where ${clientAgreements.portalUserId} = ${client})`;
-
 /** The fiscal year end (March 31) on or before a date, as `rules/disclosures.ts` has it. */
 const fiscalYearEnd = (d: SQL) =>
   sql`case when ${d} >= make_date(extract(year from ${d})::int, 3, 31) then make_date(extract(year from ${d})::int, 3, 31) else make_date(extract(year from ${d})::int - 1, 3, 31) end`;
@@ -215,27 +233,22 @@ const KIND_ALIASES: Record<DisclosureKind, string> = { adv_2a: 'a2a', adv_2b: 'a
 const KINDS = ['adv_2a', 'adv_2b', 'crs'] as const;
 
 /**
- * One document kind of the report, as joins on the client row `b`: the current version (its firm's, read
- * once per firm in `current_versions`, not once per client), the last delivery, the receipt of the
- * current one, the last notice about it, and its status rank
- * (0 overdue, 1 due, 2 anything else), which mirrors `deliveryStatus` of the domain so that SQL can
- * filter and sort by it (the row's displayed cells are computed by the domain rule itself).
+ * What one document kind's status needs, for every client row `b` of the report: the current version
+ * (its firm's, read once per firm in `current_versions`), the receipt of it (a version, or the firm's
+ * link when it keeps none, is received once at most: the unique keys), and the status rank (0 overdue,
+ * 1 due, 2 anything else), which mirrors `deliveryStatus` of the domain so that SQL can filter and sort by
+ * it (the row's displayed cells are computed by the domain rule itself). Plain joins, so that the
+ * planner reads the firm's receipts as one set rather than probing them client by client.
  */
-function kindParts(kind: DisclosureKind, today: string, timeZone: string) {
+function rankParts(kind: DisclosureKind, today: string) {
   const a = KIND_ALIASES[kind];
   const cur = sql.raw(`cur_${a}`);
+  const got = sql.raw(`got_${a}`);
   const url = kind === 'crs' ? sql`b.form_crs_url` : kind === 'adv_2a' ? sql`b.form_adv_url` : sql`null::text`;
-  const matchesCurrent = (t: string) =>
-    sql`(${sql.raw(t)}.document_id = ${cur}.id or (${cur}.id is null and ${sql.raw(t)}.document_id is null and ${sql.raw(t)}.url = ${url}))`;
   const joins = sql`
     left join current_versions ${cur} on ${cur}.firm_id = b.firm_id and ${cur}.kind = ${kind}
-    left join lateral (select dl.id, dl.document_id, dl.delivery_date from disclosure_deliveries dl
-      where dl.client_id = b.client_id and dl.kind = ${kind} order by dl.delivery_date desc, dl.id desc limit 1) ${sql.raw(`last_${a}`)} on true
-    left join disclosure_documents ${sql.raw(`last_doc_${a}`)} on ${sql.raw(`last_doc_${a}`)}.id = ${sql.raw(`last_${a}`)}.document_id
-    left join lateral (select min(dl.delivery_date) as on_ from disclosure_deliveries dl
-      where dl.client_id = b.client_id and dl.kind = ${kind} and ${matchesCurrent('dl')}) ${sql.raw(`got_${a}`)} on true
-    left join lateral (select max(n.sent_at) as at_ from disclosure_notices n
-      where n.client_id = b.client_id and n.kind = ${kind} and ${matchesCurrent('n')}) ${sql.raw(`note_${a}`)} on true`;
+    left join disclosure_deliveries ${got} on ${got}.client_id = b.client_id and ${got}.kind = ${kind}
+      and (${got}.document_id = ${cur}.id or (${cur}.id is null and ${got}.document_id is null and ${got}.url = ${url}))`;
   const eff = sql`${cur}.effective_date`;
   const dueBy = sql`case
       when b.agreement_date is null then null
@@ -246,34 +259,47 @@ function kindParts(kind: DisclosureKind, today: string, timeZone: string) {
   const notRequired = sql`(b.agreement_date is not null and ${cur}.id is not null and b.agreement_date < ${eff} and ${kind} <> 'crs' and not ${cur}.material_change)`;
   const rank = sql`case
       when ${cur}.id is null and ${url} is null then 2
-      when ${sql.raw(`got_${a}`)}.on_ is not null then 2
+      when ${got}.id is not null then 2
       when ${notRequired} then 2
       when (${dueBy}) is not null and ${today}::date > (${dueBy}) then 0
       else 1 end`;
   const columns = sql`
     ${cur}.id as ${sql.raw(`${a}_cur_id`)}, ${eff}::text as ${sql.raw(`${a}_cur_eff`)},
     coalesce(${cur}.material_change, false) as ${sql.raw(`${a}_cur_material`)}, ${url} as ${sql.raw(`${a}_url`)},
-    ${sql.raw(`last_${a}`)}.document_id as ${sql.raw(`${a}_last_id`)}, ${sql.raw(`last_${a}`)}.delivery_date::text as ${sql.raw(`${a}_last_on`)},
-    ${sql.raw(`last_doc_${a}`)}.effective_date::text as ${sql.raw(`${a}_last_eff`)}, ${sql.raw(`last_${a}`)}.id as ${sql.raw(`${a}_last_receipt`)},
-    ${sql.raw(`got_${a}`)}.on_::text as ${sql.raw(`${a}_got_on`)}, to_char(${sql.raw(`note_${a}`)}.at_ at time zone ${timeZone}, 'YYYY-MM-DD') as ${sql.raw(`${a}_note_on`)},
-    ${rank} as ${sql.raw(`${a}_rank`)}`;
+    ${got}.delivery_date::text as ${sql.raw(`${a}_got_on`)}, ${rank} as ${sql.raw(`${a}_rank`)}`;
   return { joins, columns };
 }
 
 /**
- * The session of the receipt a kind's cell shows (its last), for the rows of the page only: read per
- * match, it would cost every client of the firm a visit to their receipts and sessions before the sort.
- * `client_session`: the session's account is the client's (null when no session was recorded).
+ * What a kind's cell shows besides its status, for the rows of the page only (`page`): the last receipt
+ * and its version, the session that recorded it (`client_session`: the session's account is the
+ * client's; null when no session was recorded), and the last notice about the current version. Read per
+ * client, so never before the page is cut.
  */
-function receiptParts(kind: DisclosureKind) {
+function cellParts(kind: DisclosureKind, timeZone: string) {
   const a = KIND_ALIASES[kind];
-  const r = sql.raw(`receipt_${a}`);
-  return sql`
-    left join lateral (select dl.session_id::text as ${sql.raw(`${a}_session_id`)}, dl.ip as ${sql.raw(`${a}_ip`)},
-        dl.user_agent as ${sql.raw(`${a}_user_agent`)},
-        case when dl.session_id is null then null else coalesce(s.user_id = dl.client_id, false) end as ${sql.raw(`${a}_client_session`)}
+  const last = sql.raw(`last_${a}`);
+  const lastDoc = sql.raw(`last_doc_${a}`);
+  const note = sql.raw(`note_${a}`);
+  const curId = sql.raw(`page.${a}_cur_id`);
+  const url = sql.raw(`page.${a}_url`);
+  const joins = sql`
+    left join lateral (select dl.document_id, dl.delivery_date, dl.session_id, dl.ip, dl.user_agent,
+        s.user_id = dl.client_id as own
       from disclosure_deliveries dl left join sessions s on s.id = dl.session_id
-      where dl.id = page.${sql.raw(`${a}_last_receipt`)}) ${r} on true`;
+      where dl.client_id = page.client_id and dl.kind = ${kind} order by dl.delivery_date desc, dl.id desc limit 1) ${last} on true
+    left join disclosure_documents ${lastDoc} on ${lastDoc}.id = ${last}.document_id
+    left join lateral (select max(n.sent_at) as at_ from disclosure_notices n
+      where n.client_id = page.client_id and n.kind = ${kind}
+        and (n.document_id = ${curId} or (${curId} is null and n.document_id is null and n.url = ${url}))) ${note} on true`;
+  const columns = sql`
+    ${last}.document_id as ${sql.raw(`${a}_last_id`)}, ${last}.delivery_date::text as ${sql.raw(`${a}_last_on`)},
+    ${lastDoc}.effective_date::text as ${sql.raw(`${a}_last_eff`)},
+    to_char(${note}.at_ at time zone ${timeZone}, 'YYYY-MM-DD') as ${sql.raw(`${a}_note_on`)},
+    ${last}.session_id::text as ${sql.raw(`${a}_session_id`)}, ${last}.ip as ${sql.raw(`${a}_ip`)},
+    ${last}.user_agent as ${sql.raw(`${a}_user_agent`)},
+    case when ${last}.session_id is null then null else coalesce(${last}.own, false) end as ${sql.raw(`${a}_client_session`)}`;
+  return { joins, columns };
 }
 
 export interface ReportRowRaw {
@@ -286,7 +312,6 @@ export interface ReportRowRaw {
   advisor_name: string | null;
   agreement_date: string | null;
   rank: number;
-  total: number;
   [cell: string]: unknown;
 }
 
@@ -322,29 +347,26 @@ export const deliveryRowEntity = bindEntity(
   },
 );
 
+/** The report's filters, and the clients it may be narrowed to (one client's Deliver, a page's rows). */
+export type ReportQuery = DisclosureDeliveryExportQuery & { clients?: number[] };
+
 /**
- * One page of the report (or, with no page, every row: the export and Deliver to all), with the
- * total in the same statement. Clients are the firm's live accounts of profile type 4.
+ * The report's clients ranked: the firm's live accounts of profile type 4 matching the filters, each
+ * with what its status needs per kind and its rank (`ranked`), the status filter as a WHERE on it, and
+ * the order of the rows.
  */
-export async function reportRows(
-  ex: Executor,
-  scope: Scope,
-  q: DisclosureDeliveryExportQuery & { page?: number; page_size?: number; client?: number },
-  today: string,
-  timeZone: string,
-): Promise<ReportRowRaw[]> {
-  const firmCond = firmsOf(scope, sql`p.firm_id`);
+function rankedSql(scope: Scope, q: ReportQuery, today: string) {
   const search = q.search
     ? sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${likeContains(q.search)} or u.email ilike ${likeContains(q.search)})`
     : undefined;
   const baseWhere = and(
     sql`p.profile_type = ${sql.raw(String(ProfileType.Client))} and u.deleted_at is null`,
-    firmCond,
+    firmsOf(scope, sql`p.firm_id`),
     q.firm ? sql`p.firm_id = ${q.firm}` : undefined,
-    q.client ? sql`u.id = ${q.client}` : undefined,
+    q.clients ? sql`u.id = any(${sql.param(q.clients)}::int[])` : undefined,
     search,
   );
-  const parts = KINDS.map((k) => kindParts(k, today, timeZone));
+  const ranks = KINDS.map((k) => rankParts(k, today));
   const rankOf = sql`least(a2a_rank, a2b_rank, crs_rank)`;
   const statusWhere =
     q.status === 'due'
@@ -358,16 +380,14 @@ export async function reportRows(
     deliveryRowEntity.orderBy(q.ordering, sql`lower(last_name) asc`, sql`lower(first_name) asc`, sql`client_id asc`),
     sql`, `,
   );
-  // The page is cut before the receipts' sessions are read; every row (the export) needs no order there.
-  const onePage =
-    q.page && q.page_size ? sql`order by ${order} limit ${q.page_size} offset ${(q.page - 1) * q.page_size}` : sql``;
-  const query = sql`
+  const ctes = sql`
     with b as (
       select u.id as client_id, u.first_name, u.last_name, u.email, f.id as firm_id, f.name as firm_name,
         ${personListNameSql({ first: sql`adv.first_name`, last: sql`adv.last_name`, email: sql`adv.email` })} as advisor_name,
-        f.form_adv_url, f.form_crs_url, ${agreementDateOf(sql`u.id`)} as agreement_date
+        f.form_adv_url, f.form_crs_url, ca.agreement_date
       from users u join profiles p on p.user_id = u.id join firms f on f.id = p.firm_id
         left join users adv on adv.id = u.advisor_id
+        left join client_agreements ca on ca.portal_user_id = u.id
       where ${baseWhere}
     ),
     current_versions as (
@@ -376,26 +396,62 @@ export async function reportRows(
       where d.firm_id in (select firm_id from b) and d.effective_date <= ${today}::date
       order by d.firm_id, d.kind, d.effective_date desc, d.uploaded_at desc, d.id desc
     ),
-    cells as (
+    ranked as (
       select b.client_id, b.first_name, b.last_name, b.email, b.firm_id, b.firm_name, b.advisor_name, b.agreement_date::text as agreement_date,
         ${sql.join(
-          parts.map((p) => p.columns),
+          ranks.map((p) => p.columns),
           sql`, `,
         )}
       from b ${sql.join(
-        parts.map((p) => p.joins),
+        ranks.map((p) => p.joins),
         sql` `,
       )}
     ),
-    page as (
-      select *, ${rankOf} as rank, count(*) over ()::int as total from cells ${statusWhere}
-      ${onePage}
-    )
+    matched as (select *, ${rankOf} as rank from ranked ${statusWhere})`;
+  return { ctes, order };
+}
+
+/** The tables the report's order reads: a write to any of them ranks the clients anew. */
+export const REPORT_READS = [
+  'users',
+  'profiles',
+  'firms',
+  'client_agreements',
+  'disclosure_documents',
+  'disclosure_deliveries',
+] as const;
+
+/** The ids of the report's rows in its order (at most `limit`): every matching client is ranked. */
+export async function reportOrder(ex: Executor, scope: Scope, q: ReportQuery, today: string, limit: number) {
+  const { ctes, order } = rankedSql(scope, q, today);
+  const rows = rowsOf<{ client_id: number }>(
+    await ex.execute(sql`${ctes} select client_id from matched order by ${order} limit ${limit}`),
+  );
+  return rows.map((r) => r.client_id);
+}
+
+/**
+ * The report's rows with their cells, in its order: every matching row (the export, Deliver), or the
+ * clients of a page (`clients`).
+ */
+export async function reportRows(
+  ex: Executor,
+  scope: Scope,
+  q: ReportQuery,
+  today: string,
+  timeZone: string,
+): Promise<ReportRowRaw[]> {
+  const { ctes, order } = rankedSql(scope, q, today);
+  const cells = KINDS.map((k) => cellParts(k, timeZone));
+  const query = sql`${ctes}
     select page.*, ${sql.join(
-      KINDS.map((k) => sql.raw(`receipt_${KIND_ALIASES[k]}.*`)),
+      cells.map((p) => p.columns),
       sql`, `,
     )}
-    from page ${sql.join(KINDS.map(receiptParts), sql` `)}
+    from matched page ${sql.join(
+      cells.map((p) => p.joins),
+      sql` `,
+    )}
     order by ${order}`;
   return rowsOf<ReportRowRaw>(await ex.execute(query));
 }
