@@ -82,6 +82,8 @@ const password = keep ? 'Bench-Portal-Throughput-2026' : `Bench-${randomBytes(9)
 const accounts = {
   super: { email: 'bench-super@bench.test', password },
   admin: { email: 'bench-admin@bench.test', password },
+  // Firm 1's first advisor (the seed gives it the password): the strategies it files.
+  advisor: { email: 'load1@bench.test', password },
 };
 const lighthouseFile = path.join(root, 'scripts/lighthouse.mjs');
 const work = keep ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
@@ -138,7 +140,8 @@ async function startPostgres(dir) {
     return stopped;
   };
   cleanups.push(stop);
-  return { url: `postgresql://portal:portal@127.0.0.1:${port}/postgres`, stop };
+  const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return { url: `postgresql://portal:portal@127.0.0.1:${port}/postgres`, stop, postmaster };
 }
 
 function serverEnv(db, extra = {}) {
@@ -202,7 +205,7 @@ async function prepare(kind) {
   const db = { kind, secret: randomBytes(48).toString('base64url'), piiKey: randomBytes(32).toString('base64url') };
   const open = async (f) => {
     const pg = kind === 'postgres' ? await startPostgres(f.pg) : undefined;
-    Object.assign(db, { dataDir: f.dataDir, url: pg?.url });
+    Object.assign(db, { dataDir: f.dataDir, url: pg?.url, postmaster: pg?.postmaster });
     return pg;
   };
   if (!keep) {
@@ -398,6 +401,30 @@ function cpuMs(pid) {
   }
 }
 
+/**
+ * CPU time (ms) a PostgreSQL cluster has used: the postmaster, the children it has reaped, and those alive
+ * (the pool's backends, the writer, autovacuum). The server's own CPU leaves out the database's work when it
+ * runs in other processes; with it a row says which side a request's cost is on.
+ */
+function clusterCpuMs(postmaster) {
+  if (!postmaster) return Number.NaN;
+  try {
+    const stat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const own = stat(postmaster);
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]); // + cutime, cstime
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = stat(entry);
+        if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {} // gone meanwhile
+    }
+    return (ticks * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function signIn(baseUrl, account) {
   const res = await fetch(`${baseUrl}/api/auth/login/`, {
     method: 'POST',
@@ -409,14 +436,58 @@ async function signIn(baseUrl, account) {
 }
 
 /** A row's request: GET, or a write with its JSON body (`method`, `body`). */
-const requestOf = (route, headers) =>
+const requestOf = (route, headers, body = route.body) =>
   route.method && route.method !== 'GET'
     ? {
         method: route.method,
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(route.body ?? {}),
+        body: JSON.stringify(body ?? {}),
       }
     : { method: 'GET', headers };
+
+/** The calls a row's `setup` makes, as the row's account: the JSON answer, or an error naming the call. */
+function apiOf(baseUrl, headers) {
+  const call = async (method, path, body) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw Object.assign(new Error(`${method} ${path}: ${res.status} ${text}`), { status: res.status });
+    return JSON.parse(text);
+  };
+  return { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body) };
+}
+
+/**
+ * A row's requests: the same one each time, or, for a row with `each`, the i-th of a sequence (a write
+ * that cannot be repeated as is, such as a status move, takes another record each time). The count runs
+ * on through the warm-up and the cells, so that no two requests of a row are the same.
+ */
+function requestsOf(route, baseUrl, headers, vars) {
+  const fixed = typeof route.path === 'function' ? route.path(sizes, vars) : route.path;
+  if (!route.each) {
+    const request = requestOf(route, headers);
+    return { url: `${baseUrl}${fixed}`, request, first: () => request, firstUrl: `${baseUrl}${fixed}` };
+  }
+  let i = 0;
+  const next = () => {
+    const { path: p = fixed, body } = route.each(i++, vars);
+    return { path: p, ...requestOf(route, headers, body) };
+  };
+  const first = next();
+  return {
+    url: `${baseUrl}${fixed}`,
+    firstUrl: `${baseUrl}${first.path}`,
+    first: () => first,
+    request: {
+      headers: first.headers,
+      method: first.method,
+      requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
+    },
+  };
+}
 
 const metricsToken = randomBytes(32).toString('base64url');
 
@@ -454,9 +525,10 @@ async function measure(db) {
   for (const [role, account] of Object.entries(accounts)) tokens[role] = await signIn(baseUrl, account);
   const rows = [];
   for (const route of routes) {
-    const url = `${baseUrl}${typeof route.path === 'function' ? route.path(sizes) : route.path}`;
-    const request = requestOf(route, route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {});
-    const res = await fetch(url, request);
+    const headers = route.as ? { authorization: `Bearer ${tokens[route.as]}` } : {};
+    const vars = route.setup ? await route.setup(apiOf(baseUrl, headers), sizes) : undefined;
+    const { url, request, first, firstUrl } = requestsOf(route, baseUrl, headers, vars);
+    const res = await fetch(firstUrl, first());
     if (res.status !== (route.status ?? 200))
       throw new Error(`${route.name} on ${db.kind}: ${res.status} ${await res.text()}`);
     const problem = route.check?.(await res.json(), sizes);
@@ -465,8 +537,10 @@ async function measure(db) {
     for (const conns of connections) {
       const chainBefore = route.target === 'write' ? await chainCounters(baseUrl) : undefined;
       const cpuBefore = cpuMs(pid);
+      const dbCpuBefore = clusterCpuMs(db.postmaster);
       const r = await cannon(url, request, conns, duration);
       const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total);
+      const dbCpu = (clusterCpuMs(db.postmaster) - dbCpuBefore) / Math.max(1, r.requests.total);
       const chain = chainBefore && chainUse(chainBefore, await chainCounters(baseUrl), duration);
       const failed = r.non2xx + r.errors + r.timeouts;
       rows.push({
@@ -478,11 +552,12 @@ async function measure(db) {
         p50: r.latency.p50,
         p99: r.latency.p99,
         cpu,
+        dbCpu,
         failed,
         chain,
       });
       log(
-        `${db.kind} ${route.name} @${conns}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpu.toFixed(2)} ms/req${failed ? `, ${failed} FAILED` : ''}${chain ? `, ${chainText(chain)}` : ''}`,
+        `${db.kind} ${route.name} @${conns}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpu.toFixed(2)} ms/req${Number.isNaN(dbCpu) ? '' : `, database CPU ${dbCpu.toFixed(2)} ms/req`}${failed ? `, ${failed} FAILED` : ''}${chain ? `, ${chainText(chain)}` : ''}`,
       );
     }
   }
@@ -550,6 +625,7 @@ function table(rows) {
     'p99 ms',
     'of health',
     'CPU ms/req',
+    'DB CPU ms/req',
     'failed',
     'target',
     'holds',
@@ -565,6 +641,7 @@ function table(rows) {
       String(r.p99),
       b ? `${Math.round((100 * r.rps) / b)}%` : '',
       Number.isNaN(r.cpu) ? '' : r.cpu.toFixed(2),
+      r.dbCpu === undefined || Number.isNaN(r.dbCpu) ? '' : r.dbCpu.toFixed(2),
       r.failed ? String(r.failed) : '',
       r.target ?? '',
       r.target ? (r.holds ? 'yes' : 'MISSES') : '',
@@ -572,7 +649,7 @@ function table(rows) {
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
   // Names and verdicts read left to right; figures line up on the right.
-  const left = (i) => i < 2 || i >= 9;
+  const left = (i) => i < 2 || i >= 10;
   const line = (cells) =>
     `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   return [line(head), `|${widths.map((w, i) => (left(i) ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`]
@@ -625,7 +702,8 @@ async function main() {
     }
   }
   console.log(
-    `\nServer, ${users.toLocaleString('en-US')} users in ${firms} firms, ${duration} s per cell, autocannon on the same machine:\n`,
+    `\nServer, ${users.toLocaleString('en-US')} users in ${firms} firms, ${duration} s per cell, autocannon on the same machine` +
+      ` (CPU: the server process's, PGlite's work included; DB CPU: the PostgreSQL cluster's):\n`,
   );
   for (const r of rows) Object.assign(r, verdict(r, rows));
   console.log(table(rows));

@@ -10,11 +10,18 @@ export interface BenchSizes {
 }
 export interface BenchRoute {
   name: string;
-  path: string | ((sizes: BenchSizes) => string);
-  as: 'super' | 'admin' | null;
+  path: string | ((sizes: BenchSizes, vars?: unknown) => string);
+  as: 'super' | 'admin' | 'advisor' | null;
   method?: string;
   status?: number;
   body?: unknown;
+  /** Before the row: what its requests need (read or made through the API as the row's account). */
+  setup?: (
+    api: { get: (path: string) => Promise<unknown>; post: (path: string, body: unknown) => Promise<unknown> },
+    sizes: BenchSizes,
+  ) => Promise<unknown>;
+  /** The row's i-th request, when they differ: its path (else `path`) and body. */
+  each?: (i: number, vars: unknown) => { path?: string; body?: unknown };
   baseline?: boolean;
   target?: 'list' | 'write' | { ofBaseline: number };
   check?: (body: unknown, sizes: BenchSizes) => string | undefined;

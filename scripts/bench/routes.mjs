@@ -2,7 +2,12 @@
 // (bench-coverage.test.ts in apps/server reads the OpenAPI document and fails on a list without one).
 //   name      the row's label
 //   path      requested with GET (querystring included); or a function of the sizes { users, firms, roster, strategies, supportCases }
-//   as        null (no sign-in), 'super' (the super administrator) or 'admin' (an administrator of firm 1)
+//   as        null (no sign-in), 'super' (the super administrator), 'admin' (an administrator of firm 1) or
+//             'advisor' (firm 1's first advisor, Load1)
+//   method, status, body  a write: its method, the status it answers, its JSON body
+//   setup     optional: (api, sizes) => what the row's requests need, read or made through the API as `as`
+//   each      optional: (i, what setup gave) => { path, body } of the i-th request (a write that cannot be
+//             repeated as is: a status move takes another record each time)
 //   baseline  the row every other row's throughput is compared with (exactly one)
 //   target    what the row is held to at the most connections: 'list' (a list or a search), 'write', or
 //             { ofBaseline: percent } (its throughput as a share of the baseline's); see TARGETS
@@ -360,6 +365,90 @@ export const routes = [
     as: 'admin',
     check: (body) => (body.CaseNumber ? undefined : 'expected the new case'),
   },
+  // An advisor files a strategy (Load1, for the first of its clients, with a model and a fee schedule
+  // it may pick): the row, the department's mail queued, the audit event.
+  {
+    name: 'strategy POST (write)',
+    target: 'write',
+    method: 'POST',
+    status: 201,
+    path: '/api/investment_strategies/',
+    as: 'advisor',
+    setup: async (api) => {
+      const first = async (path) => (await api.get(`${path}page_size=1&ordering=name`)).results[0].id;
+      return {
+        client: (await api.get('/api/users/firm_advisor_clients/?status=active&ordering=last_name&page_size=1'))
+          .results[0].id,
+        model: await first('/api/investment_models/1/firm_investment_models/?userId=3&'),
+        feeSchedule: await first('/api/fee_schedules/1/firm_fee_schedules/?userId=3&'),
+      };
+    },
+    each: (i, { client, model, feeSchedule }) => ({ body: strategyForm(i, client, model, feeSchedule) }),
+    check: (body) => (body.Status__c === 'Submitted' ? undefined : 'expected the new strategy, Submitted'),
+  },
+  // The investment department's move (firm 1's administrator): a submitted strategy to In Progress, each
+  // request another of the firm's (a move is made once), the advisor's mail queued.
+  {
+    name: 'strategy status move (write)',
+    target: 'write',
+    method: 'POST',
+    path: '/api/investment_strategies/',
+    as: 'admin',
+    setup: async (api) => {
+      const ids = [];
+      for (let page = 1; page <= 10; page++) {
+        const body = await api.get(
+          `/api/investment_strategies/?firm=1&status=Submitted&ordering=-CreatedDate&page_size=500&page=${page}`,
+        );
+        ids.push(...body.results.map((r) => r.Id));
+        if (!body.next) break;
+      }
+      // Strategies filed at the same instant (the row above files many) may fall on two pages.
+      return { ids: [...new Set(ids)] };
+    },
+    each: (i, { ids }) => ({
+      path: `/api/investment_strategies/${ids[i % ids.length]}/status/`,
+      body: { status: 'In Progress' },
+    }),
+    check: (body) => (body.Status__c === 'In Progress' ? undefined : 'expected the strategy In Progress'),
+  },
+  // The administrator's own attestation of the quarter (filed by the setup, with two holdings), edited
+  // each time: a field and both rows, the whole record read before and after for its history.
+  {
+    name: 'attestation PUT with its rows (write)',
+    target: 'write',
+    method: 'PUT',
+    path: '/api/quarterly_attestations/',
+    as: 'admin',
+    setup: async (api) => {
+      const security = (n) => ({
+        Account_Owner__c: 'Bench Admin',
+        Account_Number__c: `B-${n}`,
+        Custodian__c: 'Schwab',
+      });
+      const filed = await api.post('/api/quarterly_attestations/', {
+        Employment_Date__c: '2019-04-01',
+        Job_Title__c: 'Administrator',
+        personalSecurities: [security(1), security(2)],
+      });
+      return { id: filed.Id, rows: filed.Personal_Securities__r.records };
+    },
+    each: (i, { id, rows }) => ({
+      path: `/api/quarterly_attestations/${id}/`,
+      body: {
+        Employment_Date__c: '2019-04-01',
+        Job_Title__c: `Administrator ${i}`,
+        personalSecurities: rows.map((r, k) => ({
+          Id: r.Id,
+          Account_Owner__c: r.Account_Owner__c,
+          Account_Number__c: `B-${k}-${i}`,
+          Custodian__c: r.Custodian__c,
+        })),
+      },
+    }),
+    check: (body) =>
+      body.Personal_Securities__r?.records?.length === 2 ? undefined : 'expected the attestation with its two rows',
+  },
   // Firm 1's client book and investment department (apps/server/src/bench/bench-clients.ts and
   // bench-investments.ts, times BENCH_SCALE): 1,000 clients with their agreements, 5,000 vault
   // documents, 20 versions of each disclosure and their deliveries (the two latest of each kind to
@@ -496,4 +585,31 @@ function offerRows(base, label) {
       check,
     },
   ];
+}
+
+/** The strategy form as an advisor sends it (the i-th request names its own account). */
+function strategyForm(i, client, model, feeSchedule) {
+  return {
+    ESWA_Portal_Owner_ID__c: client,
+    Financial_Account_Name__c: `Bench IRA ${i}`,
+    Custodian_Account_Number__c: `B-${i}`,
+    Account_Master_Code__c: 'MC-B',
+    Custodian__c: 'Schwab',
+    Advisor__c: 'Load1',
+    Relationship_Name__c: 'Bench Family',
+    Fee_Schedule__c: feeSchedule,
+    Fee_Minimum__c: '250.00',
+    Client_Name__c: 'Bench Client',
+    Client_Street__c: '1 Main St',
+    Client_City__c: 'Springfield',
+    Client_State__c: 'IL',
+    Client_Zip_Code__c: '62701',
+    Client_Email__c: 'client@bench.test',
+    Investment_Model__c: String(model),
+    Trading_Authority__c: 'Investment Department',
+    Cash_Target_Percentage__c: '2.5',
+    Is_Cash_Distributions__c: true,
+    Amount__c: 1500.5,
+    Cash_Management_Frequency__c: 'Monthly',
+  };
 }

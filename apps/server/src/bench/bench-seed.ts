@@ -27,7 +27,10 @@ import { seedBenchUsers } from './bench-users.js';
 export interface BenchSeedOptions {
   users: number;
   firms: number;
-  /** The signed-in accounts of the benchmark: a super admin (no firm) and an administrator of firm 1. */
+  /**
+   * The signed-in accounts of the benchmark: a super admin (no firm), an administrator of firm 1, and
+   * firm 1's first advisor (Load1, with `password` too).
+   */
   superEmail: string;
   adminEmail: string;
   password: string;
@@ -47,7 +50,7 @@ export interface BenchSeedOptions {
   /** Audit events written in bulk over the firms (the audit trail's list). */
   auditEvents?: number;
   /**
-   * Every Load person signs in with `password` too (the soak's simulated users), not only the two
+   * Every Load person signs in with `password` too (the soak's simulated users), not only the
    * accounts above.
    */
   everyoneSignsIn?: boolean;
@@ -146,11 +149,13 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
 
   await seedBenchUsers(db, { count: o.users, firmIds, createdBy: superUser, firstNames: FIRST_NAMES });
   log(`  ${o.users} users (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (o.everyoneSignsIn) {
-    // One hash for all: argon2 per person (as activation does) would cost a second per 20 people.
-    const passwordHash = await hashPassword(o.password);
-    await db.update(users).set({ passwordHash, isActive: true }).where(like(users.email, 'load%@bench.test'));
-  }
+  // One hash for all: argon2 per person (as activation does) would cost a second per 20 people. Firm 1's
+  // first advisor, Load1, always signs in (the strategies the benchmark files are its).
+  const passwordHash = await hashPassword(o.password);
+  await db
+    .update(users)
+    .set({ passwordHash, isActive: true })
+    .where(o.everyoneSignsIn ? like(users.email, 'load%@bench.test') : eq(users.email, 'load1@bench.test'));
   await deps.background.drain(); // work the services started after answering (none today) ends here
   // Firm 1's clients (their ids follow the people's) and its investment department, before the strategies'.
   const book = { firmId: firmIds[0], scale: o.scale ?? 1 };
