@@ -1,7 +1,7 @@
 import { and, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { openDatabase, PgliteMaintenance } from './client.js';
+import { inlinePage, openDatabase, PgliteMaintenance } from './client.js';
 import { rowsOf } from './migrate.js';
 import { profiles, userSearchText, users } from './schema/index.js';
 
@@ -124,5 +124,35 @@ describe('database', () => {
     } finally {
       await pglite.close();
     }
+  });
+});
+
+describe("a page's window in the statement's text", () => {
+  it('writes a trailing LIMIT and OFFSET given as the last parameters as numbers', () => {
+    expect(inlinePage('select id from t where a = $1 order by id limit $2 offset $3', ['x', 50, 100])).toEqual({
+      text: 'select id from t where a = $1 order by id limit 50 offset 100',
+      params: ['x'],
+    });
+    expect(inlinePage('select id from t where a = $1 limit $2', ['x', 50])).toEqual({
+      text: 'select id from t where a = $1 limit 50',
+      params: ['x'],
+    });
+  });
+
+  it('leaves anything else as it was: a limit inside, not the last parameters, or not a whole number', () => {
+    const inside = 'select * from (select id from t limit $1) s where s.id = $2';
+    expect(inlinePage(inside, [5, 1])).toEqual({ text: inside, params: [5, 1] });
+    const notLast = 'select id from t limit $1 offset $2';
+    expect(inlinePage(notLast, [5, 0, 'x'])).toEqual({ text: notLast, params: [5, 0, 'x'] });
+    expect(inlinePage(notLast, ['5; drop table t', 0])).toEqual({ text: notLast, params: ['5; drop table t', 0] });
+    expect(inlinePage(notLast, [1.5, 0])).toEqual({ text: notLast, params: [1.5, 0] });
+  });
+
+  it('pages a list through the driver: the second page follows the first', async () => {
+    const page = (offset: number) =>
+      database.db.select({ id: users.id }).from(users).orderBy(users.id).limit(3).offset(offset);
+    const [first, second] = [await page(0), await page(3)];
+    expect(first).toHaveLength(3);
+    expect(second[0].id).toBeGreaterThan(first[2].id);
   });
 });

@@ -61,6 +61,12 @@ class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has a dozen overloads; this only adds a name.
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'object' && config !== null && typeof config.text === 'string' && !config.name) {
+      // drizzle passes the values beside the config.
+      if (Array.isArray(values)) {
+        const paged = inlinePage(config.text, values);
+        config = { ...config, text: paged.text };
+        values = paged.params;
+      }
       let name = preparedNames.get(config.text);
       if (!name && preparedNames.size < MAX_PREPARED && PREPARABLE.test(config.text)) {
         name = `portal_${preparedNames.size + 1}`;
@@ -71,6 +77,27 @@ class PreparingClient extends pg.Client {
     return super.query(config, values, callback);
   }
 }
+/**
+ * A page's LIMIT and OFFSET written into the text as numbers, when they are the statement's trailing
+ * clause and its last parameters (as drizzle writes `.limit(n).offset(m)`). Given as parameters, the
+ * planner cannot cost a prepared statement's generic plan (it assumes a tenth of the rows), finds it
+ * dearer than a plan for the values, and plans the list anew on every request: a users list spent as
+ * long planning as running. As numbers, the page of a list is one statement whose generic plan is kept.
+ */
+export function inlinePage(text: string, params: unknown[]): { text: string; params: unknown[] } {
+  const m = /\slimit \$(\d+)(?: offset \$(\d+))?\s*$/i.exec(text);
+  if (!m) return { text, params };
+  const limit = Number(m[1]);
+  const offset = m[2] === undefined ? undefined : Number(m[2]);
+  const last = offset ?? limit;
+  if (last !== params.length || (offset !== undefined && offset !== limit + 1)) return { text, params };
+  const values = params.slice(limit - 1);
+  // Only whole numbers go into the text: anything else stays a parameter.
+  if (!values.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return { text, params };
+  const window = offset === undefined ? `limit ${values[0]}` : `limit ${values[0]} offset ${values[1]}`;
+  return { text: `${text.slice(0, m.index)} ${window}`, params: params.slice(0, limit - 1) };
+}
+
 /** Only data statements: no transaction control or DDL (the migrations). */
 const PREPARABLE = /^\s*(\(?\s*select|insert|update|delete|with)\b/i;
 
@@ -263,8 +290,9 @@ export function usePreparedStatements(client: PGlite, max = 200) {
   }
 
   const query = client.query.bind(client);
-  client.query = <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-    if (!preparable(text, options)) return query<T>(text, params, options);
+  client.query = <T>(sqlText: string, sqlParams: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    if (!preparable(sqlText, options)) return query<T>(sqlText, sqlParams, options);
+    const { text, params } = inlinePage(sqlText, sqlParams);
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
         let result: Results<T>;
@@ -285,9 +313,10 @@ export function usePreparedStatements(client: PGlite, max = 200) {
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
-      tx.query = <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+      tx.query = <R>(sqlText: string, sqlParams: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
         if (tx.closed) throw new Error('Transaction is closed');
-        if (!preparable(text, options)) return txQuery<R>(text, params, options);
+        if (!preparable(sqlText, options)) return txQuery<R>(sqlText, sqlParams, options);
+        const { text, params } = inlinePage(sqlText, sqlParams);
         return client._runExclusiveQuery(() => prepared<R>(text, params, options));
       };
       return callback(tx);
