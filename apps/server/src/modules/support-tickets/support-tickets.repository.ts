@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { profiles, supportCaseReplies, supportCaseSearchText, supportCases, users } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
-import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import { countAll, keptRead, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 const c = supportCases;
 const r = supportCaseReplies;
@@ -107,9 +107,14 @@ export async function insertReply(ex: AuditedTx, values: typeof supportCaseRepli
 
 /**
  * Who answers a firm's cases, and is mailed when one is opened or its submitter replies: its live, active
- * administrators and the staff they named as handlers.
+ * administrators and the staff they named as handlers. Kept per versions of the accounts and profiles
+ * (read outside a transaction): finding them visits every profile of the firm, on every case opened.
  */
 export function handlersOf(ex: Executor, firmId: number) {
+  return keptRead(ex, ['users', 'profiles'], `support handlers\n${firmId}`, () => readHandlers(ex, firmId));
+}
+
+function readHandlers(ex: Executor, firmId: number) {
   return ex
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)

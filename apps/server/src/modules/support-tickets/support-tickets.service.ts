@@ -74,9 +74,11 @@ async function reread(tx: AuditedTx, ctx: Ctx, id: number) {
 
 type MailOf = (firstName: string | null) => { subject: string; text: string };
 
+type Handlers = Awaited<ReturnType<typeof handlersOf>>;
+
 /** Mails the firm's handlers (but the one who acted). */
-async function mailHandlers(ctx: Ctx, tx: AuditedTx, row: CaseRow, mail: MailOf) {
-  for (const handler of await handlersOf(tx, row.firmId))
+async function mailHandlers(ctx: Ctx, tx: AuditedTx, handlers: Handlers, mail: MailOf) {
+  for (const handler of handlers)
     if (handler.id !== ctx.actor.id) await enqueueMail(tx, { to: handler.email, ...mail(handler.firstName) });
 }
 
@@ -104,6 +106,8 @@ export async function create(ctx: Ctx, body: Record<string, unknown>) {
   if (!canUseSupport(actor)) throw forbidden();
   if (!canOpenCase(actor)) throw badRequest(m.noFirm);
   const { columns, changed } = caseEntity.changes(actor, body, caseEntity.blank(), { forced: SET_BY_SERVER });
+  // Before the transaction, where the firm's handlers are kept between cases.
+  const handlers = await handlersOf(deps.db, actor.profile._firm as number);
   const created = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
     const id = await insertCase(tx, {
       ...(columns[''] as Pick<CaseRow, 'subject' | 'category'>),
@@ -123,7 +127,7 @@ export async function create(ctx: Ctx, body: Record<string, unknown>) {
       firmId: row.firmId,
       changes: caseEntity.auditOf({ ...changed, CaseNumber: row.caseNumber, Status: row.status }),
     });
-    await mailHandlers(ctx, tx, row, (firstName) => ({
+    await mailHandlers(ctx, tx, handlers, (firstName) => ({
       subject: m.newCaseSubject(row.caseNumber, row.subject),
       text: m.newCaseText({
         firstName,
@@ -241,7 +245,7 @@ export async function reply(ctx: Ctx, id: number, body: CaseReplyBody) {
         link: linkTo(ctx, row),
       }),
     });
-    if (side === 'submitter') await mailHandlers(ctx, tx, row, mail);
+    if (side === 'submitter') await mailHandlers(ctx, tx, await handlersOf(tx, row.firmId), mail);
     else await mailSubmitter(ctx, tx, row, mail);
     return saved;
   });
