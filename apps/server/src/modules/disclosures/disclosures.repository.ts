@@ -115,9 +115,14 @@ export function deliveriesByVersion(ex: Executor, firmId: number) {
   });
 }
 
-/** Every version of a firm (a handful per year): the current one is picked by the domain rule. */
-export async function versionsOfFirm(ex: Executor, firmId: number) {
-  return ex.select().from(disclosureDocuments).where(eq(disclosureDocuments.firmId, firmId));
+/**
+ * Every version of a firm (a handful per year): the current one is picked by the domain rule. Kept per
+ * versions of the table: every list of versions, delivery and client's disclosures page reads them.
+ */
+export function versionsOfFirm(ex: Executor, firmId: number): Promise<VersionRow[]> {
+  return keptRead(ex, ['disclosure_documents'], `disclosure versions\n${firmId}`, () =>
+    ex.select().from(disclosureDocuments).where(eq(disclosureDocuments.firmId, firmId)),
+  );
 }
 
 export async function findVersion(ex: Executor, scope: Scope, id: number) {
