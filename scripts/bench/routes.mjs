@@ -412,8 +412,8 @@ export const routes = [
     }),
     check: (body) => (body.Status__c === 'In Progress' ? undefined : 'expected the strategy In Progress'),
   },
-  // The administrator's own attestation of the quarter (filed by the setup, with two holdings), edited
-  // each time: a field and both rows, the whole record read before and after for its history.
+  // The CCO (firm 1's administrator) edits the firm's attestations, each request another: a field and two
+  // holdings added, the whole record read before and after for its history.
   {
     name: 'attestation PUT with its rows (write)',
     target: 'write',
@@ -421,33 +421,31 @@ export const routes = [
     path: '/api/quarterly_attestations/',
     as: 'admin',
     setup: async (api) => {
-      const security = (n) => ({
-        Account_Owner__c: 'Bench Admin',
-        Account_Number__c: `B-${n}`,
-        Custodian__c: 'Schwab',
-      });
-      const filed = await api.post('/api/quarterly_attestations/', {
-        Employment_Date__c: '2019-04-01',
-        Job_Title__c: 'Administrator',
-        personalSecurities: [security(1), security(2)],
-      });
-      return { id: filed.Id, rows: filed.Personal_Securities__r.records };
+      const ids = [];
+      for (let page = 1; page <= 6; page++) {
+        const body = await api.get(`/api/quarterly_attestations/?firm=1&ordering=Name&page_size=500&page=${page}`);
+        ids.push(...body.results.map((r) => r.Id));
+        if (!body.next) break;
+      }
+      return { ids: [...new Set(ids)] };
     },
-    each: (i, { id, rows }) => ({
-      path: `/api/quarterly_attestations/${id}/`,
+    each: (i, { ids }) => ({
+      path: `/api/quarterly_attestations/${ids[i % ids.length]}/`,
       body: {
+        // The form is sent whole: the employment date is required (the bench's are all this one).
         Employment_Date__c: '2019-04-01',
-        Job_Title__c: `Administrator ${i}`,
-        personalSecurities: rows.map((r, k) => ({
-          Id: r.Id,
-          Account_Owner__c: r.Account_Owner__c,
-          Account_Number__c: `B-${k}-${i}`,
-          Custodian__c: r.Custodian__c,
+        Job_Title__c: `Analyst ${i}`,
+        personalSecurities: [1, 2].map((k) => ({
+          Account_Owner__c: 'Bench Owner',
+          Account_Number__c: `B-${i}-${k}`,
+          Custodian__c: 'Schwab',
         })),
       },
     }),
     check: (body) =>
-      body.Personal_Securities__r?.records?.length === 2 ? undefined : 'expected the attestation with its two rows',
+      body.Personal_Securities__r?.records?.filter((r) => r.Account_Number__c?.startsWith('B-0-')).length === 2
+        ? undefined
+        : 'expected the attestation with the two rows sent',
   },
   // Firm 1's client book and investment department (apps/server/src/bench/bench-clients.ts and
   // bench-investments.ts, times BENCH_SCALE): 1,000 clients with their agreements, 5,000 vault
