@@ -395,8 +395,9 @@ export const routes = [
     path: '/api/investment_strategies/',
     as: 'admin',
     setup: async (api) => {
+      // Every submitted one: a row that ran out would move a strategy twice (refused, counted as failed).
       const ids = [];
-      for (let page = 1; page <= 10; page++) {
+      for (let page = 1; ; page++) {
         const body = await api.get(
           `/api/investment_strategies/?firm=1&status=Submitted&ordering=-CreatedDate&page_size=500&page=${page}`,
         );

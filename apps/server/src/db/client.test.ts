@@ -128,9 +128,9 @@ describe('database', () => {
 });
 
 describe("a page's window in the statement's text", () => {
-  it('writes a trailing LIMIT and OFFSET given as the last parameters as numbers', () => {
-    expect(inlinePage('select id from t where a = $1 order by id limit $2 offset $3', ['x', 50, 100])).toEqual({
-      text: 'select id from t where a = $1 order by id limit 50 offset 100',
+  it("writes a first page's trailing LIMIT (and OFFSET 0), given as the last parameters, as a number", () => {
+    expect(inlinePage('select id from t where a = $1 order by id limit $2 offset $3', ['x', 50, 0])).toEqual({
+      text: 'select id from t where a = $1 order by id limit 50',
       params: ['x'],
     });
     expect(inlinePage('select id from t where a = $1 limit $2', ['x', 50])).toEqual({
@@ -139,13 +139,14 @@ describe("a page's window in the statement's text", () => {
     });
   });
 
-  it('leaves anything else as it was: a limit inside, not the last parameters, or not a whole number', () => {
+  it('leaves anything else as it was: a later page, a limit inside, not the last parameters, not a whole number', () => {
+    const later = 'select id from t order by id limit $1 offset $2';
+    expect(inlinePage(later, [50, 100])).toEqual({ text: later, params: [50, 100] });
     const inside = 'select * from (select id from t limit $1) s where s.id = $2';
     expect(inlinePage(inside, [5, 1])).toEqual({ text: inside, params: [5, 1] });
-    const notLast = 'select id from t limit $1 offset $2';
-    expect(inlinePage(notLast, [5, 0, 'x'])).toEqual({ text: notLast, params: [5, 0, 'x'] });
-    expect(inlinePage(notLast, ['5; drop table t', 0])).toEqual({ text: notLast, params: ['5; drop table t', 0] });
-    expect(inlinePage(notLast, [1.5, 0])).toEqual({ text: notLast, params: [1.5, 0] });
+    expect(inlinePage(later, [5, 0, 'x'])).toEqual({ text: later, params: [5, 0, 'x'] });
+    expect(inlinePage(later, ['5; drop table t', 0])).toEqual({ text: later, params: ['5; drop table t', 0] });
+    expect(inlinePage(later, [1.5, 0])).toEqual({ text: later, params: [1.5, 0] });
   });
 
   it('pages a list through the driver: the second page follows the first', async () => {
@@ -154,5 +155,10 @@ describe("a page's window in the statement's text", () => {
     const [first, second] = [await page(0), await page(3)];
     expect(first).toHaveLength(3);
     expect(second[0].id).toBeGreaterThan(first[2].id);
+  });
+
+  it('plans with random_page_cost 1.1 on every connection', async () => {
+    const [row] = rowsOf<{ random_page_cost: string }>(await database.db.execute(sql`show random_page_cost`));
+    expect(row.random_page_cost).toBe('1.1');
   });
 });

@@ -78,24 +78,24 @@ class PreparingClient extends pg.Client {
   }
 }
 /**
- * A page's LIMIT and OFFSET written into the text as numbers, when they are the statement's trailing
- * clause and its last parameters (as drizzle writes `.limit(n).offset(m)`). Given as parameters, the
- * planner cannot cost a prepared statement's generic plan (it assumes a tenth of the rows), finds it
- * dearer than a plan for the values, and plans the list anew on every request: a users list spent as
- * long planning as running. As numbers, the page of a list is one statement whose generic plan is kept.
+ * A first page's LIMIT (and an OFFSET of 0) written into the text as numbers, when they are the
+ * statement's trailing clause and its last parameters (as drizzle writes `.limit(n).offset(m)`). Given as
+ * parameters, the planner cannot cost a prepared statement's generic plan (it assumes a tenth of the
+ * rows), finds it dearer than a plan for the values, and plans the list anew on every request: a users
+ * list spent as long planning as running. As numbers, a list's first page (most of its reads) is one
+ * statement whose generic plan is kept. Later pages keep their parameters: each offset as text would be
+ * a statement of its own, and paging would fill the prepared statements' names.
  */
 export function inlinePage(text: string, params: unknown[]): { text: string; params: unknown[] } {
   const m = /\slimit \$(\d+)(?: offset \$(\d+))?\s*$/i.exec(text);
   if (!m) return { text, params };
   const limit = Number(m[1]);
   const offset = m[2] === undefined ? undefined : Number(m[2]);
-  const last = offset ?? limit;
-  if (last !== params.length || (offset !== undefined && offset !== limit + 1)) return { text, params };
-  const values = params.slice(limit - 1);
+  if ((offset ?? limit) !== params.length || (offset !== undefined && offset !== limit + 1)) return { text, params };
+  const [count, skip = 0] = params.slice(limit - 1);
   // Only whole numbers go into the text: anything else stays a parameter.
-  if (!values.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return { text, params };
-  const window = offset === undefined ? `limit ${values[0]}` : `limit ${values[0]} offset ${values[1]}`;
-  return { text: `${text.slice(0, m.index)} ${window}`, params: params.slice(0, limit - 1) };
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || skip !== 0) return { text, params };
+  return { text: `${text.slice(0, m.index)} limit ${count}`, params: params.slice(0, limit - 1) };
 }
 
 /** Only data statements: no transaction control or DDL (the migrations). */
@@ -106,8 +106,8 @@ const PREPARABLE = /^\s*(\(?\s*select|insert|update|delete|with)\b/i;
  * tables are read from memory, the file cache or an SSD, where a random read costs about what a
  * sequential one does. At PostgreSQL's default (4, for spinning disks) the planner read whole tables
  * (12,000 profiles, 4,000 directory entries) rather than look up a page's 50 rows by key: 2.6 ms against
- * 0.4. Set per connection, it also overrides a server's own configuration, so that both databases plan
- * the portal's queries alike.
+ * 0.4. Set on each connection, it also overrides a server's own configuration, so that both databases
+ * plan the portal's queries alike.
  */
 const RANDOM_PAGE_COST = 1.1;
 
@@ -133,7 +133,6 @@ export async function openDatabase(opts: {
       // A database that is down or overloaded makes a request fail (503) rather than hang: a connection
       // (or a free one of the pool) within 5 s, and the server's statements within `statementTimeoutMs`.
       connectionTimeoutMillis: 5_000,
-      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
       keepAlive: true,
     });
@@ -142,7 +141,12 @@ export async function openDatabase(opts: {
     // it on the client, where nobody listens. Its next statement fails (the request answers 503), the
     // pool drops it, and the next query connects anew.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onIdleError?.(err));
+      // A statement, not a startup option: a pooler in front (PgBouncer) refuses options it does not know.
+      // Queued on the new connection, it runs before the query that asked for it.
+      client.query(`set random_page_cost = ${RANDOM_PAGE_COST}`).catch((err) => opts.onIdleError?.(err));
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
