@@ -58,6 +58,23 @@ const preparedNames = new Map<string, string>();
  * texts are named; any text after them (rare shapes) runs unnamed as before.
  */
 class PreparingClient extends pg.Client {
+  /**
+   * Connects, then sets the planner's cost of a random read (`RANDOM_PAGE_COST`) before the pool hands
+   * the connection out: a statement, not a startup option, which a pooler in front (PgBouncer) refuses.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: connect is a promise and a callback API; the pool passes a callback.
+  override connect(callback?: any): any {
+    const ready = super
+      .connect()
+      .then(() => super.query(`set random_page_cost = ${RANDOM_PAGE_COST}`))
+      .then(() => undefined);
+    if (!callback) return ready;
+    ready.then(
+      () => callback(null),
+      (err: unknown) => callback(err),
+    );
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has a dozen overloads; this only adds a name.
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'object' && config !== null && typeof config.text === 'string' && !config.name) {
@@ -141,12 +158,7 @@ export async function openDatabase(opts: {
     // it on the client, where nobody listens. Its next statement fails (the request answers 503), the
     // pool drops it, and the next query connects anew.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    pool.on('connect', (client) => {
-      client.on('error', (err) => opts.onIdleError?.(err));
-      // A statement, not a startup option: a pooler in front (PgBouncer) refuses options it does not know.
-      // Queued on the new connection, it runs before the query that asked for it.
-      client.query(`set random_page_cost = ${RANDOM_PAGE_COST}`).catch((err) => opts.onIdleError?.(err));
-    });
+    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
