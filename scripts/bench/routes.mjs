@@ -394,19 +394,10 @@ export const routes = [
     method: 'POST',
     path: '/api/investment_strategies/',
     as: 'admin',
-    setup: async (api) => {
-      // Every submitted one: a row that ran out would move a strategy twice (refused, counted as failed).
-      const ids = [];
-      for (let page = 1; ; page++) {
-        const body = await api.get(
-          `/api/investment_strategies/?firm=1&status=Submitted&ordering=-CreatedDate&page_size=500&page=${page}`,
-        );
-        ids.push(...body.results.map((r) => r.Id));
-        if (!body.next) break;
-      }
-      // Strategies filed at the same instant (the row above files many) may fall on two pages.
-      return { ids: [...new Set(ids)] };
-    },
+    // Every submitted one: a row that ran out would move a strategy twice (refused, counted as failed).
+    setup: async (api) => ({
+      ids: await idsOf(api, '/api/investment_strategies/?firm=1&status=Submitted&ordering=-CreatedDate'),
+    }),
     each: (i, { ids }) => ({
       path: `/api/investment_strategies/${ids[i % ids.length]}/status/`,
       body: { status: 'In Progress' },
@@ -421,15 +412,7 @@ export const routes = [
     method: 'PUT',
     path: '/api/quarterly_attestations/',
     as: 'admin',
-    setup: async (api) => {
-      const ids = [];
-      for (let page = 1; page <= 6; page++) {
-        const body = await api.get(`/api/quarterly_attestations/?firm=1&ordering=Name&page_size=500&page=${page}`);
-        ids.push(...body.results.map((r) => r.Id));
-        if (!body.next) break;
-      }
-      return { ids: [...new Set(ids)] };
-    },
+    setup: async (api) => ({ ids: await idsOf(api, '/api/quarterly_attestations/?firm=1&ordering=Name', 6) }),
     each: (i, { ids }) => ({
       path: `/api/quarterly_attestations/${ids[i % ids.length]}/`,
       body: {
@@ -611,4 +594,18 @@ function strategyForm(i, client, model, feeSchedule) {
     Amount__c: 1500.5,
     Cash_Management_Frequency__c: 'Monthly',
   };
+}
+
+/**
+ * The ids of a list, page after page of 500 (at most `pages`), each once: records made at the same
+ * instant may fall on two pages.
+ */
+async function idsOf(api, path, pages = Number.POSITIVE_INFINITY) {
+  const ids = new Set();
+  for (let page = 1; page <= pages; page++) {
+    const body = await api.get(`${path}&page_size=500&page=${page}`);
+    for (const r of body.results) ids.add(r.Id);
+    if (!body.next) break;
+  }
+  return [...ids];
 }
