@@ -23,7 +23,7 @@ import {
 import { type AuditedTx, eventsOfRecord } from '../../platform/audit.js';
 import { type ChildBinding, type IncomingRow, saveChildRows } from '../../platform/child-rows.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
-import { countAll, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import { countAll, orderedPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
 
 export type AttestationRow = typeof attestations.$inferSelect;
 
@@ -88,15 +88,15 @@ export async function listAttestations(ex: Executor, scope: Scope, f: Attestatio
     f.fiscalQuarter === undefined ? undefined : eq(attestations.fiscalQuarter, f.fiscalQuarter),
     searchWhere(f.search, [attestations.name]),
   );
-  const { rows, count } = await listPage(
+  // The order is kept per table versions and a page reads its rows by id: a firm's quarter (hundreds)
+  // or a name search, in any of the list's orders, was sorted again for each page.
+  const { rows, count } = await orderedPage(
     ex,
     {
-      rows: (versions) =>
-        ex
-          .select({ ...listRow.columns, versions })
-          .from(attestations)
-          .$dynamic(),
+      ids: ex.select({ id: attestations.id }).from(attestations).$dynamic(),
       count: ex.select(countAll()).from(attestations).$dynamic(),
+      rows: (ids) => ex.select(listRow.columns).from(attestations).where(inArray(attestations.id, ids)),
+      idOf: (row) => row.id as number,
       countReads: ['quarterly_attestations'],
     },
     where,

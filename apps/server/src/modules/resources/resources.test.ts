@@ -394,6 +394,15 @@ describe('acknowledging the code of ethics (Rule 204A-1)', () => {
       [2, 0],
       [1, 2],
     ]);
+    // The counts are kept between two reads of the history; an acknowledgement recounts them.
+    await t.app.inject({ method: 'POST', url: `/api/resources/${ethics.id}/acknowledge/`, headers: p.staff.headers });
+    const recounted = json<Page<ResourceVersion>>(
+      await t.app.inject({ url: `/api/resources/${ethics.id}/versions/`, headers: p.cco.headers }),
+    );
+    expect(recounted.results.map((v) => [v.version, v.acknowledgements])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
   });
 
   it('a resource without acknowledgement cannot be acknowledged; clients and other firms cannot acknowledge', async () => {
