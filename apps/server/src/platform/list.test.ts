@@ -1,4 +1,4 @@
-import { asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
@@ -6,7 +6,7 @@ import { users } from '../db/schema/index.js';
 import { createFirm, createUser } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
 import { writeAudited } from './audit.js';
-import { countAll, orderedPage, VERSIONED_TABLES } from './list.js';
+import { countAll, orderedPage, tablePage, VERSIONED_TABLES } from './list.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,5 +87,38 @@ describe('a list whose order is kept', () => {
       expect(await pageOf(2, maxKept)).toEqual([5, ['Charlie', 'Delta']]);
       expect(await pageOf(3, maxKept)).toEqual([5, ['Echo']]);
     }
+    // A write to a table the order reads is seen by the next page, kept or too long to keep.
+    await createUser(t.deps.db, { email: `kept.able.${stamp}@example.test`, lastName: 'Able' });
+    for (const maxKept of [undefined, 3]) {
+      expect(await pageOf(1, maxKept)).toEqual([6, ['Able', 'Alpha']]);
+      expect(await pageOf(3, maxKept)).toEqual([6, ['Delta', 'Echo']]);
+    }
+  });
+
+  it("keeps a search's matches in order and reads the rest of a table's list as its indexes order it", async () => {
+    const stamp = Date.now();
+    for (const name of ['Smith', 'Smithers', 'Jones'])
+      await createUser(t.deps.db, { email: `table.${name.toLowerCase()}.${stamp}@example.test`, lastName: name });
+    const db = t.deps.db;
+    const pageOf = async (search: string | undefined) => {
+      const { rows, count } = await tablePage(
+        db,
+        users,
+        { lastName: users.lastName },
+        ['users'],
+        and(
+          like(users.email, `table.%.${stamp}@example.test`),
+          search ? ilike(users.lastName, `%${search}%`) : undefined,
+        ),
+        [desc(users.lastName), asc(users.id)],
+        { page: 1, page_size: 50 },
+        search,
+      );
+      return [count, rows.map((r) => r.lastName)];
+    };
+    expect(await pageOf(undefined)).toEqual([3, ['Smithers', 'Smith', 'Jones']]);
+    expect(await pageOf('smith')).toEqual([2, ['Smithers', 'Smith']]);
+    await createUser(t.deps.db, { email: `table.smithson.${stamp}@example.test`, lastName: 'Smithson' });
+    expect(await pageOf('smith')).toEqual([3, ['Smithson', 'Smithers', 'Smith']]);
   });
 });

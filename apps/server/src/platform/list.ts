@@ -1,6 +1,6 @@
 import type { Scope } from '@portal/domain';
 import { and, count, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, type PgSelect, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgSelect, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
 import { tableVersions } from '../db/schema/index.js';
@@ -134,7 +134,12 @@ export async function listPage<S extends PgSelect>(
     return { rows, count: offset + rows.length, versions: carried };
   }
   const versions = carried ?? (inTransaction(ex) ? undefined : await versionsOf(ex, query.countReads));
-  const counted = query.count.where(where);
+  const count = await keptCount(query.count.where(where), versions);
+  return { rows, count, versions };
+}
+
+/** A list's count, kept per `versions` (none: counted each time). */
+async function keptCount(counted: PgSelect, versions: string | undefined): Promise<number> {
   const { sql: text, params } = counted.toSQL();
   const key = `${text}\n${JSON.stringify(params)}`;
   let count = versions ? counts.get(key, versions) : undefined;
@@ -143,7 +148,7 @@ export async function listPage<S extends PgSelect>(
     count = Number(n);
     if (versions) counts.set(key, versions, count);
   }
-  return { rows, count, versions };
+  return count;
 }
 
 /**
@@ -182,15 +187,59 @@ export async function orderedPage<R>(
   let wanted: number[];
   if (ids) wanted = ids.slice(offset, offset + page.page_size);
   else {
-    const [pageIds, [{ n }]] = await Promise.all([
+    const [pageIds, counted] = await Promise.all([
       ordered.limit(page.page_size).offset(offset) as unknown as Promise<{ id: number }[]>,
-      query.count.where(where) as unknown as Promise<{ n: number }[]>,
+      keptCount(query.count.where(where), versions || undefined),
     ]);
     wanted = pageIds.map((r) => r.id);
-    count = Number(n);
+    count = counted;
   }
   const found = wanted.length ? await query.rows(wanted) : [];
   return { rows: inOrder(wanted, found, query.idOf), count, versions };
+}
+
+/**
+ * A page of one table's list. Without a search the table's indexes give the order and `listPage` reads
+ * the page. A search's matches are found by a trigram index whose cost grows with the table (a common
+ * word is in every row's text), so under a search the matches' order is kept per table versions and a
+ * page reads its rows by id (`orderedPage`), as a count is kept.
+ */
+export async function tablePage(
+  ex: Executor,
+  table: PgTable & { id: PgColumn },
+  columns: Record<string, PgColumn | SQL>,
+  countReads: readonly VersionedTable[],
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: PageRequest,
+  search: string | undefined,
+): Promise<{ rows: Record<string, unknown>[]; count: number }> {
+  const count = ex.select(countAll()).from(table).$dynamic();
+  if (!search) {
+    const rows = (versions: SQL<string>) =>
+      ex
+        .select({ ...columns, versions })
+        .from(table)
+        .$dynamic();
+    return listPage(ex, { rows, count, countReads }, where, orderBy, page);
+  }
+  return orderedPage(
+    ex,
+    {
+      ids: ex.select({ id: table.id }).from(table).$dynamic(),
+      count,
+      rows: (ids) =>
+        ex
+          .select({ ...columns, keptId: table.id })
+          .from(table)
+          .where(inArray(table.id, ids)),
+      idOf: (row) => row.keptId as number,
+      countReads,
+    },
+    where,
+    orderBy,
+    page,
+  );
 }
 
 /**
@@ -217,13 +266,18 @@ export async function keptOrder(
 ): Promise<{ ids: number[] | undefined; versions: string }> {
   const versions = inTransaction(ex) ? '' : await versionsOf(ex, reads);
   const kept = versions ? orders.get(key, versions) : undefined;
-  if (kept) return { ids: kept, versions };
+  if (kept) return { ids: kept === TOO_LONG ? undefined : kept, versions };
   const ids = await read(maxKept + 1);
-  if (ids.length > maxKept) return { ids: undefined, versions };
+  // Too long is remembered too: the next page would read the same ids again only to drop them.
+  if (ids.length > maxKept) {
+    if (versions) orders.set(key, versions, TOO_LONG);
+    return { ids: undefined, versions };
+  }
   if (versions) orders.set(key, versions, ids);
   return { ids, versions };
 }
 const MAX_KEPT_ORDER = 50_000;
+const TOO_LONG: number[] = [];
 /** At most 100 orders of at most 50,000 ids: 40 MB in the worst case. */
 const orders = new VersionedCache<number[]>(100);
 

@@ -20,14 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
 import { type AuditedEntity, bindEntity, type StoredRow } from '../../platform/entity.js';
-import {
-  countAll,
-  listPage,
-  type PageRequest,
-  scopeWhere,
-  searchWhere,
-  type VersionedTable,
-} from '../../platform/list.js';
+import { type PageRequest, scopeWhere, searchWhere, tablePage, type VersionedTable } from '../../platform/list.js';
 
 /**
  * Strategies and cash requests share their base columns (`requestColumns` in db/schema/investments.ts),
@@ -118,20 +111,15 @@ export async function listRequests(ex: Executor, k: RequestKind, scope: Scope, f
     f.status?.length ? inArray(t.status, f.status) : undefined,
     searchWhere(f.search, [k.search]),
   );
-  const { rows, count } = await listPage(
+  const { rows, count } = await tablePage(
     ex,
-    {
-      rows: (versions) =>
-        ex
-          .select({ ...k.listRow.columns, versions })
-          .from(t)
-          .$dynamic(),
-      count: ex.select(countAll()).from(t).$dynamic(),
-      countReads: [k.versioned],
-    },
+    t,
+    k.listRow.columns,
+    [k.versioned],
     where,
     k.entity.orderBy(f.ordering, t.id),
     page,
+    f.search,
   );
   return { count, results: rows.map((r) => k.listRow.toWire(r as StoredRow)) };
 }

@@ -13,7 +13,15 @@ import type { Executor } from '../../db/client.js';
 import { profiles, supportCaseReplies, supportCaseSearchText, supportCases, users } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
-import { countAll, keptRead, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import {
+  countAll,
+  keptRead,
+  listPage,
+  type PageRequest,
+  scopeWhere,
+  searchWhere,
+  tablePage,
+} from '../../platform/list.js';
 
 const c = supportCases;
 const r = supportCaseReplies;
@@ -40,20 +48,15 @@ export async function listCases(ex: Executor, scope: Scope, q: SupportTicketList
     q.status?.length ? inArray(c.status, q.status) : undefined,
     searchWhere(q.search, [search]),
   );
-  const { rows, count } = await listPage(
+  const { rows, count } = await tablePage(
     ex,
-    {
-      rows: (versions) =>
-        ex
-          .select({ ...listRow.columns, versions })
-          .from(c)
-          .$dynamic(),
-      count: ex.select(countAll()).from(c).$dynamic(),
-      countReads: ['support_cases'],
-    },
+    c,
+    listRow.columns,
+    ['support_cases'],
     where,
     caseEntity.orderBy(q.ordering, c.id),
     page,
+    q.search,
   );
   return { count, results: rows.map((row) => listRow.toWire(row as StoredRow) as SupportTicketListItem) };
 }
