@@ -1,9 +1,16 @@
 import { type Scope, USER_LIST_FIELDS, type User } from '@portal/domain';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, oneTimeTokens, profiles, profileTypes, userSearchText, users } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
-import { countAll, type JsonText, listPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import {
+  countAll,
+  type JsonText,
+  orderedPage,
+  type PageRequest,
+  scopeWhere,
+  searchWhere,
+} from '../../platform/list.js';
 import { type ProfileRow, type UserRecord, type UserRow, userEntity } from './user-entity.js';
 
 export type { ProfileRow, UserRecord, UserRow };
@@ -159,19 +166,24 @@ export async function listUsers(
     f.status === 'all' ? undefined : eq(users.isActive, f.status === 'active'),
     searchWhere(f.search, [userSearchText(users)]),
   );
-  const { rows, count } = await listPage(
+  // The order is kept per table versions and a page reads its rows by id: a firm's people or a search
+  // was joined to the profiles and sorted (and planned anew) for each page.
+  const withProfiles = <S extends ReturnType<Executor['select']>>(select: S) =>
+    select.from(users).leftJoin(profiles, eq(profiles.userId, users.id)).$dynamic();
+  const { rows, count } = await orderedPage(
     ex,
     {
-      rows: (versions) => {
-        const rows = ex
-          .select({ user: listShapes[shape], versions })
-          .from(users)
-          .leftJoin(profiles, eq(profiles.userId, users.id))
-          .leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType))
-          .$dynamic();
-        return shape === 'user' ? rows.leftJoin(firms, eq(firms.id, profiles.firmId)) : rows;
+      ids: withProfiles(ex.select({ id: users.id })),
+      count: withProfiles(ex.select(countAll())),
+      rows: async (ids) => {
+        const rows = withProfiles(ex.select({ id: users.id, user: listShapes[shape] })).leftJoin(
+          profileTypes,
+          eq(profileTypes.profileTypeTk, profiles.profileType),
+        );
+        const joined = shape === 'user' ? rows.leftJoin(firms, eq(firms.id, profiles.firmId)) : rows;
+        return (await joined.where(inArray(users.id, ids))) as { id: number; user: JsonText }[];
       },
-      count: ex.select(countAll()).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).$dynamic(),
+      idOf: (row) => row.id,
       countReads: ['users', 'profiles'],
     },
     where,
