@@ -38,6 +38,11 @@ export class VersionedCache<V> {
     return entry?.versions === versions ? entry.value : undefined;
   }
 
+  /** The value last kept under a key, with the versions it holds under (they may have moved since). */
+  latest(key: string): { versions: string; value: V } | undefined {
+    return this.entries.get(key);
+  }
+
   set(key: string, versions: string, value: V) {
     this.entries.set(key, { versions, value });
   }

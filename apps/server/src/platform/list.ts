@@ -155,15 +155,20 @@ async function keptCount(counted: PgSelect, versions: string | undefined): Promi
  * One page of a list whose order costs a visit to every match (a sort key computed per row, such as a
  * submission status): the ordered ids are read once per table versions and kept (like a count), and a
  * page reads only its own rows by id. `ids` selects `{ id }` over the list's FROM/JOINs and `count`
- * selects `countAll()` over the same; `rows` reads the records of some ids, in any order. A list longer
- * than `MAX_KEPT_ORDER` is not kept: the database sorts it for each page, as `listPage` does.
+ * selects `countAll()` over the same; `rows` reads the records of some ids, in any order, with the
+ * column `versions` given (the versions of `countReads`). A list longer than `MAX_KEPT_ORDER` is not
+ * kept: the database sorts it for each page, as `listPage` does.
+ *
+ * A page of a kept order is read first and the versions beside its rows tell whether the order still
+ * holds: one statement when nothing was written since, the usual case; the order is read again when
+ * something was.
  */
 export async function orderedPage<R>(
   ex: Executor,
   query: {
     ids: PgSelect;
     count: PgSelect;
-    rows: (ids: number[]) => Promise<R[]>;
+    rows: (ids: number[], versions: SQL<string>) => Promise<R[]>;
     idOf: (row: R) => number;
     countReads: readonly VersionedTable[];
     /** The longest order kept (tests lower it). */
@@ -175,11 +180,20 @@ export async function orderedPage<R>(
 ): Promise<{ rows: R[]; count: number; versions: string }> {
   const ordered = query.ids.where(where).orderBy(...orderBy);
   const { sql: text, params } = ordered.toSQL();
+  const key = `${text}\n${JSON.stringify(params)}`;
   const offset = (page.page - 1) * page.page_size;
+  const versionsNow = versionsColumn(query.countReads);
+  const last = inTransaction(ex) ? undefined : orders.latest(key);
+  if (last && last.value !== TOO_LONG) {
+    const wanted = last.value.slice(offset, offset + page.page_size);
+    const found = wanted.length ? await query.rows(wanted, versionsNow) : [];
+    if (found.length && (found[0] as { versions?: unknown }).versions === last.versions)
+      return { rows: inOrder(wanted, found, query.idOf), count: last.value.length, versions: last.versions };
+  }
   const { ids, versions } = await keptOrder(
     ex,
     query.countReads,
-    `${text}\n${JSON.stringify(params)}`,
+    key,
     async (limit) => ((await ordered.limit(limit)) as unknown as { id: number }[]).map((r) => r.id),
     query.maxKept,
   );
@@ -194,7 +208,7 @@ export async function orderedPage<R>(
     wanted = pageIds.map((r) => r.id);
     count = counted;
   }
-  const found = wanted.length ? await query.rows(wanted) : [];
+  const found = wanted.length ? await query.rows(wanted, versionsNow) : [];
   return { rows: inOrder(wanted, found, query.idOf), count, versions };
 }
 

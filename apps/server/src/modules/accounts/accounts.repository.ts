@@ -175,13 +175,13 @@ export async function listUsers(
     {
       ids: withProfiles(ex.select({ id: users.id })),
       count: withProfiles(ex.select(countAll())),
-      rows: async (ids) => {
-        const rows = withProfiles(ex.select({ id: users.id, user: listShapes[shape] })).leftJoin(
+      rows: async (ids, versions) => {
+        const rows = withProfiles(ex.select({ id: users.id, user: listShapes[shape], versions })).leftJoin(
           profileTypes,
           eq(profileTypes.profileTypeTk, profiles.profileType),
         );
         const joined = shape === 'user' ? rows.leftJoin(firms, eq(firms.id, profiles.firmId)) : rows;
-        return (await joined.where(inArray(users.id, ids))) as { id: number; user: JsonText }[];
+        return (await joined.where(inArray(users.id, ids))) as { id: number; user: JsonText; versions: string }[];
       },
       idOf: (row) => row.id,
       countReads: ['users', 'profiles'],

@@ -95,7 +95,11 @@ export async function listAttestations(ex: Executor, scope: Scope, f: Attestatio
     {
       ids: ex.select({ id: attestations.id }).from(attestations).$dynamic(),
       count: ex.select(countAll()).from(attestations).$dynamic(),
-      rows: (ids) => ex.select(listRow.columns).from(attestations).where(inArray(attestations.id, ids)),
+      rows: async (ids, versions) =>
+        (await ex
+          .select({ ...listRow.columns, versions })
+          .from(attestations)
+          .where(inArray(attestations.id, ids))) as StoredRow[],
       idOf: (row) => row.id as number,
       countReads: ['quarterly_attestations'],
     },

@@ -120,7 +120,8 @@ export async function listEmployees(ex: Executor, scope: Scope, q: EmployeeListQ
     {
       ids: from(ex.select({ id: users.id })),
       count: from(ex.select(countAll())),
-      rows: async (ids) => (await from(ex.select(columns)).where(inArray(users.id, ids))) as unknown as EmployeeRow[],
+      rows: async (ids, versions) =>
+        (await from(ex.select({ ...columns, versions })).where(inArray(users.id, ids))) as unknown as EmployeeRow[],
       idOf: (row) => Number(row.userId),
       countReads: ['users', 'profiles', 'staff_directory_entries'],
     },

@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
-import { bindEntity } from '../../platform/entity.js';
+import { bindEntity, type StoredRow } from '../../platform/entity.js';
 import {
   countAll,
   keptRead,
@@ -118,8 +118,10 @@ export async function listResources(
     {
       ids: ex.select({ id: r.id }).from(r).$dynamic(),
       count: ex.select(countAll()).from(r).$dynamic(),
-      rows: async (ids) =>
-        (await withCurrent(ex.select(columns(timeZone, viewer))).where(inArray(r.id, ids))) as unknown as ResourceRow[],
+      rows: async (ids, versions) =>
+        (await withCurrent(ex.select({ ...columns(timeZone, viewer), versions })).where(
+          inArray(r.id, ids),
+        )) as unknown as ResourceRow[],
       idOf: (row) => row.id,
       countReads: ['training_resources'],
     },
@@ -297,27 +299,26 @@ export async function acknowledgementReport(
     {
       ids: from(ex.select({ id: users.id })),
       count: from(ex.select(countAll())),
-      rows: async (ids) =>
-        (
-          await from(
-            ex.select({
-              id: users.id,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              email: users.email,
-              acknowledgedOn: sql<string | null>`${on}::text`,
-              lastVersion: last,
-            }),
-          ).where(inArray(users.id, ids))
-        ).map((row) => acknowledgementRowEntity.toWire(row) as AcknowledgementRow),
-      idOf: (row) => row.user,
+      rows: async (ids, versions) =>
+        (await from(
+          ex.select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            acknowledgedOn: sql<string | null>`${on}::text`,
+            lastVersion: last,
+            versions,
+          }),
+        ).where(inArray(users.id, ids))) as StoredRow[],
+      idOf: (row) => row.id as number,
       countReads: ['users', 'profiles', 'training_resource_acknowledgements'],
     },
     where,
     acknowledgementRowEntity.orderByWith(q.ordering, { acknowledged_on: [{ by: on, nulls: 'smallest' }] }, users.id),
     q,
   );
-  return { count: total, rows };
+  return { count: total, rows: rows.map((row) => acknowledgementRowEntity.toWire(row) as AcknowledgementRow) };
 }
 
 /**

@@ -113,16 +113,16 @@ export async function listRoster(
     {
       ids: roster(ex, { id: supervisedPersons.id }),
       count: roster(ex, countAll()),
-      rows: async (ids) =>
-        ((await roster(ex, columns(period)).where(inArray(supervisedPersons.id, ids))) as StoredRow[]).map(toWire),
-      idOf: (row) => row.id,
+      rows: async (ids, versions) =>
+        (await roster(ex, { ...columns(period), versions }).where(inArray(supervisedPersons.id, ids))) as StoredRow[],
+      idOf: (row) => row.id as number,
       countReads: ['supervised_persons', 'users', 'profiles', 'firms'],
     },
     where,
     orderOf(f.ordering),
     page,
   );
-  return { count, results: rows };
+  return { count, results: rows.map(toWire) };
 }
 
 async function findOne(ex: Executor, scope: Scope, condition: SQL, period: FiscalPeriod) {
@@ -252,11 +252,9 @@ export async function listSubmissionStatus(
     {
       ids: statusFrom(ex, w, { id: supervisedPersons.id }),
       count: statusFrom(ex, w, countAll()),
-      rows: async (ids) =>
-        (await statusFrom(ex, w, select).where(inArray(supervisedPersons.id, ids))).map(
-          (row) => statusRowEntity.toWire(row) as SubmissionStatusRow,
-        ),
-      idOf: (row) => row.supervised_person_id,
+      rows: async (ids, versions) =>
+        (await statusFrom(ex, w, { ...select, versions }).where(inArray(supervisedPersons.id, ids))) as StoredRow[],
+      idOf: (row) => row.id as number,
       countReads: ['supervised_persons', 'users', 'profiles', 'firms', 'quarterly_attestations'],
     },
     where,
@@ -269,7 +267,7 @@ export async function listSubmissionStatus(
     ),
     page,
   );
-  return { count, rows, versions };
+  return { count, rows: rows.map((row) => statusRowEntity.toWire(row) as SubmissionStatusRow), versions };
 }
 
 /** Each firm's standing for the period, over its whole roster (no search or status filter). */
