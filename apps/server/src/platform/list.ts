@@ -242,9 +242,9 @@ export async function tablePage(
     {
       ids: ex.select({ id: table.id }).from(table).$dynamic(),
       count,
-      rows: (ids) =>
+      rows: (ids, versions) =>
         ex
-          .select({ ...columns, keptId: table.id })
+          .select({ ...columns, keptId: table.id, versions })
           .from(table)
           .where(inArray(table.id, ids)),
       idOf: (row) => row.keptId as number,
