@@ -302,23 +302,30 @@ const orders = new VersionedCache<number[]>(100);
  */
 export async function underVersions<T>(versions: string | undefined, key: string, read: () => Promise<T>) {
   if (!versions) return read();
-  const known = derived.get(key, versions) as T | undefined;
+  // Kept apart by the tables the versions are of: one read kept under a page's versions and under its
+  // own tables' would otherwise replace the other at each turn.
+  const entry = `${key}\n${versions.replace(/:\d+/g, '')}`;
+  const known = derived.get(entry, versions) as T | undefined;
   if (known !== undefined) return known;
   const value = await read();
-  derived.set(key, versions, value);
+  derived.set(entry, versions, value);
   return value;
 }
 const derived = new VersionedCache<unknown>(1_000);
 
-/** `underVersions` for a read that is not beside a list: the versions of `reads` are asked first. */
+/**
+ * `underVersions` for a read that is not beside a list: the versions of `reads` are asked first, unless
+ * the caller read them already (`known`: the versions a page carried, of `reads` and maybe more).
+ */
 export async function keptRead<T>(
   ex: Executor,
   reads: readonly VersionedTable[],
   key: string,
   read: () => Promise<T>,
+  known?: string,
 ): Promise<T> {
-  const versions = inTransaction(ex) ? '' : await versionsOf(ex, reads);
-  return underVersions(versions || undefined, key, read);
+  if (inTransaction(ex)) return read();
+  return underVersions(known || (await versionsOf(ex, reads)) || undefined, key, read);
 }
 
 /**

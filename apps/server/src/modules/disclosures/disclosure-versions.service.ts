@@ -68,9 +68,9 @@ async function managedFirm(ctx: Ctx, firmId: number) {
 
 export async function listVersions(ctx: Ctx, q: DisclosureVersionQuery) {
   const firm = await managedFirm(ctx, q.firm);
-  const { rows, count } = await listVersionRows(ctx.deps.db, ctx.scope('firms'), q);
-  const current = currentOf(await versionsOfFirm(ctx.deps.db, q.firm), todayOf(ctx.deps.config));
-  const deliveries = await deliveriesByVersion(ctx.deps.db, q.firm);
+  const { rows, count, versions } = await listVersionRows(ctx.deps.db, ctx.scope('firms'), q);
+  const current = currentOf(await versionsOfFirm(ctx.deps.db, q.firm, versions), todayOf(ctx.deps.config));
+  const deliveries = await deliveriesByVersion(ctx.deps.db, q.firm, versions);
   const results = rows.map((r) => toWire(r, deliveries.get(r.id) ?? 0, current.get(r.kind)?.id === r.id));
   return { count, results, form_adv_url: firm.formAdvUrl, form_crs_url: firm.formCrsUrl };
 }

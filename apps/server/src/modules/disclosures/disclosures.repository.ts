@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
 import { bindEntity } from '../../platform/entity.js';
-import { keptRead, likeContains } from '../../platform/list.js';
+import { countAll, keptRead, likeContains, listPage } from '../../platform/list.js';
 import { personListNameSql, personNameSql } from '../../platform/person-name.js';
 
 export type VersionRow = typeof disclosureDocuments.$inferSelect;
@@ -81,47 +81,65 @@ export async function listVersions(ex: Executor, scope: Scope, q: DisclosureVers
     eq(disclosureDocuments.firmId, q.firm),
     q.kind ? eq(disclosureDocuments.kind, q.kind) : undefined,
   );
-  const rows = await ex
-    .select()
-    .from(disclosureDocuments)
-    .where(where)
-    .orderBy(...versionEntity.orderBy(q.ordering, desc(disclosureDocuments.uploadedAt), desc(disclosureDocuments.id)))
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size);
-  const [{ n }] = await ex.select({ n: count() }).from(disclosureDocuments).where(where);
-  return { rows, count: Number(n) };
+  // The page carries the versions of the versions and their receipts: the firm's versions and their
+  // delivery counts beside the page are kept under them, without a read of their own.
+  return listPage(
+    ex,
+    {
+      rows: (versions) =>
+        ex
+          .select({ ...getTableColumns(disclosureDocuments), versions })
+          .from(disclosureDocuments)
+          .$dynamic(),
+      count: ex.select(countAll()).from(disclosureDocuments).$dynamic(),
+      countReads: ['disclosure_documents', 'disclosure_deliveries'],
+    },
+    where,
+    versionEntity.orderBy(q.ordering, desc(disclosureDocuments.uploadedAt), desc(disclosureDocuments.id)),
+    q,
+  );
 }
 
 /**
  * How many deliveries each version of a firm has (the versions list's column), kept per versions of the
  * receipts: counted for a page, the current versions' thousands of receipts were visited on every read.
  */
-export function deliveriesByVersion(ex: Executor, firmId: number) {
-  return keptRead(ex, ['disclosure_deliveries'], `deliveries by version\n${firmId}`, async () => {
-    const rows = await ex
-      .select({ id: disclosureDeliveries.documentId, n: count() })
-      .from(disclosureDeliveries)
-      .where(
-        inArray(
-          disclosureDeliveries.documentId,
-          ex
-            .select({ id: disclosureDocuments.id })
-            .from(disclosureDocuments)
-            .where(eq(disclosureDocuments.firmId, firmId)),
-        ),
-      )
-      .groupBy(disclosureDeliveries.documentId);
-    return new Map(rows.map((r) => [r.id as number, Number(r.n)]));
-  });
+export function deliveriesByVersion(ex: Executor, firmId: number, versions?: string) {
+  return keptRead(
+    ex,
+    ['disclosure_deliveries'],
+    `deliveries by version\n${firmId}`,
+    async () => {
+      const rows = await ex
+        .select({ id: disclosureDeliveries.documentId, n: count() })
+        .from(disclosureDeliveries)
+        .where(
+          inArray(
+            disclosureDeliveries.documentId,
+            ex
+              .select({ id: disclosureDocuments.id })
+              .from(disclosureDocuments)
+              .where(eq(disclosureDocuments.firmId, firmId)),
+          ),
+        )
+        .groupBy(disclosureDeliveries.documentId);
+      return new Map(rows.map((r) => [r.id as number, Number(r.n)]));
+    },
+    versions,
+  );
 }
 
 /**
  * Every version of a firm (a handful per year): the current one is picked by the domain rule. Kept per
  * versions of the table: every list of versions, delivery and client's disclosures page reads them.
  */
-export function versionsOfFirm(ex: Executor, firmId: number): Promise<VersionRow[]> {
-  return keptRead(ex, ['disclosure_documents'], `disclosure versions\n${firmId}`, () =>
-    ex.select().from(disclosureDocuments).where(eq(disclosureDocuments.firmId, firmId)),
+export function versionsOfFirm(ex: Executor, firmId: number, versions?: string): Promise<VersionRow[]> {
+  return keptRead(
+    ex,
+    ['disclosure_documents'],
+    `disclosure versions\n${firmId}`,
+    () => ex.select().from(disclosureDocuments).where(eq(disclosureDocuments.firmId, firmId)),
+    versions,
   );
 }
 
