@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { BoundedCache, VersionedCache } from './bounded-cache.js';
 
 describe('the in-process caches', () => {
-  it('keep at most their bound, dropping the oldest first; a key set again counts as the newest', () => {
+  it('keep at most their bound, dropping the least recently used first', () => {
     const cache = new BoundedCache<number>(2);
     cache.set('a', 1);
     cache.set('b', 2);
     cache.set('a', 3); // replaced: nothing else dropped, and 'a' is now the newest
-    expect([cache.get('a'), cache.get('b')]).toEqual([3, 2]);
-    cache.set('c', 4);
+    cache.set('c', 4); // 'b' was the least recently used
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([3, undefined, 4]);
+    // A read counts as a use: 'a' read, 'c' is now the least recently used.
+    expect(cache.get('a')).toBe(3);
+    cache.set('d', 5);
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual([3, undefined, 5]);
   });
 
   it('keep one value per key under the versions it was read at, and none for other versions', () => {

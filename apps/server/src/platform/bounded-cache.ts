@@ -1,11 +1,17 @@
-/** A Map that keeps at most `limit` entries, dropping the oldest first: in-process caches stay bounded. */
+/** A Map that keeps at most `limit` entries, dropping the least recently used first: in-process caches stay bounded. */
 export class BoundedCache<V> {
   private readonly map = new Map<string, V>();
 
   constructor(private readonly limit: number) {}
 
+  /** A key read moves to the newest end: the entries dropped first are the least recently used. */
   get(key: string): V | undefined {
-    return this.map.get(key);
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
   }
 
   set(key: string, value: V) {

@@ -104,7 +104,10 @@ export interface ListQuery<S extends PgSelect> {
   rows: (versions: SQL<string>) => S;
   /** The same FROM/JOINs selecting `countAll()`. */
   count: PgSelect;
-  /** Every table the count reads: a write to any of them recounts. */
+  /**
+   * Every table the count reads: a write to any of them recounts. It may name more (tables whose
+   * versions reads beside the page are kept under: they then recount it too).
+   */
   countReads: readonly VersionedTable[];
 }
 
@@ -155,9 +158,10 @@ async function keptCount(counted: PgSelect, versions: string | undefined): Promi
  * One page of a list whose order costs a visit to every match (a sort key computed per row, such as a
  * submission status): the ordered ids are read once per table versions and kept (like a count), and a
  * page reads only its own rows by id. `ids` selects `{ id }` over the list's FROM/JOINs and `count`
- * selects `countAll()` over the same; `rows` reads the records of some ids, in any order, with the
- * column `versions` given (the versions of `countReads`). A list longer than `MAX_KEPT_ORDER` is not
- * kept: the database sorts it for each page, as `listPage` does.
+ * selects `countAll()` over the same; `rows` reads the records of some ids, in any order, and must
+ * select the column `versions` it is given (the versions of `countReads`). A list longer than
+ * `MAX_KEPT_ORDER` is not kept: the database sorts it for each page, as `listPage` does, and its count
+ * is kept.
  *
  * A page of a kept order is read first and the versions beside its rows tell whether the order still
  * holds: one statement when nothing was written since, the usual case; the order is read again when
@@ -184,19 +188,36 @@ export async function orderedPage<R>(
   const offset = (page.page - 1) * page.page_size;
   const versionsNow = versionsColumn(query.countReads);
   const last = inTransaction(ex) ? undefined : orders.latest(key);
+  const maxKept = query.maxKept ?? MAX_KEPT_ORDER;
+  let stillTooLong: { ids: undefined; versions: string } | undefined;
+  let seen: string | undefined;
   if (last && last.value !== TOO_LONG) {
     const wanted = last.value.slice(offset, offset + page.page_size);
     const found = wanted.length ? await query.rows(wanted, versionsNow) : [];
-    if (found.length && (found[0] as { versions?: unknown }).versions === last.versions)
-      return { rows: inOrder(wanted, found, query.idOf), count: last.value.length, versions: last.versions };
+    if (found.length) {
+      seen = (versionsBeside(found[0]) as string | null) ?? undefined;
+      if (seen === last.versions)
+        return { rows: inOrder(wanted, found, query.idOf), count: last.value.length, versions: last.versions };
+    }
+  } else if (last) {
+    // Too long under older versions: the count (kept) tells whether it still is, before 50,001 ids are
+    // read again only to find out.
+    const versions = await versionsOf(ex, query.countReads);
+    if ((await keptCount(query.count.where(where), versions || undefined)) > maxKept) {
+      if (versions) orders.set(key, versions, TOO_LONG);
+      stillTooLong = { ids: undefined, versions };
+    }
   }
-  const { ids, versions } = await keptOrder(
-    ex,
-    query.countReads,
-    key,
-    async (limit) => ((await ordered.limit(limit)) as unknown as { id: number }[]).map((r) => r.id),
-    query.maxKept,
-  );
+  const { ids, versions } =
+    stillTooLong ??
+    (await keptOrder(
+      ex,
+      query.countReads,
+      key,
+      async (limit) => ((await ordered.limit(limit)) as unknown as { id: number }[]).map((r) => r.id),
+      maxKept,
+      seen,
+    ));
   let count = ids?.length ?? 0;
   let wanted: number[];
   if (ids) wanted = ids.slice(offset, offset + page.page_size);
@@ -209,7 +230,15 @@ export async function orderedPage<R>(
     count = counted;
   }
   const found = wanted.length ? await query.rows(wanted, versionsNow) : [];
+  if (found.length) versionsBeside(found[0]);
   return { rows: inOrder(wanted, found, query.idOf), count, versions };
+}
+
+/** The versions a row of `orderedPage` carries; a `rows` that does not select them is a programming error. */
+function versionsBeside(row: unknown): unknown {
+  if (!(row && typeof row === 'object' && 'versions' in row))
+    throw new Error('orderedPage: the rows must select the versions column they are given');
+  return row.versions;
 }
 
 /**
@@ -268,8 +297,9 @@ export function inOrder<R>(ids: number[], rows: R[], idOf: (row: R) => number): 
 /**
  * A list's ids in order, read by `read` (at most `limit` of them) once per versions of the tables it
  * reads (`reads`) and `key` (the query and everything else the order depends on), then served from
- * memory until a write bumps a version. Longer than `maxKept`, nothing is kept (`ids` is undefined):
- * the caller reads its page as the database sorts it.
+ * memory until a write bumps a version. Longer than `maxKept`, only that it is too long is kept (`ids`
+ * is undefined): the caller reads its page as the database sorts it. `known`: the versions of `reads`
+ * as the caller read them just before (older than the ids read here, so safe to keep them under).
  */
 export async function keptOrder(
   ex: Executor,
@@ -277,8 +307,9 @@ export async function keptOrder(
   key: string,
   read: (limit: number) => Promise<number[]>,
   maxKept = MAX_KEPT_ORDER,
+  known?: string,
 ): Promise<{ ids: number[] | undefined; versions: string }> {
-  const versions = inTransaction(ex) ? '' : await versionsOf(ex, reads);
+  const versions = inTransaction(ex) ? '' : (known ?? (await versionsOf(ex, reads)));
   const kept = versions ? orders.get(key, versions) : undefined;
   if (kept) return { ids: kept === TOO_LONG ? undefined : kept, versions };
   const ids = await read(maxKept + 1);
@@ -291,7 +322,7 @@ export async function keptOrder(
   return { ids, versions };
 }
 const MAX_KEPT_ORDER = 50_000;
-const TOO_LONG: number[] = [];
+const TOO_LONG: number[] = Object.freeze([]) as unknown as number[];
 /** At most 100 orders of at most 50,000 ids: 40 MB in the worst case. */
 const orders = new VersionedCache<number[]>(100);
 

@@ -111,8 +111,8 @@ export async function listResources(
     eq(r.category, q.category as ResourceCategory),
     searchWhere(q.search, [r.name]),
   );
-  // The order is kept per table versions and a page reads its rows, with their current versions, by
-  // id: a category's documents (hundreds in a large library) were joined and sorted for each page.
+  // The order is kept per table versions and a page reads its rows, with their current file or link,
+  // by id: a category's documents (hundreds in a large library) were joined and sorted for each page.
   const { rows, count: total } = await orderedPage(
     ex,
     {
@@ -162,6 +162,7 @@ export async function lockNextVersion(ex: Executor, id: number) {
   return row.version + 1;
 }
 
+// The field's column for the entity's checks (the history reads its counts kept, `acknowledgementsByVersion`).
 // Qualified by hand: inside the subquery a bare "version" would be the acknowledgement's own.
 const acknowledgementCount = sql<number>`(select count(*)::int from training_resource_acknowledgements ack
     where ack.resource_id = training_resource_versions.resource_id and ack.version = training_resource_versions.version)`;
