@@ -92,6 +92,7 @@ export const VERSIONED_TABLES = [
   'client_agreements',
   'disclosure_documents',
   'disclosure_deliveries',
+  'disclosure_notices',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

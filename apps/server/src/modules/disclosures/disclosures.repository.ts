@@ -434,14 +434,19 @@ function rankedSql(scope: Scope, q: ReportQuery, today: string) {
   return { ctes, order };
 }
 
-/** The tables the report's order reads: a write to any of them ranks the clients anew. */
-export const REPORT_READS = [
+/**
+ * The tables a page of the report reads: its order (a write to any of them ranks the clients anew) and
+ * its cells (the notices besides). The sessions a receipt names are read too, but only for their account,
+ * which a session never changes, and a session row is never deleted.
+ */
+export const REPORT_PAGE_READS = [
   'users',
   'profiles',
   'firms',
   'client_agreements',
   'disclosure_documents',
   'disclosure_deliveries',
+  'disclosure_notices',
 ] as const;
 
 /** The ids of the report's rows in its order (at most `limit`): every matching client is ranked. */

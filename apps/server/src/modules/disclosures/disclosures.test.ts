@@ -140,6 +140,11 @@ describe('disclosure documents', () => {
       adv_2a: { status: 'due' },
       crs: { status: 'due' },
     });
+    // The same page before and after: a page kept in memory is read again once a notice is sent.
+    const before = json<{ results: { crs: { notified_on: string | null } }[] }>(
+      await t.app.inject({ url: `/api/disclosure_deliveries/?firm=${firmId}`, headers: cco }),
+    );
+    expect(before.results[0].crs.notified_on).toBeNull();
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/disclosure_deliveries/deliver/',
