@@ -25,7 +25,7 @@ export interface Principal {
 export type SessionResolver = (
   sessionId: string,
   userId: number,
-) => Promise<{ sessionId: string; user: Principal; actor: User; mfaPending?: boolean } | null>;
+) => Promise<{ sessionId: string; user: Principal; actor: User; mfaPending?: boolean; versions?: string } | null>;
 
 export interface AuthState {
   user: Principal;
@@ -41,6 +41,8 @@ export interface AuthState {
   token?: string;
   /** Signed in, but held at two-factor set-up until a factor is confirmed. */
   mfaPending?: boolean;
+  /** The tables' versions as the session check read them (`allVersionsColumn`), for `keptAnswer`. */
+  versions?: string;
 }
 
 declare module 'fastify' {
@@ -103,7 +105,8 @@ export function registerAuth(
     const via = bearer ? 'header' : 'cookie';
     if (via === 'cookie' && UNSAFE.has(request.method)) checkCsrf(request, publicOrigin, tokens.csrfFor(sessionId));
     const mfaPending = signedIn.mfaPending === true;
-    request.auth = { user, actor, sessionId, origIat: claims.origIat, via, mfaPending, token };
+    const { versions } = signedIn;
+    request.auth = { user, actor, sessionId, origIat: claims.origIat, via, mfaPending, token, versions };
     if (mfaPending && request.routeOptions.config?.twoFactor !== 'setup')
       throw forbidden(messages.twoFactor.setupRequired);
     if (via === 'cookie' && shouldRefresh(claims, Math.floor(Date.now() / 1000))) {

@@ -51,11 +51,23 @@ export interface Ctx {
   meta: RequestMeta;
   /** The actor's reach in an area (`rules/scope.ts`): repository reads require it. */
   scope(area: Area): Scope;
+  /**
+   * The tables' versions at the start of a GET (read with the session): what `keptAnswer` keeps a
+   * page under. Absent on other methods, whose own writes would not show in them.
+   */
+  versions?: string;
 }
 
 export function contextOf(deps: AppDeps, request: FastifyRequest): Ctx {
   const auth = requireAuth(request);
-  return { deps, auth, actor: auth.actor, meta: metaOf(request), scope: (area) => scopeOf(auth.actor, area) };
+  return {
+    deps,
+    auth,
+    actor: auth.actor,
+    meta: metaOf(request),
+    scope: (area) => scopeOf(auth.actor, area),
+    versions: request.method === 'GET' ? auth.versions : undefined,
+  };
 }
 
 /** The context of a person outside any request (seeding, the benchmark): same rules, no HTTP. */

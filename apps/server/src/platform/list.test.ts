@@ -6,7 +6,7 @@ import { users } from '../db/schema/index.js';
 import { createFirm, createUser } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
 import { writeAudited } from './audit.js';
-import { countAll, orderedPage, tablePage, VERSIONED_TABLES } from './list.js';
+import { allVersionsColumn, countAll, keptAnswer, orderedPage, tablePage, VERSIONED_TABLES } from './list.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +56,36 @@ describe('the versions lists count under', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await version()).toBe(before + 1n);
+  });
+});
+
+describe("a GET's answer kept under the versions its session check read", () => {
+  it('is computed once while nothing it reads is written, whether the versions came with the session or not', async () => {
+    const db = t.deps.db;
+    const allVersions = async () => {
+      const [row] = rowsOf<{ all: string }>(await db.execute(sql`select ${allVersionsColumn()} as "all"`));
+      return row.all;
+    };
+    let computed = 0;
+    const key = `answer ${Date.now()}`;
+    const answer = (versions: string | undefined) =>
+      keptAnswer({ deps: { db }, versions }, ['users', 'firms'], key, async () => ++computed);
+    const before = await allVersions();
+    expect(await answer(before)).toBe(1);
+    expect(await answer(before)).toBe(1);
+    // Without the session's versions they are read on their own, in the same form: the same entry.
+    expect(await answer(undefined)).toBe(1);
+    // A write elsewhere (an audit event alone) changes nothing; a write to a table it reads computes it
+    // again.
+    await writeAudited(db, { actorId: null, requestId: 'answer' }, async (_tx, record) => {
+      record({ action: 'seed', entity: 'firm', entityId: 0 });
+    });
+    expect(await answer(await allVersions())).toBe(1);
+    await createUser(db, { email: `answer.${Date.now()}@example.test` });
+    const after = await allVersions();
+    expect(after).not.toBe(before);
+    expect(await answer(after)).toBe(2);
+    expect(await answer(undefined)).toBe(2);
   });
 });
 

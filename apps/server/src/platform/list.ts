@@ -332,18 +332,57 @@ const orders = new VersionedCache<number[]>(100);
  * a list): computed once per `versions` (a page's, from `listPage`) and `key` (everything else the
  * read depends on: scope, filters, day), then served from memory until a write bumps a version.
  */
-export async function underVersions<T>(versions: string | undefined, key: string, read: () => Promise<T>) {
+export async function underVersions<T>(
+  versions: string | undefined,
+  key: string,
+  read: () => Promise<T>,
+  cache: VersionedCache<unknown> = derived,
+) {
   if (!versions) return read();
   // Kept apart by the tables the versions are of: one read kept under a page's versions and under its
   // own tables' would otherwise replace the other at each turn.
   const entry = `${key}\n${versions.replace(/:\d+/g, '')}`;
-  const known = derived.get(entry, versions) as T | undefined;
+  const known = cache.get(entry, versions) as T | undefined;
   if (known !== undefined) return known;
   const value = await read();
-  derived.set(entry, versions, value);
+  cache.set(entry, versions, value);
   return value;
 }
 const derived = new VersionedCache<unknown>(1_000);
+
+/**
+ * A GET's whole answer (a page with its count), kept under the versions of every table it is made of
+ * (`reads`) and `key` (everything else it depends on: the route, the query, the caller's scope and
+ * whatever of the caller the rows show, the day). The versions are those the session check read at the
+ * start of the request (`ctx.versions`), so a page opened again while nothing it shows was written costs
+ * no statement besides that check. Only for answers made of versioned tables alone, by a request that
+ * writes nothing before it: the versions of its start would not show its own write.
+ */
+export async function keptAnswer<T>(
+  ctx: { deps: { db: Executor }; versions?: string },
+  reads: readonly VersionedTable[],
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const known = ctx.versions === undefined ? undefined : versionsAmong(ctx.versions, reads);
+  if (known === undefined) return keptRead(ctx.deps.db, reads, key, compute, undefined, answers);
+  return underVersions(known, key, compute, answers);
+}
+/** At most 300 answers (a page of 50 wide rows is some 60 kB: 18 MB in the worst case). */
+const answers = new VersionedCache<unknown>(300);
+
+/** Every versioned table's version as one text, as the session check reads it with the session. */
+export const allVersionsColumn = () => versionsColumn(VERSIONED_TABLES);
+
+/**
+ * The versions of `tables` out of a text of more tables' versions (`allVersionsColumn`), in the form
+ * `versionsColumn` gives them; undefined when one of them is not in it.
+ */
+export function versionsAmong(all: string, tables: readonly VersionedTable[]): string | undefined {
+  const wanted = new Set<string>(tables);
+  const parts = all.split(',').filter((part) => wanted.has(part.slice(0, part.indexOf(':'))));
+  return parts.length === wanted.size ? parts.join(',') : undefined;
+}
 
 /**
  * `underVersions` for a read that is not beside a list: the versions of `reads` are asked first, unless
@@ -355,9 +394,10 @@ export async function keptRead<T>(
   key: string,
   read: () => Promise<T>,
   known?: string,
+  cache: VersionedCache<unknown> = derived,
 ): Promise<T> {
   if (inTransaction(ex)) return read();
-  return underVersions(known || (await versionsOf(ex, reads)) || undefined, key, read);
+  return underVersions(known || (await versionsOf(ex, reads)) || undefined, key, read, cache);
 }
 
 /**
@@ -375,7 +415,8 @@ function versionsColumn(tables: readonly VersionedTable[]): SQL<string> {
   if (!column) {
     // The names are the fixed identifiers of VersionedTable, never input: safe as literal text.
     const list = names.map((n) => `'${n}'`).join(', ');
-    column = sql<string>`(select string_agg(${tableVersions.name} || ':' || ${tableVersions.version}, ',' order by ${tableVersions.name}) from ${tableVersions} where ${tableVersions.name} in (${sql.raw(list)}))`;
+    // Ordered byte by byte, as `versionsAmong` keeps the order of a text of more tables.
+    column = sql<string>`(select string_agg(${tableVersions.name} || ':' || ${tableVersions.version}, ',' order by ${tableVersions.name} collate "C") from ${tableVersions} where ${tableVersions.name} in (${sql.raw(list)}))`;
     versionColumns.set(key, column);
   }
   return column;

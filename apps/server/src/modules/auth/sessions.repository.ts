@@ -11,6 +11,7 @@ import { firms, profiles, sessions, users } from '../../db/schema/index.js';
 import type { AuditedTx, Writer } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
 import { bindEntity } from '../../platform/entity.js';
+import { allVersionsColumn } from '../../platform/list.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -30,6 +31,8 @@ export interface SessionAccount {
   idleMinutes: number;
   /** Its last use was written over a minute ago: this request writes it again. */
   touch: boolean;
+  /** Every versioned table's version as this check read them (`allVersionsColumn`). */
+  versions: string | null;
 }
 
 /** The firm's idle timeout of a session's person; a person of no firm gets the default. */
@@ -41,7 +44,8 @@ const staleSql = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(se
  * The one query of every signed-in request: a live session (not revoked, not expired) with its live
  * (not deleted) account and profile. It reads the database every time, never a cache, so a revoked
  * session is refused on the very next request. Prepared once per database (a named statement on
- * PostgreSQL, parsed and planned once per pooled connection); the account comes as one JSON value.
+ * PostgreSQL, parsed and planned once per pooled connection); the account comes as one JSON value, and
+ * the tables' versions beside it, so that what a request keeps in memory needs no statement of its own.
  */
 function prepareSessionUser(db: Executor, wire: SQL<User>) {
   return db
@@ -52,6 +56,7 @@ function prepareSessionUser(db: Executor, wire: SQL<User>) {
       idle: idleSql,
       idleMinutes: sql<number>`${idleMinutes}`.mapWith(Number),
       touch: staleSql,
+      versions: allVersionsColumn(),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -85,7 +90,7 @@ export async function findLiveSessionUser(
   }
   const [row] = await query.execute({ id: sessionId });
   if (!row) return undefined;
-  const { wire, passwordHash, mfaPending, idle, touch } = row;
+  const { wire, passwordHash, mfaPending, idle, touch, versions } = row;
   const principal: Principal = {
     id: wire.id,
     email: wire.email,
@@ -94,7 +99,15 @@ export async function findLiveSessionUser(
     isActive: wire.is_active,
     profile: wire.profile ? { firmId: wire.profile._firm } : null,
   };
-  return { principal, wire, mfaPending, idle: Boolean(idle), idleMinutes: row.idleMinutes, touch: Boolean(touch) };
+  return {
+    principal,
+    wire,
+    mfaPending,
+    idle: Boolean(idle),
+    idleMinutes: row.idleMinutes,
+    touch: Boolean(touch),
+    versions,
+  };
 }
 
 /** Notes a request's use of a session; a no-op when another request of the same minute already did. */

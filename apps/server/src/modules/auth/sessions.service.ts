@@ -163,7 +163,13 @@ export function sessionResolver(deps: AppDeps): SessionResolver {
     }
     // Last use to the minute: one small write a minute per session, not one per request.
     if (account.touch) await writeUnaudited(deps.db, 'session use', (w) => touchSession(w, sessionId));
-    return { sessionId, user: account.principal, actor: account.wire, mfaPending: account.mfaPending };
+    return {
+      sessionId,
+      user: account.principal,
+      actor: account.wire,
+      mfaPending: account.mfaPending,
+      versions: account.versions ?? undefined,
+    };
   };
 }
 

@@ -14,6 +14,7 @@ import {
   inScope,
   messages,
   overallStatus,
+  type Scope,
   wireDateToText,
 } from '@portal/domain';
 import { stringify } from 'csv-stringify';
@@ -22,7 +23,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { neutraliseFormula } from '../../platform/csv-zip.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { inOrder, keptOrder, keptRead } from '../../platform/list.js';
+import { inOrder, keptAnswer, keptOrder } from '../../platform/list.js';
 import {
   deliveryRowEntity,
   findFirmLinks,
@@ -111,26 +112,23 @@ export function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
 export async function report(ctx: Ctx, q: DisclosureDeliveryQuery) {
   const scope = reportScope(ctx, q.firm);
   const today = todayOf(ctx.deps.config);
+  const key = JSON.stringify([scope.firms, q.firm, q.status, q.search, q.ordering, q.page, q.page_size, today]);
+  return keptAnswer(ctx, REPORT_PAGE_READS, `disclosure deliveries page\n${key}`, () =>
+    reportPage(ctx, scope, q, today),
+  );
+}
+
+async function reportPage(ctx: Ctx, scope: Scope, q: DisclosureDeliveryQuery, today: string) {
   const db = ctx.deps.db;
   // Every matching client is ranked for the order (the default is by status): the order is kept per
-  // versions of what it reads, and a page reads the cells of its own clients only, kept too (a page is
-  // opened again and again between two deliveries). The order is kept under the versions of what the
-  // cells read as well, so that one statement of versions serves both.
+  // versions of what it reads, and a page reads the cells of its own clients only.
   const key = `disclosure deliveries\n${JSON.stringify([scope.firms, q.firm, q.status, q.search, q.ordering, today])}`;
-  const { ids: kept, versions } = await keptOrder(db, REPORT_PAGE_READS, key, (limit) =>
-    reportOrder(db, scope, q, today, limit),
-  );
+  const { ids: kept } = await keptOrder(db, REPORT_PAGE_READS, key, (limit) => reportOrder(db, scope, q, today, limit));
   const ids = kept ?? (await reportOrder(db, scope, q, today, Number.MAX_SAFE_INTEGER));
   const offset = (q.page - 1) * q.page_size;
   const wanted = ids.slice(offset, offset + q.page_size);
   const rows = wanted.length
-    ? await keptRead(
-        db,
-        REPORT_PAGE_READS,
-        `${key}\n${wanted.join(',')}`,
-        () => reportRows(db, scope, { ...q, clients: wanted }, today, ctx.deps.config.timeZone),
-        versions,
-      )
+    ? await reportRows(db, scope, { ...q, clients: wanted }, today, ctx.deps.config.timeZone)
     : [];
   return { count: ids.length, results: inOrder(wanted, rows, (r) => r.client_id).map((r) => toRow(r, today)) };
 }
