@@ -145,6 +145,9 @@ export interface AuditEventRecord {
   hash: string | null;
 }
 
+/** What a page of events is made of: the events, their actors and subjects, their firms' names. */
+export const AUDIT_LIST_READS = ['audit_events', 'users', 'firms'] as const;
+
 /** One page, newest first by default. The chain's order is the id order (and the time order). */
 export async function listAuditEvents(
   ex: Executor,

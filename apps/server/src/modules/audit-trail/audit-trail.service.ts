@@ -17,8 +17,10 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { csvStream } from '../../platform/csv-zip.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import { firmLabel } from '../firms/firms.service.js';
 import {
+  AUDIT_LIST_READS,
   type AuditEventRecord,
   type AuditFilter,
   auditEventBatches,
@@ -110,8 +112,10 @@ const toRow = (r: AuditEventRecord) =>
 /** `GET /api/audit_events/`: a page of the events the caller may read (their firm's, or every firm's). */
 export async function list(ctx: Ctx, q: AuditEventsQuery) {
   const scope = readable(ctx);
-  const { rows, count } = await listAuditEvents(ctx.deps.db, scope, filterOf(ctx, q), q.ordering, q);
-  return { count, results: rows.map(toRow) };
+  return keptAnswer(ctx, AUDIT_LIST_READS, `audit events\n${JSON.stringify([scope, q])}`, async () => {
+    const { rows, count } = await listAuditEvents(ctx.deps.db, scope, filterOf(ctx, q), q.ordering, q);
+    return { count, results: rows.map(toRow) };
+  });
 }
 
 /** A value in a CSV cell: text as it is, anything else as JSON. */

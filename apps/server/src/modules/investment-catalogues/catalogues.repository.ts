@@ -29,6 +29,8 @@ export interface CatalogueKind {
   assignments: AssignmentTable;
   entity: AuditedEntity;
   versioned: VersionedTable;
+  /** The versions of `assignments`: what an advisor may pick moves with them. */
+  assignmentsVersioned: VersionedTable;
   /** The strategies' column naming an entry of this catalogue: a strategy is a use of the entry. */
   strategyColumn: PgColumn;
 }
@@ -38,6 +40,7 @@ export const investmentModelKind: CatalogueKind = {
   assignments: firmModels,
   entity: bindEntity('investment model', investmentModelFields, { '': investmentModels }),
   versioned: 'investment_models',
+  assignmentsVersioned: 'firm_models',
   strategyColumn: investmentStrategies.investmentModelId,
 };
 
@@ -46,6 +49,7 @@ export const feeScheduleKind: CatalogueKind = {
   assignments: firmFeeSchedules as unknown as AssignmentTable,
   entity: bindEntity('fee schedule', feeScheduleFields, { '': feeSchedules }),
   versioned: 'fee_schedules',
+  assignmentsVersioned: 'firm_fee_schedules',
   strategyColumn: investmentStrategies.feeScheduleId,
 };
 
@@ -101,6 +105,9 @@ export interface CatalogueFilters {
   advisor?: number;
 }
 
+/** What a list of entries is made of: the entries, their firms' names, and the offers (`pickableBy`). */
+export const listReads = (kind: CatalogueKind) => [kind.versioned, 'firms', kind.assignmentsVersioned] as const;
+
 export async function listEntries(
   ex: Executor,
   kind: CatalogueKind,
@@ -126,7 +133,8 @@ export async function listEntries(
           .innerJoin(firms, eq(firms.id, t.firmId))
           .$dynamic(),
       count: ex.select(countAll()).from(t).innerJoin(firms, eq(firms.id, t.firmId)).$dynamic(),
-      countReads: [kind.versioned, 'firms'],
+      // An advisor's scope or filter reads the offers too (`pickableBy`).
+      countReads: listReads(kind),
     },
     where,
     kind.entity.orderBy(f.ordering, t.id),

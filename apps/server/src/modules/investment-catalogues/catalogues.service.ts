@@ -8,12 +8,13 @@ import {
   type FeeSchedule,
   type InvestmentModel,
   messages,
+  type Scope,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { PageRequest } from '../../platform/list.js';
+import { keptAnswer, type PageRequest } from '../../platform/list.js';
 import {
   type CatalogueFilters,
   type CatalogueKind,
@@ -27,6 +28,7 @@ import {
   investmentModelKind,
   isAdvisorOfFirm,
   listEntries,
+  listReads,
   softDeleteEntry,
   updateEntry,
   usesOf,
@@ -105,10 +107,18 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
     };
   }
 
+  /** A page of entries, kept under the versions of what it is made of. */
+  function page(ctx: Ctx, scope: Scope, f: CatalogueFilters & PageRequest) {
+    const key = `${kind.versioned} entries\n${JSON.stringify([scope, f])}`;
+    return keptAnswer(ctx, listReads(kind), key, async () => {
+      const { rows, count } = await listEntries(ctx.deps.db, kind, scope, f, f);
+      return { count, results: rows.map(toWire) };
+    });
+  }
+
   return {
     async list(ctx: Ctx, f: CatalogueFilters & PageRequest) {
-      const { rows, count } = await listEntries(ctx.deps.db, kind, readable(ctx), f, f);
-      return { count, results: rows.map(toWire) };
+      return page(ctx, readable(ctx), f);
     },
 
     /** A firm's entries; with an advisor, what that advisor may pick (the strategy form's dropdowns, `pickableBy`). */
@@ -116,8 +126,7 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
       const scope = readable(ctx);
       if (scope.firms !== 'all' && !scope.firms.includes(firmId)) throw notFound();
       if (f.advisor !== undefined && !canAskForAdvisorEntries(ctx.actor, f.advisor)) throw forbidden(c.advisorOnlySelf);
-      const { rows, count } = await listEntries(ctx.deps.db, kind, scope, { ...f, firm: firmId }, f);
-      return { count, results: rows.map(toWire) };
+      return page(ctx, scope, { ...f, firm: firmId });
     },
 
     /** `{firmTk}/advisor_…/`: the firm is named by its `firm_tk`. */

@@ -123,6 +123,10 @@ export interface AssignmentFilters {
   advisor?: number;
 }
 
+/** What a list of offers is made of: the offers, their entries, firms and the entries' advisors. */
+export const assignmentReads = (kind: AssignmentKind) =>
+  [kind.versioned, kind.catalogue.versioned, 'firms', 'users'] as const;
+
 export async function listAssignments(
   ex: Executor,
   kind: AssignmentKind,
@@ -158,7 +162,7 @@ export async function listAssignments(
     {
       rows: (versions) => from(ex, kind, { ...columnsOf(kind), versions }),
       count: from(ex, kind, countAll()),
-      countReads: [kind.versioned, kind.catalogue.versioned, 'firms', 'users'],
+      countReads: assignmentReads(kind),
     },
     where,
     orderBy,

@@ -5,17 +5,19 @@ import {
   type FirmFeeSchedule,
   type FirmModel,
   messages,
+  type Scope,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import type { PageRequest } from '../../platform/list.js';
+import { keptAnswer, type PageRequest } from '../../platform/list.js';
 import { findEntry, firmExists } from './catalogues.repository.js';
 import {
   type AssignmentFilters,
   type AssignmentKind,
   type AssignmentRow,
+  assignmentReads,
   findAssignment,
   firmFeeScheduleKind,
   firmModelKind,
@@ -85,18 +87,25 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
     }
   }
 
+  /** A page of offers, kept under the versions of what it is made of. */
+  function page(ctx: Ctx, scope: Scope, f: AssignmentFilters & PageRequest) {
+    const key = `${kind.versioned} offers\n${JSON.stringify([scope, f])}`;
+    return keptAnswer(ctx, assignmentReads(kind), key, async () => {
+      const { rows, count } = await listAssignments(ctx.deps.db, kind, scope, f, f);
+      return { count, results: rows.map(toWire) };
+    });
+  }
+
   return {
     async list(ctx: Ctx, f: AssignmentFilters & PageRequest) {
-      const { rows, count } = await listAssignments(ctx.deps.db, kind, readable(ctx), f, f);
-      return { count, results: rows.map(toWire) };
+      return page(ctx, readable(ctx), f);
     },
 
     /** `firm/?firm=`: one firm's list, a firm outside the caller's reach being absent. */
     async ofFirm(ctx: Ctx, firmId: number, f: AssignmentFilters & PageRequest) {
       const scope = readable(ctx);
       if (scope.firms !== 'all' && !scope.firms.includes(firmId)) throw notFound();
-      const { rows, count } = await listAssignments(ctx.deps.db, kind, scope, { ...f, firm: firmId }, f);
-      return { count, results: rows.map(toWire) };
+      return page(ctx, scope, { ...f, firm: firmId });
     },
 
     /** `advisor/`: what the caller's own firm offers the caller as an advisor (their entries and the shared ones). */
@@ -104,8 +113,7 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
       const scope = readable(ctx);
       const firm = ctx.actor.profile._firm;
       if (firm === null) return { count: 0, results: [] };
-      const { rows, count } = await listAssignments(ctx.deps.db, kind, scope, { ...f, firm, advisor: ctx.actor.id }, f);
-      return { count, results: rows.map(toWire) };
+      return page(ctx, scope, { ...f, firm, advisor: ctx.actor.id });
     },
 
     async get(ctx: Ctx, id: number) {

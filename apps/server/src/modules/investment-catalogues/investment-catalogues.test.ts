@@ -151,6 +151,13 @@ describe('models and fee schedules', () => {
     const whole = await read<Page<Entry>>(`/api/fee_schedules/${firm.id}/firm_fee_schedules/?ordering=name`, headers);
     expect(whole.results.map((f) => f.fee_schedule_name)).toEqual(['Kept 2%', 'Mine 0.8%', 'Shared 1%', 'Theirs 1.2%']);
     expect((await send('PUT', `/api/fee_schedules/${mine.id}/`, me.headers, { name: 'x' })).statusCode).toBe(403);
+    // Offered now, the kept entry is in the advisor's list at once (and in its count).
+    await send('POST', '/api/firm_fee_schedules/', headers, { firm: firm.id, fee_schedule: kept.id });
+    const offered = await read<Page<Entry>>('/api/fee_schedules/', me.headers);
+    expect([offered.count, offered.results.map((f) => f.fee_schedule_name)]).toEqual([
+      3,
+      ['Kept 2%', 'Mine 0.8%', 'Shared 1%'],
+    ]);
   });
 
   it("answers another firm's entries as absent, and refuses standard users and clients", async () => {
