@@ -105,6 +105,9 @@ const from = <S extends ReturnType<Executor['select']>>(select: S) =>
     .leftJoin(d, eq(d.userId, users.id))
     .$dynamic();
 
+/** What a page of the directory is made of: the accounts, their profiles and firms, their entries. */
+export const DIRECTORY_READS = ['users', 'profiles', 'firms', 'staff_directory_entries'] as const;
+
 export async function listEmployees(ex: Executor, scope: Scope, q: EmployeeListQuery, page: PageRequest) {
   const where = and(
     listed,

@@ -2,7 +2,15 @@ import { canEditDirectory, canReadDirectory, type EmployeeBody, type EmployeeLis
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { employeeEntity, findEmployee, listEmployees, saveEntry, toEmployeeDto } from './employees.repository.js';
+import { keptAnswer } from '../../platform/list.js';
+import {
+  DIRECTORY_READS,
+  employeeEntity,
+  findEmployee,
+  listEmployees,
+  saveEntry,
+  toEmployeeDto,
+} from './employees.repository.js';
 
 function readable(ctx: Ctx) {
   if (!canReadDirectory(ctx.actor)) throw forbidden();
@@ -24,8 +32,11 @@ async function editableMember(ctx: Ctx, id: number) {
 
 export async function list(ctx: Ctx, q: EmployeeListQuery) {
   readable(ctx);
-  const { rows, count } = await listEmployees(ctx.deps.db, ctx.scope('directory'), q, q);
-  return { count, results: rows.map(toEmployeeDto) };
+  const scope = ctx.scope('directory');
+  return keptAnswer(ctx, DIRECTORY_READS, `staff directory\n${JSON.stringify([scope, q])}`, async () => {
+    const { rows, count } = await listEmployees(ctx.deps.db, scope, q, q);
+    return { count, results: rows.map(toEmployeeDto) };
+  });
 }
 
 export async function get(ctx: Ctx, id: number) {

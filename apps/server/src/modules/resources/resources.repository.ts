@@ -96,6 +96,16 @@ const withCurrent = <S extends ReturnType<Executor['select']>>(select: S) =>
     .innerJoin(v, and(eq(v.resourceId, r.id), eq(v.version, r.version)))
     .$dynamic();
 
+/**
+ * What a page of resources or of a resource's history is made of: the resources, their versions and
+ * the acknowledgements. A version is written only with its resource (whose version number it moves)
+ * and never changed after, so the resources' versions stand for theirs.
+ */
+export const RESOURCE_LIST_READS = ['training_resources', 'training_resource_acknowledgements'] as const;
+
+/** What a page of the acknowledgement report is made of: the firm's staff and their acknowledgements. */
+export const ACKNOWLEDGEMENT_REPORT_READS = ['users', 'profiles', 'training_resource_acknowledgements'] as const;
+
 export async function listResources(
   ex: Executor,
   scope: Scope,
@@ -313,7 +323,7 @@ export async function acknowledgementReport(
           }),
         ).where(inArray(users.id, ids))) as StoredRow[],
       idOf: (row) => row.id as number,
-      countReads: ['users', 'profiles', 'training_resource_acknowledgements'],
+      countReads: ACKNOWLEDGEMENT_REPORT_READS,
     },
     where,
     acknowledgementRowEntity.orderByWith(q.ordering, { acknowledged_on: [{ by: on, nulls: 'smallest' }] }, users.id),

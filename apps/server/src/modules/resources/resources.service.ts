@@ -25,9 +25,10 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import type { PageRequest } from '../../platform/list.js';
+import { keptAnswer, type PageRequest } from '../../platform/list.js';
 import { firmExists } from '../firms/firms.service.js';
 import {
+  ACKNOWLEDGEMENT_REPORT_READS,
   acknowledgementDates,
   acknowledgementReport,
   findResource,
@@ -38,6 +39,7 @@ import {
   listResources,
   listVersions,
   lockNextVersion,
+  RESOURCE_LIST_READS,
   type ResourceRow,
   resourceEntity,
   resourceVersionEntity,
@@ -94,15 +96,20 @@ export async function list(ctx: Ctx, q: ResourceListQuery) {
     if (q.firm !== undefined) throw notFound();
     return { count: 0, results: [] };
   }
-  const { count, rows } = await listResources(
-    ctx.deps.db,
-    ctx.scope('resources'),
-    { ...q, firm },
-    q,
-    ctx.deps.config.timeZone,
-    ctx.actor.id,
-  );
-  return { count, results: rows.map(toWire) };
+  const scope = ctx.scope('resources');
+  // The caller's own acknowledgements are in the rows: the page is theirs.
+  const key = `resources\n${JSON.stringify([scope, q, firm, ctx.actor.id])}`;
+  return keptAnswer(ctx, RESOURCE_LIST_READS, key, async () => {
+    const { count, rows } = await listResources(
+      ctx.deps.db,
+      scope,
+      { ...q, firm },
+      q,
+      ctx.deps.config.timeZone,
+      ctx.actor.id,
+    );
+    return { count, results: rows.map(toWire) };
+  });
 }
 
 export async function get(ctx: Ctx, id: number) {
@@ -291,16 +298,19 @@ async function historyOf(ctx: Ctx, id: number) {
 
 export async function versions(ctx: Ctx, id: number, page: PageRequest) {
   const row = await historyOf(ctx, id);
-  const { rows, count } = await listVersions(ctx.deps.db, id, page);
-  const results = rows.map(
-    (v) =>
-      resourceVersionEntity.toWire({
-        ...v,
-        url: v.kind === 'file' ? versionFileUrl(id, v.version) : (v.url ?? ''),
-        isCurrent: v.version === row.version,
-      }) as ResourceVersion,
-  );
-  return { count, results };
+  const key = `resource versions\n${JSON.stringify([id, row.version, page.page, page.page_size])}`;
+  return keptAnswer(ctx, RESOURCE_LIST_READS, key, async () => {
+    const { rows, count } = await listVersions(ctx.deps.db, id, page);
+    const results = rows.map(
+      (v) =>
+        resourceVersionEntity.toWire({
+          ...v,
+          url: v.kind === 'file' ? versionFileUrl(id, v.version) : (v.url ?? ''),
+          isCurrent: v.version === row.version,
+        }) as ResourceVersion,
+    );
+    return { count, results };
+  });
 }
 
 export async function openVersionFile(ctx: Ctx, id: number, version: number): Promise<OpenedFile> {
@@ -343,8 +353,11 @@ export async function acknowledgements(ctx: Ctx, id: number, q: AcknowledgementR
   const row = await visible(ctx, id);
   if (!canViewAcknowledgements(ctx.actor, row.firmId)) throw forbidden();
   if (!row.acknowledgement) throw badRequest(m.notAcknowledgeable);
-  const { count, rows } = await acknowledgementReport(ctx.deps.db, row, q);
-  return { count, results: rows, version: row.version };
+  const key = `acknowledgements\n${JSON.stringify([row.id, row.firmId, row.version, q])}`;
+  return keptAnswer(ctx, ACKNOWLEDGEMENT_REPORT_READS, key, async () => {
+    const { count, rows } = await acknowledgementReport(ctx.deps.db, row, q);
+    return { count, results: rows, version: row.version };
+  });
 }
 
 /** The caller's dates as the quarterly attestation names them (see `myAcknowledgementsSchema`). */
