@@ -64,6 +64,9 @@ const owner = { firm: d.firmId, person: d.clientId, advisor: users.advisorId };
 const from = <S extends ReturnType<Executor['select']>>(select: S) =>
   select.from(d).innerJoin(users, eq(users.id, d.clientId)).$dynamic();
 
+/** What a page of a vault is made of: the documents, and their clients' advisors (an advisor's reach). */
+export const VAULT_READS = ['client_documents', 'users'] as const;
+
 export async function listDocuments(ex: Executor, scope: Scope, q: ClientDocumentListQuery, page: PageRequest) {
   const where = and(
     listed,
@@ -77,7 +80,7 @@ export async function listDocuments(ex: Executor, scope: Scope, q: ClientDocumen
     {
       rows: (versions) => from(ex.select({ document: d, versions })),
       count: from(ex.select(countAll())),
-      countReads: ['client_documents'],
+      countReads: VAULT_READS,
     },
     where,
     documentEntity.orderBy(q.ordering, desc(d.id)),

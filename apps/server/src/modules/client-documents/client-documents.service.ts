@@ -18,6 +18,7 @@ import {
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import { parseFields, type UploadedPart } from '../../platform/multipart.js';
 import {
   type ClientDocumentRow,
@@ -27,6 +28,7 @@ import {
   insertDocument,
   listDocuments,
   markRemoved,
+  VAULT_READS,
 } from './client-documents.repository.js';
 import { bytesMatch } from './file-type.js';
 
@@ -54,8 +56,11 @@ async function reachableClient(ctx: Ctx, clientId: number) {
 
 export async function list(ctx: Ctx, q: ClientDocumentListQuery) {
   await reachableClient(ctx, q.client);
-  const { rows, count } = await listDocuments(ctx.deps.db, ctx.scope('onboarding'), q, q);
-  return { count, results: rows.map(toWire) };
+  const scope = ctx.scope('onboarding');
+  return keptAnswer(ctx, VAULT_READS, `client documents\n${JSON.stringify([scope, q])}`, async () => {
+    const { rows, count } = await listDocuments(ctx.deps.db, scope, q, q);
+    return { count, results: rows.map(toWire) };
+  });
 }
 
 /** The name without its folders (a browser may send a path), cleaned as every download name is. */

@@ -23,6 +23,7 @@ import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import type { PiiKeyring } from '../../platform/pii.js';
 import { totpKeyIdsInUse } from '../auth/auth.service.js';
 import { type InitialDeliveryDates, initialDeliveryDates } from '../disclosures/disclosures.service.js';
@@ -148,6 +149,18 @@ function sealed(ctx: Ctx, values: Record<string, unknown>): Record<string, unkno
   return out;
 }
 
+/**
+ * What the masked agreement is made of: the agreement, and the client's first receipts of the disclosure
+ * documents (their dates, with the firm's versions, and the client's firm).
+ */
+const AGREEMENT_READS = [
+  'client_agreements',
+  'disclosure_deliveries',
+  'disclosure_documents',
+  'users',
+  'profiles',
+] as const;
+
 export const clientAgreements = {
   /**
    * `GET /api/client_agreements/?portalUserId=`: the client's agreement, 0 or 1 rows, masked. Without
@@ -156,9 +169,12 @@ export const clientAgreements = {
   async list(ctx: Ctx, portalUserId: number | undefined) {
     if (portalUserId === undefined && !isClient(ctx.actor)) return { count: 0, results: [] };
     const client = await clientFor(ctx, portalUserId ?? ctx.actor.id, 'read');
-    const row = await agreementOfClient(ctx.deps.db, client.id);
-    const results = row ? [await present(ctx, ctx.deps.db, row, 'masked')] : [];
-    return { count: results.length, results };
+    // Masked, the same for every reader who may read it: kept per client.
+    return keptAnswer(ctx, AGREEMENT_READS, `client agreement\n${client.id}`, async () => {
+      const row = await agreementOfClient(ctx.deps.db, client.id);
+      const results = row ? [await present(ctx, ctx.deps.db, row, 'masked')] : [];
+      return { count: results.length, results };
+    });
   },
 
   /** Masked, or in clear with `reveal` (to its readers, each reveal an audit event naming the fields). */

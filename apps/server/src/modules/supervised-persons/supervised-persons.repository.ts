@@ -93,6 +93,9 @@ function orderOf(ordering: string): SQL[] {
   return [sql`${column} ${direction} nulls last`, sql`${users.lastName} asc`, sql`${supervisedPersons.id} asc`];
 }
 
+/** What a page of the roster is made of: the entries, their accounts, profiles, firms and filings. */
+export const ROSTER_READS = ['supervised_persons', 'users', 'profiles', 'firms', 'quarterly_attestations'] as const;
+
 export async function listRoster(
   ex: Executor,
   scope: Scope,

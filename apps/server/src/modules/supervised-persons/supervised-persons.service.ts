@@ -21,7 +21,7 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { underVersions } from '../../platform/list.js';
+import { keptAnswer, underVersions } from '../../platform/list.js';
 import { accountByEmail } from '../accounts/accounts.service.js';
 import { firmExists } from '../firms/firms.service.js';
 import {
@@ -30,6 +30,7 @@ import {
   insertRosterEntry,
   listRoster,
   listSubmissionStatus,
+  ROSTER_READS,
   removeRosterEntry,
   type Standing,
   standings,
@@ -59,7 +60,11 @@ function ccoOnly(ctx: Ctx) {
 
 export async function list(ctx: Ctx, q: SupervisedPersonListQuery) {
   ccoOnly(ctx);
-  return listRoster(ctx.deps.db, ctx.scope('compliance'), q, periodOf(ctx, q), q);
+  const scope = ctx.scope('compliance');
+  const period = periodOf(ctx, q);
+  return keptAnswer(ctx, ROSTER_READS, `roster\n${JSON.stringify([scope, q, period])}`, () =>
+    listRoster(ctx.deps.db, scope, q, period, q),
+  );
 }
 
 export async function get(ctx: Ctx, id: number, q: { fiscalYear?: number; fiscalQuarter?: number } = {}) {
