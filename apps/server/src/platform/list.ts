@@ -337,6 +337,7 @@ export async function underVersions<T>(
   key: string,
   read: () => Promise<T>,
   cache: VersionedCache<unknown> = derived,
+  keep: (value: T) => boolean = () => true,
 ) {
   if (!versions) return read();
   // Kept apart by the tables the versions are of: one read kept under a page's versions and under its
@@ -345,7 +346,7 @@ export async function underVersions<T>(
   const known = cache.get(entry, versions) as T | undefined;
   if (known !== undefined) return known;
   const value = await read();
-  cache.set(entry, versions, value);
+  if (keep(value)) cache.set(entry, versions, value);
   return value;
 }
 const derived = new VersionedCache<unknown>(1_000);
@@ -365,11 +366,19 @@ export async function keptAnswer<T>(
   compute: () => Promise<T>,
 ): Promise<T> {
   const known = ctx.versions === undefined ? undefined : versionsAmong(ctx.versions, reads);
-  if (known === undefined) return keptRead(ctx.deps.db, reads, key, compute, undefined, answers);
-  return underVersions(known, key, compute, answers);
+  const versions = known ?? (inTransaction(ctx.deps.db) ? undefined : await versionsOf(ctx.deps.db, reads));
+  return underVersions(versions || undefined, key, compute, answers, small);
 }
-/** At most 300 answers (a page of 50 wide rows is some 60 kB: 18 MB in the worst case). */
-const answers = new VersionedCache<unknown>(300);
+/**
+ * At most 200 answers of at most 100 rows: a page of 50 wide rows is some 60 kB, so about 25 MB in the
+ * usual case. A longer page (the contract allows 500) is computed each time rather than pinned.
+ */
+const answers = new VersionedCache<unknown>(200);
+const MAX_KEPT_ROWS = 100;
+const small = (value: unknown) => {
+  const results = (value as { results?: unknown } | null)?.results;
+  return !Array.isArray(results) || results.length <= MAX_KEPT_ROWS;
+};
 
 /** Every versioned table's version as one text, as the session check reads it with the session. */
 export const allVersionsColumn = () => versionsColumn(VERSIONED_TABLES);
@@ -394,10 +403,9 @@ export async function keptRead<T>(
   key: string,
   read: () => Promise<T>,
   known?: string,
-  cache: VersionedCache<unknown> = derived,
 ): Promise<T> {
   if (inTransaction(ex)) return read();
-  return underVersions(known || (await versionsOf(ex, reads)) || undefined, key, read, cache);
+  return underVersions(known || (await versionsOf(ex, reads)) || undefined, key, read);
 }
 
 /**

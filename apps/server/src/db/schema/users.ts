@@ -44,6 +44,9 @@ export const users = pgTable(
     // One live account per address, compared case-insensitively; a deleted account frees its address.
     uniqueIndex('users_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_advisor_idx').on(t.advisorId),
+    // The administrators by the flag (a few in thousands of accounts): whom a firm's new request or case
+    // is mailed to when it has no one named for it.
+    index('users_admin_idx').on(t.id).where(sql`${t.isAdmin}`),
     // The lists' default order (last name, first name, id) over live accounts: a page is an index range.
     index('users_live_name_idx').on(t.lastName, t.firstName, t.id).where(sql`${t.deletedAt} is null`),
     // The users search ("contains", case-insensitive) over the full name: trigrams (pg_trgm, created by
@@ -97,7 +100,13 @@ export const profiles = pgTable(
     zip: text('zip'),
     country: text('country'),
   },
-  (t) => [index('profiles_firm_idx').on(t.firmId, t.profileType)],
+  (t) => [
+    index('profiles_firm_idx').on(t.firmId, t.profileType),
+    // A firm's investments users and support handlers, mailed on each new request or case: a handful
+    // among a firm's thousands of people, found without reading the firm's every profile.
+    index('profiles_investments_idx').on(t.firmId).where(sql`${t.isInvestmentsUser}`),
+    index('profiles_support_handlers_idx').on(t.firmId).where(sql`${t.isSupportHandler}`),
+  ],
 );
 
 export const userRoles = pgTable(

@@ -23,6 +23,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { auditSnapshot } from '../../platform/entity.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import { firmLabel } from '../firms/firms.service.js';
 import { attestationHistory } from './attestation-history.js';
 import {
@@ -92,7 +93,11 @@ async function editable(ctx: Ctx, id: number) {
 
 export async function list(ctx: Ctx, q: AttestationListQuery) {
   staffOnly(ctx);
-  return listAttestations(ctx.deps.db, ctx.scope('compliance'), q, q);
+  const scope = ctx.scope('compliance');
+  // A page is the attestations' own list columns: kept under their versions alone.
+  return keptAnswer(ctx, ['quarterly_attestations'], `attestations\n${JSON.stringify([scope, q])}`, () =>
+    listAttestations(ctx.deps.db, scope, q, q),
+  );
 }
 
 export async function get(ctx: Ctx, id: number) {

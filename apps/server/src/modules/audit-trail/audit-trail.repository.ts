@@ -168,7 +168,7 @@ export async function listAuditEvents(
           .leftJoin(subjects, eq(subjects.id, auditEvents.subjectId))
           .$dynamic(),
       count: ex.select(countAll()).from(auditEvents).$dynamic(),
-      countReads: ['audit_events'],
+      countReads: AUDIT_LIST_READS,
     },
     filterWhere(scope, f),
     auditEventEntity.orderBy(ordering),

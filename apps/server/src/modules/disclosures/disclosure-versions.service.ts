@@ -17,6 +17,7 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import {
   deleteVersion,
   deliveriesByVersion,
@@ -66,13 +67,21 @@ async function managedFirm(ctx: Ctx, firmId: number) {
   return firm;
 }
 
+/** What a page of the versions is made of: the versions, their receipts, and the firm's links. */
+const VERSIONS_PAGE_READS = ['disclosure_documents', 'disclosure_deliveries', 'firms'] as const;
+
 export async function listVersions(ctx: Ctx, q: DisclosureVersionQuery) {
   const firm = await managedFirm(ctx, q.firm);
-  const { rows, count, versions } = await listVersionRows(ctx.deps.db, ctx.scope('firms'), q);
-  const current = currentOf(await versionsOfFirm(ctx.deps.db, q.firm, versions), todayOf(ctx.deps.config));
-  const deliveries = await deliveriesByVersion(ctx.deps.db, q.firm, versions);
-  const results = rows.map((r) => toWire(r, deliveries.get(r.id) ?? 0, current.get(r.kind)?.id === r.id));
-  return { count, results, form_adv_url: firm.formAdvUrl, form_crs_url: firm.formCrsUrl };
+  const scope = ctx.scope('firms');
+  const today = todayOf(ctx.deps.config);
+  const key = `disclosure versions page\n${JSON.stringify([scope, q, today])}`;
+  return keptAnswer(ctx, VERSIONS_PAGE_READS, key, async () => {
+    const { rows, count, versions } = await listVersionRows(ctx.deps.db, scope, q);
+    const current = currentOf(await versionsOfFirm(ctx.deps.db, q.firm, versions), today);
+    const deliveries = await deliveriesByVersion(ctx.deps.db, q.firm, versions);
+    const results = rows.map((r) => toWire(r, deliveries.get(r.id) ?? 0, current.get(r.kind)?.id === r.id));
+    return { count, results, form_adv_url: firm.formAdvUrl, form_crs_url: firm.formCrsUrl };
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   ProfileType,
   type Scope,
 } from '@portal/domain';
-import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -191,6 +191,11 @@ export async function departmentOf(ex: Executor, firmId: number) {
       .orderBy(asc(users.id));
   const investments = await people(eq(profiles.isInvestmentsUser, true));
   if (investments.length) return investments.map((r) => r.email);
-  const admins = await people(or(eq(profiles.profileType, ProfileType.Administrator), eq(users.isAdmin, true)));
+  // Each kind of administrator through its own index (an OR over the two tables read every profile of
+  // the firm: thousands, for a few people).
+  const admins = await people(
+    sql`${users.id} in (select p.user_id from ${profiles} p where p.firm_id = ${firmId}
+      and p.profile_type = ${ProfileType.Administrator} union all select a.id from ${users} a where a.is_admin)`,
+  );
   return admins.map((r) => r.email);
 }

@@ -17,7 +17,7 @@ import {
 import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import type { PageRequest } from '../../platform/list.js';
+import { keptAnswer, type PageRequest } from '../../platform/list.js';
 import { enqueueMail } from '../../platform/mail.js';
 import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import {
@@ -90,7 +90,11 @@ async function mailSubmitter(ctx: Ctx, tx: AuditedTx, row: CaseRow, mail: MailOf
 }
 
 export async function list(ctx: Ctx, q: SupportTicketListQuery) {
-  return listCases(ctx.deps.db, reader(ctx), q, q);
+  const scope = reader(ctx);
+  // A page is the cases' own list columns: kept under their versions alone.
+  return keptAnswer(ctx, ['support_cases'], `support cases\n${JSON.stringify([scope, q])}`, () =>
+    listCases(ctx.deps.db, scope, q, q),
+  );
 }
 
 export async function get(ctx: Ctx, id: number) {
@@ -196,7 +200,8 @@ export async function update(ctx: Ctx, id: number, body: Record<string, unknown>
 /** The case's conversation, oldest first: for whoever may read the case. */
 export async function replies(ctx: Ctx, id: number, page: PageRequest) {
   const row = await visible(ctx, id);
-  return listReplies(ctx.deps.db, row.id, page);
+  const key = `support case replies\n${JSON.stringify([row.id, page.page, page.page_size])}`;
+  return keptAnswer(ctx, ['support_case_replies'], key, () => listReplies(ctx.deps.db, row.id, page));
 }
 
 /**
