@@ -27,4 +27,5 @@ export interface BenchRoute {
   check?: (body: unknown, sizes: BenchSizes) => string | undefined;
 }
 export declare const TARGETS: Record<'list' | 'write', Record<'postgres' | 'pglite', number>>;
+export declare const TENFOLD_TARGETS: { list: { postgres: number } };
 export declare const routes: BenchRoute[];
