@@ -93,6 +93,12 @@ describe('the staff directory', () => {
     const current = json<Employee>(
       await t.app.inject({ url: `/api/employees/${staff.user.id}/`, headers: manager.headers }),
     );
+    // The directory as a member reads it, before and after the edit (a page kept in memory is read again).
+    const titleListed = async () =>
+      json<Page>(await t.app.inject({ url: '/api/employees/', headers: staff.headers })).results.find(
+        (e) => e.Name === current.Name,
+      )?.Title__c;
+    expect(await titleListed()).toBe('Analyst');
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/employees/${staff.user.id}/`,
@@ -110,6 +116,7 @@ describe('the staff directory', () => {
       await t.app.inject({ url: `/api/employees/${staff.user.id}/`, headers: staff.headers }),
     );
     expect(again).toMatchObject({ Title__c: 'Senior Analyst', Bio__c: 'Twenty years\nin fixed income.' });
+    expect(await titleListed()).toBe('Senior Analyst');
 
     const [event] = await t.deps.db
       .select()
@@ -159,6 +166,8 @@ describe('the staff directory', () => {
 
   it('a removed member leaves the directory but keeps their account, and the removal is audited', async () => {
     const { manager, staff } = await directoryFirm();
+    const before = json<Page>(await t.app.inject({ url: '/api/employees/', headers: manager.headers }));
+    expect(names(before)).toHaveLength(2);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/employees/${staff.user.id}/remove_member`,

@@ -112,7 +112,14 @@ describe('the roster of supervised persons', () => {
     });
     expect(json(unknownToCco).fields).toEqual({ email: 'No staff member of your firm has this email address.' });
 
+    // The roster's page, before and after the filing (a page kept in memory is read again).
+    const attestedOnRoster = async () =>
+      json<{ results: { id: number; has_attested: boolean }[] }>(
+        await t.app.inject({ url: `/api/supervised_persons/?firm=${f.id}`, headers: h }),
+      ).results.find((r) => r.id === entry.id)?.has_attested;
+    expect(await attestedOnRoster()).toBe(false);
     await file(person.headers);
+    expect(await attestedOnRoster()).toBe(true);
     const own = json<Record<string, unknown>>(
       await t.app.inject({
         url: `/api/supervised_persons/${person.user.id}/get_supervised_person_by_user_id/`,
