@@ -93,6 +93,7 @@ export const VERSIONED_TABLES = [
   'disclosure_documents',
   'disclosure_deliveries',
   'disclosure_notices',
+  'attestation_reminders',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

@@ -76,6 +76,8 @@ describe('a CCO reminds a supervised person', () => {
 
     // A CCO may remind again: each is recorded, the row shows the newest, the audit trail each send.
     now = new Date('2026-10-06T15:00:00Z');
+    // The same page read just before and just after (a page kept in memory is read again).
+    expect((await status())[pending.id]).toBe(first);
     expect((await post('send_email', cco.headers, { supervisedPersonUserId: pending.id })).statusCode).toBe(200);
     const recorded = await t.deps.db
       .select()

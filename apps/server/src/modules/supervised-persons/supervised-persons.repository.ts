@@ -233,6 +233,9 @@ const statusRowEntity = bindEntity(
   { sortBy: { email: [{ by: sql`lower(${users.email})`, nulls: 'last' }] } },
 );
 
+/** What a page of the submission status is made of: the roster's tables, and the reminders sent. */
+export const STATUS_READS = [...ROSTER_READS, 'attestation_reminders'] as const;
+
 export async function listSubmissionStatus(
   ex: Executor,
   scope: Scope,

@@ -32,6 +32,7 @@ import {
   listSubmissionStatus,
   ROSTER_READS,
   removeRosterEntry,
+  STATUS_READS,
   type Standing,
   standings,
   submissionSummaries,
@@ -85,14 +86,17 @@ export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   const scope = ctx.scope('compliance');
   // Another firm's (or no firm's) standing is "not found", as its export and reminders are.
   if (q.firm !== undefined && !inScope(scope, { firmId: q.firm })) throw notFound();
-  const { versions, ...page } = await listSubmissionStatus(ctx.deps.db, scope, q, window, q);
-  // The summary reads the page's tables over the whole roster: recomputed only after a write to them.
-  const summary = await underVersions(versions, `submission summary ${JSON.stringify([scope, q.firm, window])}`, () =>
-    submissionSummaries(ctx.deps.db, scope, q, window),
-  );
+  const key = `submission status\n${JSON.stringify([scope, q, window])}`;
+  const answer = await keptAnswer(ctx, STATUS_READS, key, async () => {
+    const { versions, ...page } = await listSubmissionStatus(ctx.deps.db, scope, q, window, q);
+    // The summary reads the page's tables over the whole roster: recomputed only after a write to them.
+    const summaryKey = `submission summary ${JSON.stringify([scope, q.firm, window])}`;
+    const summary = await underVersions(versions, summaryKey, () => submissionSummaries(ctx.deps.db, scope, q, window));
+    return { ...page, period, summary, remindersOpen: isFiledOn(period, window.today) };
+  });
   // A firm with people on its roster exists; only an empty answer asks whether the firm does.
-  if (q.firm !== undefined && summary.length === 0 && !(await firmExists(ctx.deps, q.firm))) throw notFound();
-  return { ...page, period, summary, remindersOpen: isFiledOn(period, window.today) };
+  if (q.firm !== undefined && answer.summary.length === 0 && !(await firmExists(ctx.deps, q.firm))) throw notFound();
+  return answer;
 }
 
 /**
