@@ -86,6 +86,22 @@ describe("a GET's answer kept under the versions its session check read", () => 
     expect(after).not.toBe(before);
     expect(await answer(after)).toBe(2);
     expect(await answer(undefined)).toBe(2);
+
+    // An answer that changes with time (a link that expires) is computed again from its instant on.
+    const expiring = (until: number) =>
+      keptAnswer(
+        { deps: { db }, versions: after },
+        ['users'],
+        `${key} expiring`,
+        async () => ++computed,
+        () => until,
+      );
+    const soon = Date.now() + 50;
+    expect(await expiring(soon)).toBe(3);
+    expect(await expiring(soon)).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await expiring(Date.now() + 60_000)).toBe(4);
+    expect(await expiring(0)).toBe(4);
   });
 });
 

@@ -94,6 +94,7 @@ export const VERSIONED_TABLES = [
   'disclosure_deliveries',
   'disclosure_notices',
   'attestation_reminders',
+  'one_time_tokens',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
@@ -333,24 +334,22 @@ const orders = new VersionedCache<number[]>(100);
  * a list): computed once per `versions` (a page's, from `listPage`) and `key` (everything else the
  * read depends on: scope, filters, day), then served from memory until a write bumps a version.
  */
-export async function underVersions<T>(
-  versions: string | undefined,
-  key: string,
-  read: () => Promise<T>,
-  cache: VersionedCache<unknown> = derived,
-  keep: (value: T) => boolean = () => true,
-) {
+export async function underVersions<T>(versions: string | undefined, key: string, read: () => Promise<T>) {
   if (!versions) return read();
-  // Kept apart by the tables the versions are of: one read kept under a page's versions and under its
-  // own tables' would otherwise replace the other at each turn.
-  const entry = `${key}\n${versions.replace(/:\d+/g, '')}`;
-  const known = cache.get(entry, versions) as T | undefined;
+  const entry = entryOf(key, versions);
+  const known = derived.get(entry, versions) as T | undefined;
   if (known !== undefined) return known;
   const value = await read();
-  if (keep(value)) cache.set(entry, versions, value);
+  derived.set(entry, versions, value);
   return value;
 }
 const derived = new VersionedCache<unknown>(1_000);
+
+/**
+ * A kept value's entry: its key and the tables its versions are of. Kept apart by the tables, one read
+ * kept under a page's versions and under its own tables' would otherwise replace the other at each turn.
+ */
+const entryOf = (key: string, versions: string) => `${key}\n${versions.replace(/:\d+/g, '')}`;
 
 /**
  * A GET's whole answer (a page with its count), kept under the versions of every table it is made of
@@ -365,10 +364,21 @@ export async function keptAnswer<T>(
   reads: readonly VersionedTable[],
   key: string,
   compute: () => Promise<T>,
+  /**
+   * For an answer that also changes with time without a write (a link that expires): the instant (ms)
+   * from which it must be computed again.
+   */
+  until?: (value: T) => number | undefined,
 ): Promise<T> {
   const known = ctx.versions === undefined ? undefined : versionsAmong(ctx.versions, reads);
-  const versions = known ?? (inTransaction(ctx.deps.db) ? undefined : await versionsOf(ctx.deps.db, reads));
-  return underVersions(versions || undefined, key, compute, answers, small);
+  const versions = known || (inTransaction(ctx.deps.db) ? '' : await versionsOf(ctx.deps.db, reads));
+  if (!versions) return compute();
+  const entry = entryOf(key, versions);
+  const kept = answers.get(entry, versions) as { value: T; until?: number } | undefined;
+  if (kept && (kept.until === undefined || Date.now() < kept.until)) return kept.value;
+  const value = await compute();
+  if (small(value)) answers.set(entry, versions, { value, until: until?.(value) });
+  return value;
 }
 /**
  * At most 200 answers of at most 100 rows: a page of 50 wide rows is some 60 kB, so about 25 MB in the
@@ -377,8 +387,9 @@ export async function keptAnswer<T>(
 const answers = new VersionedCache<unknown>(200);
 const MAX_KEPT_ROWS = 100;
 const small = (value: unknown) => {
-  const results = (value as { results?: unknown } | null)?.results;
-  return !Array.isArray(results) || results.length <= MAX_KEPT_ROWS;
+  const page = value as { results?: unknown; rows?: unknown } | null;
+  const rows = page?.results ?? page?.rows;
+  return !Array.isArray(rows) || rows.length <= MAX_KEPT_ROWS;
 };
 
 /** Every versioned table's version as one text, as the session check reads it with the session. */

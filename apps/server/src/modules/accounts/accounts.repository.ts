@@ -156,7 +156,7 @@ export async function listUsers(
   f: UserListFilter,
   page: PageRequest,
   shape: UserListShape,
-): Promise<{ rows: JsonText[]; count: number }> {
+): Promise<{ rows: JsonText[]; count: number; until: number | undefined }> {
   const where = and(
     isNull(users.deletedAt),
     scopeWhere(scope, owner),
@@ -176,12 +176,16 @@ export async function listUsers(
       ids: withProfiles(ex.select({ id: users.id })),
       count: withProfiles(ex.select(countAll())),
       rows: async (ids, versions) => {
-        const rows = withProfiles(ex.select({ id: users.id, user: listShapes[shape], versions })).leftJoin(
-          profileTypes,
-          eq(profileTypes.profileTypeTk, profiles.profileType),
-        );
+        const rows = withProfiles(
+          ex.select({ id: users.id, user: listShapes[shape], expiresAt: nextExpiry, versions }),
+        ).leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType));
         const joined = shape === 'user' ? rows.leftJoin(firms, eq(firms.id, profiles.firmId)) : rows;
-        return (await joined.where(inArray(users.id, ids))) as { id: number; user: JsonText; versions: string }[];
+        return (await joined.where(inArray(users.id, ids))) as {
+          id: number;
+          user: JsonText;
+          expiresAt: string | null;
+          versions: string;
+        }[];
       },
       idOf: (row) => row.id,
       countReads: ['users', 'profiles'],
@@ -190,11 +194,17 @@ export async function listUsers(
     userEntity.orderBy(f.ordering, users.lastName, users.firstName, users.id),
     page,
   );
-  return {
-    count,
-    rows: rows.map((r) => r.user),
-  };
+  const expiries = rows.flatMap((r) => (r.expiresAt === null ? [] : [Number(r.expiresAt)]));
+  return { count, rows: rows.map((r) => r.user), until: expiries.length ? Math.min(...expiries) : undefined };
 }
+
+/**
+ * When the first of an account's unused links expires (milliseconds since the epoch): its pending
+ * invitation or address change stops showing then, with no write.
+ */
+const nextExpiry = sql<string | null>`(select (extract(epoch from min(${oneTimeTokens.expiresAt})) * 1000)::bigint::text
+  from ${oneTimeTokens} where ${oneTimeTokens.userId} = ${users.id} and ${oneTimeTokens.usedAt} is null
+    and ${oneTimeTokens.expiresAt} > now())`;
 
 export async function emailTaken(ex: Executor, email: string, exceptId?: number) {
   const [row] = await ex

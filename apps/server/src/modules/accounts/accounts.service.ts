@@ -77,6 +77,11 @@ export const insertAccount = (
 
 /** A page of accounts in one of the lists' shapes (the users screens). */
 export const listAccounts = (...args: Parameters<typeof listUsers>) => listUsers(...args);
+/**
+ * What a users list is made of (`keptAnswer`): the accounts, profiles and firms, and the accounts'
+ * pending links (an invitation, an address change).
+ */
+export const accountListReads = ['users', 'profiles', 'firms', 'one_time_tokens'] as const;
 
 /** Whether another live account already has the address. */
 export const accountEmailTaken = (ex: Executor, email: string, exceptId?: number) => emailTaken(ex, email, exceptId);

@@ -25,10 +25,12 @@ import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import {
   accountById,
   accountEmailTaken,
   accountInScope,
+  accountListReads,
   accountWire,
   deleteAccount,
   insertAccount,
@@ -374,12 +376,22 @@ export async function list(ctx: Ctx, q: UserListQuery, shape: UserListShape, vie
   const ownClients = isAdvisor(actor) && !isFirmAdmin(actor) ? actor.id : undefined;
   const advisorId =
     listView === 'ADVISOR_CLIENTS' ? (q.user ?? (isAdvisor(actor) ? actor.id : undefined)) : (q.user ?? ownClients);
-  return listAccounts(
-    ctx.deps.db,
-    ctx.scope('users'),
-    { firmId, profileType: q.profileTypeTk, advisorId, search: q.search, status: q.status, ordering: q.ordering },
-    q,
-    shape,
+  const scope = ctx.scope('users');
+  const filter = {
+    firmId,
+    profileType: q.profileTypeTk,
+    advisorId,
+    search: q.search,
+    status: q.status,
+    ordering: q.ordering,
+  };
+  const key = `users\n${JSON.stringify([scope, filter, q.page, q.page_size, shape])}`;
+  return keptAnswer(
+    ctx,
+    accountListReads,
+    key,
+    () => listAccounts(ctx.deps.db, scope, filter, q, shape),
+    (answer) => answer.until,
   );
 }
 
