@@ -76,5 +76,5 @@ describe('a backup of a portal whose files are in S3', () => {
     const keys: string[] = [];
     for await (const key of storage.list()) keys.push(key);
     expect(keys.sort()).toEqual(['.trash/old.txt', 'Shared Folder/minutes.txt', 'client-documents/1/2/a.pdf']);
-  });
+  }, 90_000); // a backup and a restore of a whole portal: 15 s alone, more beside other suites
 });
