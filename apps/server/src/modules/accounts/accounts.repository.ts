@@ -157,6 +157,7 @@ export async function listUsers(
   page: PageRequest,
   shape: UserListShape,
 ): Promise<{ rows: JsonText[]; count: number; until: number | undefined }> {
+  const readAt = Date.now();
   const where = and(
     isNull(users.deletedAt),
     scopeWhere(scope, owner),
@@ -177,13 +178,13 @@ export async function listUsers(
       count: withProfiles(ex.select(countAll())),
       rows: async (ids, versions) => {
         const rows = withProfiles(
-          ex.select({ id: users.id, user: listShapes[shape], expiresAt: nextExpiry, versions }),
+          ex.select({ id: users.id, user: listShapes[shape], expiresIn: msToNextExpiry, versions }),
         ).leftJoin(profileTypes, eq(profileTypes.profileTypeTk, profiles.profileType));
         const joined = shape === 'user' ? rows.leftJoin(firms, eq(firms.id, profiles.firmId)) : rows;
         return (await joined.where(inArray(users.id, ids))) as {
           id: number;
           user: JsonText;
-          expiresAt: string | null;
+          expiresIn: string | null;
           versions: string;
         }[];
       },
@@ -194,15 +195,18 @@ export async function listUsers(
     userEntity.orderBy(f.ordering, users.lastName, users.firstName, users.id),
     page,
   );
-  const expiries = rows.flatMap((r) => (r.expiresAt === null ? [] : [Number(r.expiresAt)]));
+  // From before the read, so the instant errs early whatever the two clocks say.
+  const expiries = rows.flatMap((r) => (r.expiresIn === null ? [] : [readAt + Number(r.expiresIn)]));
   return { count, rows: rows.map((r) => r.user), until: expiries.length ? Math.min(...expiries) : undefined };
 }
 
 /**
- * When the first of an account's unused links expires (milliseconds since the epoch): its pending
- * invitation or address change stops showing then, with no write.
+ * How long until the first of an account's unused links expires (milliseconds, by the database's clock):
+ * its pending invitation or address change stops showing then, with no write.
  */
-const nextExpiry = sql<string | null>`(select (extract(epoch from min(${oneTimeTokens.expiresAt})) * 1000)::bigint::text
+const msToNextExpiry = sql<
+  string | null
+>`(select floor(extract(epoch from min(${oneTimeTokens.expiresAt}) - now()) * 1000)::bigint::text
   from ${oneTimeTokens} where ${oneTimeTokens.userId} = ${users.id} and ${oneTimeTokens.usedAt} is null
     and ${oneTimeTokens.expiresAt} > now())`;
 

@@ -586,14 +586,17 @@ describe('invitations', () => {
       expiresAt: new Date(Date.now() - 1000),
     });
     expect(await listed(expired.id, admin.headers)).toBe(false);
-    // A new link alone (no write to the account) shows on the same page at once.
+    // A new link alone (no write to the account) shows on the same page at once, and stops showing when it
+    // expires, with no write either.
     await t.database.db.insert(oneTimeTokens).values({
       userId: expired.id,
       purpose: 'account_activation',
       tokenHash: `fresh-${expired.id}`,
-      expiresAt: new Date(Date.now() + 60_000),
+      expiresAt: new Date(Date.now() + 1500),
     });
     expect(await listed(expired.id, admin.headers)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await listed(expired.id, admin.headers)).toBe(false);
 
     expect((await activate(invited)).statusCode).toBe(200);
     expect(await listed(invited.user.id, admin.headers)).toBe(false);
