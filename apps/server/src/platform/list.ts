@@ -95,6 +95,7 @@ export const VERSIONED_TABLES = [
   'disclosure_notices',
   'attestation_reminders',
   'one_time_tokens',
+  'calendar_events',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
@@ -382,7 +383,8 @@ export async function keptAnswer<T>(
 }
 /**
  * At most 200 answers of at most 100 rows: a page of 50 wide rows is some 60 kB, so about 25 MB in the
- * usual case. A longer page (the contract allows 500) is computed each time rather than pinned.
+ * usual case. A longer page (the contract allows 500) is computed each time rather than pinned. A
+ * calendar range is not a page: it is kept whole, bounded by the most events one range read answers.
  */
 const answers = new VersionedCache<unknown>(200);
 const MAX_KEPT_ROWS = 100;

@@ -19,6 +19,7 @@ import type { AuthState } from '../../platform/auth.js';
 import { todayOf } from '../../platform/clock.js';
 import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import { accountById, accountWire } from '../accounts/accounts.service.js';
 import { findFeedByHash, findFeedOfUser, saveFeed } from '../calendar-feeds/calendar-feeds.service.js';
 import * as firms from '../firms/firms.service.js';
@@ -143,9 +144,41 @@ async function rangeWithFirm(ctx: Ctx, q: CalendarRangeQuery) {
   return { firm, range: { ...q, events: rows.map(toEventDto), deadlines }, rows };
 }
 
-/** `GET /api/calendar/events/`: the firm's events and, for staff, its compliance deadlines in the range. */
+/**
+ * Everything a range shows: the events, the firm (its grace days fix the deadlines) and the caller's
+ * roster entries with their attestations (whether a due date was filed).
+ */
+const RANGE_READS = [
+  'calendar_events',
+  'firms',
+  'supervised_persons',
+  'users',
+  'profiles',
+  'quarterly_attestations',
+] as const;
+
+/**
+ * `GET /api/calendar/events/`: the firm's events and, for staff, its compliance deadlines in the range.
+ * Kept per caller (the deadlines say whether the caller filed); the events in it are kept per firm and
+ * range, so the callers who open the same month share one copy of them.
+ */
 export async function range(ctx: Ctx, q: CalendarRangeQuery): Promise<CalendarRange> {
-  return (await rangeWithFirm(ctx, q)).range;
+  const who = [ctx.actor.id, ctx.actor.profile._firm, canSeeComplianceDeadlines(ctx.actor), seesEscalations(ctx.actor)];
+  const key = `calendar range\n${JSON.stringify([ctx.scope('firmContent'), q, who])}`;
+  return keptAnswer(ctx, RANGE_READS, key, async () => {
+    const firm = await firmOf(ctx);
+    if (!firm) return { ...q, events: [], deadlines: [] };
+    const { events } = await eventsBetween(ctx, q.from, q.to);
+    return { ...q, events, deadlines: await deadlinesOf(ctx, firm, q.from, q.to) };
+  });
+}
+
+/** The firm's events of a range in wire shape, kept until an event of any firm is written. */
+function eventsBetween(ctx: Ctx, from: string, to: string) {
+  const scope = ctx.scope('firmContent');
+  return keptAnswer(ctx, ['calendar_events'], `calendar events\n${JSON.stringify([scope, from, to])}`, async () => ({
+    events: (await listEventsBetween(ctx.deps.db, scope, from, to)).map(toEventDto),
+  }));
 }
 
 // ---- The private ICS feed -------------------------------------------------------------------------

@@ -97,6 +97,8 @@ describe('the firm calendar', () => {
 
   it('the due date shows as filed once the person filed the quarter', async () => {
     const { staff } = await calendarFirm();
+    // Read once before: the range shown then must not be the one shown after the filing.
+    expect((await rangeOf(staff.headers)).deadlines.find((d) => d.kind === 'due')?.filed).toBe(false);
     const filed = await t.app.inject({
       method: 'POST',
       url: '/api/quarterly_attestations/',
@@ -153,9 +155,12 @@ describe('the firm calendar', () => {
     expect((await put(staff.headers)).statusCode).toBe(403);
     expect((await put(client.headers)).statusCode).toBe(403);
     expect((await put(outsider.headers)).statusCode).toBe(404);
+    const titles = async () => (await rangeOf(staff.headers)).events.map((e) => e.title);
+    expect(await titles()).toEqual(['Team offsite']);
     const edited = await put(admin.headers);
     expect(edited.statusCode).toBe(200);
     expect(json<CalendarEvent>(edited)).toMatchObject({ title: 'Team offsite (moved)', start: '2026-10-15' });
+    expect(await titles()).toEqual(['Team offsite (moved)']);
 
     const del = (headers: Headers) => t.app.inject({ method: 'DELETE', url: `/api/calendar/events/${id}/`, headers });
     expect((await del(staff.headers)).statusCode).toBe(403);
