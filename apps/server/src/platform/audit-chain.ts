@@ -22,7 +22,7 @@ import { personNameSql } from './person-name.js';
  *
  * Order: events are inserted at the end of their write's transaction under a transaction-scoped
  * advisory lock, and take their id and time under it, so the chain's order is the id order and the
- * commit order; the lock is held only from that insert to the commit.
+ * commit order; the lock is held only from taking the chain's end to the commit.
  *
  * Canonical content: PostgreSQL's own `jsonb` text of the stored columns (jsonb orders keys and prints
  * one form of each value), computed by the same SQL expression when an event is sealed and when it is
@@ -144,17 +144,13 @@ export function chainLockReleased(db: Executor, lock: ChainLockTimes, releasedAt
 
 /**
  * Appends events at the end of the chain, in the caller's transaction (the last thing it does before
- * committing: the lock waits for the previous writer's commit and is held until this one's). Three
- * statements whatever the number of events: the lock; the chain's last hash with the events' ids,
- * times and contents; the insert. `lock` gets when the lock was asked for and taken.
+ * committing: the lock waits for the previous writer's commit and is held until this one's). Two
+ * statements whatever the number of events: the chain's end (`audit_chain_take`: the lock, then the
+ * last hash and the events' ids and times) with the events' contents, and the insert. `lock` gets when
+ * the lock was asked for and taken.
  */
 export async function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[], lock: ChainLockTimes = {}) {
   const key = keyOf(db);
-  lock.askedAt = performance.now();
-  // Its own statement: under READ COMMITTED the next statement's snapshot then sees the previous
-  // holder's committed events (a snapshot taken before the wait would miss them).
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-  lock.takenAt = performance.now();
   const json = events.map((e) => (e.changes === null ? null : JSON.stringify(e.changes)));
   const values = sql.join(
     events.map(
@@ -163,8 +159,10 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
     ),
     sql`, `,
   );
-  // The ids and times are taken under the lock, row by row (volatile functions in the inner select);
-  // the actor's name and email as they are now, in the same statement.
+  lock.askedAt = performance.now();
+  // The lock, the last hash, the ids and the times come from the function (its own statements see the
+  // previous holder's committed events, which this statement's snapshot, taken before the wait, would
+  // not); the actor's name and email as they are now.
   const prepared = rowsOf<{
     ord: number;
     id: string;
@@ -173,10 +171,11 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
     actor_email: string | null;
     content: string;
     last: string | null;
+    waited: number;
   }>(
-    await tx.execute(sql`select s.ord, s.id::text as id, s.at, s.actor_name, s.actor_email, ${contentOf({
-      id: sql`s.id`,
-      occurredAt: sql`s.at`,
+    await tx.execute(sql`select t.ord, t.id::text as id, t.at, s.actor_name, s.actor_email, ${contentOf({
+      id: sql`t.id`,
+      occurredAt: sql`t.at`,
       actorId: sql`s.actor_id`,
       actorName: sql`s.actor_name`,
       actorEmail: sql`s.actor_email`,
@@ -189,15 +188,15 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
       subjectId: sql`s.subject_id`,
       ip: sql`s.ip`,
       userAgent: sql`s.user_agent`,
-    })} as content,
-      (select ${auditEvents.hash} from ${auditEvents} order by ${auditEvents.id} desc limit 1) as last
-    from (select v.*, nextval(pg_get_serial_sequence('audit_events', 'id')) as id,
-                 ${instantText(sql`clock_timestamp()`)} as at,
-                 ${personNameSql({ first: sql`u.first_name`, last: sql`u.last_name` })} as actor_name,
+    })} as content, t.last, t.waited
+    from audit_chain_take(${CHAIN_LOCK_KEY}, ${events.length}) t
+    join (select v.*, ${personNameSql({ first: sql`u.first_name`, last: sql`u.last_name` })} as actor_name,
                  u.email as actor_email
           from (values ${values}) as v(ord, actor_id, firm_id, action, entity, entity_id, changes, request_id, subject_id, ip, user_agent)
-          left join users u on u.id = v.actor_id) s`),
+          left join users u on u.id = v.actor_id) s on s.ord = t.ord`),
   );
+  // Taken once waited for (as the database timed it): the hold runs from there to the commit.
+  lock.takenAt = lock.askedAt + Number(prepared[0]?.waited ?? 0);
   // The chain's order is the id order.
   prepared.sort((a, b) => Number(a.id) - Number(b.id));
   let prevHash = prepared[0]?.last ?? null;
