@@ -171,7 +171,6 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
     actor_email: string | null;
     content: string;
     last: string | null;
-    waited: number;
   }>(
     await tx.execute(sql`select t.ord, t.id::text as id, t.at, s.actor_name, s.actor_email, ${contentOf({
       id: sql`t.id`,
@@ -188,15 +187,15 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
       subjectId: sql`s.subject_id`,
       ip: sql`s.ip`,
       userAgent: sql`s.user_agent`,
-    })} as content, t.last, t.waited
+    })} as content, t.last
     from audit_chain_take(${CHAIN_LOCK_KEY}, ${events.length}) t
     join (select v.*, ${personNameSql({ first: sql`u.first_name`, last: sql`u.last_name` })} as actor_name,
                  u.email as actor_email
           from (values ${values}) as v(ord, actor_id, firm_id, action, entity, entity_id, changes, request_id, subject_id, ip, user_agent)
           left join users u on u.id = v.actor_id) s on s.ord = t.ord`),
   );
-  // Taken once waited for (as the database timed it): the hold runs from there to the commit.
-  lock.takenAt = lock.askedAt + Number(prepared[0]?.waited ?? 0);
+  // Taken, as this process sees it, once the chain's end is answered: the hold runs from there to the commit.
+  lock.takenAt = performance.now();
   // The chain's order is the id order.
   prepared.sort((a, b) => Number(a.id) - Number(b.id));
   let prevHash = prepared[0]?.last ?? null;
