@@ -270,6 +270,8 @@ async function seed(db, f) {
   if (keep)
     writeFileSync(f.marker, JSON.stringify({ ...seedIdentity(), keys: { secret: db.secret, piiKey: db.piiKey } }));
   log(`${db.kind}: seeded ${users} users in ${firms} firms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  // The seed's steps with the time since it began: where a slow seed spends it.
+  for (const line of String(out).split('\n')) if (line.startsWith('  ')) log(`${db.kind}: seed ${line.trim()}`);
   return out;
 }
 
