@@ -17,6 +17,7 @@ import { hashPassword } from '../platform/passwords.js';
 import { seedBenchAttestations } from './bench-attestations.js';
 import { seedBenchAudit } from './bench-audit.js';
 import { seedBenchClients } from './bench-clients.js';
+import { withoutGinIndexes } from './bench-indexes.js';
 import { seedBenchInvestments } from './bench-investments.js';
 import { seedBenchLists } from './bench-lists.js';
 import { seedBenchRoster } from './bench-roster.js';
@@ -172,7 +173,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   log(
     `  firm 1's clients, documents, disclosures, catalogues, cash requests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
-  await seedBenchAttestations(db, o.attestations);
+  await withoutGinIndexes(db, ['quarterly_attestations'], () => seedBenchAttestations(db, o.attestations));
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // Firm 1's code of ethics, which its staff must acknowledge (none has yet): the CCO's report reads them all.
   await resourcesService.create(
@@ -180,9 +181,9 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     resourceCreateFields.parse({ category: 'compliance', name: 'Code of Ethics', acknowledgement: 'code_of_ethics' }),
     { fileName: 'code-of-ethics.pdf', bytes: Buffer.from('%PDF-1.7\n%%EOF\n') },
   );
-  await seedBenchStrategies(db, firmIds[0], o.strategies);
+  await withoutGinIndexes(db, ['investment_strategies'], () => seedBenchStrategies(db, firmIds[0], o.strategies));
   log(`  ${o.strategies} investment strategies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  await seedBenchSupport(db, firmIds[0], o.supportCases);
+  await withoutGinIndexes(db, ['support_cases'], () => seedBenchSupport(db, firmIds[0], o.supportCases));
   log(`  ${o.supportCases} support cases (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await seedBenchLists(db, { firmIds, superId: superUser, adminId: admin.id, scale: o.scale ?? 1, log });
   if (o.roster > 0) {
