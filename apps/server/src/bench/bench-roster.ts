@@ -34,5 +34,6 @@ export async function seedBenchRoster(db: Db, firmId: number, size: number, toda
       u.first_name, u.last_name, date '2019-04-01', now()
     from users u join firms f on f.id = ${firmId}
     where u.email like 'roster%@bench.test' and u.id % 10 >= 3`);
-  await db.execute(sql`analyze`);
+  for (const table of ['users', 'profiles', 'supervised_persons', 'quarterly_attestations'])
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
 }

@@ -169,7 +169,9 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     pii: deps.pii,
     storage: deps.storage,
   });
-  await seedBenchInvestments(db, { ...book, models: 300, feeSchedules: 200, cashRequests: 5000, createdBy: admin.id });
+  await withoutGinIndexes(db, ['investment_models', 'fee_schedules', 'cash_requests'], () =>
+    seedBenchInvestments(db, { ...book, models: 300, feeSchedules: 200, cashRequests: 5000, createdBy: admin.id }),
+  );
   log(
     `  firm 1's clients, documents, disclosures, catalogues, cash requests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
