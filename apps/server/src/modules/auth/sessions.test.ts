@@ -71,6 +71,13 @@ describe('a person’s sessions', () => {
     ]);
     expect(Date.parse(page.results[1].created_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(Date.parse(page.results[1].last_used_at)).toBeLessThan(Date.now() - 4 * 60_000);
+    // A page of one, and a page past the end, still count both.
+    const paged = async (n: number) =>
+      json<{ count: number; results: SessionRow[] }>(
+        await t.app.inject({ url: `/api/auth/sessions/?page=${n}&page_size=1`, headers: desktop.headers }),
+      );
+    expect(await paged(2)).toMatchObject({ count: 2, results: [{ id: laptop.id }] });
+    expect(await paged(3)).toMatchObject({ count: 2, results: [] });
     // Another person sees only their own.
     const other = await createUser(t.deps.db);
     expect((await list((await signIn(other.email)).headers)).results.map((s) => s.current)).toEqual([true]);
