@@ -19,6 +19,7 @@ import {
   isUniqueViolation,
   notFound,
 } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import { hasServiceProvider } from '../sso/sso.service.js';
 import {
   deleteLink,
@@ -59,8 +60,11 @@ export async function list(ctx: Ctx, q: FirmLinkListQuery) {
   }
   if (firmId === null) return { count: 0, results: [] };
   // The menus' read: the person's own firm, whatever the firms area would otherwise let them see.
-  const { rows, count } = await listLinks(ctx.deps.db, scope, firmId, kinds, q, q);
-  return { count, results: rows.map(toWire) };
+  const key = `firm links\n${JSON.stringify([scope, firmId, kinds, q])}`;
+  return keptAnswer(ctx, ['firm_links'], key, async () => {
+    const { rows, count } = await listLinks(ctx.deps.db, scope, firmId, kinds, q, q);
+    return { count, results: rows.map(toWire) };
+  });
 }
 
 /** A link signs in through one of its own firm's service providers. */

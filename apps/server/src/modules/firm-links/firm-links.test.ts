@@ -115,6 +115,7 @@ describe("a firm's configured links", () => {
   it('an administrator changes and removes a link; the menus follow', async () => {
     const { admin, advisor, add } = await linkFirm();
     const link = await add('portfolio', 'Orion', 'https://login.orionadvisor.com');
+    expect(await menuRead(advisor.headers)).toEqual(['portfolio: Orion']);
     const changed = await t.app.inject({
       method: 'PUT',
       url: `/api/firm_links/${link.id}/`,

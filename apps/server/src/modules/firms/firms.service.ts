@@ -10,6 +10,7 @@ import {
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { keptAnswer } from '../../platform/list.js';
 import {
   countFirmMembers,
   deleteFirm,
@@ -58,8 +59,11 @@ async function writableFirm(ctx: Ctx, id: number) {
 }
 
 export async function list(ctx: Ctx, q: FirmListQuery) {
-  const { rows, count } = await listFirms(ctx.deps.db, ctx.scope('firms'), q, q);
-  return { count, results: rows.map(toFirmDto) };
+  const scope = ctx.scope('firms');
+  return keptAnswer(ctx, ['firms'], `firms\n${JSON.stringify([scope, q])}`, async () => {
+    const { rows, count } = await listFirms(ctx.deps.db, scope, q, q);
+    return { count, results: rows.map(toFirmDto) };
+  });
 }
 
 export async function get(ctx: Ctx, id: number) {

@@ -42,6 +42,11 @@ describe('firms', () => {
       payload: { ...firm, name: 'Zephyr Capital Partners' },
     });
     expect(json(updated)).toMatchObject({ id: firm.id, name: 'Zephyr Capital Partners', city: 'Denver' });
+    // The search read before the rename shows the new name.
+    const again = json<{ results: { name: string }[] }>(
+      await t.app.inject({ url: '/api/firms/?search=zeph', headers }),
+    );
+    expect(again.results.map((f) => f.name)).toEqual(['Zephyr Capital Partners']);
     // The attestation grace period: 15 days unless the firm sets its own, 0 to 90.
     expect(firm).toMatchObject({ attestation_grace_days: 15 });
     const policy = await t.app.inject({

@@ -507,5 +507,8 @@ describe("a firm's service providers", () => {
     expect(await labels('search=addepar.example')).toEqual(['Addepar']);
     expect(json(await list('page_size=2')).count).toBe(3);
     expect((await list('', advisor.headers)).statusCode).toBe(403);
+    // The page read before shows one configured after it.
+    await configure({ key: 'envestnet', label: 'Envestnet', entity_id: 'https://envestnet.example.test' });
+    expect(await labels('')).toEqual(['Addepar', 'Black Diamond', 'Envestnet', 'Orion']);
   });
 });
