@@ -54,10 +54,15 @@ async function reachableClient(ctx: Ctx, clientId: number) {
   return client;
 }
 
+/**
+ * The client's reach is checked inside the kept answer: it reads the accounts and profiles the answer is
+ * kept under, and the scope in its key is the caller's reach, so a kept page was reachable as it stands.
+ */
 export async function list(ctx: Ctx, q: ClientDocumentListQuery) {
-  await reachableClient(ctx, q.client);
+  if (!canReadClientVault(ctx.actor)) throw forbidden();
   const scope = ctx.scope('onboarding');
-  return keptAnswer(ctx, VAULT_READS, `client documents\n${JSON.stringify([scope, q])}`, async () => {
+  return keptAnswer(ctx, [...VAULT_READS, 'profiles'], `client documents\n${JSON.stringify([scope, q])}`, async () => {
+    await reachableClient(ctx, q.client);
     const { rows, count } = await listDocuments(ctx.deps.db, scope, q, q);
     return { count, results: rows.map(toWire) };
   });

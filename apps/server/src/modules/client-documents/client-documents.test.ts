@@ -2,7 +2,7 @@ import { CLIENT_DOCUMENT_MAX_BYTES, type ClientDocument, messages, ProfileType }
 import { and, eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, clientDocuments } from '../../db/schema/index.js';
+import { auditEvents, clientDocuments, profiles, users } from '../../db/schema/index.js';
 import { createFirm } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 import { docxBytes, PNG_BYTES, statementPdf, uploadDocument } from '../../testing/vault-fixtures.js';
@@ -129,6 +129,25 @@ describe('the client document vault', () => {
       // An administrator (the outsider) adds to no vault: refused before the file is read, wherever it aims.
       expect(into.statusCode).toBe(who === outsider ? 403 : 404);
     }
+  });
+
+  it('a vault read before the client changes hands, or firms, follows the client', async () => {
+    const { advisor, client, otherAdvisor, admin, outsider, firm } = await vaultFirm();
+    const query = `client=${client.user.id}`;
+    expect((await list(advisor.headers, query)).statusCode).toBe(200);
+    expect((await list(otherAdvisor.headers, query)).statusCode).toBe(404);
+    await t.database.db.update(users).set({ advisorId: otherAdvisor.user.id }).where(eq(users.id, client.user.id));
+    expect((await list(advisor.headers, query)).statusCode).toBe(404);
+    expect((await list(otherAdvisor.headers, query)).statusCode).toBe(200);
+    expect((await list(admin.headers, query)).statusCode).toBe(200);
+    const [moved] = await t.database.db
+      .select({ firmId: profiles.firmId })
+      .from(profiles)
+      .where(eq(profiles.userId, outsider.user.id));
+    await t.database.db.update(profiles).set({ firmId: moved.firmId }).where(eq(profiles.userId, client.user.id));
+    expect((await list(admin.headers, query)).statusCode).toBe(404);
+    expect((await list(outsider.headers, query)).statusCode).toBe(200);
+    expect(firm.id).not.toBe(moved.firmId);
   });
 
   it('refuses a file by its type: outside the allow-list, or bytes that are not what the name says', async () => {
