@@ -70,12 +70,19 @@ async function managedFirm(ctx: Ctx, firmId: number) {
 /** What a page of the versions is made of: the versions, their receipts, and the firm's links. */
 const VERSIONS_PAGE_READS = ['disclosure_documents', 'disclosure_deliveries', 'firms'] as const;
 
+/**
+ * The firm is read inside the kept answer (a firm the caller may manage, by scope and role, checked
+ * before it): a page opened again costs the session check alone.
+ */
 export async function listVersions(ctx: Ctx, q: DisclosureVersionQuery) {
-  const firm = await managedFirm(ctx, q.firm);
   const scope = ctx.scope('firms');
+  if (!inScope(scope, { firmId: q.firm })) throw notFound();
+  if (!canManageDisclosures(ctx.actor, q.firm)) throw forbidden();
   const today = todayOf(ctx.deps.config);
   const key = `disclosure versions page\n${JSON.stringify([scope, q, today])}`;
   return keptAnswer(ctx, VERSIONS_PAGE_READS, key, async () => {
+    const firm = await findFirmLinks(ctx.deps.db, q.firm);
+    if (!firm) throw notFound();
     const { rows, count, versions } = await listVersionRows(ctx.deps.db, scope, q);
     const current = currentOf(await versionsOfFirm(ctx.deps.db, q.firm, versions), today);
     const deliveries = await deliveriesByVersion(ctx.deps.db, q.firm, versions);
