@@ -150,6 +150,20 @@ const SEALED_RECORD = sql.raw(
   'id bigint, occurred_at text, actor_id integer, actor_name text, actor_email text, firm_id integer, action text, entity text, entity_id text, changes jsonb, request_id text, subject_id integer, ip text, user_agent text, prev_hash text, hash text',
 );
 
+/** An event's own columns by their names, as both of the chain's statements read them. */
+const columnsOf = (e: ChainedEvent) => ({
+  actor_id: e.actorId,
+  firm_id: e.firmId,
+  action: e.action,
+  entity: e.entity,
+  entity_id: e.entityId,
+  changes: e.changes,
+  request_id: e.requestId,
+  subject_id: e.subjectId,
+  ip: e.ip,
+  user_agent: e.userAgent,
+});
+
 /**
  * Appends events at the end of the chain, in the caller's transaction (the last thing it does before
  * committing: the lock waits for the previous writer's commit and is held until this one's). Two
@@ -160,21 +174,7 @@ const SEALED_RECORD = sql.raw(
  */
 export async function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[], lock: ChainLockTimes = {}) {
   const key = keyOf(db);
-  const given = JSON.stringify(
-    events.map((e, ord) => ({
-      ord,
-      actor_id: e.actorId,
-      firm_id: e.firmId,
-      action: e.action,
-      entity: e.entity,
-      entity_id: e.entityId,
-      changes: e.changes,
-      request_id: e.requestId,
-      subject_id: e.subjectId,
-      ip: e.ip,
-      user_agent: e.userAgent,
-    })),
-  );
+  const given = JSON.stringify(events.map((e, ord) => ({ ord, ...columnsOf(e) })));
   lock.askedAt = performance.now();
   // The lock, the last hash, the ids and the times come from the function (its own statements see the
   // previous holder's committed events, which this statement's snapshot, taken before the wait, would
@@ -220,20 +220,11 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
     const e = events[p.ord];
     const hash = sealOf(key, prevHash, p.content);
     const row = {
+      ...columnsOf(e),
       id: p.id,
       occurred_at: p.at,
-      actor_id: e.actorId,
       actor_name: p.actor_name,
       actor_email: p.actor_email,
-      firm_id: e.firmId,
-      action: e.action,
-      entity: e.entity,
-      entity_id: e.entityId,
-      changes: e.changes,
-      request_id: e.requestId,
-      subject_id: e.subjectId,
-      ip: e.ip,
-      user_agent: e.userAgent,
       prev_hash: prevHash,
       hash,
     };

@@ -37,7 +37,9 @@ export interface SessionAccount {
 
 /** The firm's idle timeout of a session's person; a person of no firm gets the default. */
 const idleMinutes = sql<number>`coalesce(${firms.idleTimeoutMinutes}, ${sql.raw(String(DEFAULT_IDLE_TIMEOUT_MINUTES))})`;
-const idleSql = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(mins => ${idleMinutes}))`;
+/** Unused for longer than `minutes`. */
+const idleFor = (minutes: SQL) => sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(mins => ${minutes}))`;
+const idleSql = idleFor(idleMinutes);
 const staleSql = sql<boolean>`(${sessions.lastUsedAt} < now() - make_interval(secs => ${sql.raw(String(LAST_USED_GRANULARITY_SECONDS))}))`;
 
 /**
@@ -169,7 +171,7 @@ export async function listLiveSessions(ex: Executor, userId: number, page: { lim
     eq(sessions.userId, userId),
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, sql`now()`),
-    sql`${sessions.lastUsedAt} >= now() - make_interval(mins => ${timeout})`,
+    sql`not ${idleFor(timeout)}`,
   );
   const rows = await ex
     .select({

@@ -59,11 +59,20 @@ export function currentOf(versions: VersionRow[], today: string) {
 const toWire = (v: VersionRow, deliveries: number, isCurrent: boolean) =>
   versionEntity.toWire({ ...v, deliveries, isCurrent }) as DisclosureVersion;
 
-/** A firm outside the caller's reach is absent (404); inside it, only its administrators manage. */
-async function managedFirm(ctx: Ctx, firmId: number) {
-  const firm = await findFirmLinks(ctx.deps.db, firmId);
-  if (!firm || !inScope(ctx.scope('firms'), { firmId })) throw notFound();
+/**
+ * A firm outside the caller's reach is absent (404); inside it, only its administrators manage (403).
+ * Checked without a statement.
+ */
+function checkManages(ctx: Ctx, firmId: number) {
+  if (!inScope(ctx.scope('firms'), { firmId })) throw notFound();
   if (!canManageDisclosures(ctx.actor, firmId)) throw forbidden();
+}
+
+/** A firm the caller manages, read (absent: 404). */
+async function managedFirm(ctx: Ctx, firmId: number) {
+  checkManages(ctx, firmId);
+  const firm = await findFirmLinks(ctx.deps.db, firmId);
+  if (!firm) throw notFound();
   return firm;
 }
 
@@ -75,14 +84,12 @@ const VERSIONS_PAGE_READS = ['disclosure_documents', 'disclosure_deliveries', 'f
  * before it): a page opened again costs the session check alone.
  */
 export async function listVersions(ctx: Ctx, q: DisclosureVersionQuery) {
+  checkManages(ctx, q.firm);
   const scope = ctx.scope('firms');
-  if (!inScope(scope, { firmId: q.firm })) throw notFound();
-  if (!canManageDisclosures(ctx.actor, q.firm)) throw forbidden();
   const today = todayOf(ctx.deps.config);
   const key = `disclosure versions page\n${JSON.stringify([scope, q, today])}`;
   return keptAnswer(ctx, VERSIONS_PAGE_READS, key, async () => {
-    const firm = await findFirmLinks(ctx.deps.db, q.firm);
-    if (!firm) throw notFound();
+    const firm = await managedFirm(ctx, q.firm);
     const { rows, count, versions } = await listVersionRows(ctx.deps.db, scope, q);
     const current = currentOf(await versionsOfFirm(ctx.deps.db, q.firm, versions), today);
     const deliveries = await deliveriesByVersion(ctx.deps.db, q.firm, versions);
