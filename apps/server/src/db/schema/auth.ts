@@ -28,7 +28,11 @@ export const sessions = pgTable(
      */
     endReason: text('end_reason', { enum: ['idle', 'ended'] }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // A person's live sessions, most recently used first, without reading every session they ever ended.
+    index('sessions_live_idx').on(t.userId, t.lastUsedAt.desc(), t.createdAt.desc()).where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /**
