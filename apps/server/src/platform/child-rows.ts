@@ -61,15 +61,14 @@ export async function saveChildRows(
   const removed = binding.removeMissing === false ? [] : [...storedIds].filter((id) => !keptIds.has(id));
   if (removed.length)
     await tx.delete(binding.table).where(and(eq(binding.parent, parentId), inArray(binding.id, removed)));
-  let added = 0;
+  const parentKey = propertyOf(binding.table, parentColumn);
+  const added: Record<string, unknown>[] = [];
   let updated = 0;
   for (const row of rows) {
     const values = binding.toColumns(row);
     const id = idOf(row);
-    if (id === null) {
-      await tx.insert(binding.table).values({ ...values, [propertyOf(binding.table, parentColumn)]: parentId });
-      added++;
-    } else if (Object.keys(values).length) {
+    if (id === null) added.push({ ...values, [parentKey]: parentId });
+    else if (Object.keys(values).length) {
       await tx
         .update(binding.table)
         .set(values)
@@ -77,7 +76,9 @@ export async function saveChildRows(
       updated++;
     }
   }
-  return { added, updated, removed: removed.length };
+  // The new rows in one statement, their ids in the list's order.
+  if (added.length) await tx.insert(binding.table).values(added);
+  return { added: added.length, updated, removed: removed.length };
 }
 
 /** Drizzle inserts by property name; the binding names the column. */

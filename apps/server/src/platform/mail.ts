@@ -18,8 +18,17 @@ export interface Mail {
  * (a one-time link's token) are masked in the copy the outbox keeps once the mail has left.
  */
 export async function enqueueMail(tx: Writer, mail: Mail, secrets: string[] = []) {
+  await tx.insert(mailOutbox).values(outboxRow(mail, secrets));
+}
+
+/** Several mails without secrets (one to each person to tell), queued in one statement. */
+export async function enqueueMails(tx: Writer, mails: readonly Mail[]) {
+  if (mails.length) await tx.insert(mailOutbox).values(mails.map((mail) => outboxRow(mail, [])));
+}
+
+function outboxRow(mail: Mail, secrets: string[]) {
   const mask = (body: string) => secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), body);
-  await tx.insert(mailOutbox).values({
+  return {
     toAddress: mail.to,
     // A subject is one header line: a line break in what it quotes (a record stored before one-line
     // fields refused them) is a space, never a header of its own.
@@ -27,7 +36,7 @@ export async function enqueueMail(tx: Writer, mail: Mail, secrets: string[] = []
     textBody: mail.text,
     htmlBody: mail.html,
     redactedTextBody: secrets.length ? mask(mail.text) : null,
-  });
+  };
 }
 
 /** Once a mail has left (or has been given up), the outbox keeps only its masked copy. */

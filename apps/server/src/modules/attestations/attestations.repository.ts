@@ -10,8 +10,7 @@ import {
   politicalContributionFields,
   type Scope,
 } from '@portal/domain';
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   AUDIT_ROW_PARENT,
@@ -41,18 +40,26 @@ const contributionEntity = bindEntity(
 
 /** The three lists of an attestation: wire name of the body's list and of the answer's, table, entity. */
 export const CHILD_LISTS = [
-  { body: 'personalSecurities', wire: 'Personal_Securities__r', table: personalSecurities, entity: securityEntity },
+  {
+    body: 'personalSecurities',
+    wire: 'Personal_Securities__r',
+    table: personalSecurities,
+    entity: securityEntity,
+    rowJson: securityEntity.wireJson(),
+  },
   {
     body: 'outsideBusinessActivities',
     wire: 'Outside_Business_Activities__r',
     table: outsideBusinessActivities,
     entity: activityEntity,
+    rowJson: activityEntity.wireJson(),
   },
   {
     body: 'politicalContributions',
     wire: 'Political_Contributions__r',
     table: politicalContributions,
     entity: contributionEntity,
+    rowJson: contributionEntity.wireJson({ Amount__c: sql`(${politicalContributions.amount})::float8` }),
   },
 ] as const;
 export type ChildList = (typeof CHILD_LISTS)[number];
@@ -110,26 +117,47 @@ export async function listAttestations(ex: Executor, scope: Scope, f: Attestatio
   return { count, results: rows.map((r) => listRow.toWire(r) as AttestationListItem) };
 }
 
-async function findRow(ex: Executor, scope: Scope, condition: SQL, order?: SQL[]) {
+/**
+ * The three lists of the attestation a query reads, each in wire shape with its oldest row first, as one
+ * JSON object built by the database (the list's wire name to its rows): the whole record is one statement.
+ */
+const listsJson = sql<AttestationLists>`json_build_object(${sql.join(
+  CHILD_LISTS.map((list) => {
+    const t = list.table as typeof personalSecurities;
+    return sql`${sql.raw(`'${list.wire}'`)}, (select coalesce(json_agg(${list.rowJson} order by ${t.id}), '[]') from ${t} where ${t.attestationId} = ${attestations.id})`;
+  }),
+  sql`, `,
+)})`;
+
+type AttestationLists = Record<ChildList['wire'], Record<string, unknown>[]>;
+/** An attestation with its three lists, as `toAttestation` answers it. */
+export type AttestationRecord = AttestationRow & { lists: AttestationLists };
+
+async function findRow(
+  ex: Executor,
+  scope: Scope,
+  condition: SQL,
+  options: { order?: SQL[]; lock?: 'update' } = {},
+): Promise<AttestationRecord | undefined> {
   const query = ex
-    .select()
+    .select({ ...getTableColumns(attestations), lists: listsJson })
     .from(attestations)
     .where(and(live, condition, scopeWhere(scope, owner)))
     .limit(1);
-  const [row] = await (order ? query.orderBy(...order) : query);
+  const ordered = options.order ? query.orderBy(...options.order) : query;
+  const [row] = await (options.lock ? ordered.for(options.lock) : ordered);
   return row;
 }
 
-export const findAttestationRow = (ex: Executor, scope: Scope, id: number) =>
-  findRow(ex, scope, eq(attestations.id, id));
+/** One attestation within the scope; `lock` holds it for the caller's transaction (an edit). */
+export const findAttestationRow = (ex: Executor, scope: Scope, id: number, lock?: 'update') =>
+  findRow(ex, scope, eq(attestations.id, id), { lock });
 
 /** The person's latest attestation, by period and then by submission. */
 export const findMostRecentRow = (ex: Executor, scope: Scope, ownerId: number) =>
-  findRow(ex, scope, eq(attestations.ownerId, ownerId), [
-    desc(attestations.fiscalYear),
-    desc(attestations.fiscalQuarter),
-    desc(attestations.id),
-  ]);
+  findRow(ex, scope, eq(attestations.ownerId, ownerId), {
+    order: [desc(attestations.fiscalYear), desc(attestations.fiscalQuarter), desc(attestations.id)],
+  });
 
 /** The live attestation of a person for a period, whoever asks: the one-per-period rule. */
 export async function findInPeriod(ex: Executor, ownerId: number, period: FiscalPeriod) {
@@ -148,17 +176,10 @@ export async function findInPeriod(ex: Executor, ownerId: number, period: Fiscal
 }
 
 /** The whole record as the API answers it: the attestation, its firm, its three lists. */
-export async function toAttestation(ex: Executor, row: AttestationRow): Promise<Attestation> {
+export function toAttestation(row: AttestationRecord): Attestation {
   const out = attestationEntity.toWire(row as StoredRow) as Record<string, unknown>;
   out.Firm__r = { Name: row.firmName, Abbreviation__c: row.firmAbbreviation };
-  for (const list of CHILD_LISTS) {
-    const rows = await ex
-      .select()
-      .from(list.table as PgTable)
-      .where(eq((list.table as typeof personalSecurities).attestationId, row.id))
-      .orderBy(asc((list.table as typeof personalSecurities).id));
-    out[list.wire] = { records: rows.map((r) => list.entity.toWire(r as StoredRow)) };
-  }
+  for (const list of CHILD_LISTS) out[list.wire] = { records: row.lists[list.wire] };
   return out as Attestation;
 }
 

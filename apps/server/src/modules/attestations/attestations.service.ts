@@ -84,8 +84,11 @@ async function visible(ctx: Ctx, id: number) {
   return row;
 }
 
-async function editable(ctx: Ctx, id: number) {
-  const row = await visible(ctx, id);
+/** One the caller may edit; in `tx`, locked until it commits, so a review cannot slip in between. */
+async function editable(ctx: Ctx, id: number, tx?: AuditedTx) {
+  staffOnly(ctx);
+  const row = await findAttestationRow(tx ?? ctx.deps.db, ctx.scope('compliance'), id, tx && 'update');
+  if (!row) throw notFound();
   if (!canEditAttestation(ctx.actor, targetOf(row)))
     throw forbidden(row.ownerId === ctx.actor.id ? m.reviewedLocked : undefined);
   return row;
@@ -101,14 +104,14 @@ export async function list(ctx: Ctx, q: AttestationListQuery) {
 }
 
 export async function get(ctx: Ctx, id: number) {
-  return toAttestation(ctx.deps.db, await visible(ctx, id));
+  return toAttestation(await visible(ctx, id));
 }
 
 export async function mostRecent(ctx: Ctx, userId: number) {
   staffOnly(ctx);
   const row = await findMostRecentRow(ctx.deps.db, ctx.scope('compliance'), userId);
   if (!row) throw notFound(m.noneFound);
-  return toAttestation(ctx.deps.db, row);
+  return toAttestation(row);
 }
 
 /** The lists sent with the attestation, saved in its transaction. */
@@ -135,7 +138,7 @@ function checkListSizes(saved: Attestation) {
 async function wireOf(ctx: Ctx, tx: AuditedTx, id: number) {
   const row = await findAttestationRow(tx, ctx.scope('compliance'), id);
   if (!row) throw notFound();
-  return toAttestation(tx, row);
+  return toAttestation(row);
 }
 
 /**
@@ -269,20 +272,20 @@ function reviewColumns(ctx: Ctx, changed: Record<string, unknown>) {
 }
 
 export async function update(ctx: Ctx, id: number, body: AttestationBody) {
-  const row = await editable(ctx, id);
-  checkFilerDates(body, todayOf(ctx.deps.config), row.submittedDate);
-  const target = targetOf(row);
-  const { columns, changed } = attestationEntity.changes(ctx.actor, body, attestationEntity.toWire(row));
-  const reviewing = 'Status__c' in changed || 'Reviewed_Date__c' in changed;
-  if (reviewing && !canReviewAttestation(ctx.actor, target)) throw forbidden(m.notYourReview);
-  if (reviewing) {
-    const problems = reviewProblems(reviewAfter(row, changed), todayOf(ctx.deps.config));
-    const [first] = Object.values(problems);
-    if (first) throw badRequest(first, problems);
-  }
-  const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, changed) };
   return writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
-    const before = await wireOf(ctx, tx, id);
+    const row = await editable(ctx, id, tx);
+    checkFilerDates(body, todayOf(ctx.deps.config), row.submittedDate);
+    const target = targetOf(row);
+    const before = toAttestation(row);
+    const { columns, changed } = attestationEntity.changes(ctx.actor, body, attestationEntity.toWire(row));
+    const reviewing = 'Status__c' in changed || 'Reviewed_Date__c' in changed;
+    if (reviewing && !canReviewAttestation(ctx.actor, target)) throw forbidden(m.notYourReview);
+    if (reviewing) {
+      const problems = reviewProblems(reviewAfter(row, changed), todayOf(ctx.deps.config));
+      const [first] = Object.values(problems);
+      if (first) throw badRequest(first, problems);
+    }
+    const values: Record<string, unknown> = { ...columns[''], ...reviewColumns(ctx, changed) };
     if (Object.keys(values).length) await updateAttestation(tx, id, values);
     await saveLists(ctx, tx, id, body);
     const after = await wireOf(ctx, tx, id);

@@ -7,7 +7,7 @@ import {
   ProfileType,
   type Scope,
 } from '@portal/domain';
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -135,19 +135,23 @@ export async function findRequest(ex: Executor, k: RequestKind, scope: Scope, id
   return row as RequestRow | undefined;
 }
 
+/** The new request as stored. */
 export async function insertRequest(ex: AuditedTx, k: RequestKind, values: Record<string, unknown>) {
   const [row] = await ex
     .insert(k.table)
     .values(values as typeof investmentStrategies.$inferInsert)
-    .returning({ id: k.table.id });
-  return row.id;
+    .returning();
+  return row as RequestRow;
 }
 
+/** The request as stored after the change. */
 export async function updateRequest(ex: AuditedTx, k: RequestKind, id: number, values: Record<string, unknown>) {
-  await ex
+  const [row] = await ex
     .update(k.table)
     .set({ ...(values as Partial<typeof investmentStrategies.$inferInsert>), updatedAt: new Date() })
-    .where(eq(k.table.id, id));
+    .where(eq(k.table.id, id))
+    .returning();
+  return row as RequestRow;
 }
 
 /**
@@ -171,31 +175,36 @@ export async function clientCandidate(ex: Executor, userId: number) {
 
 /**
  * Who is mailed about a firm's new request: its live, active investments users; when it has none, its
- * administrators, so a request never waits unseen.
+ * administrators, so a request never waits unseen. One statement: the administrators' half reads only
+ * when the investments users' half found nobody.
  */
 export async function departmentOf(ex: Executor, firmId: number) {
-  const people = (condition: SQL | undefined) =>
+  const live = and(
+    eq(profiles.firmId, firmId),
+    isNull(users.deletedAt),
+    eq(users.isActive, true),
+    ne(profiles.profileType, ProfileType.Client),
+  );
+  const investments = () =>
     ex
-      .select({ email: users.email })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(
-        and(
-          eq(profiles.firmId, firmId),
-          isNull(users.deletedAt),
-          eq(users.isActive, true),
-          ne(profiles.profileType, ProfileType.Client),
-          condition,
-        ),
-      )
-      .orderBy(asc(users.id));
-  const investments = await people(eq(profiles.isInvestmentsUser, true));
-  if (investments.length) return investments.map((r) => r.email);
+      .where(and(live, eq(profiles.isInvestmentsUser, true)));
   // Each kind of administrator through its own index (an OR over the two tables read every profile of
   // the firm: thousands, for a few people).
-  const admins = await people(
-    sql`${users.id} in (select p.user_id from ${profiles} p where p.firm_id = ${firmId}
-      and p.profile_type = ${ProfileType.Administrator} union all select a.id from ${users} a where a.is_admin)`,
-  );
-  return admins.map((r) => r.email);
+  const admins = ex
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        live,
+        sql`${users.id} in (select p.user_id from ${profiles} p where p.firm_id = ${firmId}
+          and p.profile_type = ${ProfileType.Administrator} union all select a.id from ${users} a where a.is_admin)`,
+        sql`not exists (${investments()})`,
+      ),
+    );
+  const rows = await investments().unionAll(admins).orderBy(sql`id`);
+  return rows.map((r) => r.email);
 }

@@ -23,7 +23,7 @@ import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { keptAnswer, type PageRequest } from '../../platform/list.js';
-import { enqueueMail } from '../../platform/mail.js';
+import { enqueueMail, enqueueMails } from '../../platform/mail.js';
 import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import { pickableEntryName } from '../investment-catalogues/investment-catalogues.service.js';
 import {
@@ -145,7 +145,10 @@ function requests<Full, Item>(k: RequestKind) {
         link: link(ctx, record.Id as number),
       }),
     };
-    for (const to of await departmentOf(tx, record.Firm_Tk__c as number)) await enqueueMail(tx, { to, ...mail });
+    await enqueueMails(
+      tx,
+      (await departmentOf(tx, record.Firm_Tk__c as number)).map((to) => ({ to, ...mail })),
+    );
   }
 
   /** The mail to the advisor who filed it, at each status change (none when their account is gone). */
@@ -167,12 +170,6 @@ function requests<Full, Item>(k: RequestKind) {
         link: link(ctx, row.id),
       }),
     });
-  }
-
-  async function reread(ctx: Ctx, tx: AuditedTx, id: number) {
-    const row = await findRequest(tx, k, ctx.scope('investments'), id);
-    if (!row) throw notFound();
-    return toWire(row);
   }
 
   return {
@@ -199,7 +196,7 @@ function requests<Full, Item>(k: RequestKind) {
       const values = columns[''] ?? {};
       const created = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
         await checkClient(ctx, tx, values.clientId as number);
-        const id = await insertRequest(tx, k, {
+        const row = await insertRequest(tx, k, {
           ...values,
           ...(await choiceNames(ctx, tx, values)),
           firmId: actor.profile._firm,
@@ -210,11 +207,11 @@ function requests<Full, Item>(k: RequestKind) {
           status: SUBMITTED,
           createdAt: deps.config.now(),
         });
-        const saved = await reread(ctx, tx, id);
+        const saved = toWire(row);
         record({
           action: 'create',
           entity: k.entity.name,
-          entityId: id,
+          entityId: row.id,
           firmId: actor.profile._firm,
           changes: k.entity.auditOf(changed),
         });
@@ -241,8 +238,9 @@ function requests<Full, Item>(k: RequestKind) {
         const { columns } = k.entity.changes(ctx.actor, body, before);
         const values = columns[''] ?? {};
         if ('clientId' in values) await checkClient(ctx, tx, values.clientId as number);
-        await updateRequest(tx, k, id, { ...values, ...(await choiceNames(ctx, tx, values)), status: SUBMITTED });
-        const after = await reread(ctx, tx, id);
+        const after = toWire(
+          await updateRequest(tx, k, id, { ...values, ...(await choiceNames(ctx, tx, values)), status: SUBMITTED }),
+        );
         record({
           action: 'update',
           entity: k.entity.name,
@@ -263,7 +261,7 @@ function requests<Full, Item>(k: RequestKind) {
         if (row.status === body.status) throw conflict(m.alreadyInStatus(body.status));
         if (!canMoveStatus(k.kind, row.status, body.status))
           throw conflict(m.moveRefused(row.status, body.status), { status: m.moveRefused(row.status, body.status) });
-        await updateRequest(tx, k, id, { status: body.status, statusReason: body.reason });
+        const after = await updateRequest(tx, k, id, { status: body.status, statusReason: body.reason });
         record({
           action: 'status',
           entity: k.entity.name,
@@ -275,7 +273,7 @@ function requests<Full, Item>(k: RequestKind) {
           },
         });
         await mailSubmitter(ctx, tx, row, body.status, body.reason);
-        return reread(ctx, tx, id);
+        return toWire(after);
       });
       ctx.deps.mailer.kick();
       return moved;

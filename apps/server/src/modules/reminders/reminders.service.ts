@@ -21,7 +21,7 @@ import { type AuditContext, type AuditEvent, type AuditedTx, writeAudited } from
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import type { Job } from '../../platform/jobs.js';
-import { enqueueMail } from '../../platform/mail.js';
+import { enqueueMail, enqueueMails } from '../../platform/mail.js';
 import { activeCcosOf } from '../accounts/accounts.service.js';
 import { firmExists } from '../firms/firms.service.js';
 import {
@@ -242,7 +242,10 @@ async function escalate(deps: AppDeps, meta: AuditContext, now: Date, period: Fi
       { userId: null, firmId },
     ]);
     if (!escalation) return 0;
-    for (const cco of ccos) await enqueueMail(tx, { to: cco.email, ...mail });
+    await enqueueMails(
+      tx,
+      ccos.map((cco) => ({ to: cco.email, ...mail })),
+    );
     record({
       action: 'send',
       entity: 'attestation reminder',

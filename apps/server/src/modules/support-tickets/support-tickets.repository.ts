@@ -71,16 +71,20 @@ export async function findCase(ex: Executor, scope: Scope, id: number, lock?: 'u
   return row as CaseRow | undefined;
 }
 
+/** The new case as stored (its number and defaults the database's). */
 export async function insertCase(ex: AuditedTx, values: typeof supportCases.$inferInsert) {
-  const [row] = await ex.insert(c).values(values).returning({ id: c.id });
-  return row.id;
+  const [row] = await ex.insert(c).values(values).returning();
+  return row;
 }
 
+/** The case as stored after the change. */
 export async function updateCase(ex: AuditedTx, id: number, values: Partial<typeof supportCases.$inferInsert>) {
-  await ex
+  const [row] = await ex
     .update(c)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(c.id, id));
+    .where(eq(c.id, id))
+    .returning();
+  return row;
 }
 
 /** A case's conversation, oldest first. */

@@ -18,7 +18,7 @@ import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { keptAnswer, type PageRequest } from '../../platform/list.js';
-import { enqueueMail } from '../../platform/mail.js';
+import { enqueueMail, enqueueMails } from '../../platform/mail.js';
 import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import {
   type CaseRow,
@@ -66,20 +66,16 @@ async function visible(ctx: Ctx, id: number, tx?: AuditedTx) {
   return row;
 }
 
-async function reread(tx: AuditedTx, ctx: Ctx, id: number) {
-  const row = await findCase(tx, ctx.scope('support'), id);
-  if (!row) throw notFound();
-  return row;
-}
-
 type MailOf = (firstName: string | null) => { subject: string; text: string };
 
 type Handlers = Awaited<ReturnType<typeof handlersOf>>;
 
 /** Mails the firm's handlers (but the one who acted). */
 async function mailHandlers(ctx: Ctx, tx: AuditedTx, handlers: Handlers, mail: MailOf) {
-  for (const handler of handlers)
-    if (handler.id !== ctx.actor.id) await enqueueMail(tx, { to: handler.email, ...mail(handler.firstName) });
+  await enqueueMails(
+    tx,
+    handlers.filter((h) => h.id !== ctx.actor.id).map((h) => ({ to: h.email, ...mail(h.firstName) })),
+  );
 }
 
 /** Mails the submitter (none when the submitter acted, or their account is gone). */
@@ -113,7 +109,7 @@ export async function create(ctx: Ctx, body: Record<string, unknown>) {
   // Before the transaction, where the firm's handlers are kept between cases.
   const handlers = await handlersOf(deps.db, actor.profile._firm as number);
   const created = await writeAudited(deps.db, ctx.meta, async (tx, record) => {
-    const id = await insertCase(tx, {
+    const row = await insertCase(tx, {
       ...(columns[''] as Pick<CaseRow, 'subject' | 'category'>),
       firmId: actor.profile._firm as number,
       submitterId: actor.id,
@@ -123,11 +119,10 @@ export async function create(ctx: Ctx, body: Record<string, unknown>) {
       origin: 'Web',
       createdAt: deps.config.now(),
     });
-    const row = await reread(tx, ctx, id);
     record({
       action: 'create',
       entity: caseEntity.name,
-      entityId: id,
+      entityId: row.id,
       firmId: row.firmId,
       changes: caseEntity.auditOf({ ...changed, CaseNumber: row.caseNumber, Status: row.status }),
     });
@@ -169,8 +164,7 @@ export async function update(ctx: Ctx, id: number, body: Record<string, unknown>
       );
       values.closedAt = closed === null ? null : new Date(closed);
     }
-    if (Object.keys(values).length) await updateCase(tx, id, values);
-    const after = await reread(tx, ctx, id);
+    const after = Object.keys(values).length ? await updateCase(tx, id, values) : row;
     record({
       action: moved ? 'status' : 'update',
       entity: caseEntity.name,
