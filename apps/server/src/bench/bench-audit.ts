@@ -32,5 +32,4 @@ export async function seedBenchAudit(db: Db, firmIds: number[], count: number) {
         });
     });
   }
-  await db.execute(sql`analyze audit_events`);
 }

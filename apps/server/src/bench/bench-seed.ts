@@ -17,7 +17,7 @@ import { hashPassword } from '../platform/passwords.js';
 import { seedBenchAttestations } from './bench-attestations.js';
 import { seedBenchAudit } from './bench-audit.js';
 import { seedBenchClients } from './bench-clients.js';
-import { withoutGinIndexes } from './bench-indexes.js';
+import { withoutIndexes } from './bench-indexes.js';
 import { seedBenchInvestments } from './bench-investments.js';
 import { seedBenchLists } from './bench-lists.js';
 import { seedBenchRoster } from './bench-roster.js';
@@ -169,13 +169,13 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     pii: deps.pii,
     storage: deps.storage,
   });
-  await withoutGinIndexes(db, ['investment_models', 'fee_schedules', 'cash_requests'], () =>
+  await withoutIndexes(db, ['investment_models', 'fee_schedules', 'cash_requests'], () =>
     seedBenchInvestments(db, { ...book, models: 300, feeSchedules: 200, cashRequests: 5000, createdBy: admin.id }),
   );
   log(
     `  firm 1's clients, documents, disclosures, catalogues, cash requests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
-  await withoutGinIndexes(db, ['quarterly_attestations'], () => seedBenchAttestations(db, o.attestations));
+  await withoutIndexes(db, ['quarterly_attestations'], () => seedBenchAttestations(db, o.attestations));
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // Firm 1's code of ethics, which its staff must acknowledge (none has yet): the CCO's report reads them all.
   await resourcesService.create(
@@ -183,9 +183,9 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     resourceCreateFields.parse({ category: 'compliance', name: 'Code of Ethics', acknowledgement: 'code_of_ethics' }),
     { fileName: 'code-of-ethics.pdf', bytes: Buffer.from('%PDF-1.7\n%%EOF\n') },
   );
-  await withoutGinIndexes(db, ['investment_strategies'], () => seedBenchStrategies(db, firmIds[0], o.strategies));
+  await withoutIndexes(db, ['investment_strategies'], () => seedBenchStrategies(db, firmIds[0], o.strategies));
   log(`  ${o.strategies} investment strategies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  await withoutGinIndexes(db, ['support_cases'], () => seedBenchSupport(db, firmIds[0], o.supportCases));
+  await withoutIndexes(db, ['support_cases'], () => seedBenchSupport(db, firmIds[0], o.supportCases));
   log(`  ${o.supportCases} support cases (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await seedBenchLists(db, { firmIds, superId: superUser, adminId: admin.id, scale: o.scale ?? 1, log });
   if (o.roster > 0) {
@@ -197,7 +197,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     await seedBenchRoster(db, rosterFirm.id, o.roster, todayOf(config));
     log(`  ${o.roster} supervised persons (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
-  await seedBenchAudit(db, firmIds, o.auditEvents ?? 0);
+  await withoutIndexes(db, ['audit_events'], () => seedBenchAudit(db, firmIds, o.auditEvents ?? 0));
   log(`  ${o.auditEvents ?? 0} audit events (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // As a database in use would be by now (autovacuum; the PGlite server's maintenance): otherwise the
   // server analyses every table while the first rows are measured.

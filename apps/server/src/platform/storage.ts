@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -80,18 +80,22 @@ export class LocalStorage implements Storage {
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = path.join(tmpDir, randomUUID());
     let size = 0;
-    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
     try {
-      await pipeline(
-        source,
-        async function* (chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            size += chunk.length;
-            yield chunk;
-          }
-        },
-        createWriteStream(tmp, { flags: 'wx', mode: 0o600 }),
-      );
+      // Bytes in hand are written whole; a stream is counted as it passes.
+      if (Buffer.isBuffer(body)) {
+        await writeFile(tmp, body, { flag: 'wx', mode: 0o600 });
+        size = body.length;
+      } else
+        await pipeline(
+          body,
+          async function* (chunks: AsyncIterable<Buffer>) {
+            for await (const chunk of chunks) {
+              size += chunk.length;
+              yield chunk;
+            }
+          },
+          createWriteStream(tmp, { flags: 'wx', mode: 0o600 }),
+        );
       // rename is atomic within one file system: a reader opens the old file or the whole new one.
       await rename(tmp, file);
     } catch (err) {
