@@ -2,6 +2,7 @@ import { type CatalogueUses, feeScheduleFields, investmentModelFields, ProfileTy
 import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/migrate.js';
 import {
   feeSchedules,
   firmFeeSchedules,
@@ -155,6 +156,24 @@ export async function findEntry(ex: Executor, kind: CatalogueKind, scope: Scope,
     .where(and(eq(t.id, id), entriesWhere(scope, kind)));
   const [row] = await (lock ? query.for(lock, { of: t }) : query);
   return row as CatalogueRow | undefined;
+}
+
+/**
+ * The names of several live entries within the scope in one statement (a sub-select of each entry's
+ * table), each held as `findEntry` holds it; undefined for an entry the scope does not reach.
+ */
+export async function entryNames(
+  ex: Executor,
+  scope: Scope,
+  picks: readonly { kind: CatalogueKind; id: number }[],
+): Promise<(string | undefined)[]> {
+  if (!picks.length) return [];
+  const names = picks.map(({ kind, id }, i) => {
+    const t = kind.table;
+    return sql`(select ${t.name} from ${t} where ${and(eq(t.id, id), entriesWhere(scope, kind))} for share of ${t}) as ${sql.identifier(`n${i}`)}`;
+  });
+  const [row] = rowsOf<Record<string, string | null>>(await ex.execute(sql`select ${sql.join(names, sql`, `)}`));
+  return picks.map((_, i) => row[`n${i}`] ?? undefined);
 }
 
 export async function insertEntry(ex: AuditedTx, kind: CatalogueKind, values: typeof investmentModels.$inferInsert) {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import type { Ctx } from '../../platform/context.js';
-import { type CatalogueKind, feeScheduleKind, findEntry, investmentModelKind } from './catalogues.repository.js';
+import { type CatalogueKind, entryNames, feeScheduleKind, investmentModelKind } from './catalogues.repository.js';
 
 /**
  * What other modules may ask of the catalogues: whether the caller may pick an entry (the investment
@@ -12,13 +12,17 @@ const kinds: Record<'investmentModel' | 'feeSchedule', CatalogueKind> = {
 };
 
 /**
- * The name of a live entry the caller may pick, or undefined: for an advisor, one their firm is
- * offered (Firm Models, Firm Fee Schedules) or their own (what their advisor lists offer). Read in `ex` (the caller's transaction) and
- * held there, so the entry is not deleted before the record naming it commits.
+ * The names of live entries the caller may pick, each undefined when it may not: for an advisor, one
+ * their firm is offered (Firm Models, Firm Fee Schedules) or their own (what their advisor lists offer).
+ * Read in `ex` (the caller's transaction) and held there, so an entry is not deleted before the record
+ * naming it commits. One statement for all of them.
  */
-export async function pickableEntryName(ctx: Ctx, ex: Executor, kind: keyof typeof kinds, id: number) {
-  const row = await findEntry(ex, kinds[kind], ctx.scope('investments'), id, 'share');
-  return row?.name;
+export function pickableEntryNames(ctx: Ctx, ex: Executor, picks: { kind: keyof typeof kinds; id: number }[]) {
+  return entryNames(
+    ex,
+    ctx.scope('investments'),
+    picks.map((p) => ({ kind: kinds[p.kind], id: p.id })),
+  );
 }
 
 /** The catalogues' services, for callers outside the HTTP routes (the demo seed). */

@@ -25,7 +25,7 @@ import { badRequest, conflict, fieldError, forbidden, notFound } from '../../pla
 import { keptAnswer, type PageRequest } from '../../platform/list.js';
 import { enqueueMail, enqueueMails } from '../../platform/mail.js';
 import { mailAddressOfAccount } from '../accounts/accounts.service.js';
-import { pickableEntryName } from '../investment-catalogues/investment-catalogues.service.js';
+import { pickableEntryNames } from '../investment-catalogues/investment-catalogues.service.js';
 import {
   cashRequestKind,
   clientCandidate,
@@ -113,14 +113,19 @@ function requests<Full, Item>(k: RequestKind) {
   /** The names of the fee schedule and model a strategy's body newly picks, each one the advisor may pick. */
   async function choiceNames(ctx: Ctx, tx: AuditedTx, values: Record<string, unknown>) {
     if (k.kind !== 'strategy') return {};
+    const columnOf = (wire: string) => (k.entity.fields as Record<string, { column: string }>)[wire].column;
+    const picked = CHOICES.filter((choice) => columnOf(choice.wire) in values);
+    const names = await pickableEntryNames(
+      ctx,
+      tx,
+      picked.map((choice) => ({ kind: choice.catalogue, id: values[columnOf(choice.wire)] as number })),
+    );
     const out: Record<string, string> = {};
-    for (const choice of CHOICES) {
-      const column = (k.entity.fields as Record<string, { column: string }>)[choice.wire].column;
-      if (!(column in values)) continue;
-      const name = await pickableEntryName(ctx, tx, choice.catalogue, values[column] as number);
+    picked.forEach((choice, i) => {
+      const name = names[i];
       if (name === undefined) throw fieldError(choice.wire, choice.unknown);
       out[choice.nameColumn] = name;
-    }
+    });
     return out;
   }
 
