@@ -107,13 +107,22 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
     };
   }
 
+  async function entriesPage(ctx: Ctx, scope: Scope, f: CatalogueFilters & PageRequest) {
+    const { rows, count } = await listEntries(ctx.deps.db, kind, scope, f, f);
+    return { count, results: rows.map(toWire) };
+  }
+
   /** A page of entries, kept under the versions of what it is made of. */
   function page(ctx: Ctx, scope: Scope, f: CatalogueFilters & PageRequest) {
     const key = `${kind.versioned} entries\n${JSON.stringify([scope, f])}`;
-    return keptAnswer(ctx, listReads(kind), key, async () => {
-      const { rows, count } = await listEntries(ctx.deps.db, kind, scope, f, f);
-      return { count, results: rows.map(toWire) };
-    });
+    return keptAnswer(ctx, listReads(kind), key, () => entriesPage(ctx, scope, f));
+  }
+
+  /** The filters of a firm's page, once the caller may read the firm (404) and ask for the advisor (403). */
+  function firmFilters(ctx: Ctx, scope: Scope, firmId: number, f: CatalogueFilters & PageRequest) {
+    if (scope.firms !== 'all' && !scope.firms.includes(firmId)) throw notFound();
+    if (f.advisor !== undefined && !canAskForAdvisorEntries(ctx.actor, f.advisor)) throw forbidden(c.advisorOnlySelf);
+    return { ...f, firm: firmId };
   }
 
   return {
@@ -124,16 +133,21 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
     /** A firm's entries; with an advisor, what that advisor may pick (the strategy form's dropdowns, `pickableBy`). */
     async ofFirm(ctx: Ctx, firmId: number, f: CatalogueFilters & PageRequest) {
       const scope = readable(ctx);
-      if (scope.firms !== 'all' && !scope.firms.includes(firmId)) throw notFound();
-      if (f.advisor !== undefined && !canAskForAdvisorEntries(ctx.actor, f.advisor)) throw forbidden(c.advisorOnlySelf);
-      return page(ctx, scope, { ...f, firm: firmId });
+      return page(ctx, scope, firmFilters(ctx, scope, firmId, f));
     },
 
-    /** `{firmTk}/advisor_…/`: the firm is named by its `firm_tk`. */
+    /**
+     * `{firmTk}/advisor_…/`: the firm is named by its `firm_tk`, found inside the kept answer (whose reads
+     * include the firms), so a page opened again costs the session check alone.
+     */
     async ofAdvisor(ctx: Ctx, firmTk: number, advisor: number, f: CatalogueFilters & PageRequest) {
-      const firmId = await firmIdOfTk(ctx.deps.db, readable(ctx), firmTk);
-      if (firmId === undefined) throw notFound();
-      return this.ofFirm(ctx, firmId, { ...f, advisor });
+      const scope = readable(ctx);
+      const key = `${kind.versioned} entries of firm_tk\n${JSON.stringify([scope, firmTk, advisor, f])}`;
+      return keptAnswer(ctx, listReads(kind), key, async () => {
+        const firmId = await firmIdOfTk(ctx.deps.db, scope, firmTk);
+        if (firmId === undefined) throw notFound();
+        return entriesPage(ctx, scope, firmFilters(ctx, scope, firmId, { ...f, advisor }));
+      });
     },
 
     async get(ctx: Ctx, id: number) {

@@ -1,8 +1,8 @@
 import { messages, ProfileType } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { investmentModels } from '../../db/schema/index.js';
-import { createFirm, createUser } from '../../testing/factories.js';
+import { firms, investmentModels } from '../../db/schema/index.js';
+import { createFirm, createUser, fixtureTx } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -142,6 +142,18 @@ describe('models and fee schedules', () => {
       headers: me.headers,
     });
     expect(askingForAnother.statusCode).toBe(403);
+    // The firm renumbered: its page under the old number is gone at once, the new number answers it.
+    await fixtureTx(t.deps.db, (tx) => tx.update(firms).set({ firmTk: 4343 }).where(eq(firms.id, firm.id)));
+    const byOldTk = await t.app.inject({
+      url: `/api/fee_schedules/4242/advisor_fee_schedules/?financialAdvisorUserId=${me.user.id}`,
+      headers: me.headers,
+    });
+    expect(byOldTk.statusCode).toBe(404);
+    const byNewTk = await read<Page<Entry>>(
+      `/api/fee_schedules/4343/advisor_fee_schedules/?financialAdvisorUserId=${me.user.id}`,
+      me.headers,
+    );
+    expect(byNewTk.results.map((f) => f.id)).toEqual([mine.id, shared.id]);
     // The investment department asks for any advisor's dropdown, and keeps the whole catalogue.
     const forColleague = await read<Page<Entry>>(
       `/api/fee_schedules/${firm.id}/firm_fee_schedules/?userId=${colleague.id}`,
