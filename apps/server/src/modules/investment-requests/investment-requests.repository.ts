@@ -7,7 +7,7 @@ import {
   ProfileType,
   type Scope,
 } from '@portal/domain';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -175,36 +175,31 @@ export async function clientCandidate(ex: Executor, userId: number) {
 
 /**
  * Who is mailed about a firm's new request: its live, active investments users; when it has none, its
- * administrators, so a request never waits unseen. One statement: the administrators' half reads only
- * when the investments users' half found nobody.
+ * administrators, so a request never waits unseen.
  */
 export async function departmentOf(ex: Executor, firmId: number) {
-  const live = and(
-    eq(profiles.firmId, firmId),
-    isNull(users.deletedAt),
-    eq(users.isActive, true),
-    ne(profiles.profileType, ProfileType.Client),
-  );
-  const investments = () =>
+  const people = (condition: SQL | undefined) =>
     ex
-      .select({ id: users.id, email: users.email })
+      .select({ email: users.email })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(live, eq(profiles.isInvestmentsUser, true)));
+      .where(
+        and(
+          eq(profiles.firmId, firmId),
+          isNull(users.deletedAt),
+          eq(users.isActive, true),
+          ne(profiles.profileType, ProfileType.Client),
+          condition,
+        ),
+      )
+      .orderBy(asc(users.id));
+  const investments = await people(eq(profiles.isInvestmentsUser, true));
+  if (investments.length) return investments.map((r) => r.email);
   // Each kind of administrator through its own index (an OR over the two tables read every profile of
   // the firm: thousands, for a few people).
-  const admins = ex
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      and(
-        live,
-        sql`${users.id} in (select p.user_id from ${profiles} p where p.firm_id = ${firmId}
-          and p.profile_type = ${ProfileType.Administrator} union all select a.id from ${users} a where a.is_admin)`,
-        sql`not exists (${investments()})`,
-      ),
-    );
-  const rows = await investments().unionAll(admins).orderBy(sql`id`);
-  return rows.map((r) => r.email);
+  const admins = await people(
+    sql`${users.id} in (select p.user_id from ${profiles} p where p.firm_id = ${firmId}
+      and p.profile_type = ${ProfileType.Administrator} union all select a.id from ${users} a where a.is_admin)`,
+  );
+  return admins.map((r) => r.email);
 }
