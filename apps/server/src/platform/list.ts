@@ -352,6 +352,9 @@ const derived = new VersionedCache<unknown>(1_000);
  */
 const entryOf = (key: string, versions: string) => `${key}\n${versions.replace(/:\d+/g, '')}`;
 
+/** A kept answer's key: what it is, then everything else it depends on (scope, query, day), as JSON. */
+export const answerKey = (name: string, ...parts: unknown[]) => `${name}\n${JSON.stringify(parts)}`;
+
 /**
  * A GET's whole answer (a page with its count), kept under the versions of every table it is made of
  * (`reads`) and `key` (everything else it depends on: the route, the query, the caller's scope and

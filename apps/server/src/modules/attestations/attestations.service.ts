@@ -23,7 +23,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { auditSnapshot } from '../../platform/entity.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import { firmLabel } from '../firms/firms.service.js';
 import { attestationHistory } from './attestation-history.js';
 import {
@@ -98,7 +98,7 @@ export async function list(ctx: Ctx, q: AttestationListQuery) {
   staffOnly(ctx);
   const scope = ctx.scope('compliance');
   // A page is the attestations' own list columns: kept under their versions alone.
-  return keptAnswer(ctx, ['quarterly_attestations'], `attestations\n${JSON.stringify([scope, q])}`, () =>
+  return keptAnswer(ctx, ['quarterly_attestations'], answerKey('attestations', scope, q), () =>
     listAttestations(ctx.deps.db, scope, q, q),
   );
 }

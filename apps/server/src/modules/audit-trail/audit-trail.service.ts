@@ -17,7 +17,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { csvStream } from '../../platform/csv-zip.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import { firmLabel } from '../firms/firms.service.js';
 import {
   AUDIT_LIST_READS,
@@ -112,7 +112,7 @@ const toRow = (r: AuditEventRecord) =>
 /** `GET /api/audit_events/`: a page of the events the caller may read (their firm's, or every firm's). */
 export async function list(ctx: Ctx, q: AuditEventsQuery) {
   const scope = readable(ctx);
-  return keptAnswer(ctx, AUDIT_LIST_READS, `audit events\n${JSON.stringify([scope, q])}`, async () => {
+  return keptAnswer(ctx, AUDIT_LIST_READS, answerKey('audit events', scope, q), async () => {
     const { rows, count } = await listAuditEvents(ctx.deps.db, scope, filterOf(ctx, q), q.ordering, q);
     return { count, results: rows.map(toRow) };
   });

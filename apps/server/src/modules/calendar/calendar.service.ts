@@ -19,7 +19,7 @@ import type { AuthState } from '../../platform/auth.js';
 import { todayOf } from '../../platform/clock.js';
 import { type AppDeps, type Ctx, contextFor } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import { accountById, accountWire } from '../accounts/accounts.service.js';
 import { findFeedByHash, findFeedOfUser, saveFeed } from '../calendar-feeds/calendar-feeds.service.js';
 import * as firms from '../firms/firms.service.js';
@@ -164,7 +164,7 @@ const RANGE_READS = [
  */
 export async function range(ctx: Ctx, q: CalendarRangeQuery): Promise<CalendarRange> {
   const who = [ctx.actor.id, ctx.actor.profile._firm, canSeeComplianceDeadlines(ctx.actor), seesEscalations(ctx.actor)];
-  const key = `calendar range\n${JSON.stringify([ctx.scope('firmContent'), q, who])}`;
+  const key = answerKey('calendar range', ctx.scope('firmContent'), q, who);
   return keptAnswer(ctx, RANGE_READS, key, async () => {
     const firm = await firmOf(ctx);
     if (!firm) return { ...q, events: [], deadlines: [] };
@@ -176,7 +176,7 @@ export async function range(ctx: Ctx, q: CalendarRangeQuery): Promise<CalendarRa
 /** The firm's events of a range in wire shape, kept until an event of any firm is written. */
 function eventsBetween(ctx: Ctx, from: string, to: string) {
   const scope = ctx.scope('firmContent');
-  return keptAnswer(ctx, ['calendar_events'], `calendar events\n${JSON.stringify([scope, from, to])}`, async () => ({
+  return keptAnswer(ctx, ['calendar_events'], answerKey('calendar events', scope, from, to), async () => ({
     events: (await listEventsBetween(ctx.deps.db, scope, from, to)).map(toEventDto),
   }));
 }

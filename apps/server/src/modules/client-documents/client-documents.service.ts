@@ -18,7 +18,7 @@ import {
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import { parseFields, type UploadedPart } from '../../platform/multipart.js';
 import {
   type ClientDocumentRow,
@@ -61,7 +61,7 @@ async function reachableClient(ctx: Ctx, clientId: number) {
 export async function list(ctx: Ctx, q: ClientDocumentListQuery) {
   if (!canReadClientVault(ctx.actor)) throw forbidden();
   const scope = ctx.scope('onboarding');
-  return keptAnswer(ctx, [...VAULT_READS, 'profiles'], `client documents\n${JSON.stringify([scope, q])}`, async () => {
+  return keptAnswer(ctx, [...VAULT_READS, 'profiles'], answerKey('client documents', scope, q), async () => {
     await reachableClient(ctx, q.client);
     const { rows, count } = await listDocuments(ctx.deps.db, scope, q, q);
     return { count, results: rows.map(toWire) };

@@ -23,7 +23,7 @@ import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { neutraliseFormula } from '../../platform/csv-zip.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { inOrder, keptAnswer, keptOrder } from '../../platform/list.js';
+import { answerKey, inOrder, keptAnswer, keptOrder } from '../../platform/list.js';
 import {
   deliveryRowEntity,
   findFirmLinks,
@@ -112,17 +112,25 @@ export function toRow(r: ReportRowRaw, today: string): DisclosureDeliveryRow {
 export async function report(ctx: Ctx, q: DisclosureDeliveryQuery) {
   const scope = reportScope(ctx, q.firm);
   const today = todayOf(ctx.deps.config);
-  const key = JSON.stringify([scope.firms, q.firm, q.status, q.search, q.ordering, q.page, q.page_size, today]);
-  return keptAnswer(ctx, REPORT_PAGE_READS, `disclosure deliveries page\n${key}`, () =>
-    reportPage(ctx, scope, q, today),
+  const key = answerKey(
+    'disclosure deliveries page',
+    scope.firms,
+    q.firm,
+    q.status,
+    q.search,
+    q.ordering,
+    q.page,
+    q.page_size,
+    today,
   );
+  return keptAnswer(ctx, REPORT_PAGE_READS, key, () => reportPage(ctx, scope, q, today));
 }
 
 async function reportPage(ctx: Ctx, scope: Scope, q: DisclosureDeliveryQuery, today: string) {
   const db = ctx.deps.db;
   // Every matching client is ranked for the order (the default is by status): the order is kept per
   // versions of what it reads, and a page reads the cells of its own clients only.
-  const key = `disclosure deliveries\n${JSON.stringify([scope.firms, q.firm, q.status, q.search, q.ordering, today])}`;
+  const key = answerKey('disclosure deliveries', scope.firms, q.firm, q.status, q.search, q.ordering, today);
   const { ids: kept } = await keptOrder(db, REPORT_PAGE_READS, key, (limit) => reportOrder(db, scope, q, today, limit));
   const ids = kept ?? (await reportOrder(db, scope, q, today, Number.MAX_SAFE_INTEGER));
   const offset = (q.page - 1) * q.page_size;

@@ -17,7 +17,7 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import {
   deleteVersion,
   deliveriesByVersion,
@@ -87,7 +87,7 @@ export async function listVersions(ctx: Ctx, q: DisclosureVersionQuery) {
   checkManages(ctx, q.firm);
   const scope = ctx.scope('firms');
   const today = todayOf(ctx.deps.config);
-  const key = `disclosure versions page\n${JSON.stringify([scope, q, today])}`;
+  const key = answerKey('disclosure versions page', scope, q, today);
   return keptAnswer(ctx, VERSIONS_PAGE_READS, key, async () => {
     const firm = await managedFirm(ctx, q.firm);
     const { rows, count, versions } = await listVersionRows(ctx.deps.db, scope, q);

@@ -2,7 +2,7 @@ import { canEditDirectory, canReadDirectory, type EmployeeBody, type EmployeeLis
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import {
   DIRECTORY_READS,
   employeeEntity,
@@ -33,7 +33,7 @@ async function editableMember(ctx: Ctx, id: number) {
 export async function list(ctx: Ctx, q: EmployeeListQuery) {
   readable(ctx);
   const scope = ctx.scope('directory');
-  return keptAnswer(ctx, DIRECTORY_READS, `staff directory\n${JSON.stringify([scope, q])}`, async () => {
+  return keptAnswer(ctx, DIRECTORY_READS, answerKey('staff directory', scope, q), async () => {
     const { rows, count } = await listEmployees(ctx.deps.db, scope, q, q);
     return { count, results: rows.map(toEmployeeDto) };
   });

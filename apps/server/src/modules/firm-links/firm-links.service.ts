@@ -19,7 +19,7 @@ import {
   isUniqueViolation,
   notFound,
 } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import { hasServiceProvider } from '../sso/sso.service.js';
 import {
   deleteLink,
@@ -60,7 +60,7 @@ export async function list(ctx: Ctx, q: FirmLinkListQuery) {
   }
   if (firmId === null) return { count: 0, results: [] };
   // The menus' read: the person's own firm, whatever the firms area would otherwise let them see.
-  const key = `firm links\n${JSON.stringify([scope, firmId, kinds, q])}`;
+  const key = answerKey('firm links', scope, firmId, kinds, q);
   return keptAnswer(ctx, ['firm_links'], key, async () => {
     const { rows, count } = await listLinks(ctx.deps.db, scope, firmId, kinds, q, q);
     return { count, results: rows.map(toWire) };

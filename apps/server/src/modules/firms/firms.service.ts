@@ -10,7 +10,7 @@ import {
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import {
   countFirmMembers,
   deleteFirm,
@@ -60,7 +60,7 @@ async function writableFirm(ctx: Ctx, id: number) {
 
 export async function list(ctx: Ctx, q: FirmListQuery) {
   const scope = ctx.scope('firms');
-  return keptAnswer(ctx, ['firms'], `firms\n${JSON.stringify([scope, q])}`, async () => {
+  return keptAnswer(ctx, ['firms'], answerKey('firms', scope, q), async () => {
     const { rows, count } = await listFirms(ctx.deps.db, scope, q, q);
     return { count, results: rows.map(toFirmDto) };
   });

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { keptAnswer, type PageRequest } from '../../platform/list.js';
+import { answerKey, keptAnswer, type PageRequest } from '../../platform/list.js';
 import {
   type CatalogueFilters,
   type CatalogueKind,
@@ -114,7 +114,7 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
 
   /** A page of entries, kept under the versions of what it is made of. */
   function page(ctx: Ctx, scope: Scope, f: CatalogueFilters & PageRequest) {
-    const key = `${kind.versioned} entries\n${JSON.stringify([scope, f])}`;
+    const key = answerKey(`${kind.versioned} entries`, scope, f);
     return keptAnswer(ctx, listReads(kind), key, () => entriesPage(ctx, scope, f));
   }
 
@@ -142,7 +142,7 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
      */
     async ofAdvisor(ctx: Ctx, firmTk: number, advisor: number, f: CatalogueFilters & PageRequest) {
       const scope = readable(ctx);
-      const key = `${kind.versioned} entries of firm_tk\n${JSON.stringify([scope, firmTk, advisor, f])}`;
+      const key = answerKey(`${kind.versioned} entries of firm_tk`, scope, firmTk, advisor, f);
       return keptAnswer(ctx, listReads(kind), key, async () => {
         const firmId = await firmIdOfTk(ctx.deps.db, scope, firmTk);
         if (firmId === undefined) throw notFound();

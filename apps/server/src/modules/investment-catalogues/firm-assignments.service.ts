@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { keptAnswer, type PageRequest } from '../../platform/list.js';
+import { answerKey, keptAnswer, type PageRequest } from '../../platform/list.js';
 import { findEntry, firmExists } from './catalogues.repository.js';
 import {
   type AssignmentFilters,
@@ -89,7 +89,7 @@ function assignments<W extends Record<string, unknown>>(kind: AssignmentKind, te
 
   /** A page of offers, kept under the versions of what it is made of. */
   function page(ctx: Ctx, scope: Scope, f: AssignmentFilters & PageRequest) {
-    const key = `${kind.versioned} offers\n${JSON.stringify([scope, f])}`;
+    const key = answerKey(`${kind.versioned} offers`, scope, f);
     return keptAnswer(ctx, assignmentReads(kind), key, async () => {
       const { rows, count } = await listAssignments(ctx.deps.db, kind, scope, f, f);
       return { count, results: rows.map(toWire) };

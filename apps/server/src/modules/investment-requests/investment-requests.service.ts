@@ -22,7 +22,7 @@ import {
 import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
-import { keptAnswer, type PageRequest } from '../../platform/list.js';
+import { answerKey, keptAnswer, type PageRequest } from '../../platform/list.js';
 import { enqueueMail, enqueueMails } from '../../platform/mail.js';
 import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import { pickableEntryNames } from '../investment-catalogues/investment-catalogues.service.js';
@@ -181,7 +181,7 @@ function requests<Full, Item>(k: RequestKind) {
     async list(ctx: Ctx, q: RequestFilters & PageRequest) {
       const scope = reader(ctx);
       // A page is the table's own columns: kept under its versions alone.
-      return keptAnswer(ctx, [k.versioned], `${k.versioned} list\n${JSON.stringify([scope, q])}`, async () => {
+      return keptAnswer(ctx, [k.versioned], answerKey(`${k.versioned} list`, scope, q), async () => {
         const { count, results } = await listRequests(ctx.deps.db, k, scope, q, q);
         return { count, results: results as Item[] };
       });

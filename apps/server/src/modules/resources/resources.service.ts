@@ -25,7 +25,7 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, fieldError, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { keptAnswer, type PageRequest } from '../../platform/list.js';
+import { answerKey, keptAnswer, type PageRequest } from '../../platform/list.js';
 import { firmExists } from '../firms/firms.service.js';
 import {
   ACKNOWLEDGEMENT_REPORT_READS,
@@ -98,7 +98,7 @@ export async function list(ctx: Ctx, q: ResourceListQuery) {
   }
   const scope = ctx.scope('resources');
   // The caller's own acknowledgements are in the rows: the page is theirs.
-  const key = `resources\n${JSON.stringify([scope, q, firm, ctx.actor.id])}`;
+  const key = answerKey('resources', scope, q, firm, ctx.actor.id);
   return keptAnswer(ctx, RESOURCE_LIST_READS, key, async () => {
     const { count, rows } = await listResources(
       ctx.deps.db,
@@ -298,7 +298,7 @@ async function historyOf(ctx: Ctx, id: number) {
 
 export async function versions(ctx: Ctx, id: number, page: PageRequest) {
   const row = await historyOf(ctx, id);
-  const key = `resource versions\n${JSON.stringify([id, row.version, page.page, page.page_size])}`;
+  const key = answerKey('resource versions', id, row.version, page.page, page.page_size);
   return keptAnswer(ctx, RESOURCE_LIST_READS, key, async () => {
     const { rows, count } = await listVersions(ctx.deps.db, id, page);
     const results = rows.map(
@@ -353,7 +353,7 @@ export async function acknowledgements(ctx: Ctx, id: number, q: AcknowledgementR
   const row = await visible(ctx, id);
   if (!canViewAcknowledgements(ctx.actor, row.firmId)) throw forbidden();
   if (!row.acknowledgement) throw badRequest(m.notAcknowledgeable);
-  const key = `acknowledgements\n${JSON.stringify([row.id, row.firmId, row.version, q])}`;
+  const key = answerKey('acknowledgements', row.id, row.firmId, row.version, q);
   return keptAnswer(ctx, ACKNOWLEDGEMENT_REPORT_READS, key, async () => {
     const { count, rows } = await acknowledgementReport(ctx.deps.db, row, q);
     return { count, results: rows, version: row.version };

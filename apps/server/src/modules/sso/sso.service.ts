@@ -16,7 +16,7 @@ import {
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, HttpError, isForeignKeyViolation, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import { certificateOf } from '../../platform/saml-keys.js';
 import { accountById } from '../accounts/accounts.service.js';
 import { firmLabel } from '../firms/firms.service.js';
@@ -92,7 +92,7 @@ async function guarded<T>(write: () => Promise<T>) {
 export async function list(ctx: Ctx, q: ServiceProviderListQuery) {
   managedFirm(ctx, q.firm);
   const scope = ctx.scope('firms');
-  return keptAnswer(ctx, ['sso_service_providers'], `service providers\n${JSON.stringify([scope, q])}`, async () => {
+  return keptAnswer(ctx, ['sso_service_providers'], answerKey('service providers', scope, q), async () => {
     const { rows, count } = await listProviders(ctx.deps.db, scope, q.firm, q, q);
     return { count, results: rows.map(toWire) };
   });

@@ -21,7 +21,7 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { keptAnswer, underVersions } from '../../platform/list.js';
+import { answerKey, keptAnswer, underVersions } from '../../platform/list.js';
 import { accountByEmail } from '../accounts/accounts.service.js';
 import { firmExists } from '../firms/firms.service.js';
 import {
@@ -63,7 +63,7 @@ export async function list(ctx: Ctx, q: SupervisedPersonListQuery) {
   ccoOnly(ctx);
   const scope = ctx.scope('compliance');
   const period = periodOf(ctx, q);
-  return keptAnswer(ctx, ROSTER_READS, `roster\n${JSON.stringify([scope, q, period])}`, () =>
+  return keptAnswer(ctx, ROSTER_READS, answerKey('roster', scope, q, period), () =>
     listRoster(ctx.deps.db, scope, q, period, q),
   );
 }
@@ -86,11 +86,11 @@ export async function submissionStatus(ctx: Ctx, q: SubmissionStatusQuery) {
   const scope = ctx.scope('compliance');
   // Another firm's (or no firm's) standing is "not found", as its export and reminders are.
   if (q.firm !== undefined && !inScope(scope, { firmId: q.firm })) throw notFound();
-  const key = `submission status\n${JSON.stringify([scope, q, window])}`;
+  const key = answerKey('submission status', scope, q, window);
   const answer = await keptAnswer(ctx, STATUS_READS, key, async () => {
     const { versions, ...page } = await listSubmissionStatus(ctx.deps.db, scope, q, window, q);
     // The summary reads the page's tables over the whole roster: recomputed only after a write to them.
-    const summaryKey = `submission summary ${JSON.stringify([scope, q.firm, window])}`;
+    const summaryKey = answerKey('submission summary', scope, q.firm, window);
     const summary = await underVersions(versions, summaryKey, () => submissionSummaries(ctx.deps.db, scope, q, window));
     return { ...page, period, summary, remindersOpen: isFiledOn(period, window.today) };
   });

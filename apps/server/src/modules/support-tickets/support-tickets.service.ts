@@ -17,7 +17,7 @@ import {
 import { type AuditedTx, writeAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { keptAnswer, type PageRequest } from '../../platform/list.js';
+import { answerKey, keptAnswer, type PageRequest } from '../../platform/list.js';
 import { enqueueMail, enqueueMails } from '../../platform/mail.js';
 import { mailAddressOfAccount } from '../accounts/accounts.service.js';
 import {
@@ -88,7 +88,7 @@ async function mailSubmitter(ctx: Ctx, tx: AuditedTx, row: CaseRow, mail: MailOf
 export async function list(ctx: Ctx, q: SupportTicketListQuery) {
   const scope = reader(ctx);
   // A page is the cases' own list columns: kept under their versions alone.
-  return keptAnswer(ctx, ['support_cases'], `support cases\n${JSON.stringify([scope, q])}`, () =>
+  return keptAnswer(ctx, ['support_cases'], answerKey('support cases', scope, q), () =>
     listCases(ctx.deps.db, scope, q, q),
   );
 }
@@ -194,7 +194,7 @@ export async function update(ctx: Ctx, id: number, body: Record<string, unknown>
 /** The case's conversation, oldest first: for whoever may read the case. */
 export async function replies(ctx: Ctx, id: number, page: PageRequest) {
   const row = await visible(ctx, id);
-  const key = `support case replies\n${JSON.stringify([row.id, page.page, page.page_size])}`;
+  const key = answerKey('support case replies', row.id, page.page, page.page_size);
   return keptAnswer(ctx, ['support_case_replies'], key, () => listReplies(ctx.deps.db, row.id, page));
 }
 

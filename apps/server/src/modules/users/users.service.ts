@@ -25,7 +25,7 @@ import type { Executor } from '../../db/client.js';
 import { writeAudited } from '../../platform/audit.js';
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
-import { keptAnswer } from '../../platform/list.js';
+import { answerKey, keptAnswer } from '../../platform/list.js';
 import {
   accountById,
   accountEmailTaken,
@@ -385,7 +385,7 @@ export async function list(ctx: Ctx, q: UserListQuery, shape: UserListShape, vie
     status: q.status,
     ordering: q.ordering,
   };
-  const key = `users\n${JSON.stringify([scope, filter, q.page, q.page_size, shape])}`;
+  const key = answerKey('users', scope, filter, q.page, q.page_size, shape);
   return keptAnswer(
     ctx,
     accountListReads,
