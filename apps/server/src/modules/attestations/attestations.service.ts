@@ -77,18 +77,17 @@ function staffOnly(ctx: Ctx) {
   if (!isStaff(ctx.actor)) throw forbidden(m.clientsCannotAttest);
 }
 
-async function visible(ctx: Ctx, id: number) {
+/** One within the caller's reach, with its lists; in `tx`, locked until it commits. */
+async function visible(ctx: Ctx, id: number, tx?: AuditedTx) {
   staffOnly(ctx);
-  const row = await findAttestationRow(ctx.deps.db, ctx.scope('compliance'), id);
+  const row = await findAttestationRow(tx ?? ctx.deps.db, ctx.scope('compliance'), id, tx && 'update');
   if (!row) throw notFound();
   return row;
 }
 
 /** One the caller may edit; in `tx`, locked until it commits, so a review cannot slip in between. */
 async function editable(ctx: Ctx, id: number, tx?: AuditedTx) {
-  staffOnly(ctx);
-  const row = await findAttestationRow(tx ?? ctx.deps.db, ctx.scope('compliance'), id, tx && 'update');
-  if (!row) throw notFound();
+  const row = await visible(ctx, id, tx);
   if (!canEditAttestation(ctx.actor, targetOf(row)))
     throw forbidden(row.ownerId === ctx.actor.id ? m.reviewedLocked : undefined);
   return row;
@@ -136,9 +135,7 @@ function checkListSizes(saved: Attestation) {
 
 /** The whole record as the API answers it, read in the writing transaction. */
 async function wireOf(ctx: Ctx, tx: AuditedTx, id: number) {
-  const row = await findAttestationRow(tx, ctx.scope('compliance'), id);
-  if (!row) throw notFound();
-  return toAttestation(row);
+  return toAttestation(await visible(ctx, id, tx));
 }
 
 /**
