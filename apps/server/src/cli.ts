@@ -28,7 +28,11 @@ async function main() {
   // Demo accounts share one published password: they must never exist in a real firm's portal.
   if (command === 'seed-demo' && config.env === 'production')
     throw new ConfigError('seed:demo refuses to run with NODE_ENV=production.');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    bulkLoad: command === 'bench-seed',
+  });
   try {
     await migrate(database.db);
     useAuditChain(database.db, config.secretKey);

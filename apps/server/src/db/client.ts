@@ -128,6 +128,9 @@ const PREPARABLE = /^\s*(\(?\s*select|insert|update|delete|with)\b/i;
  */
 const RANDOM_PAGE_COST = 1.1;
 
+/** The setting of a bulk load's connections (`bulkLoad`). */
+const BULK_LOAD = 'session_replication_role=replica';
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
@@ -140,6 +143,14 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
   /** PGlite only: a data directory tarball (`dumpDataDir`) to start from, into an empty directory (`npm run restore`). */
   loadDataDir?: Blob;
+  /**
+   * A bulk load (the benchmark's seed, into a database made for it): every connection runs with the
+   * triggers off (`session_replication_role = replica`), as `pg_restore --disable-triggers` loads. They
+   * check foreign keys, guard the audit trail against updates and move the tables' versions, row by
+   * row: the seed's rows reference rows it wrote itself, it never updates an event, and nothing has
+   * kept an answer under the versions yet. Needs a superuser (the benchmark's embedded cluster; PGlite).
+   */
+  bulkLoad?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const max = opts.poolMax ?? 10;
@@ -152,6 +163,7 @@ export async function openDatabase(opts: {
       connectionTimeoutMillis: 5_000,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
       keepAlive: true,
+      ...(opts.bulkLoad ? { options: `-c ${BULK_LOAD}` } : {}),
     });
     // A connection lost (the server stopped or restarted) must not crash the process: an idle one is the
     // pool's 'error'; one checked out between two statements (a transaction awaiting its own work) emits
@@ -185,6 +197,7 @@ export async function openDatabase(opts: {
   }
   await client.waitReady;
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
+  if (opts.bulkLoad) await client.exec(`set ${BULK_LOAD}`);
   usePreparedStatements(client);
   const queue = countQueue(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
