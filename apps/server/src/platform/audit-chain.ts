@@ -146,11 +146,12 @@ export function chainLockReleased(db: Executor, lock: ChainLockTimes, releasedAt
 const EVENT_RECORD = sql.raw(
   'ord integer, actor_id integer, firm_id integer, action text, entity text, entity_id text, changes jsonb, request_id text, subject_id integer, ip text, user_agent text',
 );
-const SEALED_RECORD = sql.raw(
-  'id bigint, occurred_at text, actor_id integer, actor_name text, actor_email text, firm_id integer, action text, entity text, entity_id text, changes jsonb, request_id text, subject_id integer, ip text, user_agent text, prev_hash text, hash text',
+/** What the chain adds to each event: its place and time, its actor as they were, its links. */
+const LINK_RECORD = sql.raw(
+  'ord integer, id bigint, occurred_at text, actor_name text, actor_email text, prev_hash text, hash text',
 );
 
-/** An event's own columns by their names, as both of the chain's statements read them. */
+/** An event's own columns by their names, as `EVENT_RECORD` reads them. */
 const columnsOf = (e: ChainedEvent) => ({
   actor_id: e.actorId,
   firm_id: e.firmId,
@@ -166,15 +167,24 @@ const columnsOf = (e: ChainedEvent) => ({
 
 /**
  * Appends events at the end of the chain, in the caller's transaction (the last thing it does before
- * committing: the lock waits for the previous writer's commit and is held until this one's). Two
- * statements whatever the number of events: the chain's end (`audit_chain_take`: the lock, then the
- * last hash and the events' ids and times) with the events' contents, and the insert. The events travel
- * as one JSON parameter each way, so a statement costs the same to build for one event or a thousand.
- * `lock` gets when the lock was asked for and taken.
+ * committing: the lock waits for the previous writer's commit and is held until this one's). The
+ * events travel as one JSON parameter, so a statement costs the same to build for one event or a
+ * thousand. `lock` gets when the lock was asked for and taken.
  */
-export async function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[], lock: ChainLockTimes = {}) {
-  const key = keyOf(db);
+export function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[], lock: ChainLockTimes = {}) {
   const given = JSON.stringify(events.map((e, ord) => ({ ord, ...columnsOf(e) })));
+  return appendChainedRows(db, tx, sql`jsonb_to_recordset(${given}::jsonb) as v(${EVENT_RECORD})`, events.length, lock);
+}
+
+/**
+ * Appends the `count` events that `source` names (a FROM item, aliased `v`, with the columns of
+ * `EVENT_RECORD` and `ord` from 0 to count - 1, the same rows each time it is read): the given events
+ * of a write, or a bulk load's rows made in SQL. Two statements whatever the number of events: the
+ * chain's end (`audit_chain_take`: the lock, then the last hash and the events' ids and times) with
+ * the events' contents, and the insert of the events with what the chain gave them.
+ */
+export async function appendChainedRows(db: Executor, tx: Tx, source: SQL, count: number, lock: ChainLockTimes = {}) {
+  const key = keyOf(db);
   lock.askedAt = performance.now();
   // The lock, the last hash, the ids and the times come from the function (its own statements see the
   // previous holder's committed events, which this statement's snapshot, taken before the wait, would
@@ -205,10 +215,10 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
       ip: sql`s.ip`,
       userAgent: sql`s.user_agent`,
     })} as content, t.last
-    from audit_chain_take(${CHAIN_LOCK_KEY}, ${events.length}) t
+    from audit_chain_take(${CHAIN_LOCK_KEY}, ${count}) t
     join (select v.*, ${personNameSql({ first: sql`u.first_name`, last: sql`u.last_name` })} as actor_name,
                  u.email as actor_email
-          from jsonb_to_recordset(${given}::jsonb) as v(${EVENT_RECORD})
+          from ${source}
           left join users u on u.id = v.actor_id) s on s.ord = t.ord`),
   );
   // Taken, as this process sees it, once the chain's end is answered: the hold runs from there to the commit.
@@ -216,11 +226,10 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
   // The chain's order is the id order.
   prepared.sort((a, b) => Number(a.id) - Number(b.id));
   let prevHash = prepared[0]?.last ?? null;
-  const sealed = prepared.map((p) => {
-    const e = events[p.ord];
+  const links = prepared.map((p) => {
     const hash = sealOf(key, prevHash, p.content);
-    const row = {
-      ...columnsOf(e),
+    const link = {
+      ord: p.ord,
       id: p.id,
       occurred_at: p.at,
       actor_name: p.actor_name,
@@ -229,13 +238,13 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
       hash,
     };
     prevHash = hash;
-    return row;
+    return link;
   });
   await tx.execute(sql`insert into ${auditEvents} (id, occurred_at, actor_id, actor_name, actor_email, firm_id, action,
       entity, entity_id, changes, request_id, subject_id, ip, user_agent, prev_hash, hash)
-    select r.id, r.occurred_at::timestamptz, r.actor_id, r.actor_name, r.actor_email, r.firm_id, r.action, r.entity,
-      r.entity_id, r.changes, r.request_id, r.subject_id, r.ip, r.user_agent, r.prev_hash, r.hash
-    from jsonb_to_recordset(${JSON.stringify(sealed)}::jsonb) as r(${SEALED_RECORD})`);
+    select r.id, r.occurred_at::timestamptz, v.actor_id, r.actor_name, r.actor_email, v.firm_id, v.action, v.entity,
+      v.entity_id, v.changes, v.request_id, v.subject_id, v.ip, v.user_agent, r.prev_hash, r.hash
+    from ${source} join jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as r(${LINK_RECORD}) on r.ord = v.ord`);
 }
 
 export interface ChainCheck {
