@@ -1,7 +1,8 @@
 // `npm run bench`: the server's throughput and latency on embedded PostgreSQL and on PGlite, side by side.
 //
 // For each database it seeds a fresh data set (`cli.js bench-seed`: 10,000 users in 20 firms and the
-// lists' volumes, in bulk SQL; the signed-in accounts through the services), starts the built server on it, signs in, and runs autocannon
+// lists' volumes, in bulk SQL with the triggers off as pg_restore loads; the signed-in accounts through
+// the services), starts the built server on it, signs in, and runs autocannon
 // against every route of routes.mjs at 1 and at 20 connections. Throughput is also shown as a share of
 // the baseline route (/api/health) measured in the same run, so figures compare across machines.
 // Then it prints the Lighthouse scores when scripts/lighthouse.mjs exists.
