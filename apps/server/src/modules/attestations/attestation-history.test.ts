@@ -1,9 +1,9 @@
 import type { AttestationHistory, HistoryEvent } from '@portal/domain';
 import { ProfileType } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.js';
-import { createAttestation, createFirm } from '../../testing/factories.js';
+import { createAttestation, createFirm, fixtureTx } from '../../testing/factories.js';
 import { buildTestApp, json, signedInAs, type TestApp } from '../../testing/test-app.js';
 
 /** The portal's clock: 2026-11-22 in New York, when attestations cover FY2026 Q2. */
@@ -163,6 +163,33 @@ describe("an attestation's history", () => {
     expect(create.changes).toMatchObject({
       original: { Job_Title__c: 'Analyst', Insurance_License__c: 'LIC-123', Other_Social_Media__c: 'Mastodon' },
     });
+  });
+
+  it("records an edit's own changes when another edit of the attestation commits while it waits", async () => {
+    const ada = await staffOf(firm.id, 'Ada', 'Waiting');
+    const a = json<Att>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/quarterly_attestations/',
+        headers: ada.headers,
+        payload: { Employment_Date__c: '2019-04-01', Job_Title__c: 'Analyst', personalSecurities: [security('W-1')] },
+      }),
+    );
+    // Another edit holds the attestation and adds a row; Ada's edit starts while it holds it.
+    let edit: ReturnType<typeof put> | undefined;
+    await fixtureTx(t.deps.db, async (tx) => {
+      await tx.execute(sql`select id from quarterly_attestations where id = ${a.Id} for update`);
+      await tx.execute(sql`insert into personal_securities (attestation_id, account_owner, account_number, custodian)
+        values (${a.Id}, 'Ada Waiting', 'W-2', 'Schwab')`);
+      edit = put(a.Id, ada.headers, { ...a, Job_Title__c: 'Senior analyst' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    const res = await (edit as ReturnType<typeof put>);
+    expect(res.statusCode).toBe(200);
+    expect(json<Att>(res).Personal_Securities__r.records.map((r) => r.Account_Number__c)).toEqual(['W-1', 'W-2']);
+    // Ada's event holds her field alone: the row the other edit added was there before her edit.
+    const history = json<AttestationHistory>(await historyOf(a.Id, ada.headers));
+    expect(diffOf(history.events[history.events.length - 1])).toEqual({ Job_Title__c: ['Analyst', 'Senior analyst'] });
   });
 
   it('names an actor whose account was deleted', async () => {

@@ -131,33 +131,48 @@ const listsJson = sql<AttestationLists>`json_build_object(${sql.join(
 
 type AttestationLists = Record<ChildList['wire'], Record<string, unknown>[]>;
 /** An attestation with its three lists, as `toAttestation` answers it. */
-export type AttestationRecord = AttestationRow & { lists: AttestationLists };
+type AttestationRecord = AttestationRow & { lists: AttestationLists };
 
 async function findRow(
   ex: Executor,
   scope: Scope,
   condition: SQL,
-  options: { order?: SQL[]; lock?: 'update' } = {},
+  order?: SQL[],
 ): Promise<AttestationRecord | undefined> {
   const query = ex
     .select({ ...getTableColumns(attestations), lists: listsJson })
     .from(attestations)
     .where(and(live, condition, scopeWhere(scope, owner)))
     .limit(1);
-  const ordered = options.order ? query.orderBy(...options.order) : query;
-  const [row] = await (options.lock ? ordered.for(options.lock) : ordered);
+  const [row] = await (order ? query.orderBy(...order) : query);
   return row;
 }
 
-/** One attestation within the scope; `lock` holds it for the caller's transaction (an edit). */
-export const findAttestationRow = (ex: Executor, scope: Scope, id: number, lock?: 'update') =>
-  findRow(ex, scope, eq(attestations.id, id), { lock });
+/** One attestation within the scope, with its lists. */
+export const findAttestationRow = (ex: Executor, scope: Scope, id: number) =>
+  findRow(ex, scope, eq(attestations.id, id));
+
+/**
+ * Holds one attestation within the scope for the caller's transaction (an edit, a removal), in a
+ * statement of its own: a statement that waits for the lock reads its sub-selects (the lists) in the
+ * snapshot it began with, from before the previous holder's commit; a read after this one sees them
+ * as that holder left them.
+ */
+export async function lockAttestation(tx: AuditedTx, scope: Scope, id: number) {
+  await tx
+    .select({ id: attestations.id })
+    .from(attestations)
+    .where(and(live, eq(attestations.id, id), scopeWhere(scope, owner)))
+    .for('update');
+}
 
 /** The person's latest attestation, by period and then by submission. */
 export const findMostRecentRow = (ex: Executor, scope: Scope, ownerId: number) =>
-  findRow(ex, scope, eq(attestations.ownerId, ownerId), {
-    order: [desc(attestations.fiscalYear), desc(attestations.fiscalQuarter), desc(attestations.id)],
-  });
+  findRow(ex, scope, eq(attestations.ownerId, ownerId), [
+    desc(attestations.fiscalYear),
+    desc(attestations.fiscalQuarter),
+    desc(attestations.id),
+  ]);
 
 /** The live attestation of a person for a period, whoever asks: the one-per-period rule. */
 export async function findInPeriod(ex: Executor, ownerId: number, period: FiscalPeriod) {

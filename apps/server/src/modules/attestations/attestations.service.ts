@@ -39,6 +39,7 @@ import {
   findMostRecentRow,
   insertAttestation,
   listAttestations,
+  lockAttestation,
   refreshDeMinimis,
   saveList,
   softDeleteAttestation,
@@ -77,17 +78,27 @@ function staffOnly(ctx: Ctx) {
   if (!isStaff(ctx.actor)) throw forbidden(m.clientsCannotAttest);
 }
 
-/** One within the caller's reach, with its lists; in `tx`, locked until it commits. */
+/** One within the caller's reach, with its lists (read in the writing transaction when given). */
 async function visible(ctx: Ctx, id: number, tx?: AuditedTx) {
   staffOnly(ctx);
-  const row = await findAttestationRow(tx ?? ctx.deps.db, ctx.scope('compliance'), id, tx && 'update');
+  const row = await findAttestationRow(tx ?? ctx.deps.db, ctx.scope('compliance'), id);
   if (!row) throw notFound();
   return row;
 }
 
-/** One the caller may edit; in `tx`, locked until it commits, so a review cannot slip in between. */
-async function editable(ctx: Ctx, id: number, tx?: AuditedTx) {
-  const row = await visible(ctx, id, tx);
+/**
+ * One within the caller's reach, locked until `tx` commits and then read: the rules checked on it hold
+ * at the commit (a review cannot slip in between the check and the write).
+ */
+async function held(ctx: Ctx, id: number, tx: AuditedTx) {
+  staffOnly(ctx);
+  await lockAttestation(tx, ctx.scope('compliance'), id);
+  return visible(ctx, id, tx);
+}
+
+/** One the caller may edit, held until `tx` commits. */
+async function editable(ctx: Ctx, id: number, tx: AuditedTx) {
+  const row = await held(ctx, id, tx);
   if (!canEditAttestation(ctx.actor, targetOf(row)))
     throw forbidden(row.ownerId === ctx.actor.id ? m.reviewedLocked : undefined);
   return row;
@@ -311,9 +322,9 @@ export async function history(ctx: Ctx, id: number) {
 }
 
 export async function remove(ctx: Ctx, id: number) {
-  const row = await visible(ctx, id);
-  if (!canDeleteAttestation(ctx.actor, targetOf(row))) throw forbidden();
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const row = await held(ctx, id, tx);
+    if (!canDeleteAttestation(ctx.actor, targetOf(row))) throw forbidden();
     await softDeleteAttestation(tx, id, ctx.actor.id);
     record({ action: 'delete', entity: 'attestation', entityId: id, firmId: row.firmId, changes: { Name: row.name } });
   });
@@ -325,8 +336,9 @@ export async function removeRow(ctx: Ctx, listName: ChildList['body'], id: numbe
   const list = CHILD_LISTS.find((l) => l.body === listName) as ChildList;
   const child = await findChildRow(ctx.deps.db, ctx.scope('compliance'), list, id);
   if (!child) throw notFound();
-  const row = await editable(ctx, child.attestationId);
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    // The attestation first, then its row: the order an edit of the whole attestation locks them in.
+    const row = await editable(ctx, child.attestationId, tx);
     const gone = await deleteChildRow(tx, list, id);
     if (list.body === 'politicalContributions') await refreshDeMinimis(tx, row.id);
     // The row leaves the filing, not the record: the audit event keeps what it said (Rule 204-2).
