@@ -118,10 +118,14 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
     return keptAnswer(ctx, listReads(kind), key, () => entriesPage(ctx, scope, f));
   }
 
-  /** The filters of a firm's page, once the caller may read the firm (404) and ask for the advisor (403). */
-  function firmFilters(ctx: Ctx, scope: Scope, firmId: number, f: CatalogueFilters & PageRequest) {
+  /** Refuses to show what an advisor may pick to anyone but that advisor and those who manage the catalogues (403). */
+  function checkAdvisor(ctx: Ctx, advisor: number | undefined) {
+    if (advisor !== undefined && !canAskForAdvisorEntries(ctx.actor, advisor)) throw forbidden(c.advisorOnlySelf);
+  }
+
+  /** The filters of a firm's page, once the caller may read the firm (404). */
+  function firmFilters(scope: Scope, firmId: number, f: CatalogueFilters & PageRequest) {
     if (scope.firms !== 'all' && !scope.firms.includes(firmId)) throw notFound();
-    if (f.advisor !== undefined && !canAskForAdvisorEntries(ctx.actor, f.advisor)) throw forbidden(c.advisorOnlySelf);
     return { ...f, firm: firmId };
   }
 
@@ -133,20 +137,24 @@ function catalogue<W extends Record<string, unknown>>(kind: CatalogueKind, text:
     /** A firm's entries; with an advisor, what that advisor may pick (the strategy form's dropdowns, `pickableBy`). */
     async ofFirm(ctx: Ctx, firmId: number, f: CatalogueFilters & PageRequest) {
       const scope = readable(ctx);
-      return page(ctx, scope, firmFilters(ctx, scope, firmId, f));
+      const filters = firmFilters(scope, firmId, f);
+      checkAdvisor(ctx, f.advisor);
+      return page(ctx, scope, filters);
     },
 
     /**
      * `{firmTk}/advisor_…/`: the firm is named by its `firm_tk`, found inside the kept answer (whose reads
-     * include the firms), so a page opened again costs the session check alone.
+     * include the firms), so a page opened again costs the session check alone. Who may ask for the
+     * advisor is checked before: the answer is kept for everyone of the scope.
      */
     async ofAdvisor(ctx: Ctx, firmTk: number, advisor: number, f: CatalogueFilters & PageRequest) {
       const scope = readable(ctx);
+      checkAdvisor(ctx, advisor);
       const key = answerKey(`${kind.versioned} entries of firm_tk`, scope, firmTk, advisor, f);
       return keptAnswer(ctx, listReads(kind), key, async () => {
         const firmId = await firmIdOfTk(ctx.deps.db, scope, firmTk);
         if (firmId === undefined) throw notFound();
-        return entriesPage(ctx, scope, firmFilters(ctx, scope, firmId, { ...f, advisor }));
+        return entriesPage(ctx, scope, firmFilters(scope, firmId, { ...f, advisor }));
       });
     },
 
