@@ -5,7 +5,7 @@ import {
   sessionFields,
   type User,
 } from '@portal/domain';
-import { and, count, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { firms, profiles, sessions, users } from '../../db/schema/index.js';
 import type { AuditedTx, Writer } from '../../platform/audit.js';
@@ -184,7 +184,9 @@ export async function listLiveSessions(ex: Executor, userId: number, page: { lim
     })
     .from(sessions)
     .where(live)
-    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+    // In the live index's order (its columns are never null; `nulls last` as the index has them, or
+    // the planner sorts every live session instead of reading them in order).
+    .orderBy(sql`${sessions.lastUsedAt} desc nulls last`, sql`${sessions.createdAt} desc nulls last`)
     .limit(page.limit)
     .offset(page.offset);
   if (rows.length > 0 || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
