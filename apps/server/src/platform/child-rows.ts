@@ -44,8 +44,14 @@ export async function saveChildRows(
   rows: IncomingRow[],
 ): Promise<ChildChanges> {
   const parentColumn = binding.parent.name;
-  const stored = await tx.select({ id: binding.id }).from(binding.table).where(eq(binding.parent, parentId));
-  const storedIds = new Set(stored.map((r) => Number(r.id)));
+  const idProperty = propertyOf(binding.table, binding.id.name);
+  const stored = new Map(
+    (await tx.select().from(binding.table).where(eq(binding.parent, parentId))).map((r) => [
+      Number((r as Record<string, unknown>)[idProperty]),
+      r as Record<string, unknown>,
+    ]),
+  );
+  const storedIds = new Set(stored.keys());
   const idKey = binding.idKey ?? 'id';
   const idOf = (row: IncomingRow) => (row[idKey] == null ? null : Number(row[idKey]));
   const keptIds = new Set<number>();
@@ -68,10 +74,17 @@ export async function saveChildRows(
     const values = binding.toColumns(row);
     const id = idOf(row);
     if (id === null) added.push({ ...values, [parentKey]: parentId });
-    else if (Object.keys(values).length) {
+    else {
+      // A form sends its kept rows back whole: only the columns that differ are written, and a row sent
+      // back as stored costs no statement.
+      const before = stored.get(id) as Record<string, unknown>;
+      const changed = Object.fromEntries(
+        Object.entries(values).filter(([key, value]) => !sameValue(before[key], value)),
+      );
+      if (!Object.keys(changed).length) continue;
       await tx
         .update(binding.table)
-        .set(values)
+        .set(changed)
         .where(and(eq(binding.id, id), eq(binding.parent, parentId)));
       updated++;
     }
@@ -80,6 +93,13 @@ export async function saveChildRows(
   if (added.length) await tx.insert(binding.table).values(added);
   return { added: added.length, updated, removed: removed.length };
 }
+
+/**
+ * Whether a column's stored value is the one about to be written. Compared as JSON: a value in another
+ * form than the stored one (a number for a numeric column read as text) counts as changed and is written,
+ * which is never wrong.
+ */
+const sameValue = (stored: unknown, next: unknown) => JSON.stringify(stored ?? null) === JSON.stringify(next ?? null);
 
 /** Drizzle inserts by property name; the binding names the column. */
 function propertyOf(table: PgTable, columnName: string): string {
