@@ -10,7 +10,7 @@ import { writeAudited } from '../../platform/audit.js';
 import { todayOf } from '../../platform/clock.js';
 import type { Ctx } from '../../platform/context.js';
 import { conflict, fieldError, notFound } from '../../platform/errors.js';
-import { enqueueMail } from '../../platform/mail.js';
+import { enqueueMails, type Mail } from '../../platform/mail.js';
 import { reportScope, toRow } from './delivery-report.service.js';
 import { findClient, findFirmLinks, insertNotices, linkOf, reportRows, titleOf } from './disclosures.repository.js';
 
@@ -62,27 +62,29 @@ export async function deliver(ctx: Ctx, body: DeliverBody) {
   return { detail: m.sent(rows.length), sent: rows.length, queued: false };
 }
 
-/** One transaction per batch: each client's mail (outbox), a notice per document, an audit event. */
+/**
+ * One transaction per batch: each client's mail (outbox) and a notice per document, each kind in one
+ * statement, and an audit event per client. A firm is looked up once per batch.
+ */
 async function notify(ctx: Ctx, rows: DisclosureDeliveryRow[]) {
   const base = ctx.deps.config.publicUrl;
   await writeAudited(ctx.deps.db, ctx.meta, async (tx, record) => {
+    const firms = new Map<number, Awaited<ReturnType<typeof findFirmLinks>>>();
+    const mails: Mail[] = [];
+    const notices: Parameters<typeof insertNotices>[1] = [];
     for (const r of rows) {
       const due = DISCLOSURE_KINDS.filter((k) => r[k].status === 'due' || r[k].status === 'overdue');
       if (!due.length) continue;
-      const firm = await findFirmLinks(tx, r.firm_id);
+      const firm = firms.get(r.firm_id) ?? (await findFirmLinks(tx, r.firm_id));
+      firms.set(r.firm_id, firm);
       const documents = due.map((kind) => ({
         title: titleOf(kind),
         link: `${base}${isAdv(kind) ? '/forms/form-adv/' : '/forms/form-crs/'}`,
       }));
       const name = personName(r);
-      await enqueueMail(tx, {
-        to: r.email,
-        subject: m.mailSubject(firm.name),
-        text: m.mailText(name, firm.name, documents),
-      });
-      await insertNotices(
-        tx,
-        due.map((kind) => ({
+      mails.push({ to: r.email, subject: m.mailSubject(firm.name), text: m.mailText(name, firm.name, documents) });
+      notices.push(
+        ...due.map((kind) => ({
           firmId: r.firm_id,
           clientId: r.client_id,
           kind,
@@ -100,5 +102,7 @@ async function notify(ctx: Ctx, rows: DisclosureDeliveryRow[]) {
         changes: { client: r.client_id, kinds: due, versions: due.map((k) => r[k].current_version) },
       });
     }
+    await enqueueMails(tx, mails);
+    await insertNotices(tx, notices);
   });
 }

@@ -21,7 +21,7 @@ import { type AuditContext, type AuditEvent, type AuditedTx, writeAudited } from
 import type { AppDeps, Ctx } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import type { Job } from '../../platform/jobs.js';
-import { enqueueMail, enqueueMails } from '../../platform/mail.js';
+import { enqueueMails } from '../../platform/mail.js';
 import { activeCcosOf } from '../accounts/accounts.service.js';
 import { firmExists } from '../firms/firms.service.js';
 import {
@@ -83,10 +83,10 @@ async function remind(
     r.people.map((p) => ({ userId: p.userId, firmId: p.firmId })),
   );
   const byUser = new Map(r.people.map((p) => [p.userId, p]));
-  for (const { userId } of recorded) {
-    const person = byUser.get(userId as number) as Standing;
-    await enqueueMail(tx, reminderMail(deps, person, r.period, r.kind, today));
-  }
+  await enqueueMails(
+    tx,
+    recorded.map(({ userId }) => reminderMail(deps, byUser.get(userId as number) as Standing, r.period, r.kind, today)),
+  );
   if (recorded.length)
     record({
       action: 'send',
