@@ -146,9 +146,10 @@ export async function openDatabase(opts: {
   /**
    * A bulk load (the benchmark's seed, into a database made for it): every connection runs with the
    * triggers off (`session_replication_role = replica`), as `pg_restore --disable-triggers` loads. They
-   * check foreign keys, guard the audit trail against updates and move the tables' versions, row by
-   * row: the seed's rows reference rows it wrote itself, it never updates an event, and nothing has
-   * kept an answer under the versions yet. Needs a superuser (the benchmark's embedded cluster; PGlite).
+   * check each row's foreign keys, move the tables' versions (a deferred trigger per written row) and
+   * guard the audit trail against updates: the seed's rows reference rows it wrote itself, nothing has
+   * kept an answer under the versions yet, and it never updates an event. Needs a superuser (the
+   * benchmark's embedded cluster; PGlite).
    */
   bulkLoad?: boolean;
 }): Promise<Database> {

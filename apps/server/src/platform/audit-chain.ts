@@ -168,8 +168,8 @@ const columnsOf = (e: ChainedEvent) => ({
 /**
  * Appends events at the end of the chain, in the caller's transaction (the last thing it does before
  * committing: the lock waits for the previous writer's commit and is held until this one's). The
- * events travel as one JSON parameter, so a statement costs the same to build for one event or a
- * thousand. `lock` gets when the lock was asked for and taken.
+ * events travel as one JSON parameter of each of the two statements, so a statement costs the same to
+ * build for one event or a thousand. `lock` gets when the lock was asked for and taken.
  */
 export function appendChained(db: Executor, tx: Tx, events: readonly ChainedEvent[], lock: ChainLockTimes = {}) {
   const given = JSON.stringify(events.map((e, ord) => ({ ord, ...columnsOf(e) })));

@@ -38,7 +38,10 @@ const contributionEntity = bindEntity(
   { Amount__c: (r) => Number(r.amount) },
 );
 
-/** The three lists of an attestation: wire name of the body's list and of the answer's, table, entity. */
+/**
+ * The three lists of an attestation: wire name of the body's list and of the answer's, table, entity,
+ * and a row as JSON in wire shape (`rowJson`), which the record's read builds its lists with.
+ */
 export const CHILD_LISTS = [
   {
     body: 'personalSecurities',
