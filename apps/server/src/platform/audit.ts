@@ -86,7 +86,11 @@ export interface RowChange {
   fields: Record<string, FieldChange>;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/**
+ * Whether two values are the same as stored and sent: compared as JSON (null and absent alike). A value
+ * in another form than the stored one (a number for a numeric column read as text) counts as different.
+ */
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields whose values differ between two records in wire shape, each with its value before and after. */
 export function fieldDiff(
@@ -96,7 +100,7 @@ export function fieldDiff(
 ): Record<string, FieldChange> {
   const out: Record<string, FieldChange> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (skip.includes(key) || same(before[key], after[key])) continue;
+    if (skip.includes(key) || sameValue(before[key], after[key])) continue;
     out[key] = { from: before[key] ?? null, to: after[key] ?? null };
   }
   return out;

@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuditedTx } from './audit.js';
+import { type AuditedTx, sameValue } from './audit.js';
 import { badRequest } from './errors.js';
 
 /** A child list as the wire sends it: rows with an id are kept rows, rows without one are new. */
@@ -76,7 +76,8 @@ export async function saveChildRows(
     if (id === null) added.push({ ...values, [parentKey]: parentId });
     else {
       // A form sends its kept rows back whole: only the columns that differ are written, and a row sent
-      // back as stored costs no statement.
+      // back as stored costs no statement. A value in another form than the stored one counts as
+      // changed and is written, which is never wrong.
       const before = stored.get(id) as Record<string, unknown>;
       const changed = Object.fromEntries(
         Object.entries(values).filter(([key, value]) => !sameValue(before[key], value)),
@@ -93,13 +94,6 @@ export async function saveChildRows(
   if (added.length) await tx.insert(binding.table).values(added);
   return { added: added.length, updated, removed: removed.length };
 }
-
-/**
- * Whether a column's stored value is the one about to be written. Compared as JSON: a value in another
- * form than the stored one (a number for a numeric column read as text) counts as changed and is written,
- * which is never wrong.
- */
-const sameValue = (stored: unknown, next: unknown) => JSON.stringify(stored ?? null) === JSON.stringify(next ?? null);
 
 /** Drizzle inserts by property name; the binding names the column. */
 function propertyOf(table: PgTable, columnName: string): string {
