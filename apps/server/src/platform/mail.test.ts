@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/index.js';
@@ -6,7 +6,7 @@ import { createUser } from '../testing/factories.js';
 import { SmtpSink } from '../testing/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
 import { writeUnaudited } from './audit.js';
-import { enqueueMail, MailWorker } from './mail.js';
+import { enqueueMail, enqueueMails, MailWorker } from './mail.js';
 
 let t: TestApp;
 const sink = new SmtpSink();
@@ -114,6 +114,58 @@ describe('the mail outbox', () => {
     expect(sink.mails.filter((m) => m.to.includes('once@example.test'))).toHaveLength(1);
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'once@example.test'));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+  });
+
+  it('delivers a queue longer than one claim, each mail once, and records every one as sent', async () => {
+    const to = Array.from({ length: 45 }, (_, i) => `batch-${i}@example.test`);
+    await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+      enqueueMails(
+        w,
+        to.map((address) => ({ to: address, subject: 'Batch', text: 'One of many' })),
+      ),
+    );
+    expect(await worker(sink.url).drain()).toBe(45);
+    const got = sink.mails.flatMap((m) => m.to).filter((address) => address.startsWith('batch-'));
+    expect(got.sort()).toEqual([...to].sort());
+    const rows = await t.deps.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, to));
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.lockedUntil === null)).toBe(true);
+  });
+
+  it('puts back the claimed mails that could not start in time, untried, for the next run', async () => {
+    const to = ['late-1@example.test', 'late-2@example.test', 'late-3@example.test'];
+    await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+      enqueueMails(
+        w,
+        to.map((address) => ({ to: address, subject: 'Late', text: 'Behind a slow server' })),
+      ),
+    );
+    // No time at all to send: each run sends the first mail of its claim and gives the others back.
+    const slow = new MailWorker(
+      t.database.db,
+      {
+        smtpUrl: sink.url,
+        from: 'Portal <no-reply@portal.test>',
+        pollMs: 50,
+        retryBaseMs: 100,
+        maxAttempts: 5,
+        sendWindowMs: -1,
+      },
+      t.app.log,
+    );
+    expect(await slow.drain()).toBe(1);
+    const statusOf = async () =>
+      (await t.deps.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, to)).orderBy(mailOutbox.id)).map(
+        (r) => [r.status, r.attempts, r.lockedUntil],
+      );
+    expect(await statusOf()).toEqual([
+      ['sent', 1, null],
+      ['pending', 0, null],
+      ['pending', 0, null],
+    ]);
+    expect(await slow.drain()).toBe(1);
+    expect(await slow.drain()).toBe(1);
+    expect(await statusOf()).toEqual(to.map(() => ['sent', 1, null]));
+    expect(sink.mails.filter((m) => m.to.some((a) => to.includes(a)))).toHaveLength(3);
   });
 
   it('without SMTP_URL prints the mail and its links to the log and keeps it in the outbox', async () => {

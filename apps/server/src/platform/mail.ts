@@ -67,22 +67,35 @@ export interface MailerOptions {
   maxAttempts: number;
   /** The portal's clock (config.now): when a mail is due and a claim expires. Tests move it. */
   now?: () => Date;
+  /** How long after its claim a batch's mails may still start (half the lease unless a test says). */
+  sendWindowMs?: number;
 }
 
 /** How long a claimed mail is this instance's to send; past it, another instance takes it over. */
 const LEASE_MS = 2 * 60 * 1000;
 /** Between two tries to record a sent mail while the database is away (within the lease). */
 const RECORD_RETRY_MS = 2000;
+/** The most mails one claim takes. */
+const BATCH = 20;
+/**
+ * No send of a batch starts later than this after its claim: a send that hangs ends within its
+ * timeouts (connection, greeting and socket, 20 s together), well inside the rest of the lease.
+ */
+const SEND_WINDOW_MS = LEASE_MS / 2;
 
 /**
  * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so N instances never
- * send one mail twice; a failure is retried with exponential backoff until maxAttempts. Claims are one
- * mail at a time: a batch claimed together could outlive its lease behind a slow SMTP server, and
- * another instance would send its last mails a second time. Times are the portal's clock.
+ * send one mail twice; a failure is retried with exponential backoff until maxAttempts. Mails are
+ * claimed and recorded as sent a batch at a time (two statements for a batch, not two for each mail),
+ * and no mail of a batch is started once half its lease has gone: the rest go back to the queue, so a
+ * slow SMTP server never leaves a claimed mail past its lease for another instance to send again.
+ * Times are the portal's clock.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** A mail was queued while a run was under way. */
+  private kicked = false;
   private stopped = true;
   /** Shutting down: a sent mail's record is not waited for (it is sent again after the lease, not lost). */
   private stopping = false;
@@ -118,18 +131,22 @@ export class MailWorker {
 
   /** Called after a commit that queued mail, so it leaves now rather than at the next poll. */
   kick() {
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (this.stopped) return;
+    // A run under way may have claimed its last batch before this mail was committed: it runs again.
+    if (this.running) this.kicked = true;
+    else this.schedule(0);
   }
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      this.kicked = false;
       this.running = this.drain()
         .then(() => undefined)
         .catch((err) => this.log.error({ err }, 'mail outbox run failed'))
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.opts.pollMs);
+          if (!this.stopped) this.schedule(this.kicked ? 0 : this.opts.pollMs);
         });
     }, ms);
     this.timer.unref();
@@ -137,6 +154,10 @@ export class MailWorker {
 
   private now() {
     return this.opts.now?.() ?? new Date();
+  }
+
+  private get sendWindowMs() {
+    return this.opts.sendWindowMs ?? SEND_WINDOW_MS;
   }
 
   /** The outbox's mails not delivered, by status, and the age of the oldest still to send on the portal's clock (the metrics). */
@@ -160,34 +181,50 @@ export class MailWorker {
     let delivered = 0;
     for (;;) {
       const claimedAt = Date.now();
-      const row = await this.claim();
-      if (!row) return delivered;
-      if (await this.deliver(row, claimedAt)) delivered++;
+      const rows = await this.claim();
+      const sent: OutboxRow[] = [];
+      let cut = false;
+      for (const [i, row] of rows.entries()) {
+        // The first mail always goes: a run makes progress however slow the server.
+        if (i > 0 && Date.now() - claimedAt > this.sendWindowMs) {
+          await this.release(rows.slice(i));
+          cut = true;
+          break;
+        }
+        try {
+          await this.send(row);
+          sent.push(row);
+        } catch (err) {
+          await this.recordFailure(row, err);
+        }
+      }
+      if (sent.length) await this.recordSent(sent, claimedAt);
+      delivered += sent.length;
+      // A batch that was not full took every mail due when it was claimed; one cut short leaves the
+      // rest to the next run.
+      if (cut || rows.length < BATCH) return delivered;
     }
   }
 
-  private async claim(): Promise<OutboxRow | undefined> {
+  private async claim(): Promise<OutboxRow[]> {
     const now = this.now();
     const result = await this.db.execute(sql`
       update mail_outbox set status = 'sending', locked_until = ${new Date(now.getTime() + LEASE_MS)}
-      where id = (
+      where id in (
         select id from mail_outbox
         where (status = 'pending' and next_attempt_at <= greatest(now(), ${now}))
            or (status = 'sending' and locked_until < ${now})
-        order by id limit 1 for update skip locked)
+        order by id limit ${BATCH} for update skip locked)
       returning id, to_address, subject, text_body, html_body, attempts`);
-    return rowsOf<OutboxRow>(result)[0];
+    return rowsOf<OutboxRow>(result).sort((a, b) => Number(a.id) - Number(b.id));
   }
 
-  private async deliver(row: OutboxRow, claimedAt: number): Promise<boolean> {
-    try {
-      await this.send(row);
-    } catch (err) {
-      await this.recordFailure(row, err);
-      return false;
-    }
-    await this.recordSent(row, claimedAt);
-    return true;
+  /** Claimed mails not started in time: due again at once, for this instance or another. */
+  private async release(rows: readonly OutboxRow[]) {
+    const ids = rows.map((r) => r.id);
+    await this.db.execute(
+      sql`update mail_outbox set status = 'pending', locked_until = null where id = any(${sql.param(ids)}::bigint[])`,
+    );
   }
 
   private async send(row: OutboxRow) {
@@ -210,22 +247,24 @@ export class MailWorker {
   }
 
   /**
-   * A mail that left is recorded as sent, whatever the database does meanwhile: a failure to record it
-   * is not a failed delivery (which would send it again). While the lease holds, the record is tried
-   * again; a database away for longer leaves the mail to be sent once more (at least once, never lost).
+   * Mails that left are recorded as sent, whatever the database does meanwhile: a failure to record
+   * them is not a failed delivery (which would send them again). While the lease holds, the record is
+   * tried again; a database away for longer leaves the mails to be sent once more (at least once,
+   * never lost).
    */
-  private async recordSent(row: OutboxRow, claimedAt: number) {
-    // Within the lease taken at the claim (a slow send used part of it), never past it.
+  private async recordSent(rows: readonly OutboxRow[], claimedAt: number) {
+    const ids = rows.map((r) => r.id);
+    // Within the lease taken at the claim (the sends used part of it), never past it.
     const until = claimedAt + LEASE_MS - 2 * RECORD_RETRY_MS;
     for (;;) {
       try {
         await this.db.execute(
-          sql`update mail_outbox set status = 'sent', sent_at = ${this.now()}, attempts = attempts + 1, locked_until = null, last_error = null, ${KEEP_REDACTED} where id = ${row.id}`,
+          sql`update mail_outbox set status = 'sent', sent_at = ${this.now()}, attempts = attempts + 1, locked_until = null, last_error = null, ${KEEP_REDACTED} where id = any(${sql.param(ids)}::bigint[])`,
         );
         return;
       } catch (err) {
         if (this.stopping || Date.now() > until) throw err;
-        this.log.warn({ mailId: row.id, err }, 'a sent mail could not be recorded yet; trying again');
+        this.log.warn({ mailIds: ids, err }, 'sent mails could not be recorded yet; trying again');
         await new Promise((r) => setTimeout(r, RECORD_RETRY_MS));
       }
     }

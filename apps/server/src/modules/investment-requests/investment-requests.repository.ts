@@ -7,8 +7,8 @@ import {
   ProfileType,
   type Scope,
 } from '@portal/domain';
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   cashRequestSearchText,
@@ -175,12 +175,16 @@ export async function clientCandidate(ex: Executor, userId: number) {
 
 /**
  * Who is mailed about a firm's new request: its live, active investments users; when it has none, its
- * administrators, so a request never waits unseen.
+ * administrators, so a request never waits unseen. Both groups come in one statement.
  */
 export async function departmentOf(ex: Executor, firmId: number) {
-  const people = (condition: SQL | undefined) =>
+  const people = (investments: boolean, condition: SQL) =>
     ex
-      .select({ email: users.email })
+      .select({
+        id: users.id,
+        email: users.email,
+        investments: sql<boolean>`${sql.raw(String(investments))}`.as('investments'),
+      })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .where(
@@ -191,15 +195,17 @@ export async function departmentOf(ex: Executor, firmId: number) {
           ne(profiles.profileType, ProfileType.Client),
           condition,
         ),
-      )
-      .orderBy(asc(users.id));
-  const investments = await people(eq(profiles.isInvestmentsUser, true));
-  if (investments.length) return investments.map((r) => r.email);
-  // Each kind of administrator through its own index (an OR over the two tables read every profile of
-  // the firm: thousands, for a few people).
-  const admins = await people(
-    sql`${users.id} in (select p.user_id from ${profiles} p where p.firm_id = ${firmId}
-      and p.profile_type = ${ProfileType.Administrator} union all select a.id from ${users} a where a.is_admin)`,
+      );
+  const rows = await unionAll(
+    people(true, eq(profiles.isInvestmentsUser, true)),
+    // Each kind of administrator through its own index (an OR over the two tables read every profile of
+    // the firm: thousands, for a few people).
+    people(
+      false,
+      sql`${users.id} in (select p.user_id from ${profiles} p where p.firm_id = ${firmId}
+        and p.profile_type = ${ProfileType.Administrator} union all select a.id from ${users} a where a.is_admin)`,
+    ),
   );
-  return admins.map((r) => r.email);
+  const investments = rows.filter((r) => r.investments);
+  return (investments.length ? investments : rows).sort((a, b) => a.id - b.id).map((r) => r.email);
 }
