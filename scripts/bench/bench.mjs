@@ -130,6 +130,7 @@ async function startPostgres(dir) {
     port,
     persistent: Boolean(keep),
     createPostgresUser: true, // these machines run as root
+    postgresFlags: ['-c', `unix_socket_directories=${tmpdir()}`],
     onLog: () => {},
     onError: () => {},
   });
@@ -142,7 +143,14 @@ async function startPostgres(dir) {
   };
   cleanups.push(stop);
   const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  return { url: `postgresql://portal:portal@127.0.0.1:${port}/postgres`, stop, postmaster };
+  // The server reaches its PostgreSQL on the same machine through the Unix socket, as a co-located
+  // deployment should: over TCP loopback every statement costs both processes more CPU (measured here,
+  // ~55 µs of the two together, a write being a dozen statements).
+  return {
+    url: `postgresql://portal:portal@localhost:${port}/postgres?host=${encodeURIComponent(tmpdir())}`,
+    stop,
+    postmaster,
+  };
 }
 
 function serverEnv(db, extra = {}) {
