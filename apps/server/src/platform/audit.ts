@@ -2,7 +2,7 @@ import type { AuditAction, AuditEntity } from '@portal/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { type AUDIT_ROW_PARENT, auditEvents, sqlLiteral, users } from '../db/schema/index.js';
-import { appendChained, type ChainLockTimes, chainLockReleased } from './audit-chain.js';
+import { appendChainedBeforeCommit, type ChainLockTimes, chainLockReleased } from './audit-chain.js';
 import { isoInstant } from './iso-instant.js';
 import { personNameSql } from './person-name.js';
 
@@ -194,12 +194,13 @@ export async function writeAudited<T>(
   work: (tx: AuditedTx, record: (event: AuditEvent) => void) => Promise<T>,
 ): Promise<T> {
   const lock: ChainLockTimes = {};
+  let stored: Promise<void> | undefined;
   try {
-    return await (db as Db).transaction(async (tx) => {
+    const result = await (db as Db).transaction(async (tx) => {
       const events: AuditEvent[] = [];
       const result = await work(tx as AuditedTx, (event) => events.push(event));
       if (events.length === 0) throw new Error('a write recorded no audit event');
-      await appendChained(
+      ({ stored } = await appendChainedBeforeCommit(
         db as Db,
         tx,
         events.map((event) => ({
@@ -215,9 +216,16 @@ export async function writeAudited<T>(
           userAgent: meta.userAgent ?? null,
         })),
         lock,
-      );
+      ));
       return result;
     });
+    // The commit went out behind the events' insert: had the insert failed, it was a rollback.
+    await stored;
+    return result;
+  } catch (err) {
+    // A failed insert of the events is the cause of whatever the commit then answered.
+    await stored;
+    throw err;
   } finally {
     // Committed or rolled back: the lock is released either way.
     chainLockReleased(db, lock, performance.now());

@@ -16,6 +16,7 @@ import { auditEvents } from '../db/schema/index.js';
 import { fixtureTx } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
 import { writeAudited } from './audit.js';
+import { verifyChain } from './audit-chain.js';
 import { saveChildRows } from './child-rows.js';
 import { auditSnapshot, bindEntity } from './entity.js';
 import { HttpError } from './errors.js';
@@ -216,5 +217,43 @@ describe('an audited write', () => {
     });
     await expect(silent).rejects.toThrow('a write recorded no audit event');
     expect(await t.deps.db.select().from(notes).where(eq(notes.title, 'lost'))).toEqual([]);
+  });
+
+  it('rolls back a write whose audit event cannot be stored, with the reason, and the chain goes on', async () => {
+    // The database refuses this one event (as a full disk or a broken constraint would).
+    await t.deps.db.execute(sql`create function test_refuse_event() returns trigger language plpgsql as $$
+      begin
+        if new.request_id = 'audited-refused' then raise exception 'event refused for the test'; end if;
+        return new;
+      end $$`);
+    await t.deps.db.execute(
+      sql`create trigger test_refuse_event before insert on audit_events for each row execute function test_refuse_event()`,
+    );
+    try {
+      const refused = writeAudited(t.deps.db, { actorId: 1, requestId: 'audited-refused' }, async (tx, record) => {
+        await tx.insert(notes).values({ title: 'unrecorded' });
+        record({ action: 'create', entity: testEntity('note') });
+      });
+      // The events' insert is what failed (drizzle names the query, the database's reason is its cause).
+      const err = await refused.then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(err?.message).toContain('insert into "audit_events"');
+      expect((err?.cause as Error | undefined)?.message).toBe('event refused for the test');
+      expect(await t.deps.db.select().from(notes).where(eq(notes.title, 'unrecorded'))).toEqual([]);
+      expect(await t.deps.db.select().from(auditEvents).where(eq(auditEvents.requestId, 'audited-refused'))).toEqual(
+        [],
+      );
+    } finally {
+      await t.deps.db.execute(sql`drop trigger test_refuse_event on audit_events`);
+      await t.deps.db.execute(sql`drop function test_refuse_event()`);
+    }
+    await writeAudited(t.deps.db, { actorId: 1, requestId: 'audited-after' }, async (tx, record) => {
+      await tx.insert(notes).values({ title: 'after' });
+      record({ action: 'create', entity: testEntity('note') });
+    });
+    expect(await t.deps.db.select().from(notes).where(eq(notes.title, 'after'))).toHaveLength(1);
+    expect(await verifyChain(t.deps.db)).toMatchObject({ ok: true, first_bad_id: null });
   });
 });
