@@ -2,6 +2,7 @@ import { accountConfirmBody, firmBody, ProfileType, resourceCreateFields, userWr
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/migrate.js';
 import { firms, profiles, users } from '../db/schema/index.js';
 import { accountByEmail } from '../modules/accounts/accounts.service.js';
 import { activateAccount, activationLink } from '../modules/auth/auth.service.js';
@@ -158,6 +159,27 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
     .set({ passwordHash, isActive: true })
     .where(o.everyoneSignsIn ? like(users.email, 'load%@bench.test') : eq(users.email, 'load1@bench.test'));
   await deps.background.drain(); // work the services started after answering (none today) ends here
+  // The roster firm follows the bench's firms; made now, the audit trail can cover it from the start.
+  const rosterFirmId =
+    o.roster > 0
+      ? (
+          await firmsService.create(
+            ctx,
+            firmBody.parse({ name: 'Bench Roster Firm', abbreviation: 'BRF', firm_tk: 1000 + o.firms + 1 }),
+          )
+        ).id
+      : undefined;
+  const everyFirm = rosterFirmId === undefined ? firmIds : [...firmIds, rosterFirmId];
+  // The audit trail loads on a connection of its own while the other tables load (PostgreSQL works on
+  // both at once; PGlite takes their statements in turn). Its events need only the people and the firms.
+  const auditLoad = (async () => {
+    await withoutIndexes(db, ['audit_events'], () => seedBenchAudit(db, everyFirm, o.auditEvents ?? 0));
+    // Its share of the final vacuum, done here beside the rest: the last pass then finds its pages done.
+    await db.execute(sql`vacuum (analyze) audit_events`);
+    log(`  ${o.auditEvents ?? 0} audit events, beside the rest (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  })();
+  // Awaited at the end; a failure meanwhile is not unhandled.
+  auditLoad.catch(() => {});
   // Firm 1's clients (their ids follow the people's) and its investment department, before the strategies'.
   const book = { firmId: firmIds[0], scale: o.scale ?? 1 };
   await seedBenchClients(db, {
@@ -175,6 +197,17 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   log(
     `  firm 1's clients, documents, disclosures, catalogues, cash requests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
+  // The roster firm's people and firm 1's support cases, beside the rest too: after the clients, whose
+  // ids follow the people's.
+  const besideLoad = (async () => {
+    if (rosterFirmId !== undefined) {
+      await seedBenchRoster(db, rosterFirmId, o.roster, todayOf(config));
+      log(`  ${o.roster} supervised persons, beside the rest (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+    await withoutIndexes(db, ['support_cases'], () => seedBenchSupport(db, firmIds[0], o.supportCases));
+    log(`  ${o.supportCases} support cases, beside the rest (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  })();
+  besideLoad.catch(() => {});
   await withoutIndexes(db, ['quarterly_attestations'], () => seedBenchAttestations(db, o.attestations));
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // Firm 1's code of ethics, which its staff must acknowledge (none has yet): the CCO's report reads them all.
@@ -185,25 +218,29 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   );
   await withoutIndexes(db, ['investment_strategies'], () => seedBenchStrategies(db, firmIds[0], o.strategies));
   log(`  ${o.strategies} investment strategies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  await withoutIndexes(db, ['support_cases'], () => seedBenchSupport(db, firmIds[0], o.supportCases));
-  log(`  ${o.supportCases} support cases (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // The lists' support conversations reply to the support cases.
+  await besideLoad;
   await seedBenchLists(db, { firmIds, superId: superUser, adminId: admin.id, scale: o.scale ?? 1, log });
-  if (o.roster > 0) {
-    const rosterFirm = await firmsService.create(
-      ctx,
-      firmBody.parse({ name: 'Bench Roster Firm', abbreviation: 'BRF', firm_tk: 1000 + o.firms + 1 }),
-    );
-    firmIds.push(rosterFirm.id);
-    await seedBenchRoster(db, rosterFirm.id, o.roster, todayOf(config));
-    log(`  ${o.roster} supervised persons (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  }
-  await withoutIndexes(db, ['audit_events'], () => seedBenchAudit(db, firmIds, o.auditEvents ?? 0));
-  log(`  ${o.auditEvents ?? 0} audit events (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  await auditLoad;
   // As a database in use would be by now (autovacuum; the PGlite server's maintenance): otherwise the
-  // server analyses every table while the first rows are measured.
-  await db.execute(sql`vacuum (analyze)`);
+  // server analyses every table while the first rows are measured. Table by table, a few at once
+  // (PostgreSQL vacuums each table on one connection; PGlite takes them in turn); the audit trail's was
+  // vacuumed beside the rest.
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select tablename as name from pg_tables where schemaname = current_schema() and tablename <> 'audit_events'
+        order by tablename`,
+    ),
+  ).map((t) => t.name);
+  const vacuumNext = async (): Promise<void> => {
+    const table = tables.shift();
+    if (table === undefined) return;
+    await db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
+    return vacuumNext();
+  };
+  await Promise.all([vacuumNext(), vacuumNext(), vacuumNext()]);
   log(`  vacuum and analyze (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return { superId: superUser, adminId: admin.id, firmIds, seconds: (Date.now() - started) / 1000 };
+  return { superId: superUser, adminId: admin.id, firmIds: everyFirm, seconds: (Date.now() - started) / 1000 };
 }
 
 async function findUserByEmailOrThrow(db: Db, email: string): Promise<number> {
