@@ -174,7 +174,8 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   // both at once; PGlite takes their statements in turn). Its events need only the people and the firms.
   const auditLoad = (async () => {
     await withoutIndexes(db, ['audit_events'], () => seedBenchAudit(db, everyFirm, o.auditEvents ?? 0));
-    // Its share of the final vacuum, done here beside the rest: the last pass then finds its pages done.
+    // Its share of the final vacuum, done here beside the rest (the final pass leaves it out; the few
+    // events the services record later change nothing a plan depends on).
     await db.execute(sql`vacuum (analyze) audit_events`);
     log(`  ${o.auditEvents ?? 0} audit events, beside the rest (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   })();
@@ -197,17 +198,19 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   log(
     `  firm 1's clients, documents, disclosures, catalogues, cash requests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
-  // The roster firm's people and firm 1's support cases, beside the rest too: after the clients, whose
-  // ids follow the people's.
-  const besideLoad = (async () => {
-    if (rosterFirmId !== undefined) {
-      await seedBenchRoster(db, rosterFirmId, o.roster, todayOf(config));
-      log(`  ${o.roster} supervised persons, beside the rest (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    }
+  // The roster firm's people and attestations before the other attestations: the attestations' values
+  // follow their ids, which would otherwise depend on which load drew them first.
+  if (rosterFirmId !== undefined) {
+    await seedBenchRoster(db, rosterFirmId, o.roster, todayOf(config));
+    log(`  ${o.roster} supervised persons (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  // Firm 1's support cases, beside the rest too: their submitters are the firm's staff, whom no other
+  // load adds to.
+  const supportLoad = (async () => {
     await withoutIndexes(db, ['support_cases'], () => seedBenchSupport(db, firmIds[0], o.supportCases));
     log(`  ${o.supportCases} support cases, beside the rest (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   })();
-  besideLoad.catch(() => {});
+  supportLoad.catch(() => {});
   await withoutIndexes(db, ['quarterly_attestations'], () => seedBenchAttestations(db, o.attestations));
   log(`  ${o.attestations} attestations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // Firm 1's code of ethics, which its staff must acknowledge (none has yet): the CCO's report reads them all.
@@ -219,7 +222,7 @@ export async function seedBench(db: Db, config: Config, o: BenchSeedOptions) {
   await withoutIndexes(db, ['investment_strategies'], () => seedBenchStrategies(db, firmIds[0], o.strategies));
   log(`  ${o.strategies} investment strategies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // The lists' support conversations reply to the support cases.
-  await besideLoad;
+  await supportLoad;
   await seedBenchLists(db, { firmIds, superId: superUser, adminId: admin.id, scale: o.scale ?? 1, log });
   await auditLoad;
   // As a database in use would be by now (autovacuum; the PGlite server's maintenance): otherwise the

@@ -168,6 +168,47 @@ describe('the mail outbox', () => {
     expect(sink.mails.filter((m) => m.to.some((a) => to.includes(a)))).toHaveLength(3);
   });
 
+  it('records each mail of a batch as it leaves: a database error mid-batch never sends one twice', async () => {
+    const to = ['mid-1@example.test', 'not an address', 'mid-3@example.test'];
+    await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
+      enqueueMails(
+        w,
+        to.map((address) => ({ to: address, subject: 'Mid-batch', text: 'One of three' })),
+      ),
+    );
+    // The database refuses the record of the failed delivery (a connection lost just then).
+    const db = t.database.db;
+    const dialect = new PgDialect();
+    let refused = 0;
+    const blinking = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (query: Parameters<typeof db.execute>[0]) => {
+          if (refused === 0 && dialect.sqlToQuery(query as SQL).sql.includes('next_attempt_at =')) {
+            refused++;
+            return Promise.reject(new Error('Connection terminated unexpectedly'));
+          }
+          return db.execute(query);
+        };
+      },
+    });
+    const options = {
+      smtpUrl: sink.url,
+      from: 'Portal <no-reply@portal.test>',
+      pollMs: 50,
+      retryBaseMs: 100,
+      maxAttempts: 5,
+    };
+    await expect(new MailWorker(blinking, options, t.app.log).drain()).rejects.toThrow('Connection terminated');
+    // Past the lease, another run takes what the first one left claimed.
+    const later = new MailWorker(db, { ...options, now: () => new Date(Date.now() + 3 * 60 * 1000) }, t.app.log);
+    await later.drain();
+    const received = sink.mails.flatMap((m) => m.to).filter((a) => a.startsWith('mid-'));
+    expect(received.sort()).toEqual(['mid-1@example.test', 'mid-3@example.test']);
+    const rows = await db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, to)).orderBy(mailOutbox.id);
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'pending', 'sent']);
+  });
+
   it('without SMTP_URL prints the mail and its links to the log and keeps it in the outbox', async () => {
     const lines: string[] = [];
     const log = {

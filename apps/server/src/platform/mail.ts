@@ -43,7 +43,8 @@ function outboxRow(mail: Mail, secrets: string[]) {
 const KEEP_REDACTED = sql`text_body = coalesce(redacted_text_body, text_body), redacted_text_body = null`;
 
 interface OutboxRow {
-  id: number;
+  /** A bigint, read as text: one form on both databases. */
+  id: string;
   to_address: string;
   subject: string;
   text_body: string;
@@ -78,18 +79,18 @@ const RECORD_RETRY_MS = 2000;
 /** The most mails one claim takes. */
 const BATCH = 20;
 /**
- * No send of a batch starts later than this after its claim: a send that hangs ends within its
- * timeouts (connection, greeting and socket, 20 s together), well inside the rest of the lease.
+ * No send of a batch starts later than this after its claim, leaving the other half of the lease for
+ * the send under way (its connection and greeting timeouts, and the socket's idle timeout) and its record.
  */
 const SEND_WINDOW_MS = LEASE_MS / 2;
 
 /**
- * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so N instances never
+ * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so N instances do not
  * send one mail twice; a failure is retried with exponential backoff until maxAttempts. Mails are
- * claimed and recorded as sent a batch at a time (two statements for a batch, not two for each mail),
- * and no mail of a batch is started once half its lease has gone: the rest go back to the queue, so a
- * slow SMTP server never leaves a claimed mail past its lease for another instance to send again.
- * Times are the portal's clock.
+ * claimed a batch at a time (one statement for up to 20, where one mail at a time took a claim each and
+ * an empty one to end), and each is recorded as it leaves. No mail of a batch is started once half its
+ * lease has gone: the rest go back to the queue, so that a slow SMTP server does not keep a claimed mail
+ * past its lease for another instance to send again. Times are the portal's clock.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -182,27 +183,18 @@ export class MailWorker {
     for (;;) {
       const claimedAt = Date.now();
       const rows = await this.claim();
-      const sent: OutboxRow[] = [];
-      let cut = false;
       for (const [i, row] of rows.entries()) {
-        // The first mail always goes: a run makes progress however slow the server.
-        if (i > 0 && Date.now() - claimedAt > this.sendWindowMs) {
-          await this.release(rows.slice(i));
-          cut = true;
-          break;
+        // The first mail always goes: a run makes progress however slow the server. Shutting down, the
+        // rest go back at once rather than wait out the lease.
+        if (i > 0 && (this.stopping || Date.now() - claimedAt > this.sendWindowMs)) {
+          await this.giveBack(rows.slice(i));
+          return delivered;
         }
-        try {
-          await this.send(row);
-          sent.push(row);
-        } catch (err) {
-          await this.recordFailure(row, err);
-        }
+        if (await this.deliver(row, claimedAt)) delivered++;
       }
-      if (sent.length) await this.recordSent(sent, claimedAt);
-      delivered += sent.length;
-      // A batch that was not full took every mail due when it was claimed; one cut short leaves the
-      // rest to the next run.
-      if (cut || rows.length < BATCH) return delivered;
+      // A batch that was not full took every mail due when it was claimed (but those another instance
+      // held): the next kick or poll finds any later one.
+      if (rows.length < BATCH) return delivered;
     }
   }
 
@@ -215,16 +207,41 @@ export class MailWorker {
         where (status = 'pending' and next_attempt_at <= greatest(now(), ${now}))
            or (status = 'sending' and locked_until < ${now})
         order by id limit ${BATCH} for update skip locked)
-      returning id, to_address, subject, text_body, html_body, attempts`);
+      returning id::text as id, to_address, subject, text_body, html_body, attempts`);
     return rowsOf<OutboxRow>(result).sort((a, b) => Number(a.id) - Number(b.id));
   }
 
-  /** Claimed mails not started in time: due again at once, for this instance or another. */
-  private async release(rows: readonly OutboxRow[]) {
+  /**
+   * Claimed mails not started: due again at once, for this instance or another. Should the database
+   * refuse, they wait out their lease instead (never sent, so never sent twice).
+   */
+  private async giveBack(rows: readonly OutboxRow[]) {
     const ids = rows.map((r) => r.id);
-    await this.db.execute(
-      sql`update mail_outbox set status = 'pending', locked_until = null where id = any(${sql.param(ids)}::bigint[])`,
-    );
+    try {
+      await this.db.execute(
+        sql`update mail_outbox set status = 'pending', locked_until = null where id = any(${sql.param(ids)}::bigint[])`,
+      );
+    } catch (err) {
+      this.log.warn(
+        { mailIds: ids, err },
+        'claimed mails could not be given back; they are due again after their lease',
+      );
+    }
+  }
+
+  /**
+   * Sends one claimed mail and records the outcome. Each mail is recorded as sent as it leaves, not with
+   * its batch: a crash or a database error then sends again at most the one mail whose record was lost.
+   */
+  private async deliver(row: OutboxRow, claimedAt: number): Promise<boolean> {
+    try {
+      await this.send(row);
+    } catch (err) {
+      await this.recordFailure(row, err);
+      return false;
+    }
+    await this.recordSent(row, claimedAt);
+    return true;
   }
 
   private async send(row: OutboxRow) {
@@ -247,24 +264,22 @@ export class MailWorker {
   }
 
   /**
-   * Mails that left are recorded as sent, whatever the database does meanwhile: a failure to record
-   * them is not a failed delivery (which would send them again). While the lease holds, the record is
-   * tried again; a database away for longer leaves the mails to be sent once more (at least once,
-   * never lost).
+   * A mail that left is recorded as sent, whatever the database does meanwhile: a failure to record it
+   * is not a failed delivery (which would send it again). While the lease holds, the record is tried
+   * again; a database away for longer leaves the mail to be sent once more (at least once, never lost).
    */
-  private async recordSent(rows: readonly OutboxRow[], claimedAt: number) {
-    const ids = rows.map((r) => r.id);
-    // Within the lease taken at the claim (the sends used part of it), never past it.
+  private async recordSent(row: OutboxRow, claimedAt: number) {
+    // Within the lease taken at the claim (a slow send used part of it), never past it.
     const until = claimedAt + LEASE_MS - 2 * RECORD_RETRY_MS;
     for (;;) {
       try {
         await this.db.execute(
-          sql`update mail_outbox set status = 'sent', sent_at = ${this.now()}, attempts = attempts + 1, locked_until = null, last_error = null, ${KEEP_REDACTED} where id = any(${sql.param(ids)}::bigint[])`,
+          sql`update mail_outbox set status = 'sent', sent_at = ${this.now()}, attempts = attempts + 1, locked_until = null, last_error = null, ${KEEP_REDACTED} where id = ${row.id}`,
         );
         return;
       } catch (err) {
         if (this.stopping || Date.now() > until) throw err;
-        this.log.warn({ mailIds: ids, err }, 'sent mails could not be recorded yet; trying again');
+        this.log.warn({ mailId: row.id, err }, 'a sent mail could not be recorded yet; trying again');
         await new Promise((r) => setTimeout(r, RECORD_RETRY_MS));
       }
     }
