@@ -178,8 +178,8 @@ export async function appendChained(db: Executor, tx: Tx, events: readonly Chain
 /**
  * `appendChained` for a transaction that commits right after: the events' insert is sent and not
  * awaited, so the COMMIT that follows it leaves as soon as the insert is done, without a turn of the
- * process's event loop in between while the chain's lock is held (under load, that turn was a third of
- * the lock's hold). `stored` settles with the insert: the caller awaits it after the commit. A failed
+ * process's event loop in between while the chain's lock is held (under load, such a turn waits behind
+ * the other requests' work). `stored` settles with the insert: the caller awaits it after the commit. A failed
  * insert aborts the transaction, and PostgreSQL answers the COMMIT behind it with a rollback; `stored`
  * then rejects with the insert's error.
  */
