@@ -390,15 +390,19 @@ export class PgliteMaintenance {
     void this.run();
   }
 
-  /** The tables due: never analysed (no column statistics), or grown or shrunk by 10% (and 8 pages) since. */
+  /**
+   * The tables due: never analysed (no column statistics), or grown or shrunk by 10% (and 8 pages) since.
+   * The statistics are read from pg_statistic itself (PGlite's one user is a superuser): the pg_stats
+   * view checks the reader's rights on every column, and the check held the one connection, so every
+   * request, for 60-360 ms on the bench's data against 26-36 ms.
+   */
   async dueTables(): Promise<string[]> {
     const { rows } = await this.client.query<{ name: string }>(`
       select format('%I.%I', n.nspname, c.relname) as name
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
         and (c.reltuples < 0
-          or (c.reltuples > 0 and not exists (
-            select from pg_stats s where s.schemaname = n.nspname and s.tablename = c.relname))
+          or (c.reltuples > 0 and not exists (select from pg_statistic s where s.starelid = c.oid))
           or abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > 8 + c.relpages / 10)
       order by c.relname`);
     return rows.map((r) => r.name);
