@@ -26,6 +26,28 @@ const worker = (url: string) =>
     t.app.log,
   );
 
+/**
+ * The database as the worker sees it when a connection is lost once: the first statement whose text
+ * contains `text` is refused, every other one runs. `refusals` counts the refused.
+ */
+function refusingOnce(db: TestApp['database']['db'], text: string) {
+  const dialect = new PgDialect();
+  let refused = 0;
+  const blinking = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== 'execute') return Reflect.get(target, key, receiver);
+      return (query: Parameters<typeof db.execute>[0]) => {
+        if (refused === 0 && dialect.sqlToQuery(query as SQL).sql.includes(text)) {
+          refused++;
+          return Promise.reject(new Error('Connection terminated unexpectedly'));
+        }
+        return db.execute(query);
+      };
+    },
+  });
+  return { blinking, refusals: () => refused };
+}
+
 describe('the mail outbox', () => {
   it('delivers a queued mail over SMTP and marks it sent', async () => {
     await writeUnaudited(t.deps.db, 'mail outbox', (w) =>
@@ -87,28 +109,14 @@ describe('the mail outbox', () => {
     );
     // The database refuses the first attempt to record the mail as sent (a connection lost just then).
     const db = t.database.db;
-    const dialect = new PgDialect();
-    let refused = 0;
-    const blinking = new Proxy(db, {
-      get(target, key, receiver) {
-        if (key !== 'execute') return Reflect.get(target, key, receiver);
-        return (query: Parameters<typeof db.execute>[0]) => {
-          const text = dialect.sqlToQuery(query as SQL).sql;
-          if (refused === 0 && text.includes("status = 'sent'")) {
-            refused++;
-            return Promise.reject(new Error('Connection terminated unexpectedly'));
-          }
-          return db.execute(query);
-        };
-      },
-    });
+    const { blinking, refusals } = refusingOnce(db, "status = 'sent'");
     const w = new MailWorker(
       blinking,
       { smtpUrl: sink.url, from: 'Portal <no-reply@portal.test>', pollMs: 50, retryBaseMs: 100, maxAttempts: 5 },
       t.app.log,
     );
     expect(await w.drain()).toBe(1);
-    expect(refused).toBe(1);
+    expect(refusals()).toBe(1);
     await new Promise((r) => setTimeout(r, 200));
     expect(await w.drain()).toBe(0);
     expect(sink.mails.filter((m) => m.to.includes('once@example.test'))).toHaveLength(1);
@@ -178,20 +186,7 @@ describe('the mail outbox', () => {
     );
     // The database refuses the record of the failed delivery (a connection lost just then).
     const db = t.database.db;
-    const dialect = new PgDialect();
-    let refused = 0;
-    const blinking = new Proxy(db, {
-      get(target, key, receiver) {
-        if (key !== 'execute') return Reflect.get(target, key, receiver);
-        return (query: Parameters<typeof db.execute>[0]) => {
-          if (refused === 0 && dialect.sqlToQuery(query as SQL).sql.includes('next_attempt_at =')) {
-            refused++;
-            return Promise.reject(new Error('Connection terminated unexpectedly'));
-          }
-          return db.execute(query);
-        };
-      },
-    });
+    const { blinking } = refusingOnce(db, 'next_attempt_at =');
     const options = {
       smtpUrl: sink.url,
       from: 'Portal <no-reply@portal.test>',
