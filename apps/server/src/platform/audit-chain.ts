@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AuditAction, AuditEntity } from '@portal/domain';
 import { and, asc, count, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
-import { rowsOf } from '../db/migrate.js';
 import { auditChainState, auditEvents } from '../db/schema/index.js';
 import { personNameSql } from './person-name.js';
+import { shapedStatement } from './statements.js';
 
 /**
  * Tamper evidence for the audit trail: a hash chain. Each event stores the previous event's hash and
@@ -190,7 +190,67 @@ export async function appendChainedBeforeCommit(
   lock: ChainLockTimes = {},
 ): Promise<{ stored: Promise<void> }> {
   const given = JSON.stringify(events.map((e, ord) => ({ ord, ...columnsOf(e) })));
-  return chainRows(db, tx, sql`jsonb_to_recordset(${given}::jsonb) as v(${EVENT_RECORD})`, events.length, lock);
+  return chainRows(db, tx, GIVEN, events.length, lock, { given });
+}
+
+/** A write's own events, as one JSON parameter (`given`): the source whose statements are built once. */
+const GIVEN = Symbol('the given events');
+
+/**
+ * The chain's end (`audit_chain_take`: the lock, then the last hash and the events' ids and times) with
+ * the events' contents. The lock, the last hash, the ids and the times come from the function (its own
+ * statements see the previous holder's committed events, which this statement's snapshot, taken before
+ * the wait, would not); the actor's name and email as they are now. The contents are sealed as stored:
+ * the changes are the jsonb the insert below stores.
+ */
+const takeStatement = shapedStatement(
+  (source: SQL | typeof GIVEN) => (source === GIVEN ? 'given' : undefined),
+  (_: Tx, source) =>
+    sql`select t.ord, t.id::text as id, t.at, s.actor_name, s.actor_email, ${contentOf({
+      id: sql`t.id`,
+      occurredAt: sql`t.at`,
+      actorId: sql`s.actor_id`,
+      actorName: sql`s.actor_name`,
+      actorEmail: sql`s.actor_email`,
+      firmId: sql`s.firm_id`,
+      action: sql`s.action`,
+      entity: sql`s.entity`,
+      entityId: sql`s.entity_id`,
+      changes: sql`s.changes`,
+      requestId: sql`s.request_id`,
+      subjectId: sql`s.subject_id`,
+      ip: sql`s.ip`,
+      userAgent: sql`s.user_agent`,
+    })} as content, t.last
+    from audit_chain_take(${sql.placeholder('key')}, ${sql.placeholder('count')}) t
+    join (select v.*, ${personNameSql({ first: sql`u.first_name`, last: sql`u.last_name` })} as actor_name,
+                 u.email as actor_email
+          from ${sourceSql(source)}
+          left join users u on u.id = v.actor_id) s on s.ord = t.ord` as SQL<TakenRow[]>,
+);
+
+/** The events' insert, with what the chain gave each one (`links`). */
+const insertStatement = shapedStatement(
+  (source: SQL | typeof GIVEN) => (source === GIVEN ? 'given' : undefined),
+  (_: Tx, source) =>
+    sql`insert into ${auditEvents} (id, occurred_at, actor_id, actor_name, actor_email, firm_id, action,
+      entity, entity_id, changes, request_id, subject_id, ip, user_agent, prev_hash, hash)
+    select r.id, r.occurred_at::timestamptz, v.actor_id, r.actor_name, r.actor_email, v.firm_id, v.action, v.entity,
+      v.entity_id, v.changes, v.request_id, v.subject_id, v.ip, v.user_agent, r.prev_hash, r.hash
+    from ${sourceSql(source)} join jsonb_to_recordset(${sql.placeholder('links')}::jsonb) as r(${LINK_RECORD}) on r.ord = v.ord`,
+);
+
+const sourceSql = (source: SQL | typeof GIVEN) =>
+  source === GIVEN ? sql`jsonb_to_recordset(${sql.placeholder('given')}::jsonb) as v(${EVENT_RECORD})` : source;
+
+interface TakenRow {
+  ord: number;
+  id: string;
+  at: string;
+  actor_name: string | null;
+  actor_email: string | null;
+  content: string;
+  last: string | null;
 }
 
 /**
@@ -210,47 +270,14 @@ export async function appendChainedRows(db: Executor, tx: Tx, source: SQL, count
 async function chainRows(
   db: Executor,
   tx: Tx,
-  source: SQL,
+  source: SQL | typeof GIVEN,
   count: number,
   lock: ChainLockTimes,
+  values: Record<string, unknown> = {},
 ): Promise<{ stored: Promise<void> }> {
   const key = keyOf(db);
   lock.askedAt = performance.now();
-  // The lock, the last hash, the ids and the times come from the function (its own statements see the
-  // previous holder's committed events, which this statement's snapshot, taken before the wait, would
-  // not); the actor's name and email as they are now. The contents are sealed as stored: the changes
-  // are the jsonb the insert below stores.
-  const prepared = rowsOf<{
-    ord: number;
-    id: string;
-    at: string;
-    actor_name: string | null;
-    actor_email: string | null;
-    content: string;
-    last: string | null;
-  }>(
-    await tx.execute(sql`select t.ord, t.id::text as id, t.at, s.actor_name, s.actor_email, ${contentOf({
-      id: sql`t.id`,
-      occurredAt: sql`t.at`,
-      actorId: sql`s.actor_id`,
-      actorName: sql`s.actor_name`,
-      actorEmail: sql`s.actor_email`,
-      firmId: sql`s.firm_id`,
-      action: sql`s.action`,
-      entity: sql`s.entity`,
-      entityId: sql`s.entity_id`,
-      changes: sql`s.changes`,
-      requestId: sql`s.request_id`,
-      subjectId: sql`s.subject_id`,
-      ip: sql`s.ip`,
-      userAgent: sql`s.user_agent`,
-    })} as content, t.last
-    from audit_chain_take(${CHAIN_LOCK_KEY}, ${count}) t
-    join (select v.*, ${personNameSql({ first: sql`u.first_name`, last: sql`u.last_name` })} as actor_name,
-                 u.email as actor_email
-          from ${source}
-          left join users u on u.id = v.actor_id) s on s.ord = t.ord`),
-  );
+  const prepared = await takeStatement(tx, source, { key: CHAIN_LOCK_KEY, count, ...values });
   // Taken, as this process sees it, once the chain's end is answered: the hold runs from there to the commit.
   lock.takenAt = performance.now();
   // The chain's order is the id order.
@@ -270,12 +297,7 @@ async function chainRows(
     prevHash = hash;
     return link;
   });
-  const insert =
-    tx.execute(sql`insert into ${auditEvents} (id, occurred_at, actor_id, actor_name, actor_email, firm_id, action,
-      entity, entity_id, changes, request_id, subject_id, ip, user_agent, prev_hash, hash)
-    select r.id, r.occurred_at::timestamptz, v.actor_id, r.actor_name, r.actor_email, v.firm_id, v.action, v.entity,
-      v.entity_id, v.changes, v.request_id, v.subject_id, v.ip, v.user_agent, r.prev_hash, r.hash
-    from ${source} join jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as r(${LINK_RECORD}) on r.ord = v.ord`);
+  const insert = insertStatement(tx, source, { links: JSON.stringify(links), ...values });
   return { stored: started(insert) };
 }
 

@@ -1,8 +1,9 @@
 import { messages } from '@portal/domain';
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type AuditedTx, sameValue } from './audit.js';
 import { badRequest } from './errors.js';
+import { insertStatements, shapedStatement } from './statements.js';
 
 /** A child list as the wire sends it: rows with an id are kept rows, rows without one are new. */
 export type IncomingRow = Record<string, unknown>;
@@ -45,8 +46,9 @@ export async function saveChildRows(
 ): Promise<ChildChanges> {
   const parentColumn = binding.parent.name;
   const idProperty = propertyOf(binding.table, binding.id.name);
+  const statements = statementsOf(binding);
   const stored = new Map(
-    (await tx.select().from(binding.table).where(eq(binding.parent, parentId))).map((r) => [
+    (await statements.stored(tx, binding, { parentId })).map((r) => [
       Number((r as Record<string, unknown>)[idProperty]),
       r as Record<string, unknown>,
     ]),
@@ -91,9 +93,32 @@ export async function saveChildRows(
     }
   }
   // The new rows in one statement, their ids in the list's order.
-  if (added.length) await tx.insert(binding.table).values(added);
+  await statements.insert.run(tx, added);
   return { added: added.length, updated, removed: removed.length };
 }
+
+/** A child table's statements, built once per table. */
+const kept = new WeakMap<PgTable, ReturnType<typeof childStatements>>();
+function statementsOf(binding: ChildBinding) {
+  let found = kept.get(binding.table);
+  if (!found) {
+    found = childStatements(binding.table);
+    kept.set(binding.table, found);
+  }
+  return found;
+}
+const childStatements = (table: PgTable) => ({
+  /** A parent's stored rows. */
+  stored: shapedStatement(
+    () => 'rows',
+    (tx: AuditedTx, binding: ChildBinding) =>
+      tx
+        .select()
+        .from(table)
+        .where(eq(binding.parent, sql.placeholder('parentId'))),
+  ),
+  insert: insertStatements(table),
+});
 
 /** Drizzle inserts by property name; the binding names the column. */
 function propertyOf(table: PgTable, columnName: string): string {

@@ -48,6 +48,36 @@ export function scopeWhere(scope: Scope, owner: OwnerColumns): SQL | undefined {
   return and(...parts);
 }
 
+/**
+ * A scope as the shape of a statement built once (`shapedStatement`): `key` names what its condition
+ * looks like (how many firms, whose records), `scope` is a copy whose ids are placeholders, to build the
+ * condition from, and `values` binds them to this scope's ids.
+ */
+export function scopeShape(scope: Scope) {
+  const values: Record<string, number> = {};
+  // A placeholder stands where the id goes: the conditions only pass ids on to the statement.
+  const bind = (name: string, id: number) => {
+    values[name] = id;
+    return sql.placeholder(name) as unknown as number;
+  };
+  const firms = scope.firms === 'all' ? 'all' : scope.firms.map((firm, i) => bind(`scope firm ${i}`, firm));
+  const people = scope.people;
+  const kind = people === 'all' ? 'all' : 'self' in people ? 'self' : 'advisorOf';
+  const person =
+    people === 'all'
+      ? 'all'
+      : 'self' in people
+        ? { self: bind('scope person', people.self) }
+        : { advisorOf: bind('scope person', people.advisorOf) };
+  return {
+    key: `${firms === 'all' ? 'all' : firms.length} firms, ${kind}`,
+    scope: { ...scope, firms, people: person } as Scope,
+    values,
+  };
+}
+
+export type ScopeShape = ReturnType<typeof scopeShape>;
+
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

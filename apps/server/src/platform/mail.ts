@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
 import { mailOutbox } from '../db/schema/index.js';
 import type { Writer } from './audit.js';
+import { insertStatements } from './statements.js';
 
 export interface Mail {
   to: string;
@@ -18,13 +19,18 @@ export interface Mail {
  * (a one-time link's token) are masked in the copy the outbox keeps once the mail has left.
  */
 export async function enqueueMail(tx: Writer, mail: Mail, secrets: string[] = []) {
-  await tx.insert(mailOutbox).values(outboxRow(mail, secrets));
+  await outboxInsert.run(tx, [outboxRow(mail, secrets)]);
 }
 
 /** Several mails without secrets (one to each person to tell), queued in one statement. */
 export async function enqueueMails(tx: Writer, mails: readonly Mail[]) {
-  if (mails.length) await tx.insert(mailOutbox).values(mails.map((mail) => outboxRow(mail, [])));
+  await outboxInsert.run(
+    tx,
+    mails.map((mail) => outboxRow(mail, [])),
+  );
 }
+
+const outboxInsert = insertStatements(mailOutbox);
 
 function outboxRow(mail: Mail, secrets: string[]) {
   const mask = (body: string) => secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), body);

@@ -11,6 +11,7 @@ import {
   scopeWhere,
   searchWhere,
 } from '../../platform/list.js';
+import { statement } from '../../platform/statements.js';
 import { type ProfileRow, type UserRecord, type UserRow, userEntity } from './user-entity.js';
 
 export type { ProfileRow, UserRecord, UserRow };
@@ -226,9 +227,12 @@ export async function emailTaken(ex: Executor, email: string, exceptId?: number)
 
 /** A live account's address and first name (where a mail to it goes), or none when it is gone. */
 export async function mailAddressOf(ex: Executor, userId: number) {
-  const [row] = await ex
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  const [row] = await mailAddressStatement(ex, { userId });
   return row;
 }
+const mailAddressStatement = statement((ex: Executor) =>
+  ex
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt))),
+);

@@ -22,7 +22,16 @@ import {
 import { type AuditedTx, eventsOfRecord } from '../../platform/audit.js';
 import { type ChildBinding, type IncomingRow, saveChildRows } from '../../platform/child-rows.js';
 import { bindEntity, type StoredRow } from '../../platform/entity.js';
-import { countAll, orderedPage, type PageRequest, scopeWhere, searchWhere } from '../../platform/list.js';
+import {
+  countAll,
+  orderedPage,
+  type PageRequest,
+  type ScopeShape,
+  scopeShape,
+  scopeWhere,
+  searchWhere,
+} from '../../platform/list.js';
+import { shapedStatement, updateStatements } from '../../platform/statements.js';
 
 export type AttestationRow = typeof attestations.$inferSelect;
 
@@ -152,8 +161,19 @@ async function findRow(
 }
 
 /** One attestation within the scope, with its lists. */
-export const findAttestationRow = (ex: Executor, scope: Scope, id: number) =>
-  findRow(ex, scope, eq(attestations.id, id));
+export async function findAttestationRow(ex: Executor, scope: Scope, id: number) {
+  const shape = scopeShape(scope);
+  const [row] = await byIdStatement(ex, shape, { id, ...shape.values });
+  return row;
+}
+const byIdStatement = shapedStatement(
+  (shape: ScopeShape) => shape.key,
+  (ex: Executor, shape) =>
+    ex
+      .select({ ...getTableColumns(attestations), lists: listsJson })
+      .from(attestations)
+      .where(and(live, eq(attestations.id, sql.placeholder('id')), scopeWhere(shape.scope, owner))),
+);
 
 /**
  * Holds one attestation within the scope for the caller's transaction (an edit, a removal), in a
@@ -162,12 +182,18 @@ export const findAttestationRow = (ex: Executor, scope: Scope, id: number) =>
  * as that holder left them.
  */
 export async function lockAttestation(tx: AuditedTx, scope: Scope, id: number) {
-  await tx
-    .select({ id: attestations.id })
-    .from(attestations)
-    .where(and(live, eq(attestations.id, id), scopeWhere(scope, owner)))
-    .for('update');
+  const shape = scopeShape(scope);
+  await lockStatement(tx, shape, { id, ...shape.values });
 }
+const lockStatement = shapedStatement(
+  (shape: ScopeShape) => shape.key,
+  (tx: AuditedTx, shape) =>
+    tx
+      .select({ id: attestations.id })
+      .from(attestations)
+      .where(and(live, eq(attestations.id, sql.placeholder('id')), scopeWhere(shape.scope, owner)))
+      .for('update'),
+);
 
 /** The person's latest attestation, by period and then by submission. */
 export const findMostRecentRow = (ex: Executor, scope: Scope, ownerId: number) =>
@@ -207,11 +233,9 @@ export async function insertAttestation(ex: AuditedTx, values: typeof attestatio
 }
 
 export async function updateAttestation(ex: AuditedTx, id: number, values: Partial<typeof attestations.$inferInsert>) {
-  await ex
-    .update(attestations)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(attestations.id, id));
+  await attestationUpdates.run(ex, id, { ...values, updatedAt: new Date() });
 }
+const attestationUpdates = updateStatements(attestations);
 
 /** Gone from every list; kept for the examiner and the audit trail. */
 export async function softDeleteAttestation(ex: AuditedTx, id: number, byId: number) {

@@ -2,7 +2,6 @@ import { type CatalogueUses, feeScheduleFields, investmentModelFields, ProfileTy
 import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { rowsOf } from '../../db/migrate.js';
 import {
   feeSchedules,
   firmFeeSchedules,
@@ -15,7 +14,16 @@ import {
 } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
 import { type AuditedEntity, bindEntity } from '../../platform/entity.js';
-import { countAll, listPage, type PageRequest, searchWhere, type VersionedTable } from '../../platform/list.js';
+import {
+  countAll,
+  listPage,
+  type PageRequest,
+  type ScopeShape,
+  scopeShape,
+  searchWhere,
+  type VersionedTable,
+} from '../../platform/list.js';
+import { shapedStatement } from '../../platform/statements.js';
 
 /**
  * Both catalogues are built from one column set (`catalogueColumns` in db/schema/investments.ts), so
@@ -168,13 +176,25 @@ export async function entryNames(
   picks: readonly { kind: CatalogueKind; id: number }[],
 ): Promise<(string | undefined)[]> {
   if (!picks.length) return [];
-  const names = picks.map(({ kind, id }, i) => {
-    const t = kind.table;
-    return sql`(select ${t.name} from ${t} where ${and(eq(t.id, id), entriesWhere(scope, kind))} for share of ${t}) as ${sql.identifier(`n${i}`)}`;
+  const shape = scopeShape(scope);
+  const values: Record<string, unknown> = { ...shape.values };
+  picks.forEach((pick, i) => {
+    values[`id ${i}`] = pick.id;
   });
-  const [row] = rowsOf<Record<string, string | null>>(await ex.execute(sql`select ${sql.join(names, sql`, `)}`));
+  const [row] = await namesStatement(ex, { kinds: picks.map((p) => p.kind), shape }, values);
   return picks.map((_, i) => row[`n${i}`] ?? undefined);
 }
+const namesStatement = shapedStatement(
+  (s: { kinds: CatalogueKind[]; shape: ScopeShape }) => `${s.kinds.map((k) => k.versioned).join(',')}, ${s.shape.key}`,
+  (_: Executor, { kinds, shape }) => {
+    const names = kinds.map((kind, i) => {
+      const t = kind.table;
+      const where = and(eq(t.id, sql.placeholder(`id ${i}`)), entriesWhere(shape.scope, kind));
+      return sql`(select ${t.name} from ${t} where ${where} for share of ${t}) as ${sql.identifier(`n${i}`)}`;
+    });
+    return sql`select ${sql.join(names, sql`, `)}` as SQL<Record<string, string | null>[]>;
+  },
+);
 
 export async function insertEntry(ex: AuditedTx, kind: CatalogueKind, values: typeof investmentModels.$inferInsert) {
   const [row] = await ex.insert(kind.table).values(values).returning({ id: kind.table.id });

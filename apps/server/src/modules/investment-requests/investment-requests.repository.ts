@@ -20,7 +20,23 @@ import {
 } from '../../db/schema/index.js';
 import type { AuditedTx } from '../../platform/audit.js';
 import { type AuditedEntity, bindEntity, type StoredRow } from '../../platform/entity.js';
-import { type PageRequest, scopeWhere, searchWhere, tablePage, type VersionedTable } from '../../platform/list.js';
+import {
+  type PageRequest,
+  type ScopeShape,
+  scopeShape,
+  scopeWhere,
+  searchWhere,
+  tablePage,
+  type VersionedTable,
+} from '../../platform/list.js';
+import {
+  type InsertStatements,
+  insertStatements,
+  shapedStatement,
+  statement,
+  type UpdateStatements,
+  updateStatements,
+} from '../../platform/statements.js';
 
 /**
  * Strategies and cash requests share their base columns (`requestColumns` in db/schema/investments.ts),
@@ -52,6 +68,8 @@ export interface RequestKind {
   listRow: { columns: Record<string, PgColumn | SQL>; toWire: (row: StoredRow) => Record<string, unknown> };
   search: SQL;
   versioned: VersionedTable;
+  insert: InsertStatements<RequestTable>;
+  update: UpdateStatements<RequestTable>;
 }
 
 function kindOf(
@@ -70,6 +88,8 @@ function kindOf(
     listRow: entity.listRow(listFields),
     search,
     versioned,
+    insert: insertStatements(table),
+    update: updateStatements(table),
   };
 }
 
@@ -126,31 +146,31 @@ export async function listRequests(ex: Executor, k: RequestKind, scope: Scope, f
 
 /** One request within the scope; `lock` holds it for the caller's transaction (a status move). */
 export async function findRequest(ex: Executor, k: RequestKind, scope: Scope, id: number, lock?: 'update') {
-  const t = k.table;
-  const query = ex
-    .select()
-    .from(t)
-    .where(and(eq(t.id, id), scopeWhere(scope, ownerOf(t))));
-  const [row] = await (lock ? query.for(lock) : query);
+  const shape = scopeShape(scope);
+  const [row] = await findStatement(ex, { k, shape, lock }, { id, ...shape.values });
   return row as RequestRow | undefined;
 }
+const findStatement = shapedStatement(
+  (s: { k: RequestKind; shape: ScopeShape; lock?: 'update' }) => `${s.k.kind}, ${s.shape.key}, ${s.lock ?? 'no lock'}`,
+  (ex: Executor, { k, shape, lock }) => {
+    const t = k.table;
+    const query = ex
+      .select()
+      .from(t)
+      .where(and(eq(t.id, sql.placeholder('id')), scopeWhere(shape.scope, ownerOf(t))));
+    return lock ? query.for(lock) : query;
+  },
+);
 
 /** The new request as stored. */
 export async function insertRequest(ex: AuditedTx, k: RequestKind, values: Record<string, unknown>) {
-  const [row] = await ex
-    .insert(k.table)
-    .values(values as typeof investmentStrategies.$inferInsert)
-    .returning();
+  const [row] = await k.insert.returning(ex, [values as typeof investmentStrategies.$inferInsert]);
   return row as RequestRow;
 }
 
 /** The request as stored after the change. */
 export async function updateRequest(ex: AuditedTx, k: RequestKind, id: number, values: Record<string, unknown>) {
-  const [row] = await ex
-    .update(k.table)
-    .set({ ...(values as Partial<typeof investmentStrategies.$inferInsert>), updatedAt: new Date() })
-    .where(eq(k.table.id, id))
-    .returning();
+  const [row] = await k.update.returning(ex, id, { ...values, updatedAt: new Date() });
   return row as RequestRow;
 }
 
@@ -160,7 +180,11 @@ export async function updateRequest(ex: AuditedTx, k: RequestKind, id: number, v
  * still the advisor's client, and a request is filed for them, not by them).
  */
 export async function clientCandidate(ex: Executor, userId: number) {
-  const [row] = await ex
+  const [row] = await candidateStatement(ex, { userId });
+  return row ? { ...row, active: row.deactivatedAt === null } : null;
+}
+const candidateStatement = statement((ex: Executor) =>
+  ex
     .select({
       firmId: profiles.firmId,
       advisorId: users.advisorId,
@@ -169,15 +193,20 @@ export async function clientCandidate(ex: Executor, userId: number) {
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row ? { ...row, active: row.deactivatedAt === null } : null;
-}
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt))),
+);
 
 /**
  * Who is mailed about a firm's new request: its live, active investments users; when it has none, its
  * administrators, so a request never waits unseen. Both groups come in one statement.
  */
 export async function departmentOf(ex: Executor, firmId: number) {
+  const rows = await departmentStatement(ex, { firmId });
+  const investments = rows.filter((r) => r.investments);
+  return (investments.length ? investments : rows).sort((a, b) => a.id - b.id).map((r) => r.email);
+}
+const departmentStatement = statement((ex: Executor) => {
+  const firmId = sql.placeholder('firmId');
   const people = (investments: boolean, condition: SQL) =>
     ex
       .select({
@@ -196,7 +225,7 @@ export async function departmentOf(ex: Executor, firmId: number) {
           condition,
         ),
       );
-  const rows = await unionAll(
+  return unionAll(
     people(true, eq(profiles.isInvestmentsUser, true)),
     // Each kind of administrator through its own index (an OR over the two tables read every profile of
     // the firm: thousands, for a few people).
@@ -206,6 +235,4 @@ export async function departmentOf(ex: Executor, firmId: number) {
         and p.profile_type = ${ProfileType.Administrator} union all select a.id from ${users} a where a.is_admin)`,
     ),
   );
-  const investments = rows.filter((r) => r.investments);
-  return (investments.length ? investments : rows).sort((a, b) => a.id - b.id).map((r) => r.email);
-}
+});

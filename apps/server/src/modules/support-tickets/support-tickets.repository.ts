@@ -22,6 +22,7 @@ import {
   searchWhere,
   tablePage,
 } from '../../platform/list.js';
+import { insertStatements } from '../../platform/statements.js';
 
 const c = supportCases;
 const r = supportCaseReplies;
@@ -73,9 +74,10 @@ export async function findCase(ex: Executor, scope: Scope, id: number, lock?: 'u
 
 /** The new case as stored (its number and defaults the database's). */
 export async function insertCase(ex: AuditedTx, values: typeof supportCases.$inferInsert) {
-  const [row] = await ex.insert(c).values(values).returning();
+  const [row] = await caseInsert.returning(ex, [values]);
   return row;
 }
+const caseInsert = insertStatements(c);
 
 /** The case as stored after the change. */
 export async function updateCase(ex: AuditedTx, id: number, values: Partial<typeof supportCases.$inferInsert>) {
@@ -108,9 +110,10 @@ export async function listReplies(ex: Executor, caseId: number, page: PageReques
 }
 
 export async function insertReply(ex: AuditedTx, values: typeof supportCaseReplies.$inferInsert) {
-  const [row] = await ex.insert(r).values(values).returning();
+  const [row] = await replyInsert.returning(ex, [values]);
   return toReply(row);
 }
+const replyInsert = insertStatements(r);
 
 /**
  * Who answers a firm's cases, and is mailed when one is opened or its submitter replies: its live, active
