@@ -76,6 +76,21 @@ describe('statements built once', () => {
     expect(cleared).toMatchObject({ label: 'nulls', amount: null, data: null });
   });
 
+  it('write a value that is SQL as part of the statement, built with it each time', async () => {
+    const dayBefore = (text: string) => sql`${text}::timestamptz - interval '1 day'`;
+    const [first] = await inserts.returning(db, [{ label: 'sql', at: dayBefore('2026-03-02T00:00:00Z') }]);
+    const [second] = await inserts.returning(db, [{ label: 'sql', at: dayBefore('2026-04-02T00:00:00Z') }]);
+    expect([first.at.toISOString(), second.at.toISOString()]).toEqual([
+      '2026-03-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+    ]);
+    const [moved] = await updates.returning(db, first.id, {
+      at: sql`${first.at.toISOString()}::timestamptz + interval '2 hours'`,
+      rank: 1,
+    });
+    expect(moved).toMatchObject({ rank: 1, at: new Date('2026-03-01T02:00:00.000Z') });
+  });
+
   it('insert several rows in one statement, and a bulk insert past the kept sizes', async () => {
     const few = await inserts.returning(db, [{ label: 'few 1' }, { label: 'few 2', rank: 2 }, { label: 'few 3' }]);
     expect(few.map((r) => [r.label, r.rank])).toEqual([

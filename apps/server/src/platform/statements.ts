@@ -9,8 +9,11 @@ import {
 import type { Db, Executor } from '../db/client.js';
 import { rowsOf } from '../db/migrate.js';
 
-/** What may run an insert or an update: a writer handed out by one of platform/audit.ts's doors. */
-type Writer = Executor & Pick<Db, 'insert' | 'update'>;
+/**
+ * What may run an insert or an update: a writer handed out by one of platform/audit.ts's doors (named
+ * by its calls, as that file imports this one).
+ */
+type Writing = Executor & Pick<Db, 'insert' | 'update'>;
 
 /**
  * Statements whose text is rendered once per shape. drizzle builds a query's tree and renders its text
@@ -101,13 +104,14 @@ export function statement<R, E extends Executor = Executor>(
 /** More rows than this in one insert are a shape each time: a bulk insert's text is its own. */
 const MAX_ROWS = 20;
 
-type Insert<T extends PgTable> = T['$inferInsert'];
+/** A row to write: each column's value, or SQL that makes it (`now()`), as drizzle's own inserts take. */
+type Insert<T extends PgTable> = { [K in keyof T['$inferInsert']]: T['$inferInsert'][K] | SQL };
 
 export interface InsertStatements<T extends PgTable> {
   /** Inserts the rows (each giving the same columns) and returns them as stored. */
-  returning(ex: Writer, rows: readonly Insert<T>[]): Promise<T['$inferSelect'][]>;
+  returning(ex: Writing, rows: readonly Insert<T>[]): Promise<T['$inferSelect'][]>;
   /** Inserts the rows; nothing is read back. */
-  run(ex: Writer, rows: readonly Insert<T>[]): Promise<void>;
+  run(ex: Writing, rows: readonly Insert<T>[]): Promise<void>;
 }
 
 /** A table's columns, checked for what a kept shape cannot hold. */
@@ -123,10 +127,18 @@ function columnsOf(table: PgTable) {
  * A row's values as a shape: the columns given (a value of `undefined` is none), in the table's order,
  * each bound to a placeholder named `prefix` + column, or written as NULL. A NULL stays out of the
  * placeholders: drizzle passes a placeholder's value through the column's encoder, which turns a null
- * into the text "null" (a jsonb 'null', an invalid number), where its own build writes NULL.
+ * into the text "null" (a jsonb 'null', an invalid number), where its own build writes NULL. A value
+ * that is SQL (`now()`) is part of the text: such a row has no kept shape (`key` undefined) and is
+ * built with its values each time.
  */
 function rowShape(names: readonly string[], row: Record<string, unknown>, prefix: string) {
   const given = names.filter((n) => row[n] !== undefined);
+  if (given.some((n) => is(row[n], SQL)))
+    return {
+      key: undefined,
+      slots: Object.fromEntries(given.map((n) => [n, row[n]])),
+      bind: (values: Record<string, unknown>) => values,
+    };
   return {
     key: given.map((n) => (row[n] === null ? `${n} null` : n)).join(','),
     /** Column → placeholder or null, to build the statement with. */
@@ -147,15 +159,18 @@ export function insertStatements<T extends PgTable>(table: T): InsertStatements<
   const insert = shapedStatement<
     { rows: readonly Insert<T>[]; shapes?: RowShape[]; returning: boolean },
     unknown,
-    Writer
+    Writing
   >(
-    (s) => s.shapes && `${s.returning} ${s.shapes.map((r) => r.key).join(';')}`,
+    (s) =>
+      s.shapes?.every((r) => r.key !== undefined)
+        ? `${s.returning} ${s.shapes.map((r) => r.key).join(';')}`
+        : undefined,
     (ex, s) => {
       const built = ex.insert(table).values((s.shapes?.map((r) => r.slots) ?? s.rows) as Insert<T>[]);
       return s.returning ? built.returning() : built;
     },
   );
-  const go = (ex: Writer, rows: readonly Insert<T>[], returning: boolean) => {
+  const go = (ex: Writing, rows: readonly Insert<T>[], returning: boolean) => {
     const shapes =
       rows.length <= MAX_ROWS
         ? rows.map((row, i) => rowShape(names, row as Record<string, unknown>, `${i} `))
@@ -176,9 +191,9 @@ export function insertStatements<T extends PgTable>(table: T): InsertStatements<
 
 export interface UpdateStatements<T extends PgTable> {
   /** Sets the values on the row of `id` and returns it as stored (none when there is no such row). */
-  returning(ex: Writer, id: number, values: Partial<Insert<T>>): Promise<T['$inferSelect'][]>;
+  returning(ex: Writing, id: number, values: Partial<Insert<T>>): Promise<T['$inferSelect'][]>;
   /** Sets the values on the row of `id`; nothing is read back. */
-  run(ex: Writer, id: number, values: Partial<Insert<T>>): Promise<void>;
+  run(ex: Writing, id: number, values: Partial<Insert<T>>): Promise<void>;
 }
 
 /** A table's updates of one row by its `id`, a shape per set of columns set (and which to NULL). */
@@ -186,8 +201,8 @@ export function updateStatements<T extends PgTable>(table: T): UpdateStatements<
   const columns = columnsOf(table);
   if (!columns.id) throw new Error('an update by id needs an id column');
   const names = Object.keys(columns);
-  const update = shapedStatement<RowShape & { returning: boolean }, unknown, Writer>(
-    (shape) => `${shape.returning} ${shape.key}`,
+  const update = shapedStatement<RowShape & { returning: boolean }, unknown, Writing>(
+    (shape) => shape.key && `${shape.returning} ${shape.key}`,
     (ex, shape) => {
       const built = ex
         .update(table)
@@ -196,7 +211,7 @@ export function updateStatements<T extends PgTable>(table: T): UpdateStatements<
       return shape.returning ? built.returning() : built;
     },
   );
-  const go = (ex: Writer, id: number, values: Partial<Insert<T>>, returning: boolean) => {
+  const go = (ex: Writing, id: number, values: Partial<Insert<T>>, returning: boolean) => {
     const shape = rowShape(names, values as Record<string, unknown>, 'set ');
     return update(ex, { ...shape, returning }, shape.bind({ id }));
   };
