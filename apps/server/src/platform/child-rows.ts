@@ -108,10 +108,10 @@ function statementsOf(binding: ChildBinding) {
   return found;
 }
 const childStatements = (table: PgTable) => ({
-  /** A parent's stored rows. */
+  /** A parent's stored rows, by the column the binding names as the parent. */
   stored: shapedStatement(
-    () => 'rows',
-    (tx: AuditedTx, binding: ChildBinding) =>
+    (binding: ChildBinding) => binding.parent.name,
+    (tx: AuditedTx, binding) =>
       tx
         .select()
         .from(table)

@@ -1,5 +1,5 @@
 import type { Scope } from '@portal/domain';
-import { and, count, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgSelect, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
@@ -32,8 +32,20 @@ export interface OwnerColumns {
   advisor?: PgColumn;
 }
 
+/** An id in a scope's condition: a number, or a placeholder bound to one when the statement runs. */
+export type ScopeId = number | Placeholder;
+
+/**
+ * What a scope's condition reads of it: its firms and whose records. A `Scope`, or a statement shape's
+ * copy of one (`scopeShape`), which only conditions take: it never passes for a scope a rule checks.
+ */
+export interface ScopeIds {
+  readonly firms: 'all' | readonly ScopeId[];
+  readonly people: 'all' | { readonly advisorOf: ScopeId } | { readonly self: ScopeId };
+}
+
 /** The SQL condition of a scope: its firms, then whose records within them. Nothing when unrestricted. */
-export function scopeWhere(scope: Scope, owner: OwnerColumns): SQL | undefined {
+export function scopeWhere(scope: ScopeIds, owner: OwnerColumns): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (scope.firms !== 'all') parts.push(scope.firms.length ? inArray(owner.firm, [...scope.firms]) : sql`false`);
   const people = scope.people;
@@ -55,10 +67,9 @@ export function scopeWhere(scope: Scope, owner: OwnerColumns): SQL | undefined {
  */
 export function scopeShape(scope: Scope) {
   const values: Record<string, number> = {};
-  // A placeholder stands where the id goes: the conditions only pass ids on to the statement.
   const bind = (name: string, id: number) => {
     values[name] = id;
-    return sql.placeholder(name) as unknown as number;
+    return sql.placeholder(name);
   };
   const firms = scope.firms === 'all' ? 'all' : scope.firms.map((firm, i) => bind(`scope firm ${i}`, firm));
   const people = scope.people;
@@ -71,7 +82,7 @@ export function scopeShape(scope: Scope) {
         : { advisorOf: bind('scope person', people.advisorOf) };
   return {
     key: `${firms === 'all' ? 'all' : firms.length} firms, ${kind}`,
-    scope: { ...scope, firms, people: person } as Scope,
+    scope: { firms, people: person } as ScopeIds,
     values,
   };
 }

@@ -1,10 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import { integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Scope } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { fixtureDb } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { insertStatements, statement, updateStatements } from './statements.js';
+import { type ScopeShape, scopeShape, scopeWhere } from './list.js';
+import { insertStatements, shapedStatement, statement, updateStatements } from './statements.js';
 
 const probes = pgTable('statement_probes', {
   id: serial('id').primaryKey(),
@@ -110,6 +112,47 @@ describe('statements built once', () => {
     const [after] = await updates.returning(db, row.id, { rank: 2, amount: undefined });
     expect(after).toMatchObject({ id: row.id, label: 'to update', amount: 5, rank: 2 });
     expect(await updates.returning(db, row.id + 100_000, { rank: 3 })).toEqual([]);
+  });
+
+  it('bind to the statement a scope shape keeps the ids of each scope, not the first one', async () => {
+    await inserts.run(db, [
+      { label: 'scoped', rank: 101 },
+      { label: 'scoped', rank: 102 },
+      { label: 'scoped', rank: 103 },
+    ]);
+    const inFirms = shapedStatement(
+      (shape: ScopeShape) => shape.key,
+      (ex: Db, shape) =>
+        ex
+          .select({ rank: probes.rank })
+          .from(probes)
+          .where(and(eq(probes.label, 'scoped'), scopeWhere(shape.scope, { firm: probes.rank })))
+          .orderBy(probes.rank),
+    );
+    const ranks = async (firms: number[]) => {
+      const shape = scopeShape({ area: 'compliance', firms, people: 'all' } as unknown as Scope);
+      return (await inFirms(db, shape, shape.values)).map((r) => r.rank);
+    };
+    // One firm, then another of the same shape: each call its own firm, not the first one's.
+    expect(await ranks([101])).toEqual([101]);
+    expect(await ranks([103])).toEqual([103]);
+    expect(await ranks([102, 103])).toEqual([102, 103]);
+    expect(await ranks([101, 102])).toEqual([101, 102]);
+    expect(await ranks([])).toEqual([]);
+  });
+
+  it('map a read that joins as drizzle does: a table with no row joined is null', async () => {
+    const [row] = await inserts.returning(db, [{ label: 'joined', rank: 1 }]);
+    const other = alias(probes, 'other');
+    const withOther = statement((ex: Db) =>
+      ex
+        .select()
+        .from(probes)
+        .leftJoin(other, and(eq(other.label, 'no such label'), eq(other.id, probes.id)))
+        .where(eq(probes.id, sql.placeholder('id'))),
+    );
+    const [read] = await withOther(db, { id: row.id });
+    expect(read).toEqual({ statement_probes: row, other: null });
   });
 
   it('run on the transaction they are given: its rollback takes their writes back', async () => {

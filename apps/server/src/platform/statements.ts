@@ -1,4 +1,4 @@
-import { eq, getTableColumns, is, type Query, SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, is, isSQLWrapper, type Query, SQL, sql } from 'drizzle-orm';
 import {
   PgDialect,
   type PgPreparedQuery,
@@ -23,7 +23,9 @@ type Writing = Executor & Pick<Db, 'insert' | 'update'>;
  * the server's time on a write. A shape (the columns an insert gives, the kind of scope a read has) is
  * built once with placeholders (`sql.placeholder(name)`); a call binds its values to the kept text and
  * runs it on the session it is given (the pool or a transaction), through the same prepared query,
- * encoders and row mapping as drizzle's own `.prepare()`.
+ * encoders and row mapping as drizzle's own `.prepare()`. A placeholder in a condition (`eq(column,
+ * sql.placeholder('id'))`) reaches the driver as given, without its column's encoder: conditions bind
+ * ids and text, not dates or JSON.
  */
 
 /** Shapes kept per statement: past them, a rare shape is built each time, as drizzle does. */
@@ -128,12 +130,12 @@ function columnsOf(table: PgTable) {
  * each bound to a placeholder named `prefix` + column, or written as NULL. A NULL stays out of the
  * placeholders: drizzle passes a placeholder's value through the column's encoder, which turns a null
  * into the text "null" (a jsonb 'null', an invalid number), where its own build writes NULL. A value
- * that is SQL (`now()`) is part of the text: such a row has no kept shape (`key` undefined) and is
- * built with its values each time.
+ * that is SQL (`now()`, another column) is part of the text: such a row has no kept shape (`key`
+ * undefined) and is built with its values each time.
  */
 function rowShape(names: readonly string[], row: Record<string, unknown>, prefix: string) {
   const given = names.filter((n) => row[n] !== undefined);
-  if (given.some((n) => is(row[n], SQL)))
+  if (given.some((n) => isSQLWrapper(row[n])))
     return {
       key: undefined,
       slots: Object.fromEntries(given.map((n) => [n, row[n]])),

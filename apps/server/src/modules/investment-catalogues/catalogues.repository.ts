@@ -18,6 +18,8 @@ import {
   countAll,
   listPage,
   type PageRequest,
+  type ScopeId,
+  type ScopeIds,
   type ScopeShape,
   scopeShape,
   searchWhere,
@@ -76,7 +78,7 @@ export type CatalogueRow = { id: number; name: string; firmId: number; financial
 };
 
 /** A scope's firms as a condition on `firm` (nothing when every firm). */
-export function firmsWhere(scope: Scope, firm: PgColumn): SQL | undefined {
+export function firmsWhere(scope: ScopeIds, firm: PgColumn): SQL | undefined {
   if (scope.firms === 'all') return undefined;
   return scope.firms.length ? inArray(firm, [...scope.firms]) : sql`false`;
 }
@@ -87,7 +89,7 @@ export function firmsWhere(scope: Scope, firm: PgColumn): SQL | undefined {
  * in the catalogue is not offered: the assignment is the firm's gate. Another
  * advisor's private entry stays theirs, even when offered to the firm.
  */
-export function pickableBy(kind: CatalogueKind, advisorId: number): SQL {
+export function pickableBy(kind: CatalogueKind, advisorId: ScopeId): SQL {
   const t = kind.table;
   const a = kind.assignments;
   const offered = sql`exists (select 1 from ${a} where ${a.entryId} = ${t.id} and ${a.firmId} = ${t.firmId} and ${a.deletedAt} is null)`;
@@ -95,7 +97,7 @@ export function pickableBy(kind: CatalogueKind, advisorId: number): SQL {
 }
 
 /** The live entries a scope reaches: an advisor's scope (their book) only what they may pick. */
-export function entriesWhere(scope: Scope, kind: CatalogueKind): SQL | undefined {
+export function entriesWhere(scope: ScopeIds, kind: CatalogueKind): SQL | undefined {
   const t = kind.table;
   const people = scope.people;
   const person = people === 'all' ? undefined : 'advisorOf' in people ? people.advisorOf : people.self;
