@@ -302,8 +302,8 @@ async function chainRows(
 }
 
 /**
- * A query started now (a drizzle query runs when it is awaited: `then` sends it), its outcome kept for
- * whoever awaits it later, and never an unhandled rejection meanwhile.
+ * A query's outcome, kept for whoever awaits it later, and never an unhandled rejection meanwhile. The
+ * query is sent at once: a kept statement when it is called, a drizzle builder when `then` is.
  */
 function started(query: PromiseLike<unknown>): Promise<void> {
   const outcome = new Promise<void>((resolve, reject) => {
