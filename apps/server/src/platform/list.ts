@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
 import { tableVersions } from '../db/schema/index.js';
 import { VersionedCache } from './bounded-cache.js';
+import { type Buildable, shapedStatement } from './statements.js';
 
 /**
  * The one way a list is read: the caller's scope and filters as one WHERE, a search over chosen
@@ -37,7 +38,7 @@ export type ScopeId = number | Placeholder;
 
 /**
  * What a scope's condition reads of it: its firms and whose records. A `Scope`, or a statement shape's
- * copy of one (`scopeShape`), which only conditions take: it never passes for a scope a rule checks.
+ * copy of one (`scopedStatement`), which only conditions take: it never passes for a scope a rule checks.
  */
 export interface ScopeIds {
   readonly firms: 'all' | readonly ScopeId[];
@@ -61,11 +62,11 @@ export function scopeWhere(scope: ScopeIds, owner: OwnerColumns): SQL | undefine
 }
 
 /**
- * A scope as the shape of a statement built once (`shapedStatement`): `key` names what its condition
- * looks like (how many firms, whose records), `scope` is a copy whose ids are placeholders, to build the
- * condition from, and `values` binds them to this scope's ids.
+ * A scope as part of a statement's shape: `key` names what its condition looks like (how many firms,
+ * whose records), `scope` is a copy whose ids are placeholders, to build the condition from, and
+ * `values` binds them to this scope's ids.
  */
-export function scopeShape(scope: Scope) {
+function scopeShape(scope: Scope) {
   const values: Record<string, number> = {};
   const bind = (name: string, id: number) => {
     values[name] = id;
@@ -87,7 +88,24 @@ export function scopeShape(scope: Scope) {
   };
 }
 
-export type ScopeShape = ReturnType<typeof scopeShape>;
+/**
+ * A read within a scope, built once per shape (`shapedStatement`): `build` makes the condition from the
+ * scope's ids as placeholders (`ScopeIds`), and `keyOf` names the rest of the shape. A call gives the
+ * caller's scope, the rest of the shape and the values, and binds the scope's ids with them.
+ */
+export function scopedStatement<S, R, E extends Executor = Executor>(
+  keyOf: (shape: S) => string,
+  build: (ex: E, scope: ScopeIds, shape: S) => Buildable<R>,
+): (ex: E, scope: Scope, shape: S, values: Record<string, unknown>) => Promise<R> {
+  const kept = shapedStatement(
+    (s: { shape: S; scope: ReturnType<typeof scopeShape> }) => `${keyOf(s.shape)}; ${s.scope.key}`,
+    (ex: E, s) => build(ex, s.scope.scope, s.shape),
+  );
+  return (ex, scope, shape, values) => {
+    const ids = scopeShape(scope);
+    return kept(ex, { shape, scope: ids }, { ...values, ...ids.values });
+  };
+}
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { fixtureDb } from '../testing/factories.js';
 import { buildTestApp, type TestApp } from '../testing/test-app.js';
-import { type ScopeShape, scopeShape, scopeWhere } from './list.js';
-import { insertStatements, shapedStatement, statement, updateStatements } from './statements.js';
+import { scopedStatement, scopeWhere } from './list.js';
+import { insertStatements, statement, updateStatements } from './statements.js';
 
 const probes = pgTable('statement_probes', {
   id: serial('id').primaryKey(),
@@ -120,18 +120,18 @@ describe('statements built once', () => {
       { label: 'scoped', rank: 102 },
       { label: 'scoped', rank: 103 },
     ]);
-    const inFirms = shapedStatement(
-      (shape: ScopeShape) => shape.key,
-      (ex: Db, shape) =>
+    const inFirms = scopedStatement(
+      () => 'ranks',
+      (ex: Db, scope) =>
         ex
           .select({ rank: probes.rank })
           .from(probes)
-          .where(and(eq(probes.label, 'scoped'), scopeWhere(shape.scope, { firm: probes.rank })))
+          .where(and(eq(probes.label, 'scoped'), scopeWhere(scope, { firm: probes.rank })))
           .orderBy(probes.rank),
     );
     const ranks = async (firms: number[]) => {
-      const shape = scopeShape({ area: 'compliance', firms, people: 'all' } as unknown as Scope);
-      return (await inFirms(db, shape, shape.values)).map((r) => r.rank);
+      const scope = { area: 'compliance', firms, people: 'all' } as unknown as Scope;
+      return (await inFirms(db, scope, null, {})).map((r) => r.rank);
     };
     // One firm, then another of the same shape: each call its own firm, not the first one's.
     expect(await ranks([101])).toEqual([101]);

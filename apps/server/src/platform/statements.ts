@@ -32,7 +32,7 @@ type Writing = Executor & Pick<Db, 'insert' | 'update'>;
 const MAX_SHAPES = 64;
 
 /** A drizzle query builder (select, insert, update, delete), or a raw statement typed by its rows (`SQL<Row[]>`). */
-type Buildable<R> = (PromiseLike<R> & { prepare(name?: string): PgPreparedQuery<PreparedQueryConfig> }) | SQL<R>;
+export type Buildable<R> = (PromiseLike<R> & { prepare(name?: string): PgPreparedQuery<PreparedQueryConfig> }) | SQL<R>;
 
 /** What a statement needs to run again on any session: its text and placeholders, and how its rows map. */
 interface Rendered {

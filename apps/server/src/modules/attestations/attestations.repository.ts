@@ -26,12 +26,11 @@ import {
   countAll,
   orderedPage,
   type PageRequest,
-  type ScopeShape,
-  scopeShape,
+  scopedStatement,
   scopeWhere,
   searchWhere,
 } from '../../platform/list.js';
-import { shapedStatement, updateStatements } from '../../platform/statements.js';
+import { updateStatements } from '../../platform/statements.js';
 
 export type AttestationRow = typeof attestations.$inferSelect;
 
@@ -162,17 +161,16 @@ async function findRow(
 
 /** One attestation within the scope, with its lists. */
 export async function findAttestationRow(ex: Executor, scope: Scope, id: number) {
-  const shape = scopeShape(scope);
-  const [row] = await byIdStatement(ex, shape, { id, ...shape.values });
+  const [row] = await byIdStatement(ex, scope, null, { id });
   return row;
 }
-const byIdStatement = shapedStatement(
-  (shape: ScopeShape) => shape.key,
-  (ex: Executor, shape) =>
+const byIdStatement = scopedStatement(
+  () => 'by id',
+  (ex: Executor, scope) =>
     ex
       .select({ ...getTableColumns(attestations), lists: listsJson })
       .from(attestations)
-      .where(and(live, eq(attestations.id, sql.placeholder('id')), scopeWhere(shape.scope, owner))),
+      .where(and(live, eq(attestations.id, sql.placeholder('id')), scopeWhere(scope, owner))),
 );
 
 /**
@@ -182,16 +180,15 @@ const byIdStatement = shapedStatement(
  * as that holder left them.
  */
 export async function lockAttestation(tx: AuditedTx, scope: Scope, id: number) {
-  const shape = scopeShape(scope);
-  await lockStatement(tx, shape, { id, ...shape.values });
+  await lockStatement(tx, scope, null, { id });
 }
-const lockStatement = shapedStatement(
-  (shape: ScopeShape) => shape.key,
-  (tx: AuditedTx, shape) =>
+const lockStatement = scopedStatement(
+  () => 'lock',
+  (tx: AuditedTx, scope) =>
     tx
       .select({ id: attestations.id })
       .from(attestations)
-      .where(and(live, eq(attestations.id, sql.placeholder('id')), scopeWhere(shape.scope, owner)))
+      .where(and(live, eq(attestations.id, sql.placeholder('id')), scopeWhere(scope, owner)))
       .for('update'),
 );
 

@@ -20,12 +20,10 @@ import {
   type PageRequest,
   type ScopeId,
   type ScopeIds,
-  type ScopeShape,
-  scopeShape,
+  scopedStatement,
   searchWhere,
   type VersionedTable,
 } from '../../platform/list.js';
-import { shapedStatement } from '../../platform/statements.js';
 
 /**
  * Both catalogues are built from one column set (`catalogueColumns` in db/schema/investments.ts), so
@@ -178,20 +176,24 @@ export async function entryNames(
   picks: readonly { kind: CatalogueKind; id: number }[],
 ): Promise<(string | undefined)[]> {
   if (!picks.length) return [];
-  const shape = scopeShape(scope);
-  const values: Record<string, unknown> = { ...shape.values };
+  const ids: Record<string, number> = {};
   picks.forEach((pick, i) => {
-    values[`id ${i}`] = pick.id;
+    ids[`id ${i}`] = pick.id;
   });
-  const [row] = await namesStatement(ex, { kinds: picks.map((p) => p.kind), shape }, values);
+  const [row] = await namesStatement(
+    ex,
+    scope,
+    picks.map((p) => p.kind),
+    ids,
+  );
   return picks.map((_, i) => row[`n${i}`] ?? undefined);
 }
-const namesStatement = shapedStatement(
-  (s: { kinds: CatalogueKind[]; shape: ScopeShape }) => `${s.kinds.map((k) => k.versioned).join(',')}, ${s.shape.key}`,
-  (_: Executor, { kinds, shape }) => {
+const namesStatement = scopedStatement(
+  (kinds: CatalogueKind[]) => kinds.map((k) => k.versioned).join(','),
+  (_: Executor, scope, kinds) => {
     const names = kinds.map((kind, i) => {
       const t = kind.table;
-      const where = and(eq(t.id, sql.placeholder(`id ${i}`)), entriesWhere(shape.scope, kind));
+      const where = and(eq(t.id, sql.placeholder(`id ${i}`)), entriesWhere(scope, kind));
       return sql`(select ${t.name} from ${t} where ${where} for share of ${t}) as ${sql.identifier(`n${i}`)}`;
     });
     return sql`select ${sql.join(names, sql`, `)}` as SQL<Record<string, string | null>[]>;

@@ -22,8 +22,7 @@ import type { AuditedTx } from '../../platform/audit.js';
 import { type AuditedEntity, bindEntity, type StoredRow } from '../../platform/entity.js';
 import {
   type PageRequest,
-  type ScopeShape,
-  scopeShape,
+  scopedStatement,
   scopeWhere,
   searchWhere,
   tablePage,
@@ -32,7 +31,6 @@ import {
 import {
   type InsertStatements,
   insertStatements,
-  shapedStatement,
   statement,
   type UpdateStatements,
   updateStatements,
@@ -146,18 +144,17 @@ export async function listRequests(ex: Executor, k: RequestKind, scope: Scope, f
 
 /** One request within the scope; `lock` holds it for the caller's transaction (a status move). */
 export async function findRequest(ex: Executor, k: RequestKind, scope: Scope, id: number, lock?: 'update') {
-  const shape = scopeShape(scope);
-  const [row] = await findStatement(ex, { k, shape, lock }, { id, ...shape.values });
+  const [row] = await findStatement(ex, scope, { k, lock }, { id });
   return row as RequestRow | undefined;
 }
-const findStatement = shapedStatement(
-  (s: { k: RequestKind; shape: ScopeShape; lock?: 'update' }) => `${s.k.kind}, ${s.shape.key}, ${s.lock ?? 'no lock'}`,
-  (ex: Executor, { k, shape, lock }) => {
+const findStatement = scopedStatement(
+  (s: { k: RequestKind; lock?: 'update' }) => `${s.k.kind}, ${s.lock ?? 'no lock'}`,
+  (ex: Executor, scope, { k, lock }) => {
     const t = k.table;
     const query = ex
       .select()
       .from(t)
-      .where(and(eq(t.id, sql.placeholder('id')), scopeWhere(shape.scope, ownerOf(t))));
+      .where(and(eq(t.id, sql.placeholder('id')), scopeWhere(scope, ownerOf(t))));
     return lock ? query.for(lock) : query;
   },
 );
